@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Sequelize } from 'sequelize';
+import type { AppConfig } from '../../common/config/config.ts';
+import { healthRoutes } from './health/routes.ts';
+import { errorHandler } from './http/errors.ts';
+import { isApiPath, registerStaticUi } from './ui-hosting/static-ui.ts';
+import { appVersion } from './version.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Sequelize;
+    appVersion: string;
+  }
+}
+
+export interface AppOptions {
+  config: AppConfig;
+  sequelize: Sequelize;
+  /** Folder of the built UI (dist/ui); omitted in API-only tests. */
+  uiDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The API as a plugin tree, without listening: tests drive it with `app.inject`. */
+export async function buildApp(options: AppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    ajv: { customOptions: { removeAdditional: 'all', allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', options.sequelize);
+  app.decorate('appVersion', appVersion);
+
+  app.setErrorHandler(errorHandler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(healthRoutes, { prefix: '/api' });
+
+  const servesUi = options.uiDir ? await registerStaticUi(app, options.uiDir) : false;
+  app.setNotFoundHandler((request, reply) => {
+    if (servesUi && request.method === 'GET' && !isApiPath(request.url)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({
+        success: false,
+        error: `Not found: ${request.method} ${request.url.split('?')[0]}`,
+        code: 'NOT_FOUND',
+      });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

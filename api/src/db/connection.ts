@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Sequelize } from 'sequelize';
+
+export type Dialect = 'sqlite' | 'mysql';
+
+export interface DatabaseOptions {
+  /** `sqlite:<path>` (`sqlite::memory:` for a throwaway store) or `mysql://user:pass@host:port/db`. */
+  url: string;
+  /** Receives each SQL statement; off by default. */
+  log?: (sql: string) => void;
+  poolMax?: number;
+}
+
+/**
+ * Every dialect quirk lives here, so features never branch on the database:
+ * SQLite runs in WAL mode with a busy timeout (readers never block the importer's writer and a
+ * second process waits instead of failing); MySQL talks utf8mb4 in UTC.
+ */
+export function openDatabase(options: DatabaseOptions): Sequelize {
+  const logging = options.log ?? false;
+  if (options.url.startsWith('mysql://')) {
+    return new Sequelize(options.url, {
+      dialect: 'mysql',
+      logging,
+      timezone: '+00:00',
+      dialectOptions: {
+        charset: 'utf8mb4',
+        supportBigNumbers: true,
+        bigNumberStrings: false,
+        connectTimeout: 10_000,
+      },
+      define: { charset: 'utf8mb4', collate: 'utf8mb4_unicode_ci' },
+      pool: { max: options.poolMax ?? 10, min: 0, acquire: 15_000, idle: 10_000 },
+    });
+  }
+  if (!options.url.startsWith('sqlite:')) throw new Error(`Unsupported database URL: ${options.url}`);
+  const path = options.url.slice('sqlite:'.length);
+  const storage = path === ':memory:' || path === '' ? ':memory:' : resolve(path);
+  if (storage !== ':memory:') mkdirSync(dirname(storage), { recursive: true });
+  const sequelize = new Sequelize({ dialect: 'sqlite', storage, logging });
+  sequelize.addHook('afterConnect', async (connection: unknown) => {
+    await configureSqliteConnection(connection as SqliteConnection, storage !== ':memory:');
+  });
+  return sequelize;
+}
+
+interface SqliteConnection {
+  configure(option: 'busyTimeout', ms: number): void;
+  exec(sql: string, callback: (err: Error | null) => void): void;
+}
+
+function configureSqliteConnection(connection: SqliteConnection, onDisk: boolean): Promise<void> {
+  connection.configure('busyTimeout', 15_000);
+  const pragmas = ['PRAGMA foreign_keys = ON', 'PRAGMA synchronous = NORMAL', 'PRAGMA temp_store = MEMORY'];
+  if (onDisk) pragmas.unshift('PRAGMA journal_mode = WAL');
+  return new Promise((resolvePromise, reject) =>
+    connection.exec(pragmas.join(';'), (err) => (err ? reject(err) : resolvePromise())),
+  );
+}
+
+export function dialectOf(sequelize: Sequelize): Dialect {
+  const dialect = sequelize.getDialect();
+  if (dialect !== 'sqlite' && dialect !== 'mysql') throw new Error(`Unsupported dialect ${dialect}`);
+  return dialect;
+}
+
+/** True when the database answers a trivial query within the timeout. */
+export async function isDatabaseReachable(sequelize: Sequelize, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      sequelize.query('SELECT 1'),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

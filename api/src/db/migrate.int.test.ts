@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { createMigrator } from './migrate.ts';
+import { migrations } from './migrations/index.ts';
+
+describe.each(testDialects)('migrations on %s', (dialect) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+  });
+  afterAll(async () => db?.drop());
+
+  it('applies every migration and records it', async () => {
+    const executed = await createMigrator(db.sequelize).executed();
+    expect(executed.map((m) => m.name)).toEqual(migrations.map((m) => m.name));
+    const tables = (await db.sequelize.getQueryInterface().showAllTables()).map(String);
+    expect(tables).toEqual(expect.arrayContaining(['crimes', 'dataset_months', 'imports', 'postcodes']));
+  });
+
+  it('is a no-op when run again, and can roll back to nothing and forward again', async () => {
+    const migrator = createMigrator(db.sequelize);
+    expect(await migrator.up()).toEqual([]);
+    await migrator.down({ to: 0 });
+    const afterDown = (await db.sequelize.getQueryInterface().showAllTables()).map(String);
+    expect(afterDown).not.toContain('crimes');
+    expect((await migrator.up()).length).toBe(migrations.length);
+  });
+});

@@ -1,0 +1,38 @@
+import type { QueryInterface, Sequelize } from 'sequelize';
+import { SequelizeStorage, Umzug } from 'umzug';
+import { migrations } from './migrations/index.ts';
+
+export interface MigrationContext {
+  queryInterface: QueryInterface;
+  sequelize: Sequelize;
+}
+
+export function createMigrator(sequelize: Sequelize, log: (message: string) => void = () => {}) {
+  return new Umzug<MigrationContext>({
+    migrations: migrations.map((m) => ({
+      name: m.name,
+      up: ({ context }) => m.up(context),
+      down: ({ context }) => m.down(context),
+    })),
+    context: { queryInterface: sequelize.getQueryInterface(), sequelize },
+    storage: new SequelizeStorage({ sequelize, tableName: 'schema_migrations' }),
+    logger: {
+      info: (event) =>
+        log(
+          `migration ${String((event as { event?: string }).event ?? '')} ${String((event as { name?: string }).name ?? '')}`.trim(),
+        ),
+      warn: () => {},
+      error: () => {},
+      debug: () => {},
+    },
+  });
+}
+
+/** Brings the schema up to date; returns the names of the migrations that ran. */
+export async function migrateToLatest(
+  sequelize: Sequelize,
+  log?: (message: string) => void,
+): Promise<string[]> {
+  const ran = await createMigrator(sequelize, log).up();
+  return ran.map((m) => m.name);
+}

@@ -1,0 +1,5 @@
+import type { Migration } from './migration.ts';
+import { policeStore } from './0001-police-store.ts';
+
+/** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
+export const migrations: readonly Migration[] = [policeStore];

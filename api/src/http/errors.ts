@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The one error shape every API route answers with. */
+export interface ApiErrorBody {
+  success: false;
+  error: string;
+  code: string;
+  details?: string[];
+}
+
+/** Thrown by services for failures the caller can act on; the status and message reach the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new HttpError(400, code, message);
+export const notFound = (message: string, code = 'NOT_FOUND') => new HttpError(404, code, message);
+export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>
+  new HttpError(401, code, message);
+export const forbidden = (message: string, code = 'FORBIDDEN') => new HttpError(403, code, message);
+
+const DATABASE_DOWN = new Set([
+  'SequelizeConnectionError',
+  'SequelizeConnectionRefusedError',
+  'SequelizeConnectionTimedOutError',
+  'SequelizeHostNotReachableError',
+  'SequelizeConnectionAcquireTimeoutError',
+]);
+
+function statusCodeOf(error: FastifyError | HttpError): number {
+  if (error instanceof HttpError) return error.statusCode;
+  if (DATABASE_DOWN.has(error.name)) return 503;
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}
+
+/**
+ * Real messages for client errors, a fixed text for server errors: a stack or SQL never reaches
+ * a client. An unreachable database is a 503 the client can retry, not a 500.
+ */
+export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  const status = statusCodeOf(error);
+  let body: ApiErrorBody;
+  if ('validation' in error && error.validation) {
+    const details = error.validation.map((v) => {
+      const where = v.instancePath ? v.instancePath.slice(1).replaceAll('/', '.') : '';
+      const field =
+        where || (v.params as { missingProperty?: string }).missingProperty || error.validationContext;
+      return `${field ?? 'request'} ${v.message ?? 'is invalid'}`;
+    });
+    body = {
+      success: false,
+      error: `Invalid request: ${details.join('; ')}`,
+      code: 'VALIDATION_ERROR',
+      details,
+    };
+  } else if (status === 503) {
+    request.log.error({ err: error }, 'database unavailable');
+    body = {
+      success: false,
+      error:
+        'The service is temporarily unavailable (the database cannot be reached). Please try again shortly.',
+      code: 'SERVICE_UNAVAILABLE',
+    };
+    reply.header('retry-after', '10');
+  } else if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    body = { success: false, error: 'Internal Server Error', code: 'INTERNAL' };
+  } else {
+    const code = error instanceof HttpError ? error.code : (error.code ?? 'BAD_REQUEST');
+    body = { success: false, error: error.message, code };
+    if (error instanceof HttpError) reply.headers(error.headers);
+  }
+  return reply.status(status).send(body);
+}

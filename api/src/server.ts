@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { configOrFail, type AppConfig } from '../../common/config/config.ts';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { builtUiDir } from './paths.ts';
+
+function loadConfig(): AppConfig {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return configOrFail(process.env, 'Crime Clock API', (message) => {
+    console.error(message);
+    process.exit(1);
+  });
+}
+
+/** Owns the process: config, database, migrations, listening and a clean exit on SIGTERM/SIGINT. */
+async function main() {
+  const config = loadConfig();
+  const sequelize = openDatabase({ url: config.databaseUrl });
+  const ran = await migrateToLatest(sequelize);
+  const app = await buildApp({ config, sequelize, uiDir: builtUiDir, logger: { level: config.logLevel } });
+  if (ran.length > 0) app.log.info({ migrations: ran }, 'database migrated');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    try {
+      await app.close();
+      await sequelize.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.apiPort, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error('Crime Clock API failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

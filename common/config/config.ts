@@ -1,0 +1,149 @@
+/**
+ * The one typed configuration of the servers and scripts, parsed from an environment-like record.
+ * Pure (no process access) so it is unit-tested directly; `api/` and `realtime/` call it with
+ * process.env and stop at start-up with every problem listed, naming the variable and what it allows.
+ */
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  host: string;
+  apiPort: number;
+  realtimePort: number;
+  /** `sqlite:` path or `mysql://` URL. */
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  /** Where the realtime server reads clock data from (the API's base URL). */
+  apiInternalUrl: string;
+  /** Public origin of the site, used for CSRF origin checks and secure cookies; unset = same host. */
+  publicOrigin: string | undefined;
+  logLevel: LogLevel;
+  dataDir: string;
+  /** Import the synthetic sample when the store is empty at start-up. */
+  autoSample: boolean;
+  secretKey: string | undefined;
+  postcodeApiUrl: string | undefined;
+  policeApiUrl: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function parseConfig(env: Env): AppConfig {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    problems.push(`${name}="${value}" is not allowed; use one of: ${allowed.join(', ')}`);
+    return fallback;
+  };
+
+  const port = (name: string, fallback: number): number => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < 0 || n > 65535) {
+      problems.push(`${name}="${value}" must be a whole number from 0 to 65535`);
+      return fallback;
+    }
+    return n;
+  };
+
+  const bool = (name: string, fallback: boolean): boolean => {
+    const value = read(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+    if (['0', 'false', 'no', 'off'].includes(value)) return false;
+    problems.push(`${name}="${env[name]}" must be true or false`);
+    return fallback;
+  };
+
+  const url = (name: string, protocols: readonly string[]): string | undefined => {
+    const value = read(name);
+    if (value === undefined) return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      problems.push(`${name}="${value}" is not a URL; expected ${protocols.join(' or ')} URL`);
+      return undefined;
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      problems.push(`${name} must start with ${protocols.join(' or ')} (got ${parsed.protocol})`);
+      return undefined;
+    }
+    return value.replace(/\/+$/, '');
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
+  const dataDir = read('DATA_DIR') ?? 'data';
+  const apiPort = port('PORT', 3000);
+  const realtimePort = port('REALTIME_PORT', 3001);
+  const host = read('HOST') ?? '0.0.0.0';
+
+  let databaseUrl = read('DATABASE_URL') ?? `sqlite:${dataDir}/crime-clock.sqlite`;
+  if (!/^sqlite:/.test(databaseUrl) && !/^mysql:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must be "sqlite:<file path>" or "mysql://user:pass@host:port/database"`);
+    databaseUrl = `sqlite:${dataDir}/crime-clock.sqlite`;
+  } else if (databaseUrl.startsWith('mysql://')) {
+    url('DATABASE_URL', ['mysql:']);
+  }
+
+  const secretKey = read('SECRET_KEY');
+  if (secretKey !== undefined && !/^[0-9a-fA-F]{64}$/.test(secretKey)) {
+    problems.push(
+      'SECRET_KEY must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`',
+    );
+  }
+
+  const config: AppConfig = {
+    nodeEnv,
+    host,
+    apiPort,
+    realtimePort,
+    databaseUrl,
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    apiInternalUrl: url('API_INTERNAL_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${apiPort}`,
+    publicOrigin: url('PUBLIC_ORIGIN', ['http:', 'https:']),
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    dataDir,
+    autoSample: bool('AUTO_SAMPLE', true),
+    secretKey,
+    postcodeApiUrl: url('POSTCODE_API_URL', ['http:', 'https:']),
+    policeApiUrl: url('POLICE_API_URL', ['http:', 'https:']) ?? 'https://data.police.uk/api',
+    trustProxy: bool('TRUST_PROXY', false),
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/**
+ * Parses the configuration for a process that cannot run without it: on any problem `fail` is
+ * called with a message that names the process, each variable and what it allows.
+ */
+export function configOrFail(env: Env, processName: string, fail: (message: string) => never): AppConfig {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`${processName} cannot start. ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { pino } from 'pino';
+import { configOrFail, type AppConfig } from '../../common/config/config.ts';
+import { createRealtimeServer } from './server-app.ts';
+
+function loadConfig(): AppConfig {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return configOrFail(process.env, 'Crime Clock realtime server', (message) => {
+    console.error(message);
+    process.exit(1);
+  });
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, base: { service: 'realtime' } });
+  const server = createRealtimeServer({ logger });
+  const port = await server.listen(config.realtimePort, config.host);
+  logger.info({ port }, 'realtime server listening');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    'Crime Clock realtime server failed to start:',
+    error instanceof Error ? error.message : error,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+// `npm test`: every check CI runs, in order: typecheck, lint and format, unit tests, integration
+// tests (SQLite, plus MySQL when TEST_MYSQL_URL is set), the production build, and browser tests
+// against the product started as `npm start` starts it. Runs every step and fails if any failed.
+//   npm test -- --only unit,integration     run some steps only
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { markBuilt } from './lib/build-freshness.mjs';
+import { run } from './lib/processes.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const reports = mkdtempSync(join(tmpdir(), 'crime-clock-tests-'));
+
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1].split(',')) : undefined;
+
+const vitest = (project) => async () => {
+  const outputFile = join(reports, `${project}.json`);
+  const code = await run(bin('vitest'), [
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+  ]);
+  return { code, outputFile };
+};
+
+const steps = [
+  {
+    name: 'typecheck',
+    run: async () => ({
+      code:
+        (await run(bin('tsc'), ['-p', 'tsconfig.json'])) ||
+        (await run(bin('tsc'), ['-p', 'ui/tsconfig.json'])),
+    }),
+  },
+  {
+    name: 'lint',
+    run: async () => ({
+      code:
+        (await run(bin('eslint'), ['.', '--max-warnings=0'])) ||
+        (await run(bin('prettier'), ['--check', '--log-level=warn', '.'])),
+    }),
+  },
+  { name: 'unit', run: vitest('unit') },
+  { name: 'integration', run: vitest('integration') },
+  {
+    name: 'build',
+    run: async () => {
+      const code = await run('npm', ['run', '--silent', 'build']);
+      if (code === 0) markBuilt(root);
+      return { code };
+    },
+  },
+  { name: 'browser', run: vitest('browser') },
+];
+
+let passedTests = 0;
+let failedTests = 0;
+const results = [];
+for (const step of steps) {
+  if (only && !only.has(step.name)) continue;
+  console.log(`\n━━ ${step.name} ━━`);
+  const started = Date.now();
+  const { code, outputFile } = await step.run();
+  if (outputFile && existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    passedTests += report.numPassedTests ?? 0;
+    failedTests += report.numFailedTests ?? 0;
+  }
+  results.push({ name: step.name, ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+}
+
+console.log('\n━━ summary ━━');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds}s`);
+const failedSteps = results.filter((r) => !r.ok).length;
+console.log(`tests: ${passedTests} passed, ${failedTests} failed`);
+process.exit(failedSteps > 0 ? 1 : 0);

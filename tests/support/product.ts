@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningProduct {
+  baseUrl: string;
+  realtimeUrl: string;
+  dataDir: string;
+  /** Everything the product printed so far. */
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Starts the product exactly as `npm start` does (scripts/start.mjs: build if stale, API +
+ * realtime), on free ports with a throwaway SQLite store, and waits until it says it is running.
+ */
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+  const [apiPort, realtimePort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(join(tmpdir(), 'crime-clock-product-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(apiPort),
+      REALTIME_PORT: String(realtimePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${join(dataDir, 'crime-clock.sqlite')}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 240_000;
+  while (!output.includes('Crime Clock is running at')) {
+    if (child.exitCode !== null) throw new Error(`The product exited during start-up:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The product did not start within 240 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    baseUrl: `http://127.0.0.1:${apiPort}`,
+    realtimeUrl: `http://127.0.0.1:${realtimePort}`,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGINT');
+      const code = await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

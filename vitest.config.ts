@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects, run separately by scripts/test.mjs:
+//   unit        *.test.ts            pure code, no I/O beyond temp files
+//   integration *.int.test.ts        real databases, servers, sockets (run on SQLite, then MySQL)
+//   browser     *.browser.test.ts    Chromium against the product started as `npm start` starts it
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{common,api,realtime,scripts,ui}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{api,realtime,scripts,tests}/**/*.int.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.browser.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
