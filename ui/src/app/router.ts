@@ -1,0 +1,43 @@
+import { createRouter } from '@tanstack/react-router';
+import {
+  adminApiKeysRoute,
+  adminAlgorithmsRoute,
+  adminCsewDataRoute,
+  adminIndexRoute,
+  adminPoliceClockRoute,
+  adminRoute,
+  adminSmtpSettingsRoute,
+} from '../features/admin/adminRoutes.tsx';
+import { csewClockRoute, policeClockRoute } from '../features/clocks/clockRoutes.tsx';
+import { landingRoute } from '../features/landing/landingRoute.tsx';
+import { privacyRoute } from '../features/privacy/privacyRoute.tsx';
+import { searchRoute } from '../features/search/searchRoute.tsx';
+import { rootRoute } from './rootRoute.tsx';
+
+export const routeTree = rootRoute.addChildren([
+  landingRoute,
+  csewClockRoute,
+  policeClockRoute,
+  searchRoute,
+  privacyRoute,
+  adminRoute.addChildren([
+    adminIndexRoute,
+    adminAlgorithmsRoute,
+    adminCsewDataRoute,
+    adminSmtpSettingsRoute,
+    adminApiKeysRoute,
+    adminPoliceClockRoute,
+  ]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,53 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from '../../app/rootRoute.tsx';
+import { titleHead } from '../../shared/documentTitle.ts';
+import { AdminLayout } from './AdminLayout.tsx';
+
+// Admin screens are code-split: visitors never download them.
+export const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'admin',
+  component: AdminLayout,
+});
+
+export const adminIndexRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/',
+  head: titleHead('Admin Dashboard'),
+  component: lazyRouteComponent(() => import('./AdminDashboardPage.tsx'), 'AdminDashboardPage'),
+});
+
+export const adminAlgorithmsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'algorithms',
+  head: titleHead('Crime Impact Algorithms'),
+  component: lazyRouteComponent(() => import('./AlgorithmsPage.tsx'), 'AlgorithmsPage'),
+});
+
+export const adminCsewDataRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'csew-data',
+  head: titleHead('CSEW Data Viewer'),
+  component: lazyRouteComponent(() => import('./CsewDataPage.tsx'), 'CsewDataPage'),
+});
+
+export const adminSmtpSettingsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'smtp-settings',
+  head: titleHead('Email Settings'),
+  component: lazyRouteComponent(() => import('./SmtpSettingsPage.tsx'), 'SmtpSettingsPage'),
+});
+
+export const adminApiKeysRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'api-keys',
+  head: titleHead('API Keys'),
+  component: lazyRouteComponent(() => import('./ApiKeysPage.tsx'), 'ApiKeysPage'),
+});
+
+export const adminPoliceClockRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'police-crime-clock',
+  head: titleHead('Police Crime Clock (legacy)'),
+  component: lazyRouteComponent(() => import('./LegacyPoliceClockPage.tsx'), 'LegacyPoliceClockPage'),
+});

@@ -1,0 +1,96 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState, type FormEvent, type Ref } from 'react';
+import { Alert } from '../../shared/ui/Alert.tsx';
+import { Button } from '../../shared/ui/Button.tsx';
+import { Field } from '../../shared/ui/Field.tsx';
+import { useToast } from '../toast/useToast.ts';
+import type { AdminIdentity } from './adminApi.ts';
+import { adminSessionAtom, loginAtom, logoutAtom } from './adminSession.ts';
+
+export interface LoginCardProps {
+  onSuccess?: (admin: AdminIdentity) => void;
+  /** Lets a surrounding disclosure move focus to the first field when it opens. */
+  usernameRef?: Ref<HTMLInputElement>;
+}
+
+export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
+  const session = useAtomValue(adminSessionAtom);
+  const login = useSetAtom(loginAtom);
+  const logout = useSetAtom(logoutAtom);
+  const { toast } = useToast();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (session.status === 'admin') {
+    return (
+      <section className="login-card" aria-labelledby="login-card-title">
+        <h2 id="login-card-title" className="login-card__title">
+          Admin
+        </h2>
+        <p className="login-card__status">
+          Logged in as <strong>{session.admin?.username ?? 'administrator'}</strong>
+        </p>
+        <Button variant="secondary" onClick={() => void logout()}>
+          Logout
+        </Button>
+      </section>
+    );
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitting(true);
+    setError(null);
+    try {
+      const admin = await login({ username, password });
+      setUsername('');
+      setPassword('');
+      toast({ title: 'Logged in', description: `Welcome back, ${admin.username}.` });
+      onSuccess?.(admin);
+    } catch (failure) {
+      const message = failure instanceof Error && failure.message ? failure.message : 'Login failed';
+      setError(message);
+      toast({ variant: 'destructive', title: 'Login failed', description: message });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="login-card" aria-labelledby="login-card-title">
+      <h2 id="login-card-title" className="login-card__title">
+        Admin login
+      </h2>
+      <form className="login-card__form" onSubmit={(event) => void submit(event)}>
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          ref={usernameRef}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {error && (
+          <Alert variant="destructive" title="Login failed">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" block disabled={submitting}>
+          {submitting ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+    </section>
+  );
+}

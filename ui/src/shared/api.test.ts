@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, apiPost, apiUrl } from './api.ts';
+
+function respondWith(response: Response) {
+  const fetchSpy = vi.fn<typeof fetch>(async () => response);
+  vi.stubGlobal('fetch', fetchSpy);
+  return fetchSpy;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiUrl', () => {
+  it('joins key segments with slashes and encodes the ones after the first', () => {
+    expect(apiUrl(['/api/forces', 'metropolitan', 'neighbourhoods'])).toBe(
+      '/api/forces/metropolitan/neighbourhoods',
+    );
+    expect(apiUrl(['/api/admin/api-keys', 42])).toBe('/api/admin/api-keys/42');
+    expect(apiUrl(['/api/forces', 'a/b c'])).toBe('/api/forces/a%2Fb%20c');
+    expect(apiUrl('/api/health')).toBe('/api/health');
+  });
+});
+
+describe('ApiError', () => {
+  it('reads "status: body text"', () => {
+    expect(new ApiError(500, 'Internal Server Error', 'database down').message).toBe('500: database down');
+  });
+
+  it('falls back to the status text when the body is empty', () => {
+    expect(new ApiError(404, 'Not Found', '').message).toBe('404: Not Found');
+  });
+
+  it('offers the server error text of a JSON body', () => {
+    expect(new ApiError(400, 'Bad Request', '{"error":"Invalid credentials"}').serverMessage).toBe(
+      'Invalid credentials',
+    );
+    expect(new ApiError(400, 'Bad Request', '{"message":"host is required"}').serverMessage).toBe(
+      'host is required',
+    );
+    expect(new ApiError(502, 'Bad Gateway', '<html>').serverMessage).toBeUndefined();
+  });
+});
+
+describe('apiGet', () => {
+  it('sends cookies and parses the JSON body', async () => {
+    const fetchSpy = respondWith(Response.json({ isAdmin: true }));
+    await expect(apiGet('/api/admin/check')).resolves.toEqual({ isAdmin: true });
+    expect(fetchSpy).toHaveBeenCalledWith(
+      '/api/admin/check',
+      expect.objectContaining({ credentials: 'include' }),
+    );
+  });
+
+  it('throws the generic read error on failure', async () => {
+    respondWith(new Response('no such force', { status: 404, statusText: 'Not Found' }));
+    await expect(apiGet(['/api/forces', 'nowhere'])).rejects.toThrow('404: no such force');
+  });
+
+  it('throws on 401 by default and yields null when asked to', async () => {
+    respondWith(new Response('', { status: 401, statusText: 'Unauthorized' }));
+    await expect(apiGet('/api/smtp/settings')).rejects.toThrow('401: Unauthorized');
+    respondWith(new Response('', { status: 401, statusText: 'Unauthorized' }));
+    await expect(apiGet('/api/smtp/settings', { on401: 'null' })).resolves.toBeNull();
+  });
+});
+
+describe('apiPost', () => {
+  it('sends a JSON body with cookies', async () => {
+    const fetchSpy = respondWith(Response.json({ success: true }));
+    await expect(apiPost('/api/admin/login', { username: 'a', password: 'b' })).resolves.toEqual({
+      success: true,
+    });
+    const init = fetchSpy.mock.calls[0]?.[1];
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('include');
+    expect(init?.body).toBe('{"username":"a","password":"b"}');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('resolves to undefined for an empty success body', async () => {
+    respondWith(new Response(null, { status: 204 }));
+    await expect(apiPost('/api/admin/logout')).resolves.toBeUndefined();
+  });
+});

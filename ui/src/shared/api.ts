@@ -1,0 +1,97 @@
+/**
+ * The one way the UI talks to its own API. Every call sends the session cookie, and every failure
+ * surfaces as an ApiError whose message follows the specification's generic read error:
+ * `${status}: ${body text, or the status text when the body is empty}`.
+ */
+
+export type ApiKey = string | readonly (string | number)[];
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly bodyText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+  }
+
+  /** The `error` (or else `message`) field of a JSON error body, for screens that show the server's words. */
+  get serverMessage(): string | undefined {
+    const body = parseJson(this.bodyText);
+    if (body && typeof body === 'object') {
+      const { error, message } = body as { error?: unknown; message?: unknown };
+      if (typeof error === 'string' && error) return error;
+      if (typeof message === 'string' && message) return message;
+    }
+    return undefined;
+  }
+}
+
+/** Joins a key's segments with slashes; segments after the first are path-encoded. */
+export function apiUrl(key: ApiKey): string {
+  if (typeof key === 'string') return key;
+  return key.map((segment, index) => (index === 0 ? String(segment) : encodeURIComponent(segment))).join('/');
+}
+
+export interface GetOptions {
+  /** By default a 401 throws like any other failure; 'null' lets a screen treat it as "no data". */
+  on401?: 'throw' | 'null';
+  signal?: AbortSignal;
+}
+
+export async function apiGet<T>(key: ApiKey, options: GetOptions & { on401: 'null' }): Promise<T | null>;
+export async function apiGet<T>(key: ApiKey, options?: GetOptions): Promise<T>;
+export async function apiGet<T>(key: ApiKey, options: GetOptions = {}): Promise<T | null> {
+  const response = await fetch(apiUrl(key), {
+    method: 'GET',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal: options.signal,
+  });
+  if (response.status === 401 && options.on401 === 'null') return null;
+  return readJson<T>(response);
+}
+
+export interface SendOptions {
+  signal?: AbortSignal;
+}
+
+export function apiPost<T>(key: ApiKey, body?: unknown, options: SendOptions = {}): Promise<T> {
+  return send<T>('POST', key, body, options);
+}
+
+export function apiDelete<T>(key: ApiKey, options: SendOptions = {}): Promise<T> {
+  return send<T>('DELETE', key, undefined, options);
+}
+
+async function send<T>(method: string, key: ApiKey, body: unknown, options: SendOptions): Promise<T> {
+  const hasBody = body !== undefined;
+  const response = await fetch(apiUrl(key), {
+    method,
+    credentials: 'include',
+    headers: hasBody
+      ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+      : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal: options.signal,
+  });
+  return readJson<T>(response);
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+  // A 204 or an empty 200 carries nothing to parse; callers that expect no body type T as void.
+  if (!text) return undefined as T;
+  return JSON.parse(text) as T;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
