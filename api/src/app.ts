@@ -54,13 +54,11 @@ export async function buildApp(options: AppOptions) {
     if (servesUi && request.method === 'GET' && !isApiPath(request.url)) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({
-        success: false,
-        error: `Not found: ${request.method} ${request.url.split('?')[0]}`,
-        code: 'NOT_FOUND',
-      });
+    return reply.status(404).send({
+      success: false,
+      error: `Not found: ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+    });
   });
 
   return app;

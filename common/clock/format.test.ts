@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  everyText,
+  formatCompact,
+  formatCount,
+  formatMillions,
+  formatNumber,
+  formatPercent,
+  formatSeconds,
+  secondsPerEvent,
+  untilNextText,
+} from './format.ts';
+
+describe('seconds per crime', () => {
+  it('uses 1 decimal from 1 s, 2 from 0.1 s, else 3 (specification section 9)', () => {
+    expect(formatSeconds(3.456)).toBe('3.5');
+    expect(formatSeconds(1)).toBe('1.0');
+    expect(formatSeconds(0.999)).toBe('1.00');
+    expect(formatSeconds(0.1234)).toBe('0.12');
+    expect(formatSeconds(0.1)).toBe('0.10');
+    expect(formatSeconds(0.0999)).toBe('0.100');
+    expect(formatSeconds(0.01234)).toBe('0.012');
+    expect(formatSeconds(1234.56)).toBe('1,234.6');
+  });
+
+  it('words the rate, and says Static when nothing happens', () => {
+    expect(everyText(0.5)).toBe('1 crime every 2.0 seconds');
+    expect(everyText(3, 'person affected')).toBe('1 person affected every 0.33 seconds');
+    expect(everyText(0.3, 'exposure')).toBe('1 exposure every 3.3 seconds');
+    expect(everyText(40)).toBe('1 crime every 0.025 seconds');
+    expect(everyText(0)).toBe('Static');
+    expect(everyText(Number.NaN)).toBe('Static');
+    expect(secondsPerEvent(4)).toBe(0.25);
+    expect(secondsPerEvent(0)).toBeNull();
+    expect(untilNextText(12.34)).toBe('12.3 seconds until next crime');
+    expect(untilNextText(0.5, 'person affected')).toBe('0.50 seconds until next person affected');
+    expect(untilNextText(null)).toBe('Static');
+  });
+});
+
+describe('big numbers', () => {
+  it('groups thousands like en-GB', () => {
+    const enGB = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+    for (const n of [0, 7, 999, 1000, 12_345, 999_999, 1_234_567, 9_400_000, 123_456_789_012]) {
+      expect(formatCount(n + 0.75)).toBe(enGB.format(n));
+    }
+    expect(formatNumber(-1234.5, 1)).toBe('-1,234.5');
+    expect(formatNumber(-0.01, 1)).toBe('0.0');
+  });
+
+  it('shortens for tables and headlines', () => {
+    expect(formatCompact(4_200_000)).toBe('4.2M');
+    expect(formatCompact(692_000)).toBe('692K');
+    expect(formatCompact(999_950)).toBe('1M');
+    expect(formatCompact(12_345)).toBe('12.3K');
+    expect(formatCompact(950)).toBe('950');
+    expect(formatMillions(9_400_000)).toBe('9.4 million');
+    expect(formatMillions(4_000_000)).toBe('4 million');
+    expect(formatPercent(92.8)).toBe('92.8%');
+    expect(formatPercent(93)).toBe('93%');
+  });
+});

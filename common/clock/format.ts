@@ -1,0 +1,77 @@
+/**
+ * Text of the clock pages. Number grouping is done by hand rather than through Intl so that the
+ * server-rendered text, every browser and the tests produce byte-identical strings.
+ */
+
+export const STATIC_TEXT = 'Static';
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** en-GB digits with thousands separators and a fixed number of decimals. */
+export function formatNumber(value: number, decimals = 0): string {
+  if (!Number.isFinite(value)) return String(value);
+  const fixed = Math.abs(value).toFixed(decimals);
+  const [whole = '0', fraction] = fixed.split('.');
+  const sign = value < 0 && Number(fixed) !== 0 ? '-' : '';
+  return sign + groupThousands(whole) + (fraction === undefined ? '' : `.${fraction}`);
+}
+
+/** A running count as shown on the clocks: whole number, en-GB grouping. */
+export function formatCount(count: number): string {
+  return formatNumber(Math.floor(count));
+}
+
+/** Decimals for an interval in seconds (specification section 9). */
+export function secondsDecimals(seconds: number): 1 | 2 | 3 {
+  if (seconds >= 1) return 1;
+  if (seconds >= 0.1) return 2;
+  return 3;
+}
+
+/** An interval in seconds with the specification's precision. */
+export function formatSeconds(seconds: number): string {
+  return formatNumber(seconds, secondsDecimals(seconds));
+}
+
+/** Seconds between events at a rate; null when the rate is zero (or not a rate). */
+export function secondsPerEvent(perSecond: number): number | null {
+  return perSecond > 0 && Number.isFinite(perSecond) ? 1 / perSecond : null;
+}
+
+/** "1 crime every 3.4 seconds"; "Static" when nothing happens. */
+export function everyText(perSecond: number, what = 'crime'): string {
+  const seconds = secondsPerEvent(perSecond);
+  return seconds === null ? STATIC_TEXT : `1 ${what} every ${formatSeconds(seconds)} seconds`;
+}
+
+/** "12.5 seconds until next crime"; "Static" when nothing happens. */
+export function untilNextText(secondsUntil: number | null, what = 'crime'): string {
+  return secondsUntil === null || !Number.isFinite(secondsUntil)
+    ? STATIC_TEXT
+    : `${formatSeconds(secondsUntil)} seconds until next ${what}`;
+}
+
+/** Short form for tables: 4.2M, 692K, 950. */
+export function formatCompact(value: number): string {
+  const abs = Math.abs(value);
+  // Rounding can carry into the next unit (999,950 is "1M", not "1000K").
+  if (Math.round(abs / 1_000) >= 1_000) return `${trimZero((value / 1_000_000).toFixed(1))}M`;
+  if (abs >= 100_000) return `${(value / 1_000).toFixed(0)}K`;
+  if (abs >= 1_000) return `${trimZero((value / 1_000).toFixed(1))}K`;
+  return formatNumber(value);
+}
+
+/** Long form for headlines: "9.4 million". */
+export function formatMillions(value: number): string {
+  return `${trimZero((value / 1_000_000).toFixed(1))} million`;
+}
+
+function trimZero(fixed: string): string {
+  return fixed.endsWith('.0') ? fixed.slice(0, -2) : fixed;
+}
+
+export function formatPercent(percent: number, decimals = 1): string {
+  return `${trimZero(percent.toFixed(decimals))}%`;
+}

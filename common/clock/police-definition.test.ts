@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { CRIME_CATEGORY_SLUGS } from '../crime/categories.ts';
+import { toClockData } from './clock-data.ts';
+import {
+  GREATER_MANCHESTER_EXCLUSION,
+  policeClockDefinition,
+  PoliceClockInputError,
+  type PoliceClockInput,
+} from './police-definition.ts';
+
+const base: PoliceClockInput = {
+  categoryCounts: [
+    { slug: 'violent-crime', count: 600_000 },
+    { slug: 'shoplifting', count: 240_000 },
+    { slug: 'anti-social-behaviour', count: 500_000 },
+    { slug: 'other-crime', count: 30_000 },
+  ],
+  months: 6,
+  latestDataMonth: '2025-09',
+  excludedForces: [GREATER_MANCHESTER_EXCLUSION],
+  lastUpdated: '2025-11-04T10:00:00Z',
+};
+
+describe('police clock definition', () => {
+  it('annualises the latest months as count / months × 12', () => {
+    const def = policeClockDefinition(base);
+    const byId = Object.fromEntries(def.categories.map((c) => [c.id, c]));
+    expect(byId['violent-crime']!.annualCount).toBe(1_200_000);
+    expect(byId['shoplifting']!.annualCount).toBe(480_000);
+    expect(policeClockDefinition({ ...base, months: 3 }).categories[0]!.annualCount).toBe(2_400_000);
+  });
+
+  it('leaves out anti-social behaviour unless asked', () => {
+    expect(policeClockDefinition(base).categories.map((c) => c.id)).not.toContain('anti-social-behaviour');
+    const withAsb = policeClockDefinition({ ...base, includeAntiSocialBehaviour: true });
+    expect(withAsb.categories.map((c) => c.id)).toContain('anti-social-behaviour');
+  });
+
+  it('shows at most 13 categories, largest first, with labels and peak data', () => {
+    const counts = CRIME_CATEGORY_SLUGS.map((slug, i) => ({ slug, count: (i + 1) * 1000 }));
+    const def = policeClockDefinition({ ...base, categoryCounts: counts, includeAntiSocialBehaviour: true });
+    expect(def.categories).toHaveLength(13);
+    const annual = def.categories.map((c) => c.annualCount);
+    expect([...annual].sort((a, b) => b - a)).toEqual(annual);
+    // The two smallest of the 15 slugs are the ones dropped.
+    expect(def.categories.map((c) => c.id)).not.toContain(CRIME_CATEGORY_SLUGS[0]);
+    expect(def.categories.map((c) => c.id)).not.toContain(CRIME_CATEGORY_SLUGS[1]);
+    const violence = def.categories.find((c) => c.id === 'violent-crime')!;
+    expect(violence.name).toBe('Violence and sexual offences');
+    expect(violence.peak).toEqual({ peakMultiplier: 1.83, offPeakMultiplier: 0.59, peakHours: [[18, 2]] });
+    expect(def.categories.find((c) => c.id === 'other-crime')!.peak).toBeUndefined();
+  });
+
+  it('sums repeated categories', () => {
+    const def = policeClockDefinition({
+      ...base,
+      categoryCounts: [
+        { slug: 'robbery', count: 100 },
+        { slug: 'robbery', count: 200 },
+      ],
+    });
+    expect(def.categories).toEqual([expect.objectContaining({ id: 'robbery', annualCount: 600 })]);
+  });
+
+  it('says which forces are missing and when the data runs to', () => {
+    const def = policeClockDefinition(base);
+    expect(def.meta.excludedForces).toEqual([GREATER_MANCHESTER_EXCLUSION]);
+    expect(def.meta.dataMethod).toContain('Greater Manchester Police');
+    expect(def.meta.dataMethod).toContain('September 2025');
+    expect(def.meta.notes.join(' ')).toContain('Greater Manchester Police is not included');
+    const data = toClockData(def, Date.parse('2025-11-20T12:00:00Z'));
+    expect(data.latestDataMonth).toBe('2025-09');
+    expect(data.daysUntilNextUpdate).toBe(11);
+    expect(data.currentUKHour).toBeUndefined();
+    expect(data.prevalence).toBeUndefined();
+  });
+
+  it('versions by content', () => {
+    expect(policeClockDefinition(base).version).toBe(policeClockDefinition({ ...base }).version);
+    expect(policeClockDefinition(base).version).not.toBe(
+      policeClockDefinition({ ...base, latestDataMonth: '2025-10' }).version,
+    );
+  });
+
+  it('rejects bad input', () => {
+    expect(() => policeClockDefinition({ ...base, months: 0 })).toThrow(PoliceClockInputError);
+    expect(() => policeClockDefinition({ ...base, latestDataMonth: '2025-13' })).toThrow(
+      PoliceClockInputError,
+    );
+    expect(() =>
+      policeClockDefinition({ ...base, categoryCounts: [{ slug: 'jaywalking', count: 1 }] }),
+    ).toThrow(PoliceClockInputError);
+    expect(() => policeClockDefinition({ ...base, categoryCounts: [{ slug: 'drugs', count: -1 }] })).toThrow(
+      PoliceClockInputError,
+    );
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * What the clocks exchange. The server sends a ClockDefinition (the model's input, small and
+ * rarely changing); every client evaluates clockAt() itself, so ticks only need to carry a time
+ * and the version they were computed from. ClockData, the specification's response shape
+ * (section 3, "Clock data"), is derived from a definition and an instant by toClockData().
+ */
+import type { ClockCategoryInput } from './model.ts';
+
+export type ClockKind = 'csew' | 'police';
+
+export interface ExcludedForce {
+  readonly id: string;
+  readonly name: string;
+  readonly reason: string;
+}
+
+/** How the next data update is announced. */
+export type NextUpdateRule =
+  /** On meta.nextUpdateDate. */
+  | 'date'
+  /** data.police.uk: "Typically during 1st week of the month". */
+  | 'first-week-of-month';
+
+export interface ClockMeta {
+  readonly areaName: string;
+  readonly dataMethod: string;
+  readonly dataSource: string;
+  /** YYYY-MM of the newest police data month; null for the survey. */
+  readonly latestDataMonth: string | null;
+  /** ISO date (YYYY-MM-DD) or date-time of the data's last update. */
+  readonly lastUpdated: string;
+  /** Words shown to people, e.g. "year ending June 2025". */
+  readonly nextUpdate: string;
+  readonly nextUpdateRule: NextUpdateRule;
+  /** ISO date (London) of the next update when known. */
+  readonly nextUpdateDate: string | null;
+  readonly excludedForces: readonly ExcludedForce[];
+  readonly notes: readonly string[];
+}
+
+export interface ClockDefinition {
+  readonly clock: ClockKind;
+  /** Changes whenever anything below changes (see definitionVersion). */
+  readonly version: string;
+  /** Incident categories: the clock model's input. */
+  readonly categories: readonly ClockCategoryInput[];
+  /** People affected per year (survey clock only); never part of the incident total. */
+  readonly prevalence?: readonly ClockCategoryInput[];
+  readonly meta: ClockMeta;
+}
+
+export interface CategoryBreakdownItem {
+  readonly id: string;
+  readonly name: string;
+  /** Whole count since 1 January (as shown). */
+  readonly count: number;
+  readonly perSecond: number;
+  readonly isInPeakPeriod: boolean;
+  readonly speedFactor: number;
+}
+
+export interface PrevalenceBreakdownItem {
+  readonly id: string;
+  readonly name: string;
+  readonly count: number;
+  readonly perSecond: number;
+}
+
+export interface PrevalenceData {
+  readonly totalExposures: number;
+  readonly exposuresPerSecond: number;
+  readonly prevalenceBreakdown: readonly PrevalenceBreakdownItem[];
+  readonly dataSource: string;
+  readonly nextUpdateDate: string | null;
+  readonly lastUpdated: string;
+}
+
+/** The specification's "Clock data", plus the identifiers a client needs to stay in step. */
+export interface ClockData {
+  readonly clock: ClockKind;
+  readonly version: string;
+  /** ISO instant the figures are for. */
+  readonly at: string;
+  readonly year: number;
+  /** Whole count since 1 January 00:00 London time. */
+  readonly totalCrimes: number;
+  readonly crimesPerSecond: number;
+  readonly categoryBreakdown: readonly CategoryBreakdownItem[];
+  readonly lastUpdated: string;
+  /** null when no next update date is known. */
+  readonly daysUntilNextUpdate: number | null;
+  readonly areaName: string;
+  readonly dataMethod: string;
+  readonly latestDataMonth: string | null;
+  readonly excludedForces: readonly ExcludedForce[];
+  /** Survey clock only: the London hour that decides peak and off-peak. */
+  readonly currentUKHour?: number;
+  readonly prevalence?: PrevalenceData;
+}
