@@ -1,0 +1,155 @@
+import { htmlToText, safeLinkUrl, sanitiseHtml } from './sanitise-html.ts';
+
+/**
+ * data.police.uk bodies turned into our types. The API is a third party's: a body whose outer
+ * shape is wrong is refused (thrown), and single malformed entries are skipped, so one bad row
+ * never costs the whole list.
+ */
+
+export interface PoliceApiForce {
+  id: string;
+  name: string;
+}
+
+export interface PoliceApiNeighbourhood {
+  id: string;
+  name: string;
+}
+
+export interface BoundaryPoint {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * Contact details as data.police.uk names them. Link-like entries (web, social media) are absolute
+ * http(s) URLs, so they can go straight into an href; the others are plain text.
+ */
+export interface PoliceContactDetails {
+  email?: string;
+  telephone?: string;
+  mobile?: string;
+  fax?: string;
+  address?: string;
+  web?: string;
+  twitter?: string;
+  facebook?: string;
+  youtube?: string;
+  [other: string]: string | undefined;
+}
+
+export interface PoliceMember {
+  name: string;
+  rank: string | null;
+  /** Sanitised HTML (see sanitise-html.ts), or null when the force gave none. */
+  bio: string | null;
+  contact_details: PoliceContactDetails;
+}
+
+export class UnexpectedResponseError extends Error {
+  constructor(what: string) {
+    super(`data.police.uk sent an unexpected ${what}`);
+    this.name = 'UnexpectedResponseError';
+  }
+}
+
+type Row = Record<string, unknown>;
+
+function rowsOf(body: unknown, what: string): Row[] {
+  if (!Array.isArray(body)) throw new UnexpectedResponseError(what);
+  return body.filter((row): row is Row => typeof row === 'object' && row !== null && !Array.isArray(row));
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const plain = htmlToText(String(value));
+  return plain === '' ? undefined : plain;
+}
+
+function identifier(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') return undefined;
+  const id = value.trim();
+  return id === '' ? undefined : id;
+}
+
+/** `name` is null for some forces (btp at the time of writing): `fallbackName` supplies one. */
+export function parseForces(body: unknown, fallbackName: (id: string) => string): PoliceApiForce[] {
+  return rowsOf(body, 'forces list').flatMap((row) => {
+    const id = identifier(row.id);
+    return id === undefined ? [] : [{ id, name: text(row.name) ?? fallbackName(id) }];
+  });
+}
+
+export function parseNeighbourhoods(body: unknown): PoliceApiNeighbourhood[] {
+  return rowsOf(body, 'neighbourhoods list').flatMap((row) => {
+    const id = identifier(row.id);
+    return id === undefined ? [] : [{ id, name: text(row.name) ?? id }];
+  });
+}
+
+function coordinate(value: unknown, limit: number): number | undefined {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN;
+  return Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
+}
+
+/** The API sends coordinates as decimal strings; points that are not numbers are dropped. */
+export function parseBoundary(body: unknown): BoundaryPoint[] {
+  return rowsOf(body, 'boundary').flatMap((row) => {
+    const latitude = coordinate(row.latitude, 90);
+    const longitude = coordinate(row.longitude, 180);
+    return latitude === undefined || longitude === undefined ? [] : [{ latitude, longitude }];
+  });
+}
+
+const TEXT_CONTACTS = new Set(['email', 'telephone', 'mobile', 'fax', 'address']);
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+const MAX_CONTACT_LENGTH = 500;
+
+function linkContact(value: string): string | undefined {
+  // Forces often type web addresses without a scheme ("www.facebook.com/...").
+  const hostFirst = /^(?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/?#]|$)/i.test(value);
+  const url = safeLinkUrl(hostFirst ? `https://${value}` : value);
+  return url !== undefined && url.startsWith('http') ? url : undefined;
+}
+
+function contactDetails(value: unknown): PoliceContactDetails {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const details: PoliceContactDetails = {};
+  for (const [key, raw] of Object.entries(value as Row)) {
+    const plain = text(raw);
+    if (plain === undefined || plain.length > MAX_CONTACT_LENGTH) continue;
+    if (key === 'email') {
+      const address = plain.replace(/^mailto:/i, '');
+      if (EMAIL.test(address)) details.email = address;
+    } else if (TEXT_CONTACTS.has(key)) {
+      details[key] = plain;
+    } else {
+      const url = linkContact(plain);
+      if (url !== undefined) details[key] = url;
+    }
+  }
+  return details;
+}
+
+/** Neighbourhood teams and force senior officers share one shape. */
+export function parseMembers(body: unknown): PoliceMember[] {
+  return rowsOf(body, 'people list').flatMap((row) => {
+    const name = text(row.name);
+    if (name === undefined) return [];
+    const bio = typeof row.bio === 'string' ? sanitiseHtml(row.bio) : '';
+    return [
+      {
+        name,
+        rank: text(row.rank) ?? null,
+        bio: bio === '' ? null : bio,
+        contact_details: contactDetails(row.contact_details),
+      },
+    ];
+  });
+}
