@@ -4,6 +4,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
+import { clientConfigRoutes } from './clocks/config-routes.ts';
+import { createPoliceClockService } from './clocks/police-clock-service.ts';
+import { clockRoutes } from './clocks/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { errorHandler } from './http/errors.ts';
 import { isApiPath, registerStaticUi } from './ui-hosting/static-ui.ts';
@@ -48,6 +51,11 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(fastifyCookie);
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(clientConfigRoutes, { prefix: '/api' });
+  await app.register(clockRoutes, {
+    prefix: '/api',
+    policeClock: createPoliceClockService({ sequelize: options.sequelize }),
+  });
 
   const servesUi = options.uiDir ? await registerStaticUi(app, options.uiDir) : false;
   app.setNotFoundHandler((request, reply) => {

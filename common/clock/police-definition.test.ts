@@ -5,6 +5,7 @@ import {
   GREATER_MANCHESTER_EXCLUSION,
   policeClockDefinition,
   PoliceClockInputError,
+  SYNTHETIC_DATA_NOTE,
   type PoliceClockInput,
 } from './police-definition.ts';
 
@@ -73,6 +74,13 @@ describe('police clock definition', () => {
     expect(data.daysUntilNextUpdate).toBe(11);
     expect(data.currentUKHour).toBeUndefined();
     expect(data.prevalence).toBeUndefined();
+  });
+
+  it('says plainly when the counts are synthetic sample data', () => {
+    expect(policeClockDefinition(base).meta.notes.join(' ')).not.toContain('SYNTHETIC');
+    const notes = policeClockDefinition({ ...base, synthetic: true }).meta.notes;
+    expect(notes[0]).toBe(SYNTHETIC_DATA_NOTE);
+    expect(notes[0]).toContain('npm run import');
   });
 
   it('versions by content', () => {

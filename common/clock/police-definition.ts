@@ -46,7 +46,13 @@ export interface PoliceClockInput {
    * categories exceed the specification's 13, so it is left out unless asked for.
    */
   readonly includeAntiSocialBehaviour?: boolean;
+  /** The counts come from the generated sample, not from data.police.uk: said on every screen. */
+  readonly synthetic?: boolean;
 }
+
+export const SYNTHETIC_DATA_NOTE =
+  'These figures come from SYNTHETIC SAMPLE DATA generated for demonstration, not from real police records. ' +
+  'Import the real data.police.uk archive with `npm run import -- --latest` (or a downloaded copy).';
 
 export class PoliceClockInputError extends Error {
   override name = 'PoliceClockInputError';
@@ -116,7 +122,10 @@ export function policeClockDefinition(input: PoliceClockInput): ClockDefinition 
     nextUpdateRule: 'first-week-of-month',
     nextUpdateDate: null,
     excludedForces: input.excludedForces,
-    notes: input.excludedForces.map((f) => `${f.name} is not included: ${f.reason}`),
+    notes: [
+      ...(input.synthetic ? [SYNTHETIC_DATA_NOTE] : []),
+      ...input.excludedForces.map((f) => `${f.name} is not included: ${f.reason}`),
+    ],
   };
   const content = { clock: 'police' as const, categories, meta };
   return { ...content, version: definitionVersion(content) };

@@ -18,6 +18,8 @@ export interface AppConfig {
   apiInternalUrl: string;
   /** Public origin of the site, used for CSRF origin checks and secure cookies; unset = same host. */
   publicOrigin: string | undefined;
+  /** Where browsers reach the realtime server; unset = this host on `realtimePort`. */
+  publicRealtimeUrl: string | undefined;
   logLevel: LogLevel;
   dataDir: string;
   /** Import the synthetic sample when the store is empty at start-up. */
@@ -26,6 +28,8 @@ export interface AppConfig {
   postcodeApiUrl: string | undefined;
   policeApiUrl: string;
   trustProxy: boolean;
+  /** How often each realtime node re-reads the police clock's data from the API. */
+  clockRefreshSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -61,6 +65,17 @@ export function parseConfig(env: Env): AppConfig {
     const n = Number(value);
     if (!/^\d+$/.test(value) || n < 0 || n > 65535) {
       problems.push(`${name}="${value}" must be a whole number from 0 to 65535`);
+      return fallback;
+    }
+    return n;
+  };
+
+  const wholeNumber = (name: string, fallback: number, min: number, max: number): number => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+      problems.push(`${name}="${value}" must be a whole number from ${min} to ${max}`);
       return fallback;
     }
     return n;
@@ -122,6 +137,7 @@ export function parseConfig(env: Env): AppConfig {
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     apiInternalUrl: url('API_INTERNAL_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${apiPort}`,
     publicOrigin: url('PUBLIC_ORIGIN', ['http:', 'https:']),
+    publicRealtimeUrl: url('PUBLIC_REALTIME_URL', ['http:', 'https:']),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     dataDir,
     autoSample: bool('AUTO_SAMPLE', true),
@@ -129,6 +145,7 @@ export function parseConfig(env: Env): AppConfig {
     postcodeApiUrl: url('POSTCODE_API_URL', ['http:', 'https:']),
     policeApiUrl: url('POLICE_API_URL', ['http:', 'https:']) ?? 'https://data.police.uk/api',
     trustProxy: bool('TRUST_PROXY', false),
+    clockRefreshSeconds: wholeNumber('CLOCK_REFRESH_SECONDS', 30, 1, 86_400),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,67 +1,243 @@
+import { createServer, type Server } from 'node:http';
 import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../common/realtime/protocol.ts';
+import { clockModelsFor } from '../../common/clock/clock-data.ts';
+import { clockAt, wholeCount } from '../../common/clock/model.ts';
+import { policeClockDefinition } from '../../common/clock/police-definition.ts';
+import type { ClockDefinition } from '../../common/clock/types.ts';
+import type {
+  ClientToServerEvents,
+  ClockTick,
+  JoinClockReply,
+  ServerToClientEvents,
+} from '../../common/realtime/protocol.ts';
+import { startRealtimeNode } from '../../tests/support/realtime-node.ts';
+import { startTcpProxy } from '../../tests/support/tcp-proxy.ts';
+import { createDefinitionSource } from './clocks/definition-source.ts';
 import { createRealtimeServer, type RealtimeServer } from './server-app.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+function policeDefinition(violent: number): ClockDefinition {
+  return policeClockDefinition({
+    categoryCounts: [
+      { slug: 'violent-crime', count: violent },
+      { slug: 'shoplifting', count: 200_000 },
+    ],
+    months: 6,
+    latestDataMonth: '2026-09',
+    excludedForces: [],
+    lastUpdated: '2026-11-01T00:00:00Z',
+  });
+}
+
+/** A local double of the API's police-clock endpoint, whose data the test can change. */
+async function startApiDouble(initial: ClockDefinition) {
+  let definition = initial;
+  const server: Server = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ definition }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    set(next: ClockDefinition) {
+      definition = next;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe('realtime server', () => {
-  let server: RealtimeServer | undefined;
-  const clients: Client[] = [];
+  const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
-    clients.splice(0).forEach((c) => c.close());
-    await server?.close();
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  const start = async () => {
-    server = createRealtimeServer({ logger: pino({ level: 'silent' }), tickMs: 200 });
+  async function startNode(apiUrl: string) {
+    const server: RealtimeServer = createRealtimeServer({
+      logger,
+      tickMs: 1000,
+      definitions: createDefinitionSource({ apiUrl, logger, refreshMs: 60_000 }),
+    });
     const port = await server.listen(0, '127.0.0.1');
-    return `http://127.0.0.1:${port}`;
-  };
+    let open = true;
+    const close = async () => {
+      if (!open) return;
+      open = false;
+      await server.close();
+    };
+    cleanups.push(close);
+    return { port, url: `http://127.0.0.1:${port}`, close };
+  }
+
+  function client(url: string, options: { reconnection?: boolean } = {}): Client {
+    const socket: Client = connect(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: options.reconnection ?? false,
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 300,
+    });
+    cleanups.push(() => void socket.close());
+    return socket;
+  }
+
+  const join = (socket: Client, clock: 'csew' | 'police') =>
+    new Promise<JoinClockReply>((resolve) => socket.emit('clock:join', clock, resolve));
+
+  const nextTicks = (socket: Client, count: number) =>
+    new Promise<ClockTick[]>((resolve) => {
+      const ticks: ClockTick[] = [];
+      const onTick = (tick: ClockTick) => {
+        ticks.push(tick);
+        if (ticks.length === count) {
+          socket.off('clock:tick', onTick);
+          resolve(ticks);
+        }
+      };
+      socket.on('clock:tick', onTick);
+    });
 
   it('broadcasts the server time to every connected client', async () => {
-    const url = await start();
-    const received = await Promise.all(
+    const api = await startApiDouble(policeDefinition(500_000));
+    cleanups.push(api.close);
+    const node = await startNode(api.url);
+    const times = await Promise.all(
       [0, 1, 2].map(
         () =>
           new Promise<number[]>((resolve) => {
-            const client: Client = connect(url, { transports: ['websocket'], forceNew: true });
-            clients.push(client);
-            const times: number[] = [];
-            client.on('server:time', ({ t }) => {
-              times.push(t);
-              if (times.length === 3) resolve(times);
+            const socket = client(node.url);
+            const seen: number[] = [];
+            socket.on('server:time', ({ t }) => {
+              seen.push(t);
+              if (seen.length === 2) resolve(seen);
             });
           }),
       ),
     );
-    for (const times of received) {
-      expect(times[2]!).toBeGreaterThan(times[0]!);
-      expect(Math.abs(times[2]! - Date.now())).toBeLessThan(2000);
+    for (const seen of times) {
+      expect(seen[1]!).toBeGreaterThan(seen[0]!);
+      expect(Math.abs(seen[1]! - Date.now())).toBeLessThan(2000);
     }
   });
 
+  it('gives a joining client the definition, then the authoritative count every whole second', async () => {
+    const api = await startApiDouble(policeDefinition(500_000));
+    cleanups.push(api.close);
+    const node = await startNode(api.url);
+    const socket = client(node.url);
+    const reply = await join(socket, 'csew');
+    expect(reply.ok).toBe(true);
+    if (!reply.ok) return;
+    expect(reply.definition.clock).toBe('csew');
+    const ticks = await nextTicks(socket, 3);
+    const model = clockModelsFor(reply.definition).incidents;
+    for (const [i, tick] of ticks.entries()) {
+      if (i > 0) expect(tick.t).toBe(ticks[i - 1]!.t + 1000);
+      if (i > 0) expect(tick.n).toBeGreaterThanOrEqual(ticks[i - 1]!.n);
+      expect(tick.t % 1000).toBe(0);
+      expect(tick.v).toBe(reply.definition.version);
+      expect(tick.n).toBe(wholeCount(clockAt(model, tick.t).total));
+      expect(tick.k).toHaveLength(reply.definition.categories.length);
+      expect(JSON.stringify(tick).length).toBeLessThan(400);
+    }
+  });
+
+  it('refuses an unknown clock with a clear error', async () => {
+    const api = await startApiDouble(policeDefinition(500_000));
+    cleanups.push(api.close);
+    const node = await startNode(api.url);
+    const reply = await join(client(node.url), 'weather' as 'csew');
+    expect(reply).toEqual({ ok: false, error: 'Unknown clock; use "csew" or "police".' });
+  });
+
   it('answers its health endpoint and 404s elsewhere', async () => {
-    const url = await start();
-    const health = await fetch(`${url}/health`);
+    const api = await startApiDouble(policeDefinition(500_000));
+    cleanups.push(api.close);
+    const node = await startNode(api.url);
+    const health = await fetch(`${node.url}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', clients: 0 });
-    const other = await fetch(`${url}/elsewhere`);
-    expect(other.status).toBe(404);
+    expect((await fetch(`${node.url}/elsewhere`)).status).toBe(404);
   });
 
   it('tells clients when it closes, and frees its port', async () => {
-    const url = await start();
-    const client: Client = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
-    clients.push(client);
-    await new Promise<void>((resolve) => client.on('connect', () => resolve()));
+    const api = await startApiDouble(policeDefinition(500_000));
+    cleanups.push(api.close);
+    const node = await startNode(api.url);
+    const socket = client(node.url);
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
     const disconnected = new Promise<string>((resolve) =>
-      client.on('disconnect', (reason) => resolve(reason)),
+      socket.on('disconnect', (reason) => resolve(reason)),
     );
-    await server!.close();
-    server = undefined;
-    expect(await disconnected).toBe('io server disconnect');
-    await expect(fetch(`${url}/health`)).rejects.toThrow();
+    await node.close();
+    expect(await disconnected).toBe('transport close');
+    await expect(fetch(`${node.url}/health`)).rejects.toThrow();
+  });
+
+  describe.runIf(process.env.TEST_REDIS_URL)('two nodes sharing Redis', () => {
+    const redisUrl = process.env.TEST_REDIS_URL!;
+    const node = async (apiUrl: string, refreshSeconds: number) => {
+      const started = await startRealtimeNode({
+        API_INTERNAL_URL: apiUrl,
+        REDIS_URL: redisUrl,
+        CLOCK_REFRESH_SECONDS: String(refreshSeconds),
+      });
+      cleanups.push(() => void started.stop('SIGKILL'));
+      return started;
+    };
+
+    it('send identical ticks to clients on both nodes, and a new definition reaches both', async () => {
+      const api = await startApiDouble(policeDefinition(500_000));
+      cleanups.push(api.close);
+      // Node A polls the API every second; node B only every ten minutes, so B can learn of new
+      // data only through A's notice over Redis.
+      const a = await node(api.url, 1);
+      const b = await node(api.url, 600);
+      const onA = client(a.url);
+      const onB = client(b.url);
+      expect((await join(onA, 'police')).ok).toBe(true);
+      expect((await join(onB, 'police')).ok).toBe(true);
+      const [ticksA, ticksB] = await Promise.all([nextTicks(onA, 3), nextTicks(onB, 3)]);
+      const byTime = new Map(ticksA.map((t) => [t.t, JSON.stringify(t)]));
+      const shared = ticksB.filter((t) => byTime.has(t.t));
+      expect(shared.length).toBeGreaterThanOrEqual(2);
+      for (const tick of shared) expect(JSON.stringify(tick)).toBe(byTime.get(tick.t));
+
+      const next = policeDefinition(900_000);
+      const seenOnB = new Promise<ClockDefinition>((resolve) => onB.on('clock:definition', resolve));
+      api.set(next);
+      const received = await Promise.race([
+        seenOnB,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+      ]);
+      expect(received?.version).toBe(next.version);
+    }, 60_000);
+
+    it('a client whose node is killed reconnects to the other and its count never goes back', async () => {
+      const api = await startApiDouble(policeDefinition(500_000));
+      cleanups.push(api.close);
+      const a = await node(api.url, 30);
+      const b = await node(api.url, 30);
+      const proxy = await startTcpProxy([a.port, b.port]);
+      cleanups.push(proxy.close);
+      const socket = client(`http://127.0.0.1:${proxy.port}`, { reconnection: true });
+      const counts: number[] = [];
+      socket.on('connect', () => void join(socket, 'police'));
+      socket.on('clock:tick', (tick) => counts.push(tick.n));
+      await nextTicks(socket, 2);
+      // The proxy sent the first connection to A: kill it without warning.
+      const reconnected = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));
+      await a.stop('SIGKILL');
+      await reconnected;
+      const before = counts.length;
+      await nextTicks(socket, 2);
+      expect(counts.length).toBeGreaterThan(before);
+      for (let i = 1; i < counts.length; i++) expect(counts[i]!).toBeGreaterThanOrEqual(counts[i - 1]!);
+    }, 60_000);
   });
 });

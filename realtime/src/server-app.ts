@@ -1,20 +1,22 @@
 import * as uWS from 'uWebSockets.js';
-import { Server } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import type { Logger } from 'pino';
-import {
-  REALTIME_PATH,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '../../common/realtime/protocol.ts';
+import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
+import { attachClockRooms } from './clocks/clock-rooms.ts';
+import type { DefinitionSource } from './clocks/definition-source.ts';
+import type { RealtimeIo } from './io-types.ts';
 
 export interface RealtimeOptions {
   logger: Logger;
-  /** Interval of the server-time broadcast; 1 s in production. */
+  definitions: DefinitionSource;
+  /** Socket.IO adapter factory, e.g. the Redis adapter when several nodes run. */
+  adapter?: ServerOptions['adapter'];
+  /** Interval of the ticks and of the server-time broadcast; 1 s in production. */
   tickMs?: number;
   now?: () => number;
+  /** Extra health facts (e.g. Redis connection state). */
+  health?: () => Record<string, unknown>;
 }
-
-export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents>;
 
 export interface RealtimeServer {
   io: RealtimeIo;
@@ -31,6 +33,7 @@ export interface RealtimeServer {
 export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   const { logger } = options;
   const now = options.now ?? Date.now;
+  const tickMs = options.tickMs ?? 1000;
   const app = uWS.App();
   const io: RealtimeIo = new Server({
     path: REALTIME_PATH,
@@ -39,6 +42,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     pingInterval: 25_000,
     pingTimeout: 20_000,
     cors: { origin: true, credentials: false },
+    ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   io.attachApp(app);
 
@@ -51,6 +55,11 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
           status: 'ok',
           clients: io.engine.clientsCount,
           uptimeSeconds: Math.round((now() - startedAt) / 1000),
+          clocks: {
+            police: options.definitions.current('police')?.version ?? null,
+            csew: options.definitions.current('csew')?.version ?? null,
+          },
+          ...options.health?.(),
         }),
       );
     });
@@ -63,11 +72,11 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   });
 
   io.on('connection', (socket) => {
-    logger.debug({ id: socket.id }, 'client connected');
     socket.emit('server:time', { t: now() });
   });
-
-  const timer = setInterval(() => io.emit('server:time', { t: now() }), options.tickMs ?? 1000);
+  const clocks = attachClockRooms({ io, definitions: options.definitions, logger, now, tickMs });
+  const timeTimer = setInterval(() => io.local.emit('server:time', { t: now() }), tickMs);
+  options.definitions.start();
 
   let listenSocket: uWS.us_listen_socket | false = false;
   return {
@@ -82,11 +91,13 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       });
     },
     async close() {
-      clearInterval(timer);
+      clearInterval(timeTimer);
+      clocks.stop();
+      options.definitions.stop();
       if (listenSocket) uWS.us_listen_socket_close(listenSocket);
       listenSocket = false;
-      // Disconnecting tells each client the server went away, so it reconnects elsewhere at once.
-      io.disconnectSockets(true);
+      // Closing the engine ends every transport: clients see "transport close" and reconnect on
+      // their own (to another node behind the proxy), which a server-side disconnect would stop.
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };

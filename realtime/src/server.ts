@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { pino } from 'pino';
 import { configOrFail, type AppConfig } from '../../common/config/config.ts';
+import { createDefinitionSource } from './clocks/definition-source.ts';
+import { createRedisAdapter } from './redis-adapter.ts';
 import { createRealtimeServer } from './server-app.ts';
 
 function loadConfig(): AppConfig {
@@ -13,10 +15,19 @@ function loadConfig(): AppConfig {
 
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, base: { service: 'realtime' } });
-  const server = createRealtimeServer({ logger });
+  const logger = pino({ level: config.logLevel, base: { service: 'realtime', pid: process.pid } });
+  const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
+  const server = createRealtimeServer({
+    logger,
+    definitions: createDefinitionSource({
+      apiUrl: config.apiInternalUrl,
+      logger,
+      refreshMs: config.clockRefreshSeconds * 1000,
+    }),
+    ...(redis ? { adapter: redis.adapter, health: redis.status } : {}),
+  });
   const port = await server.listen(config.realtimePort, config.host);
-  logger.info({ port }, 'realtime server listening');
+  logger.info({ port, redis: Boolean(redis) }, 'realtime server listening');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -25,6 +36,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     setTimeout(() => process.exit(1), 10_000).unref();
     await server.close();
+    await redis?.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

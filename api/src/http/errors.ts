@@ -62,6 +62,9 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
       code: 'VALIDATION_ERROR',
       details,
     };
+  } else if (error instanceof HttpError) {
+    body = { success: false, error: error.message, code: error.code };
+    reply.headers(error.headers);
   } else if (status === 503) {
     request.log.error({ err: error }, 'database unavailable');
     body = {
@@ -75,9 +78,7 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     request.log.error({ err: error }, 'request failed');
     body = { success: false, error: 'Internal Server Error', code: 'INTERNAL' };
   } else {
-    const code = error instanceof HttpError ? error.code : (error.code ?? 'BAD_REQUEST');
-    body = { success: false, error: error.message, code };
-    if (error instanceof HttpError) reply.headers(error.headers);
+    body = { success: false, error: error.message, code: error.code ?? 'BAD_REQUEST' };
   }
   return reply.status(status).send(body);
 }

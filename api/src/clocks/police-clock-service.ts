@@ -1,0 +1,108 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import {
+  GREATER_MANCHESTER_EXCLUSION,
+  POLICE_CLOCK_DEFAULT_MONTHS,
+  policeClockDefinition,
+} from '../../../common/clock/police-definition.ts';
+import type { ClockDefinition, ExcludedForce } from '../../../common/clock/types.ts';
+import { categoryFromCode } from '../../../common/crime/categories.ts';
+import { FORCES_WITHOUT_STREET_DATA, forceById } from '../../../common/police/forces.ts';
+import { formatMonth } from '../../../common/search/months.ts';
+import { categoryCountsBetween } from '../police-data/category-month-counts.ts';
+
+export interface PoliceClockService {
+  /** The police clock's definition from the store; null while the store holds no street data. */
+  definition(): Promise<ClockDefinition | null>;
+}
+
+interface StoreStamp {
+  months: number;
+  latest: string | null;
+}
+
+/**
+ * Builds the police clock from the latest months of street data in the store. The result only
+ * changes when an import changes `dataset_months`, so it is cached under a cheap stamp of that
+ * table and rebuilt at most once per import.
+ */
+export function createPoliceClockService({
+  sequelize,
+  months = POLICE_CLOCK_DEFAULT_MONTHS,
+}: {
+  sequelize: Sequelize;
+  months?: number;
+}): PoliceClockService {
+  let cache: { stamp: string; definition: ClockDefinition | null } | undefined;
+
+  async function build(): Promise<ClockDefinition | null> {
+    const window = await sequelize.query<{ month: number }>(
+      `SELECT DISTINCT month FROM dataset_months WHERE dataset = 'street' ORDER BY month DESC LIMIT ${Number(months)}`,
+      { type: QueryTypes.SELECT },
+    );
+    if (window.length === 0) return null;
+    const monthList = window.map((r) => Number(r.month));
+    const latest = monthList[0]!;
+    const earliest = monthList[monthList.length - 1]!;
+
+    const [counts, reporting, knownForces, info] = await Promise.all([
+      categoryCountsBetween(sequelize, earliest, latest),
+      sequelize.query<{ force_id: string }>(
+        `SELECT DISTINCT force_id FROM dataset_months WHERE dataset = 'street' AND month BETWEEN ? AND ?`,
+        { replacements: [earliest, latest], type: QueryTypes.SELECT },
+      ),
+      sequelize.query<{ force_id: string }>(`SELECT DISTINCT force_id FROM dataset_months`, {
+        type: QueryTypes.SELECT,
+      }),
+      sequelize.query<{ synthetic: number | boolean | null; latest_import: string | Date | null }>(
+        `SELECT MAX(synthetic) AS synthetic, MAX(imported_at) AS latest_import FROM dataset_months
+         WHERE dataset = 'street' AND month BETWEEN ? AND ?`,
+        { replacements: [earliest, latest], type: QueryTypes.SELECT },
+      ),
+    ]);
+
+    const reportingIds = new Set(reporting.map((r) => r.force_id));
+    const excluded: ExcludedForce[] = [];
+    // Forces the store knows (e.g. through stop-and-search files) that sent no street data, and
+    // the known non-reporter, are named on the page rather than silently counted as zero.
+    const candidates = new Set([...knownForces.map((r) => r.force_id), GREATER_MANCHESTER_EXCLUSION.id]);
+    for (const id of [...candidates].sort()) {
+      if (reportingIds.has(id)) continue;
+      const gap = FORCES_WITHOUT_STREET_DATA.find((g) => g.forceId === id);
+      excluded.push({
+        id,
+        name: forceById(id)?.name ?? id,
+        reason:
+          gap?.reason ??
+          `No street-level crime data in the store for ${formatMonth(earliest)} to ${formatMonth(latest)}.`,
+      });
+    }
+
+    const row = info[0];
+    const lastUpdated = row?.latest_import
+      ? new Date(row.latest_import).toISOString()
+      : new Date(0).toISOString();
+    return policeClockDefinition({
+      categoryCounts: counts.flatMap(({ category, count }) => {
+        const known = categoryFromCode(category);
+        return known ? [{ slug: known.slug, count }] : [];
+      }),
+      months: monthList.length,
+      latestDataMonth: formatMonth(latest),
+      excludedForces: excluded,
+      lastUpdated,
+      synthetic: Boolean(Number(row?.synthetic ?? 0)),
+    });
+  }
+
+  return {
+    async definition() {
+      const [stampRow] = await sequelize.query<StoreStamp>(
+        `SELECT COUNT(*) AS months, MAX(imported_at) AS latest FROM dataset_months WHERE dataset = 'street'`,
+        { type: QueryTypes.SELECT },
+      );
+      const stamp = `${stampRow?.months ?? 0}:${String(stampRow?.latest ?? '')}`;
+      if (cache?.stamp !== stamp) cache = { stamp, definition: await build() };
+      return cache.definition;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../common/config/config.ts';
+import { categoryFromSlug } from '../../../common/crime/categories.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { buildApp, type App } from '../app.ts';
+
+describe.each(testDialects)('clock endpoints on %s', (dialect) => {
+  let db: TestDatabase;
+  let app: App;
+  const now = Date.parse('2026-06-15T12:00:00Z');
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    app = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('serves the survey clock with its definition', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/csew-clock' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.definition.clock).toBe('csew');
+    expect(body.totalCrimes).toBeGreaterThan(0);
+    expect(body.categoryBreakdown.length).toBe(body.definition.categories.length);
+    expect(body.prevalence.prevalenceBreakdown.length).toBeGreaterThan(0);
+    expect(Math.abs(body.serverTime - Date.now())).toBeLessThan(5000);
+  });
+
+  it('says the police clock has no data while the store is empty', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/police-clock' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ success: false, code: 'NO_POLICE_DATA' });
+  });
+
+  it('builds the police clock from the latest six months, naming forces without street data', async () => {
+    const q = db.sequelize.getQueryInterface();
+    const violent = categoryFromSlug('violent-crime')!.code;
+    const burglary = categoryFromSlug('burglary')!.code;
+    const months = [202601, 202602, 202603, 202604, 202605, 202606, 202607];
+    const importedAt = new Date(now);
+    await q.bulkInsert('dataset_months', [
+      ...months.map((month) => ({
+        force_id: 'metropolitan',
+        month,
+        dataset: 'street',
+        row_count: 3,
+        synthetic: true,
+        imported_at: importedAt,
+      })),
+      {
+        force_id: 'greater-manchester',
+        month: 202607,
+        dataset: 'stop-and-search',
+        row_count: 5,
+        synthetic: true,
+        imported_at: importedAt,
+      },
+    ]);
+    // 100 violent + 20 burglaries a month; the oldest month lies outside the six-month window.
+    await q.bulkInsert(
+      'category_month_counts',
+      months.flatMap((month) => [
+        { force_id: 'metropolitan', month, category: violent, crime_count: month === 202601 ? 9999 : 100 },
+        { force_id: 'metropolitan', month, category: burglary, crime_count: 20 },
+      ]),
+    );
+    const res = await app.inject({ method: 'GET', url: '/api/police-clock' });
+    expect(res.statusCode).toBe(200);
+    const { definition, latestDataMonth, excludedForces } = res.json();
+    expect(latestDataMonth).toBe('2026-07');
+    const annual = Object.fromEntries(
+      definition.categories.map((c: { id: string; annualCount: number }) => [c.id, c.annualCount]),
+    );
+    expect(annual['violent-crime']).toBe(100 * 12);
+    expect(annual.burglary).toBe(20 * 12);
+    expect(excludedForces.map((f: { id: string }) => f.id)).toEqual(['greater-manchester']);
+    expect(definition.meta.notes.join(' ')).toContain('SYNTHETIC');
+  });
+});

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { toClockData } from '../../../common/clock/clock-data.ts';
+import type { ClockDefinition } from '../../../common/clock/types.ts';
+import { CSEW_CLOCK_DEFINITION } from '../../../common/survey/csew-clock.ts';
+import { HttpError } from '../http/errors.ts';
+import type { PoliceClockService } from './police-clock-service.ts';
+
+export interface ClockRoutesOptions {
+  policeClock: PoliceClockService;
+  now?: () => number;
+}
+
+/**
+ * The clocks for clients without a socket (and for the realtime server, which reads the police
+ * definition here): the specification's clock data at this instant, plus the definition a client
+ * needs to keep counting on its own between polls.
+ */
+export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async (
+  app,
+  { policeClock, now = Date.now },
+) => {
+  const answer = (definition: ClockDefinition) => {
+    const serverTime = now();
+    return { ...toClockData(definition, serverTime), definition, serverTime };
+  };
+
+  app.get('/csew-clock', async () => answer(CSEW_CLOCK_DEFINITION));
+
+  app.get('/police-clock', async () => {
+    const definition = await policeClock.definition();
+    if (!definition) {
+      throw new HttpError(
+        503,
+        'NO_POLICE_DATA',
+        'No police-recorded crime data has been imported yet. Run `npm run import -- --latest` or import a downloaded archive.',
+      );
+    }
+    return answer(definition);
+  });
+};

@@ -1,0 +1,90 @@
+import type { Logger } from 'pino';
+import type { ClockKind } from '../../../common/clock/types.ts';
+import { CLOCK_KINDS, clockRoom, isClockKind, TICK_INTERVAL_MS } from '../../../common/realtime/protocol.ts';
+import type { RealtimeIo } from '../io-types.ts';
+import type { DefinitionSource } from './definition-source.ts';
+import { tickAt } from './ticks.ts';
+
+export interface ClockRoomsOptions {
+  io: RealtimeIo;
+  definitions: DefinitionSource;
+  logger: Logger;
+  now?: () => number;
+  tickMs?: number;
+}
+
+/** Event name other nodes hear (through the Redis adapter) when one node sees new clock data. */
+const DATA_CHANGED = 'clock:data-changed' as const;
+
+/**
+ * Clock rooms: a client joins one, receives the definition, then a tick every whole second.
+ * Every node computes its own ticks at the same whole seconds from the same definition, so
+ * clients on different nodes receive identical payloads without any tick crossing Redis;
+ * Redis carries only the rare "data changed" notice, and a node keeps ticking if Redis is down.
+ */
+export function attachClockRooms({
+  io,
+  definitions,
+  logger,
+  now = Date.now,
+  tickMs = TICK_INTERVAL_MS,
+}: ClockRoomsOptions) {
+  io.on('connection', (socket) => {
+    socket.on('clock:join', (clock, reply) => {
+      if (typeof reply !== 'function') return;
+      if (!isClockKind(clock)) return reply({ ok: false, error: 'Unknown clock; use "csew" or "police".' });
+      const definition = definitions.current(clock);
+      if (!definition) return reply({ ok: false, error: 'This clock has no data yet.' });
+      void socket.join(clockRoom(clock));
+      const serverTime = now();
+      reply({ ok: true, definition, serverTime });
+      socket.emit('clock:tick', tickAt(definition, alignedSecond(serverTime, tickMs)));
+    });
+    socket.on('clock:leave', (clock) => {
+      if (isClockKind(clock)) void socket.leave(clockRoom(clock));
+    });
+  });
+
+  definitions.onChange((definition) => {
+    io.local.to(clockRoom(definition.clock)).emit('clock:definition', definition);
+    // Other nodes fetch the new data at once instead of at their next poll.
+    try {
+      io.serverSideEmit(DATA_CHANGED, definition.clock);
+    } catch (error) {
+      logger.warn({ err: error }, 'could not tell other nodes about new clock data');
+    }
+  });
+  io.on(DATA_CHANGED, () => void definitions.refresh());
+
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const broadcast = () => {
+    const second = alignedSecond(now(), tickMs);
+    for (const clock of CLOCK_KINDS) broadcastTick(clock, second);
+    schedule();
+  };
+  const broadcastTick = (clock: ClockKind, second: number) => {
+    const definition = definitions.current(clock);
+    const room = clockRoom(clock);
+    if (!definition || !io.of('/').adapter.rooms.get(room)?.size) return;
+    io.local.to(room).emit('clock:tick', tickAt(definition, second));
+  };
+  // Re-aimed at the next whole interval each time, so ticks never drift off the second.
+  const schedule = () => {
+    if (stopped) return;
+    const wait = tickMs - (now() % tickMs);
+    timer = setTimeout(broadcast, wait < 5 ? wait + tickMs : wait);
+  };
+  schedule();
+
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function alignedSecond(instantMs: number, tickMs: number): number {
+  return instantMs - (instantMs % tickMs);
+}

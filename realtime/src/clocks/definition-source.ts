@@ -1,0 +1,86 @@
+import type { Logger } from 'pino';
+import type { ClockDefinition, ClockKind } from '../../../common/clock/types.ts';
+import { CSEW_CLOCK_DEFINITION } from '../../../common/survey/csew-clock.ts';
+
+export type DefinitionListener = (definition: ClockDefinition) => void;
+
+export interface DefinitionSource {
+  current(clock: ClockKind): ClockDefinition | undefined;
+  /** Fetches now (e.g. when another node says the data changed); resolves when done. */
+  refresh(): Promise<void>;
+  onChange(listener: DefinitionListener): void;
+  start(): void;
+  stop(): void;
+}
+
+export interface DefinitionSourceOptions {
+  /** The API's base URL; the police clock's definition comes from its store. */
+  apiUrl: string;
+  logger: Logger;
+  refreshMs?: number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The clocks' inputs. The survey clock's figures are compiled in (common/survey); the police
+ * clock's come from the API, polled so that a new import reaches the clocks within a refresh.
+ * When the API cannot be reached the last definition stays in use: the clock keeps counting.
+ */
+export function createDefinitionSource(options: DefinitionSourceOptions): DefinitionSource {
+  const { logger } = options;
+  const doFetch = options.fetch ?? fetch;
+  const definitions = new Map<ClockKind, ClockDefinition>([['csew', CSEW_CLOCK_DEFINITION]]);
+  const listeners: DefinitionListener[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+  let lastProblem = '';
+
+  async function fetchPolice(): Promise<void> {
+    try {
+      const res = await doFetch(`${options.apiUrl}/api/police-clock`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (res.status === 503) {
+        const body = (await res.json().catch(() => ({}))) as { code?: string };
+        if (body.code === 'NO_POLICE_DATA') {
+          reportOnce('no police data imported yet');
+          return;
+        }
+      }
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const body = (await res.json()) as { definition?: ClockDefinition };
+      const definition = body.definition;
+      if (!definition || definition.clock !== 'police')
+        throw new Error('response without a police definition');
+      lastProblem = '';
+      if (definitions.get('police')?.version === definition.version) return;
+      definitions.set('police', definition);
+      logger.info({ version: definition.version }, 'police clock definition loaded');
+      for (const listener of listeners) listener(definition);
+    } catch (error) {
+      reportOnce(
+        `cannot load the police clock from the API: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  function reportOnce(problem: string) {
+    if (problem !== lastProblem) logger.warn(problem);
+    lastProblem = problem;
+  }
+
+  const refresh = () => (inFlight ??= fetchPolice().finally(() => (inFlight = undefined)));
+
+  return {
+    current: (clock) => definitions.get(clock),
+    refresh,
+    onChange: (listener) => void listeners.push(listener),
+    start() {
+      void refresh();
+      timer = setInterval(() => void refresh(), options.refreshMs ?? 30_000);
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}

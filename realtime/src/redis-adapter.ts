@@ -1,0 +1,40 @@
+import { createShardedAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+/**
+ * The Socket.IO Redis adapter over sharded pub/sub (Redis 7+), with ioredis clients that
+ * reconnect forever. While Redis is away the node keeps serving its own clients (ticks never
+ * cross Redis); errors are logged once per outage instead of crashing the process.
+ */
+export function createRedisAdapter(url: string, logger: Logger) {
+  const pub = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    retryStrategy: (n) => Math.min(n * 200, 5000),
+  });
+  const sub = pub.duplicate();
+  let down = false;
+  for (const [name, client] of [
+    ['pub', pub],
+    ['sub', sub],
+  ] as const) {
+    client.on('error', (error: Error) => {
+      if (!down)
+        logger.warn({ client: name, err: error.message }, 'redis unavailable; serving local clients only');
+      down = true;
+    });
+    client.on('ready', () => {
+      if (down) logger.info({ client: name }, 'redis connection restored');
+      down = false;
+    });
+  }
+  return {
+    adapter: createShardedAdapter(pub, sub, { subscriptionMode: 'dynamic' }),
+    status: () => ({ redis: pub.status === 'ready' && sub.status === 'ready' ? 'up' : 'down' }),
+    async close() {
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}
