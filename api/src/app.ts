@@ -4,11 +4,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
+import { adminAuthPlugin, type AdminAuthOptions } from './admin/auth-plugin.ts';
+import { adminMessagesRoutes } from './admin/messages-routes.ts';
+import { adminSystemRoutes } from './admin/system-routes.ts';
 import { clientConfigRoutes } from './clocks/config-routes.ts';
 import { createPoliceClockService } from './clocks/police-clock-service.ts';
 import { clockRoutes } from './clocks/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { emailRoutes } from './email/email-routes.ts';
+import type { MailServices } from './email/mail-services.ts';
+import { smtpRoutes } from './email/smtp-routes.ts';
 import { errorHandler } from './http/errors.ts';
+import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
 import { isApiPath, registerStaticUi } from './ui-hosting/static-ui.ts';
 import { appVersion } from './version.ts';
 
@@ -26,6 +33,14 @@ export interface AppOptions {
   /** Folder of the built UI (dist/ui); omitted in API-only tests. */
   uiDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Email: SMTP settings, the outbox and its worker; omitted in tests that do not need them. */
+  mail?: MailServices;
+  security?: SecurityOptions;
+  adminAuth?: AdminAuthOptions;
+  /** Throttle of the public contact and report posts (tests shorten it). */
+  emailThrottle?: { maxPerAddress?: number; windowMs?: number };
+  /** The clock the services read; tests move it by hand. */
+  now?: () => number;
 }
 
 /** The API as a plugin tree, without listening: tests drive it with `app.inject`. */
@@ -50,6 +65,30 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(fastifyCookie);
+  await app.register(securityPlugin, options.security ?? {});
+  await app.register(adminAuthPlugin, { now: options.now, ...options.adminAuth });
+  await app.register(adminSystemRoutes, { prefix: '/api/admin' });
+  if (options.mail) {
+    const mail = options.mail;
+    await app.register(adminMessagesRoutes, {
+      prefix: '/api/admin',
+      outbox: mail.outbox,
+      onRetry: mail.wakeWorker,
+    });
+    await app.register(smtpRoutes, {
+      prefix: '/api/smtp',
+      smtpSettings: mail.smtpSettings,
+      timeouts: mail.timeouts,
+      onSaved: mail.onSettingsSaved,
+    });
+    await app.register(emailRoutes, {
+      prefix: '/api/email',
+      outbox: mail.outbox,
+      onQueued: mail.wakeWorker,
+      now: options.now,
+      ...options.emailThrottle,
+    });
+  }
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(clientConfigRoutes, { prefix: '/api' });
   await app.register(clockRoutes, {

@@ -3,7 +3,10 @@ import { configOrFail, type AppConfig } from '../../common/config/config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { ensureFirstAdmin } from './admin/users.ts';
+import { createMailServices } from './email/mail-services.ts';
 import { builtUiDir } from './paths.ts';
+import { createSecretBox, loadSecretKey } from './security/secret-box.ts';
 
 function loadConfig(): AppConfig {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -18,7 +21,24 @@ async function main() {
   const config = loadConfig();
   const sequelize = openDatabase({ url: config.databaseUrl });
   const ran = await migrateToLatest(sequelize);
-  const app = await buildApp({ config, sequelize, uiDir: builtUiDir, logger: { level: config.logLevel } });
+  const secretBox = createSecretBox(loadSecretKey(config));
+  const mail = createMailServices({ sequelize, secretBox });
+  const app = await buildApp({
+    config,
+    sequelize,
+    mail,
+    uiDir: builtUiDir,
+    logger: { level: config.logLevel },
+  });
+  const firstAdmin = await ensureFirstAdmin({ sequelize });
+  if (firstAdmin) {
+    console.log(
+      `\nFirst admin created. Username: ${firstAdmin.username}  Password: ${firstAdmin.password}\n` +
+        'This password is shown once; change it with: npm run admin -- set-password admin\n',
+    );
+  }
+  const keyProblem = await mail.smtpSettings.keyProblem();
+  if (keyProblem) app.log.warn(keyProblem);
   if (ran.length > 0) app.log.info({ migrations: ran }, 'database migrated');
 
   let closing = false;
@@ -31,6 +51,7 @@ async function main() {
       process.exit(1);
     }, 10_000).unref();
     try {
+      await mail.worker.stop();
       await app.close();
       await sequelize.close();
       clearTimeout(force);
@@ -44,6 +65,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.apiPort, host: config.host });
+  mail.worker.start({ log: app.log });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import type { Migration } from './migration.ts';
 import { policeStore } from './0001-police-store.ts';
 import { categoryMonthCounts } from './0003-category-month-counts.ts';
+import { adminTables } from './0004-admin.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
-export const migrations: readonly Migration[] = [policeStore, categoryMonthCounts];
+export const migrations: readonly Migration[] = [policeStore, categoryMonthCounts, adminTables];

@@ -1,0 +1,123 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+
+/** What the police data store holds, for the admin Imports card: the import log and the force-months. */
+
+export interface ImportRecord {
+  id: number;
+  source: string;
+  status: string;
+  synthetic: boolean;
+  startedAt: string | null;
+  finishedAt: string | null;
+  months: string[];
+  forces: string[];
+  files: number;
+  rowsImported: number;
+  rowsSkipped: number;
+  durationMs: number | null;
+  error: string | null;
+}
+
+export interface ForceHoldings {
+  forceId: string;
+  datasets: { dataset: string; months: string[]; rows: number; synthetic: boolean }[];
+}
+
+interface ImportRow {
+  id: number;
+  source: string;
+  status: string;
+  synthetic: number | boolean;
+  started_at: unknown;
+  finished_at: unknown;
+  months: string;
+  forces: string;
+  files: number;
+  rows_imported: number;
+  rows_skipped: number;
+  duration_ms: number | null;
+  error: string | null;
+}
+
+interface MonthRow {
+  force_id: string;
+  dataset: string;
+  month: number;
+  row_count: number;
+  synthetic: number | boolean;
+}
+
+/** SQLite hands DATE columns back as text, MySQL as Date objects; the API answers ISO strings. */
+function isoOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value));
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
+}
+
+/** 202506 → "2025-06"; strings are kept as they are. */
+export function monthLabel(value: unknown): string {
+  if (typeof value === 'number' && Number.isInteger(value) && value > 100_000) {
+    return `${Math.floor(value / 100)}-${String(value % 100).padStart(2, '0')}`;
+  }
+  return String(value);
+}
+
+function listOf(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.map(monthLabel) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function createImportsService({ sequelize }: { sequelize: Sequelize }) {
+  async function recentImports(limit = 100): Promise<ImportRecord[]> {
+    const rows = await sequelize.query<ImportRow>(
+      `SELECT id, source, status, synthetic, started_at, finished_at, months, forces, files,
+              rows_imported, rows_skipped, duration_ms, error
+       FROM imports ORDER BY id DESC LIMIT ?`,
+      { replacements: [limit], type: QueryTypes.SELECT },
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      source: row.source,
+      status: row.status,
+      synthetic: Boolean(row.synthetic),
+      startedAt: isoOf(row.started_at),
+      finishedAt: isoOf(row.finished_at),
+      months: listOf(row.months),
+      forces: listOf(row.forces),
+      files: Number(row.files),
+      rowsImported: Number(row.rows_imported),
+      rowsSkipped: Number(row.rows_skipped),
+      durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
+      error: row.error,
+    }));
+  }
+
+  async function holdings(): Promise<ForceHoldings[]> {
+    const rows = await sequelize.query<MonthRow>(
+      'SELECT force_id, dataset, month, row_count, synthetic FROM dataset_months ORDER BY force_id, dataset, month',
+      { type: QueryTypes.SELECT },
+    );
+    const byForce = new Map<string, Map<string, ForceHoldings['datasets'][number]>>();
+    for (const row of rows) {
+      const datasets = byForce.get(row.force_id) ?? new Map();
+      byForce.set(row.force_id, datasets);
+      const entry = datasets.get(row.dataset) ?? {
+        dataset: row.dataset,
+        months: [],
+        rows: 0,
+        synthetic: false,
+      };
+      datasets.set(row.dataset, entry);
+      entry.months.push(monthLabel(Number(row.month)));
+      entry.rows += Number(row.row_count);
+      entry.synthetic ||= Boolean(row.synthetic);
+    }
+    return [...byForce].map(([forceId, datasets]) => ({ forceId, datasets: [...datasets.values()] }));
+  }
+
+  return { recentImports, holdings };
+}

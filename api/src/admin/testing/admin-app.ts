@@ -1,0 +1,75 @@
+import { parseConfig } from '../../../../common/config/config.ts';
+import { buildApp, type App } from '../../app.ts';
+import { createMailServices } from '../../email/mail-services.ts';
+import type { OutboxOptions } from '../../email/outbox.ts';
+import type { SmtpTimeouts } from '../../email/smtp-client.ts';
+import { createSecretBox, secretKeyFromHex } from '../../security/secret-box.ts';
+import type { ScryptCost } from '../../security/passwords.ts';
+import type { Sequelize } from 'sequelize';
+
+/**
+ * The app as server.ts wires it (security, admin auth, SMTP, email, messages, system), for tests.
+ * Test-only; never imported by the app.
+ */
+
+export const TEST_SECRET_HEX = 'a1'.repeat(32);
+
+/** A clock tests move by hand. */
+export function manualClock(start = Date.UTC(2025, 5, 1, 9, 0, 0)) {
+  let current = start;
+  return {
+    now: () => current,
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+export interface AdminTestAppOptions {
+  sequelize: Sequelize;
+  databaseUrl: string;
+  env?: Record<string, string>;
+  now?: () => number;
+  cost?: ScryptCost;
+  smtpTimeouts?: SmtpTimeouts;
+  outboxOptions?: Omit<OutboxOptions, 'sequelize' | 'now'>;
+  emailThrottle?: { maxPerAddress?: number; windowMs?: number };
+}
+
+export async function buildAdminTestApp(options: AdminTestAppOptions) {
+  const config = parseConfig({ DATABASE_URL: options.databaseUrl, NODE_ENV: 'test', ...options.env });
+  const secretBox = createSecretBox(secretKeyFromHex(TEST_SECRET_HEX, 'test key'));
+  const mail = createMailServices({
+    sequelize: options.sequelize,
+    secretBox,
+    now: options.now,
+    timeouts: options.smtpTimeouts,
+    outboxOptions: options.outboxOptions,
+  });
+
+  const app: App = await buildApp({
+    config,
+    sequelize: options.sequelize,
+    mail,
+    now: options.now,
+    adminAuth: { cost: options.cost },
+    emailThrottle: options.emailThrottle,
+  });
+  await app.ready();
+  return { app, config, secretBox, ...mail };
+}
+
+/** Headers of a same-origin browser request made with app.inject (whose Host is localhost:80). */
+export const SAME_ORIGIN = { origin: 'http://localhost' } as const;
+
+/** The Set-Cookie value for `name` in a response, or undefined. */
+export function cookieFrom(headers: Record<string, unknown>, name: string): string | undefined {
+  const raw = headers['set-cookie'];
+  const list = Array.isArray(raw) ? (raw as string[]) : typeof raw === 'string' ? [raw] : [];
+  for (const cookie of list) {
+    const [pair] = cookie.split(';');
+    const eq = pair!.indexOf('=');
+    if (pair!.slice(0, eq) === name) return pair!.slice(eq + 1);
+  }
+  return undefined;
+}

@@ -1,0 +1,51 @@
+import type { Sequelize } from 'sequelize';
+import type { SecretBox } from '../security/secret-box.ts';
+import { createOutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
+import { createOutbox, type OutboxOptions } from './outbox.ts';
+import type { SmtpTimeouts } from './smtp-client.ts';
+import { createSmtpSettingsService } from './smtp-settings.ts';
+
+export interface MailServicesOptions {
+  sequelize: Sequelize;
+  secretBox: SecretBox;
+  now?: () => number;
+  timeouts?: SmtpTimeouts;
+  outboxOptions?: Omit<OutboxOptions, 'sequelize' | 'now'>;
+  workerIntervalMs?: number;
+  log?: OutboxWorkerOptions['log'];
+}
+
+/**
+ * The email side wired once: SMTP settings, the outbox and its worker, and the callbacks the
+ * routes use to wake the worker, so a stored message or a settings change takes effect at once
+ * rather than at the next round. server.ts starts and stops `worker`; the route plugins take the rest.
+ */
+export function createMailServices(options: MailServicesOptions) {
+  const { sequelize, now } = options;
+  const smtpSettings = createSmtpSettingsService({ sequelize, secretBox: options.secretBox, now });
+  const outbox = createOutbox({ sequelize, now, ...options.outboxOptions });
+  const worker = createOutboxWorker({
+    sequelize,
+    smtp: smtpSettings,
+    outbox,
+    now,
+    timeouts: options.timeouts,
+    intervalMs: options.workerIntervalMs,
+    log: options.log,
+  });
+  return {
+    smtpSettings,
+    outbox,
+    worker,
+    timeouts: options.timeouts,
+    /** For emailRoutes' onQueued and adminMessagesRoutes' onRetry. */
+    wakeWorker: () => worker.wake(),
+    /** For smtpRoutes' onSaved: messages waiting for a server are worth trying with the new one now. */
+    onSettingsSaved: async () => {
+      await outbox.expeditePending();
+      worker.wake();
+    },
+  };
+}
+
+export type MailServices = ReturnType<typeof createMailServices>;

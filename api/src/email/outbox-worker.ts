@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Sequelize } from 'sequelize';
+import { SecretKeyError } from '../security/secret-box.ts';
+import { composeMail } from './compose.ts';
+import { createOutbox, type Outbox, type OutboxOptions } from './outbox.ts';
+import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, sendSmtp, type SmtpTimeouts } from './smtp-client.ts';
+import type { SmtpSettingsService } from './smtp-settings.ts';
+
+export interface WorkerLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface OutboxWorkerOptions {
+  sequelize: Sequelize;
+  smtp: SmtpSettingsService;
+  now?: () => number;
+  /** Pause between rounds when idle; a new message wakes the worker sooner. */
+  intervalMs?: number;
+  /** Shared with the routes when given; otherwise made here from `sequelize` and `now`. */
+  outbox?: Outbox;
+  outboxOptions?: Omit<OutboxOptions, 'sequelize' | 'now'>;
+  timeouts?: SmtpTimeouts;
+  log?: WorkerLog;
+  workerId?: string;
+}
+
+export const NOT_CONFIGURED = 'Waiting for email settings: save the SMTP settings in the admin area.';
+const PURGE_EVERY_MS = 60 * 60_000;
+const silent: WorkerLog = { info() {}, warn() {}, error() {} };
+
+/**
+ * Sends what the outbox holds, one claimed message at a time. State lives only in the database,
+ * so a restarted (or second) worker simply carries on. A failed send ends the round: the next
+ * message would meet the same server, and trying it would only spend its attempts.
+ */
+export function createOutboxWorker(options: OutboxWorkerOptions) {
+  const { smtp, now = Date.now, intervalMs = 15_000 } = options;
+  let log = options.log ?? silent;
+  const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
+  const outbox =
+    options.outbox ?? createOutbox({ sequelize: options.sequelize, now, ...options.outboxOptions });
+  const workerId =
+    options.workerId ?? `${hostname().slice(0, 40)}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+  let lastPurge = -Infinity;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | undefined;
+  let again = false;
+  let running = false;
+
+  /** One round: sends every due message (or stops at the first failure). */
+  async function runOnce(): Promise<{ sent: number; failed: number }> {
+    const result = { sent: 0, failed: 0 };
+    if (now() - lastPurge >= PURGE_EVERY_MS) {
+      await outbox.purgeSent();
+      lastPurge = now();
+    }
+    let settings;
+    try {
+      settings = await smtp.load();
+    } catch (error) {
+      if (!(error instanceof SecretKeyError)) throw error;
+      await outbox.notePending(`The SMTP password cannot be read: ${error.message}`);
+      return result;
+    }
+    if (!settings) {
+      await outbox.notePending(NOT_CONFIGURED);
+      return result;
+    }
+    for (;;) {
+      const message = await outbox.claimNext(workerId);
+      if (!message) return result;
+      try {
+        await sendSmtp(
+          settings,
+          composeMail(message, { from: settings.fromEmail, to: settings.adminEmail }),
+          timeouts,
+        );
+      } catch (error) {
+        const reason = describeSmtpError(error, settings);
+        const status = await outbox.markFailed(message, workerId, reason);
+        result.failed += 1;
+        const level = status === 'failed' ? 'error' : 'warn';
+        log[level](
+          { messageId: message.id, attempts: message.attempts + 1, status, reason },
+          'outbox send failed',
+        );
+        return result;
+      }
+      await outbox.markSent(message.id, workerId);
+      result.sent += 1;
+      log.info({ messageId: message.id, kind: message.kind }, 'outbox message sent');
+    }
+  }
+
+  function schedule(ms: number) {
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  }
+
+  function tick() {
+    if (!running) return;
+    if (round) {
+      again = true;
+      return;
+    }
+    round = runOnce()
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'outbox round failed'))
+      .finally(() => {
+        round = undefined;
+        if (!running) return;
+        schedule(again ? 0 : intervalMs);
+        again = false;
+      });
+  }
+
+  return {
+    runOnce,
+    outbox,
+    workerId,
+    /** Starts rounds every `intervalMs`; the log (e.g. `app.log`) may be given only now, once the app exists. */
+    start(startOptions: { log?: WorkerLog } = {}) {
+      if (startOptions.log) log = startOptions.log;
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    /** Runs a round soon (e.g. right after a message was stored) instead of at the next interval. */
+    wake() {
+      if (!running) return;
+      if (round) again = true;
+      else schedule(0);
+    },
+    /** Stops scheduling and waits for a round in progress, so shutdown never cuts a send in half. */
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

@@ -1,0 +1,101 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { assertAdminAuth } from '../admin/auth-plugin.ts';
+import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, verifySmtp, type SmtpTimeouts } from './smtp-client.ts';
+import type { SmtpSettingsService } from './smtp-settings.ts';
+
+export interface SmtpRoutesOptions {
+  smtpSettings: SmtpSettingsService;
+  /** After a save (e.g. make waiting outbox messages due and wake the worker). */
+  onSaved?: () => Promise<void> | void;
+  timeouts?: SmtpTimeouts;
+}
+
+// Bounds only keep absurd bodies out; the field rules and their messages are validateSmtpSettings'.
+const SettingsBody = Type.Object({
+  host: Type.String({ maxLength: 1000 }),
+  port: Type.Union([Type.String({ maxLength: 20 }), Type.Integer()]),
+  user: Type.Optional(Type.String({ maxLength: 1000 })),
+  pass: Type.Optional(Type.String({ maxLength: 1000 })),
+  fromEmail: Type.String({ maxLength: 1000 }),
+  adminEmail: Type.String({ maxLength: 1000 }),
+  secure: Type.Optional(Type.Boolean()),
+});
+
+const SettingsView = Type.Object({
+  host: Type.String(),
+  port: Type.String(),
+  user: Type.String(),
+  fromEmail: Type.String(),
+  adminEmail: Type.String(),
+  secure: Type.Boolean(),
+  passwordSet: Type.Boolean(),
+  updatedAt: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** Shown before anything was saved: the spec's defaults (port 587, not secure). */
+const UNSAVED = {
+  host: '',
+  port: '587',
+  user: '',
+  fromEmail: '',
+  adminEmail: '',
+  secure: false,
+  passwordSet: false,
+  updatedAt: null,
+};
+
+/**
+ * GET/POST /api/smtp/settings and POST /api/smtp/test, admin only. The password is write-only:
+ * reads answer `passwordSet`, and a blank password in a save or test means "the stored one".
+ */
+export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (app, options) => {
+  assertAdminAuth(app, 'smtpRoutes');
+  app.addHook('onRequest', app.requireAdmin);
+  const { smtpSettings } = options;
+  const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
+
+  app.get('/settings', { schema: { response: { 200: SettingsView } } }, async () => {
+    return (await smtpSettings.view()) ?? UNSAVED;
+  });
+
+  app.post(
+    '/settings',
+    {
+      schema: {
+        body: SettingsBody,
+        response: { 200: Type.Object({ success: Type.Literal(true), settings: SettingsView }) },
+      },
+    },
+    async (request) => {
+      const settings = await smtpSettings.save(request.body);
+      await options.onSaved?.();
+      return { success: true as const, settings };
+    },
+  );
+
+  app.post(
+    '/test',
+    {
+      schema: {
+        body: SettingsBody,
+        response: {
+          200: Type.Object({
+            success: Type.Boolean(),
+            message: Type.String(),
+            error: Type.Optional(Type.String()),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const settings = await smtpSettings.resolveForTest(request.body);
+      try {
+        await verifySmtp(settings, timeouts);
+        return { success: true, message: 'SMTP connection is working!' };
+      } catch (error) {
+        const message = describeSmtpError(error, settings);
+        return { success: false, message, error: message };
+      }
+    },
+  );
+};

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { checkCsrf, originOf, type CsrfRequest } from './csrf.ts';
+
+const post = (headers: CsrfRequest['headers'], extra: Partial<CsrfRequest> = {}): CsrfRequest => ({
+  method: 'POST',
+  host: 'crime.example',
+  protocol: 'http',
+  headers: { 'content-type': 'application/json', 'content-length': '2', ...headers },
+  ...extra,
+});
+
+describe('checkCsrf', () => {
+  it('lets reads through untouched', () => {
+    expect(checkCsrf({ method: 'GET', host: 'crime.example', protocol: 'http', headers: {} }, [])).toEqual({
+      ok: true,
+    });
+  });
+
+  it('accepts a JSON post from the same host, whatever the scheme the proxy used', () => {
+    expect(checkCsrf(post({ origin: 'http://crime.example' }), [])).toEqual({ ok: true });
+    expect(checkCsrf(post({ origin: 'https://crime.example' }), [])).toEqual({ ok: true });
+    expect(checkCsrf(post({ origin: 'http://localhost' }, { host: 'localhost:80' }), [])).toEqual({
+      ok: true,
+    });
+  });
+
+  it('refuses a post that does not say where it comes from', () => {
+    expect(checkCsrf(post({}), [])).toMatchObject({ ok: false, reason: expect.stringMatching(/Origin/) });
+    expect(checkCsrf(post({ origin: 'null' }), [])).toMatchObject({ ok: false });
+  });
+
+  it('refuses another site, including a look-alike host or another port', () => {
+    for (const origin of [
+      'https://evil.example',
+      'http://crime.example.evil.example',
+      'http://crime.example:8080',
+    ]) {
+      expect(checkCsrf(post({ origin }), [])).toMatchObject({ ok: false });
+    }
+  });
+
+  it('falls back to the Referer when there is no Origin', () => {
+    expect(checkCsrf(post({ referer: 'http://crime.example/admin/smtp-settings' }), [])).toEqual({
+      ok: true,
+    });
+    expect(checkCsrf(post({ referer: 'http://evil.example/page' }), [])).toMatchObject({ ok: false });
+  });
+
+  it('accepts configured origins exactly', () => {
+    expect(checkCsrf(post({ origin: 'https://www.crime.example' }), ['https://www.crime.example'])).toEqual({
+      ok: true,
+    });
+    expect(
+      checkCsrf(post({ origin: 'http://www.crime.example' }), ['https://www.crime.example']),
+    ).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it('refuses a form-encoded or text body even from the right origin', () => {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+    ]) {
+      expect(checkCsrf(post({ origin: 'http://crime.example', 'content-type': type }), [])).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/JSON/),
+      });
+    }
+    expect(
+      checkCsrf(
+        post({ origin: 'http://crime.example', 'content-type': 'application/json; charset=utf-8' }),
+        [],
+      ),
+    ).toEqual({ ok: true });
+  });
+
+  it('accepts a post with no body and no content type (logout, revoke)', () => {
+    expect(
+      checkCsrf(
+        {
+          method: 'DELETE',
+          host: 'crime.example',
+          protocol: 'http',
+          headers: { origin: 'http://crime.example' },
+        },
+        [],
+      ),
+    ).toEqual({ ok: true });
+    expect(
+      checkCsrf(
+        {
+          method: 'POST',
+          host: 'crime.example',
+          protocol: 'http',
+          headers: { origin: 'http://crime.example', 'content-length': '0' },
+        },
+        [],
+      ),
+    ).toEqual({ ok: true });
+  });
+
+  it('exempts partner calls that carry an API key', () => {
+    expect(checkCsrf(post({ 'x-api-key': 'ck_abc', 'content-type': 'text/plain' }), [])).toEqual({
+      ok: true,
+    });
+  });
+});
+
+describe('originOf', () => {
+  it('normalises and refuses non-web schemes', () => {
+    expect(originOf('HTTPS://Crime.Example:443/path')).toBe('https://crime.example');
+    expect(originOf('javascript:alert(1)')).toBeNull();
+    expect(originOf('not a url')).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Cross-site request forgery defence for a cookie-authenticated JSON API (OWASP: "verify origin
+ * with standard headers" plus a non-simple content type). A browser always says which page sent a
+ * request, and a cross-site form or image can neither fake that nor send application/json without
+ * a CORS preflight this API never grants. Pure, so the decision is unit-tested apart from Fastify.
+ */
+
+export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface CsrfRequest {
+  method: string;
+  /** Host the request was addressed to, as Fastify reports it (may carry a port). */
+  host: string;
+  protocol: 'http' | 'https';
+  headers: {
+    origin?: string;
+    referer?: string;
+    'content-type'?: string;
+    'content-length'?: string;
+    'transfer-encoding'?: string;
+    'x-api-key'?: string | string[];
+  };
+}
+
+export type CsrfVerdict = { ok: true } | { ok: false; reason: string };
+
+/** `scheme://host[:port]` with default ports dropped, or null for anything that is not an http(s) URL. */
+export function originOf(value: string | undefined): string | null {
+  if (!value || value === 'null') return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+function hostOf(origin: string): string {
+  return new URL(origin).host;
+}
+
+/**
+ * @param allowedOrigins  origins trusted besides the request's own host (the public origin, a dev
+ *                        server); compared exactly, scheme included.
+ */
+export function checkCsrf(request: CsrfRequest, allowedOrigins: readonly string[]): CsrfVerdict {
+  if (!STATE_CHANGING_METHODS.has(request.method.toUpperCase())) return { ok: true };
+  // Partner calls authenticate with a key, not a cookie: a forged browser request carries no key.
+  if (request.headers['x-api-key'] !== undefined) return { ok: true };
+
+  const sender = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+  if (!sender) {
+    return {
+      ok: false,
+      reason: 'The request does not say which page sent it (no Origin or Referer header).',
+    };
+  }
+  const ownHost = originOf(`${request.protocol}://${request.host}`);
+  // Same host whatever the scheme: behind a TLS-terminating proxy the API itself sees plain http.
+  const sameHost = ownHost !== null && hostOf(ownHost) === hostOf(sender);
+  if (!sameHost && !allowedOrigins.some((allowed) => originOf(allowed) === sender)) {
+    return { ok: false, reason: `Requests from ${sender} are not accepted.` };
+  }
+
+  const hasBody =
+    request.headers['transfer-encoding'] !== undefined ||
+    (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
+  const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if ((hasBody || contentType !== undefined) && contentType !== 'application/json') {
+    return { ok: false, reason: 'State-changing requests must send JSON (Content-Type: application/json).' };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,111 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { forbidden } from '../http/errors.ts';
+import { checkCsrf, originOf, type CsrfRequest } from './csrf.ts';
+import { sharedPlugin } from './shared-plugin.ts';
+
+export interface SecurityOptions {
+  /** Origins trusted for state-changing requests besides the request's own host and PUBLIC_ORIGIN. */
+  allowedOrigins?: string[];
+  /**
+   * Where the browser may open connections besides 'self'. Default: the realtime server, i.e. the
+   * page's host on REALTIME_PORT over ws(s) and http(s) (Socket.IO may start with long-polling).
+   */
+  connectSources?: (pageHost: string) => string[];
+  /** Who may frame the pages; default only the product itself. */
+  frameAncestors?: string[];
+}
+
+// A host name or IP literal as it may appear in a CSP source; anything else is left out of the header.
+const SAFE_HOSTNAME = /^(?:[A-Za-z0-9-]{1,63}\.)*[A-Za-z0-9-]{1,63}$|^\[[0-9A-Fa-f:.]+\]$/;
+
+function hostnameOf(hostHeader: string | undefined): string | null {
+  if (!hostHeader) return null;
+  try {
+    const { hostname } = new URL(`http://${hostHeader}`);
+    return SAFE_HOSTNAME.test(hostname) ? hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Security headers and the CSRF check, for the whole app: helmet with a Content Security Policy
+ * that allows only the product's own origin (no inline scripts) plus its realtime socket, and a
+ * 403 `CSRF` for any state-changing request not sent by the product's own pages.
+ * Register first, before any route.
+ */
+export const securityPlugin = sharedPlugin(
+  'crime-clock-security',
+  async (app: FastifyInstance, options: SecurityOptions = {}) => {
+    const { publicOrigin, realtimePort } = app.config;
+    const https = publicOrigin?.startsWith('https://') ?? false;
+    const publicHostname = publicOrigin ? new URL(publicOrigin).hostname : undefined;
+    const realtimeSources =
+      options.connectSources ??
+      ((host: string) => [
+        `${https ? 'wss' : 'ws'}://${host}:${realtimePort}`,
+        `${https ? 'https' : 'http'}://${host}:${realtimePort}`,
+      ]);
+    const connectSrc = (request: IncomingMessage) => {
+      const host = publicHostname ?? hostnameOf(request.headers.host);
+      return ["'self'", ...(host ? realtimeSources(host) : [])].join(' ');
+    };
+
+    await app.register(fastifyHelmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          // React sets style attributes (progress bars, chart heights): inline styles, never scripts.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: [connectSrc],
+          objectSrc: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: options.frameAncestors ?? ["'self'"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      // Only meaningful, and only safe to promise, when the site is really served over HTTPS.
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+      referrerPolicy: { policy: 'same-origin' },
+      crossOriginEmbedderPolicy: false,
+    });
+
+    // The embeddable clocks (/embed/...) exist to be framed by partner sites: those pages alone
+    // may be framed by anyone. They change nothing and carry no session-bound content.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.method !== 'GET' || !request.url.startsWith('/embed/')) return;
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') {
+        reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+      }
+      reply.removeHeader('x-frame-options');
+    });
+
+    const allowedOrigins = [publicOrigin, ...(options.allowedOrigins ?? [])].filter(
+      (origin): origin is string => originOf(origin) !== null,
+    );
+    // Every path, not only /api: the router decodes "/%61pi/..." to "/api/...", so a prefix test
+    // on the raw URL could be walked around, and nothing outside /api changes state anyway.
+    app.addHook('onRequest', async (request) => {
+      const verdict = checkCsrf(
+        {
+          method: request.method,
+          host: request.host,
+          protocol: request.protocol,
+          headers: request.headers as CsrfRequest['headers'],
+        },
+        allowedOrigins,
+      );
+      if (!verdict.ok) throw forbidden(`Request refused: ${verdict.reason}`, 'CSRF');
+    });
+  },
+);

@@ -1,0 +1,68 @@
+// `npm run admin -- <command>`: manages admin accounts from the shell, against the configured
+// database (DATABASE_URL, default SQLite), which it first brings up to date.
+//   npm run admin -- create <username>         new admin; asks for the password
+//   npm run admin -- set-password <username>   new password; signs the account out everywhere
+//   npm run admin -- list                      the admin usernames
+// The password is typed at a prompt that does not echo it, or piped on stdin by a script.
+import { existsSync } from 'node:fs';
+import { configOrFail } from '../../common/config/config.ts';
+import { createAdminUserService, AdminUserError, usernameProblem } from '../../api/src/admin/users.ts';
+import { openDatabase } from '../../api/src/db/connection.ts';
+import { migrateToLatest } from '../../api/src/db/migrate.ts';
+import { passwordPolicyProblem } from '../../api/src/security/passwords.ts';
+import { readPassword } from './read-password.ts';
+
+const USAGE = `Usage:
+  npm run admin -- create <username>
+  npm run admin -- set-password <username>
+  npm run admin -- list`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function askPassword(): Promise<string> {
+  const password = await readPassword('Password (8 to 128 characters): ');
+  const problem = passwordPolicyProblem(password);
+  if (problem) fail(problem);
+  // Typed passwords are asked twice; a piped one is taken as given.
+  if (process.stdin.isTTY && (await readPassword('Repeat the password: ')) !== password) {
+    fail('The two passwords differ; nothing was changed.');
+  }
+  return password;
+}
+
+const [command, username, ...extra] = process.argv.slice(2);
+if (!command || extra.length > 0 || (command !== 'list' && !username)) fail(USAGE);
+if (!['create', 'set-password', 'list'].includes(command)) fail(`Unknown command "${command}".\n${USAGE}`);
+if (username !== undefined) {
+  const problem = usernameProblem(username);
+  if (problem) fail(problem);
+}
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+const config = configOrFail(process.env, 'admin', fail);
+const sequelize = openDatabase({ url: config.databaseUrl });
+try {
+  await migrateToLatest(sequelize);
+  const users = createAdminUserService({ sequelize });
+  if (command === 'list') {
+    const admins = await users.list();
+    console.log(admins.length ? admins.map((a) => a.username).join('\n') : 'No admins yet.');
+  } else if (command === 'create') {
+    if (await users.findByUsername(username!))
+      fail(`The admin "${username}" already exists; use set-password.`);
+    const user = await users.create(username!, await askPassword());
+    console.log(`Created admin "${user.username}".`);
+  } else {
+    if (!(await users.findByUsername(username!))) fail(`There is no admin "${username}"; use create.`);
+    await users.setPassword(username!, await askPassword());
+    console.log(`Password changed for "${username!.trim().toLowerCase()}"; its sessions were signed out.`);
+  }
+} catch (error) {
+  if (error instanceof AdminUserError) fail(error.message);
+  throw error;
+} finally {
+  await sequelize.close();
+}
