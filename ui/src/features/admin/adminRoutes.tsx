@@ -51,3 +51,10 @@ export const adminPoliceClockRoute = createRoute({
   head: titleHead('Police Crime Clock (legacy)'),
   component: lazyRouteComponent(() => import('./LegacyPoliceClockPage.tsx'), 'LegacyPoliceClockPage'),
 });
+
+export const adminMessagesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'messages',
+  head: titleHead('Messages'),
+  component: lazyRouteComponent(() => import('./MessagesPage.tsx'), 'MessagesPage'),
+});

@@ -1,0 +1,72 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Alert } from '../../shared/ui/Alert.tsx';
+import { Button } from '../../shared/ui/Button.tsx';
+import type { Resource } from './useAdminResource.ts';
+
+/** The way back that every admin tool page starts with. */
+export function BackToDashboard() {
+  return (
+    <Link to="/admin" className="admin-back">
+      <span aria-hidden="true">←</span> Back to Admin Dashboard
+    </Link>
+  );
+}
+
+/** Renders a resource: a quiet loading line, an error with a retry, or the content. */
+export function ResourceView<T>({
+  resource,
+  what,
+  children,
+}: {
+  resource: Resource<T> & { reload: () => void };
+  /** "system information", "imports"…: completes "Loading …" and "Could not load …". */
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (resource.status === 'loading') {
+    return (
+      <p className="muted" role="status">
+        Loading {what}…
+      </p>
+    );
+  }
+  if (resource.status === 'error') {
+    return (
+      <div className="admin-load-error">
+        <Alert variant="destructive" title={`Could not load ${what}`}>
+          {resource.message}
+        </Alert>
+        <Button variant="secondary" size="sm" onClick={resource.reload}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <>{children(resource.data)}</>;
+}
+
+/** Date and time as admins in the UK read them, e.g. "3 Jun 2025, 14:05". */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/London',
+  });
+}
+
+export function StatusBadge({
+  tone,
+  children,
+}: {
+  tone: 'ok' | 'warn' | 'bad' | 'neutral';
+  children: ReactNode;
+}) {
+  return <span className={`admin-badge admin-badge--${tone}`}>{children}</span>;
+}

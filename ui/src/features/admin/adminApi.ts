@@ -1,0 +1,123 @@
+import { apiPost, type ApiKey } from '../../shared/api.ts';
+
+/**
+ * The admin API as the browser sees it. Every route here answers 401 without an admin session,
+ * whatever the UI shows; see useAdminResource for what a 401 does to the page.
+ */
+
+export interface SystemInfo {
+  version: string;
+  environment: string;
+  database: { dialect: string; status: 'connected' | 'unreachable' };
+}
+
+export interface ImportRecord {
+  id: number;
+  source: string;
+  status: string;
+  synthetic: boolean;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** "YYYY-MM" */
+  months: string[];
+  forces: string[];
+  files: number;
+  rowsImported: number;
+  rowsSkipped: number;
+  durationMs: number | null;
+  error: string | null;
+}
+
+export interface ForceHoldings {
+  forceId: string;
+  datasets: { dataset: string; months: string[]; rows: number; synthetic: boolean }[];
+}
+
+export interface ImportsOverview {
+  imports: ImportRecord[];
+  forces: ForceHoldings[];
+}
+
+export type MessageStatus = 'pending' | 'sent' | 'failed';
+export type MessageKind = 'contact' | 'data-issue';
+
+export interface OutboxMessageView {
+  id: number;
+  kind: MessageKind;
+  status: MessageStatus;
+  attempts: number;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  payload: {
+    name?: string;
+    email?: string;
+    message?: string;
+    issue?: string;
+    page?: string;
+    timestamp: string | null;
+  };
+}
+
+export interface MessagesList {
+  messages: OutboxMessageView[];
+  total: number;
+  counts: Record<MessageStatus, number>;
+}
+
+export const MESSAGES_PAGE_SIZE = 25;
+
+export function messagesKey(
+  status: MessageStatus | undefined,
+  offset: number,
+  limit = MESSAGES_PAGE_SIZE,
+): string {
+  const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (status) query.set('status', status);
+  return `/api/admin/messages?${query}`;
+}
+
+export function retryMessage(id: number): Promise<{ success: true; message: OutboxMessageView }> {
+  // No body: the server's CSRF check accepts a bodyless POST from this origin without a content type.
+  return apiPost(['/api/admin/messages', id, 'retry']);
+}
+
+/** GET /api/smtp/settings: never the password, only whether one is stored. */
+export interface SmtpSettingsView {
+  host: string;
+  port: string;
+  user: string;
+  fromEmail: string;
+  adminEmail: string;
+  secure: boolean;
+  passwordSet: boolean;
+  updatedAt?: string | null;
+}
+
+/** What the form sends: a blank `pass` keeps the stored password. */
+export interface SmtpSettingsInput {
+  host: string;
+  port: string;
+  user: string;
+  pass: string;
+  fromEmail: string;
+  adminEmail: string;
+  secure: boolean;
+}
+
+export interface SmtpTestResult {
+  success: boolean;
+  message?: string;
+  error?: string;
+}
+
+export const SMTP_SETTINGS_KEY: ApiKey = '/api/smtp/settings';
+
+export function saveSmtpSettings(input: SmtpSettingsInput) {
+  return apiPost<{ success: true; settings: SmtpSettingsView }>('/api/smtp/settings', input);
+}
+
+export function testSmtpSettings(input: SmtpSettingsInput) {
+  return apiPost<SmtpTestResult>('/api/smtp/test', input);
+}

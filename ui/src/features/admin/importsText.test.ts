@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { datasetName, durationText, forceName, monthRuns } from './importsText.ts';
+
+describe('monthRuns', () => {
+  it('joins consecutive months into runs so gaps stand out', () => {
+    expect(monthRuns(['2024-01', '2024-02', '2024-04'])).toBe('Jan 2024 – Feb 2024, Apr 2024');
+    expect(monthRuns(['2024-12', '2025-01'])).toBe('Dec 2024 – Jan 2025');
+  });
+
+  it('sorts, drops repeats and keeps unreadable months as they came', () => {
+    expect(monthRuns(['2025-03', '2025-01', '2025-02', '2025-02'])).toBe('Jan 2025 – Mar 2025');
+    expect(monthRuns(['2025-13', '2025-01'])).toBe('Jan 2025, 2025-13');
+    expect(monthRuns([])).toBe('');
+  });
+});
+
+describe('names', () => {
+  it('names forces and data sets as people know them', () => {
+    expect(forceName('avon-and-somerset')).toBe('Avon and Somerset Constabulary');
+    expect(forceName('atlantis')).toBe('atlantis');
+    expect(datasetName('stop-and-search')).toBe('Stop and search');
+  });
+
+  it('gives durations in the largest sensible unit', () => {
+    expect(durationText(null)).toBe('—');
+    expect(durationText(420)).toBe('420 ms');
+    expect(durationText(12_340)).toBe('12.3 s');
+    expect(durationText(125_000)).toBe('2 min 5 s');
+  });
+});

@@ -1,0 +1,63 @@
+import { forceById } from '../../../../common/police/forces.ts';
+
+/** "YYYY-MM" → months since year 0, or null for anything else. */
+function monthIndex(month: string): number | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return null;
+  const m = Number(match[2]);
+  return m >= 1 && m <= 12 ? Number(match[1]) * 12 + (m - 1) : null;
+}
+
+function monthText(index: number): string {
+  const date = new Date(Date.UTC(Math.floor(index / 12), index % 12, 1));
+  return date.toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * Held months as runs, so a gap stands out: ["2024-01", "2024-02", "2024-04"] →
+ * "Jan 2024 – Feb 2024, Apr 2024". Unreadable months are listed as they came.
+ */
+export function monthRuns(months: readonly string[]): string {
+  const indexes = [...new Set(months.map(monthIndex).filter((i): i is number => i !== null))].sort(
+    (a, b) => a - b,
+  );
+  const odd = months.filter((m) => monthIndex(m) === null);
+  const runs: string[] = [];
+  let start: number | undefined;
+  let previous: number | undefined;
+  const close = () => {
+    if (start === undefined || previous === undefined) return;
+    runs.push(start === previous ? monthText(start) : `${monthText(start)} – ${monthText(previous)}`);
+  };
+  for (const index of indexes) {
+    if (previous === undefined || index !== previous + 1) {
+      close();
+      start = index;
+    }
+    previous = index;
+  }
+  close();
+  return [...runs, ...odd].join(', ');
+}
+
+export function forceName(forceId: string): string {
+  return forceById(forceId)?.name ?? forceId;
+}
+
+const DATASET_NAMES: Record<string, string> = {
+  street: 'Street crime',
+  outcomes: 'Outcomes',
+  'stop-and-search': 'Stop and search',
+};
+
+export function datasetName(dataset: string): string {
+  return DATASET_NAMES[dataset] ?? dataset;
+}
+
+export function durationText(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
