@@ -34,17 +34,21 @@ function policeDefinition(violent: number): ClockDefinition {
 }
 
 /** A local double of the API's police-clock endpoint, whose data the test can change. */
-async function startApiDouble(initial: ClockDefinition) {
+async function startApiDouble(initial: ClockDefinition | null) {
   let definition = initial;
   const server: Server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
+    if (!definition) {
+      res.statusCode = 503;
+      return res.end(JSON.stringify({ success: false, error: 'No police data', code: 'NO_POLICE_DATA' }));
+    }
     res.end(JSON.stringify({ definition }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
-    set(next: ClockDefinition) {
+    set(next: ClockDefinition | null) {
       definition = next;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -61,7 +65,7 @@ describe('realtime server', () => {
     const server: RealtimeServer = createRealtimeServer({
       logger,
       tickMs: 1000,
-      definitions: createDefinitionSource({ apiUrl, logger, refreshMs: 60_000 }),
+      definitions: createDefinitionSource({ apiUrl, logger, refreshMs: 60_000, retryMs: 300 }),
     });
     const port = await server.listen(0, '127.0.0.1');
     let open = true;
@@ -145,6 +149,19 @@ describe('realtime server', () => {
       expect(tick.k).toHaveLength(reply.definition.categories.length);
       expect(JSON.stringify(tick).length).toBeLessThan(400);
     }
+  });
+
+  it('gives a client that joined before the police data existed the definition once it arrives', async () => {
+    const api = await startApiDouble(null);
+    cleanups.push(api.close);
+    const node = await startNode(api.url);
+    const socket = client(node.url);
+    expect(await join(socket, 'police')).toEqual({ ok: false, error: 'This clock has no data yet.' });
+    const arrived = new Promise<ClockDefinition>((resolve) => socket.on('clock:definition', resolve));
+    const definition = policeDefinition(400_000);
+    api.set(definition);
+    expect((await arrived).version).toBe(definition.version);
+    expect((await nextTicks(socket, 1))[0]!.v).toBe(definition.version);
   });
 
   it('refuses an unknown clock with a clear error', async () => {

@@ -34,8 +34,9 @@ export function attachClockRooms({
       if (typeof reply !== 'function') return;
       if (!isClockKind(clock)) return reply({ ok: false, error: 'Unknown clock; use "csew" or "police".' });
       const definition = definitions.current(clock);
-      if (!definition) return reply({ ok: false, error: 'This clock has no data yet.' });
+      // In the room even without data, so the definition reaches the client as soon as it exists.
       void socket.join(clockRoom(clock));
+      if (!definition) return reply({ ok: false, error: 'This clock has no data yet.' });
       const serverTime = now();
       reply({ ok: true, definition, serverTime });
       socket.emit('clock:tick', tickAt(definition, alignedSecond(serverTime, tickMs)));

@@ -18,6 +18,8 @@ export interface DefinitionSourceOptions {
   apiUrl: string;
   logger: Logger;
   refreshMs?: number;
+  /** Interval while the police data has not been loaded yet. */
+  retryMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -32,6 +34,7 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
   const definitions = new Map<ClockKind, ClockDefinition>([['csew', CSEW_CLOCK_DEFINITION]]);
   const listeners: DefinitionListener[] = [];
   let timer: NodeJS.Timeout | undefined;
+  let running = false;
   let inFlight: Promise<void> | undefined;
   let lastProblem = '';
 
@@ -76,11 +79,22 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
     refresh,
     onChange: (listener) => void listeners.push(listener),
     start() {
-      void refresh();
-      timer = setInterval(() => void refresh(), options.refreshMs ?? 30_000);
+      running = true;
+      // Until the police data is first loaded (the API may still be starting, or the store be
+      // empty) ask again every few seconds; after that, at the normal refresh interval.
+      const loop = async () => {
+        await refresh();
+        if (!running) return;
+        const wait = definitions.has('police')
+          ? (options.refreshMs ?? 30_000)
+          : Math.min(options.retryMs ?? 3000, options.refreshMs ?? 30_000);
+        timer = setTimeout(() => void loop(), wait);
+      };
+      void loop();
     },
     stop() {
-      clearInterval(timer);
+      running = false;
+      clearTimeout(timer);
     },
   };
 }

@@ -4,11 +4,13 @@ import {
   adminAlgorithmsRoute,
   adminCsewDataRoute,
   adminIndexRoute,
+  adminMessagesRoute,
   adminPoliceClockRoute,
   adminRoute,
   adminSmtpSettingsRoute,
 } from '../features/admin/adminRoutes.tsx';
 import { csewClockRoute, policeClockRoute } from '../features/clocks/clockRoutes.tsx';
+import { csewEmbedRoute, policeEmbedRoute } from '../features/embed/embedRoutes.tsx';
 import { landingRoute } from '../features/landing/landingRoute.tsx';
 import { privacyRoute } from '../features/privacy/privacyRoute.tsx';
 import { searchRoute } from '../features/search/searchRoute.tsx';
@@ -18,6 +20,8 @@ export const routeTree = rootRoute.addChildren([
   landingRoute,
   csewClockRoute,
   policeClockRoute,
+  csewEmbedRoute,
+  policeEmbedRoute,
   searchRoute,
   privacyRoute,
   adminRoute.addChildren([
@@ -27,6 +31,7 @@ export const routeTree = rootRoute.addChildren([
     adminSmtpSettingsRoute,
     adminApiKeysRoute,
     adminPoliceClockRoute,
+    adminMessagesRoute,
   ]),
 ]);
 

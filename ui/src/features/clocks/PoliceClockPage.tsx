@@ -1,16 +1,162 @@
-import { PlannedPage } from '../../shared/ui/PlannedPage.tsx';
+import { Link } from '@tanstack/react-router';
+import { formatCount } from '../../../../common/clock/format.ts';
+import { SYNTHETIC_DATA_NOTE } from '../../../../common/clock/police-definition.ts';
+import type { ClockDefinition } from '../../../../common/clock/types.ts';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { CategoryCard } from './CategoryCard.tsx';
+import type { ClockFrame } from './clockFrame.ts';
+import { ClockKiosk } from './ClockKiosk.tsx';
+import { ClockAnnouncer } from './ClockParts.tsx';
+import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
+import { formatDate, formatMonth, isSyntheticData, otherNotes } from './clockText.ts';
+import { FrameStoreProvider } from './frameContext.tsx';
+import { LicenceText } from './LicenceText.tsx';
+import { useLiveClock } from './useLiveClock.ts';
+import './clocks.css';
 
-export function PoliceClockPage() {
+/** Set at build time (VITE_CONTACT_EMAIL); without it the contact link leads to the contact form. */
+const CONTACT_EMAIL: string | undefined = import.meta.env.VITE_CONTACT_EMAIL || undefined;
+
+const OGL_ATTRIBUTION = 'Contains public sector information licensed under the Open Government Licence v3.0.';
+
+function describeTotal(frame: ClockFrame): string {
+  return `${formatCount(frame.incidents.total)} police-recorded crimes in England and Wales since 1 January ${frame.year}.`;
+}
+
+export function PoliceClockPage({ kiosk }: { kiosk: boolean }) {
+  const { feed, frames } = useLiveClock('police');
+  const definition = feed.definition;
+
   return (
-    <PlannedPage
-      eyebrow="Police-recorded crime"
-      title="Police Crime Clock"
-      lead="A live count of crime recorded by the police forces of England and Wales so far this year."
-      plannedContent={[
-        'A large year-to-date counter and how many seconds pass between recorded crimes.',
-        'Up to 13 crime category cards, each with its own rate and progress bar.',
-        'Where the figures come from and when they were last updated.',
-      ]}
-    />
+    <FrameStoreProvider store={frames}>
+      {kiosk ? (
+        <ClockKiosk
+          title="Police Crime Clock"
+          label="Police-recorded crimes in England and Wales since 1 January"
+          source={definition ? definition.meta.dataSource : 'data.police.uk'}
+          feed={feed}
+          exitTo="/police-crime-clock"
+          announce={describeTotal}
+        />
+      ) : (
+        <div className="page clock-page">
+          <PageHeader
+            eyebrow="Police-recorded crime"
+            title="Police Crime Clock"
+            lead="A live count of crime recorded by the police forces of England and Wales so far this year, running at the pace of the latest six months of published police data."
+          >
+            <ClockToolbar status={feed.status} kioskTo="/police-crime-clock" />
+          </PageHeader>
+          <ClockAnnouncer describe={describeTotal} />
+          {definition ? <PoliceClock definition={definition} /> : <ClockPending feed={feed} />}
+          <PoliceClockFooter />
+        </div>
+      )}
+    </FrameStoreProvider>
+  );
+}
+
+function PoliceClock({ definition }: { definition: ClockDefinition }) {
+  const year = useClockYear();
+  const meta = definition.meta;
+  return (
+    <>
+      {isSyntheticData(meta) && (
+        <div className="clock-synthetic" role="note">
+          <p className="clock-synthetic__title">Sample data – not real police records</p>
+          <p>{SYNTHETIC_DATA_NOTE}</p>
+        </div>
+      )}
+
+      <ClockHero
+        group="incidents"
+        id="police-total"
+        label={`Police-recorded crimes in ${meta.areaName} since 1 January ${year ?? ''}`}
+      />
+
+      <section className="clock-section" aria-labelledby="police-categories">
+        <header className="clock-section__head">
+          <h2 id="police-categories">Crimes by category</h2>
+          <p className="clock-section__note">
+            Each category runs at its share of the recorded crime of the latest months, faster at the times of
+            day it is most often committed.
+          </p>
+        </header>
+        {definition.categories.length > 0 ? (
+          <ul className="clock-grid">
+            {definition.categories.map((c) => (
+              <CategoryCard key={c.id} group="incidents" id={c.id} name={c.name} />
+            ))}
+          </ul>
+        ) : (
+          <p className="clock-section__note">
+            The imported data has no recorded crimes in the latest months.
+          </p>
+        )}
+      </section>
+
+      <section className="clock-data-footer" aria-labelledby="police-sources">
+        <h2 id="police-sources" className="clock-data-footer__title">
+          Data sources
+        </h2>
+        <dl className="clock-facts">
+          <div>
+            <dt>Source</dt>
+            <dd>
+              <a href="https://data.police.uk/" rel="noopener noreferrer">
+                {meta.dataSource}
+              </a>
+            </dd>
+          </div>
+          {meta.latestDataMonth && (
+            <div>
+              <dt>Latest data month</dt>
+              <dd>{formatMonth(meta.latestDataMonth)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Last updated</dt>
+            <dd>{formatDate(meta.lastUpdated)}</dd>
+          </div>
+          <div>
+            <dt>Next update</dt>
+            <dd>{meta.nextUpdate}</dd>
+          </div>
+        </dl>
+        <p className="clock-data-footer__note">
+          <strong>How the clock counts.</strong> {meta.dataMethod}.
+        </p>
+        {meta.excludedForces.map((force) => (
+          <p key={force.id} className="clock-data-footer__note clock-excluded">
+            <strong>Excluded:</strong> {force.name} ({force.reason})
+          </p>
+        ))}
+        {otherNotes(meta).map((note) => (
+          <p key={note} className="clock-data-footer__note">
+            {note}
+          </p>
+        ))}
+        <p className="clock-data-footer__licence">
+          <LicenceText text={OGL_ATTRIBUTION} />
+        </p>
+        <p className="clock-data-footer__licence">
+          © Crown copyright and database right {year ?? new Date().getFullYear()}. Police data from
+          data.police.uk, published by the Home Office.
+        </p>
+      </section>
+    </>
+  );
+}
+
+function PoliceClockFooter() {
+  return (
+    <nav className="clock-page-footer" aria-label="Police Crime Clock">
+      <Link to="/privacy-policy">Privacy Policy</Link>
+      {CONTACT_EMAIL ? (
+        <a href={`mailto:${CONTACT_EMAIL}`}>Contact us ({CONTACT_EMAIL})</a>
+      ) : (
+        <Link to="/crime-clock">Contact us</Link>
+      )}
+    </nav>
   );
 }

@@ -1,19 +1,30 @@
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../app/rootRoute.tsx';
 import { titleHead } from '../../shared/documentTitle.ts';
+import { isKioskSearch, validateClockSearch } from './clockSearch.ts';
 import { CsewClockPage } from './CsewClockPage.tsx';
 import { PoliceClockPage } from './PoliceClockPage.tsx';
 
 export const csewClockRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'crime-clock',
+  validateSearch: validateClockSearch,
+  staticData: { withoutSiteChrome: isKioskSearch },
   head: titleHead('CSEW Crime Clock'),
-  component: CsewClockPage,
+  component: function CsewClockRoute() {
+    const { kiosk } = csewClockRoute.useSearch();
+    return <CsewClockPage kiosk={kiosk === 1} />;
+  },
 });
 
 export const policeClockRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'police-crime-clock',
+  validateSearch: validateClockSearch,
+  staticData: { withoutSiteChrome: isKioskSearch },
   head: titleHead('Police Crime Clock'),
-  component: PoliceClockPage,
+  component: function PoliceClockRoute() {
+    const { kiosk } = policeClockRoute.useSearch();
+    return <PoliceClockPage kiosk={kiosk === 1} />;
+  },
 });

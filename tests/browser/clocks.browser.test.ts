@@ -1,0 +1,344 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type BrowserSession } from '../support/browser.ts';
+import { startProduct, type RunningProduct } from '../support/product.ts';
+
+let product: RunningProduct | undefined;
+let browser: BrowserSession | undefined;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser({ baseUrl: product.baseUrl });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+function session(): BrowserSession {
+  if (!browser) throw new Error('the browser did not start');
+  return browser;
+}
+
+async function withPage(url: string, test: (page: Page) => Promise<void>) {
+  const page = await session().open(url);
+  try {
+    await test(page);
+  } finally {
+    await page.close();
+  }
+}
+
+/** The whole number a counter shows (its digits are aria-hidden; data-value carries the number). */
+async function shownCount(page: Page, selector: string): Promise<number> {
+  const value = await page.locator(selector).first().getAttribute('data-value');
+  if (!value) throw new Error(`${selector} shows no number yet`);
+  return Number(value);
+}
+
+/** Waits (from the test, not in the page: its CSP forbids evaluating strings) for the count to rise. */
+async function countRises(page: Page, selector: string, from: number) {
+  await expect
+    .poll(() => shownCount(page, selector), { timeout: 12_000, interval: 100 })
+    .toBeGreaterThan(from);
+}
+
+async function apiTotal(path: string): Promise<number> {
+  const response = await fetch(`${product!.baseUrl}${path}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { totalCrimes: number }).totalCrimes;
+}
+
+/** Records every element that gets the flash class from now on (flashes last 150-300 ms). */
+async function recordFlashes(page: Page) {
+  await page.evaluate(`(() => {
+    window.__flashes = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.target.classList.contains('is-flashing')) window.__flashes.push(record.target.className);
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+  })()`);
+  return async () => (await page.evaluate('window.__flashes')) as string[];
+}
+
+async function waitForLive(page: Page, timeout = 20_000) {
+  await page.locator('.live-indicator', { hasText: /^Live$/ }).waitFor({ timeout });
+}
+
+/**
+ * The realtime server reads the police clock from the API, and may start before the API answers;
+ * until its next read it turns the page away, and the page asks again a little later.
+ */
+const POLICE_LIVE_TIMEOUT = 50_000;
+
+describe('CSEW Crime Clock', () => {
+  it('counts up live, in step with the server, and flashes what rises', async () => {
+    await withPage('/crime-clock', async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'CSEW Crime Clock' }).waitFor();
+      await waitForLive(page);
+      const flashes = await recordFlashes(page);
+
+      const hero = '.clock-hero__count';
+      const first = await shownCount(page, hero);
+      // Every screen shows the same number: the page agrees with the API's count for this moment.
+      expect(Math.abs(first - (await apiTotal('/api/csew-clock')))).toBeLessThanOrEqual(2);
+
+      // About 0.3 crimes a second: the total rises within a few seconds.
+      await countRises(page, hero, first);
+      expect(await shownCount(page, hero)).toBeLessThanOrEqual(first + 5);
+      expect(await flashes()).toEqual(expect.arrayContaining([expect.stringContaining('clock-hero__count')]));
+    });
+  });
+
+  it('shows every part the specification lists', async () => {
+    await withPage('/crime-clock', async (page) => {
+      await waitForLive(page);
+      const main = page.getByRole('main');
+      await main
+        .getByText(/^1 crime every \d+(\.\d+)? seconds$/)
+        .first()
+        .waitFor();
+
+      const cards = page.locator('.clock-section:not(.clock-prevalence) .category-card');
+      expect(await cards.count()).toBe(13);
+      const badges = await cards.locator('.clock-badge').allInnerTexts();
+      expect(badges).toHaveLength(13);
+      for (const badge of badges) expect(['PEAK', 'OFF-PEAK']).toContain(badge);
+      expect(await cards.first().innerText()).toMatch(/\d+(\.\d+)? seconds until next crime/);
+
+      const prevalence = page.locator('.clock-prevalence');
+      await prevalence.getByText(/^1 exposure every \d+(\.\d+)? seconds$/).waitFor();
+      expect(await prevalence.locator('.category-card').count()).toBe(5);
+      const prevalenceText = await prevalence.innerText();
+      expect(prevalenceText).toMatch(/1 person affected every \d+(\.\d+)? seconds/);
+      expect(prevalenceText).toMatch(/seconds until next person affected/);
+      expect(prevalenceText).toContain('Prevalence counts direct victims (people), not incidents.');
+      expect(prevalenceText).toContain('Categories overlap');
+      expect(prevalenceText).toContain('Prevalence is not included in the incident totals.');
+
+      const footer = page.locator('.clock-data-footer');
+      const footerText = await footer.innerText();
+      expect(footerText).toContain('Crime Survey for England and Wales');
+      expect(footerText).toMatch(/1 Jan \d{4} 00:01 to 31 Dec \d{4} 23:59/);
+      expect(footerText).toContain('year ending June 2025');
+      expect(footerText).toContain('24 July 2025');
+      expect(footerText).toContain('Open Government Licence v3.0');
+
+      // The Contact and Report Issue dialogs open from here (built separately).
+      await page.getByRole('button', { name: 'Contact' }).waitFor();
+      await page.getByRole('button', { name: 'Report Issue' }).waitFor();
+    });
+  });
+
+  it('glides its progress bars between server ticks', async () => {
+    await withPage('/crime-clock', async (page) => {
+      await waitForLive(page);
+      const bar = page.locator('.category-card .clock-progress__bar').first();
+      const before = await bar.getAttribute('style');
+      await page.waitForTimeout(1_000);
+      expect(await bar.getAttribute('style')).not.toBe(before);
+    });
+  });
+
+  it('gives screen readers the total in a polite live region, not the ticking digits', async () => {
+    await withPage('/crime-clock', async (page) => {
+      await waitForLive(page);
+      const region = page.locator('main p[aria-live="polite"]');
+      await expect
+        .poll(() => region.innerText())
+        .toMatch(/^[\d,]+ crimes estimated in England and Wales since 1 January \d{4}\.$/);
+      expect(await page.locator('.clock-hero__count').first().getAttribute('aria-hidden')).toBe('true');
+    });
+  });
+});
+
+describe('Police Crime Clock', () => {
+  it('runs live from the imported data, in step with the server', async () => {
+    await withPage('/police-crime-clock', async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Police Crime Clock' }).waitFor();
+      await waitForLive(page, POLICE_LIVE_TIMEOUT);
+      const shown = await shownCount(page, '.clock-hero__count');
+      expect(Math.abs(shown - (await apiTotal('/api/police-clock')))).toBeLessThanOrEqual(2);
+      await page
+        .getByRole('main')
+        .getByText(/^1 crime every [\d,]+(\.\d+)? seconds$/)
+        .first()
+        .waitFor();
+
+      const cards = page.locator('.category-card');
+      const count = await cards.count();
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThanOrEqual(13);
+
+      // Even a slow category moves: its time to the next crime counts down between ticks.
+      const next = cards.first().locator('.category-card__next');
+      const secondsLeft = async () =>
+        Number((await next.innerText()).match(/^([\d,.]+) seconds/)![1]!.replace(/,/g, ''));
+      const before = await secondsLeft();
+      await page.waitForTimeout(1_500);
+      expect(await secondsLeft()).toBeLessThan(before);
+    });
+  });
+
+  it('names its sources, the excluded force, the licence and the footer links', async () => {
+    await withPage('/police-crime-clock', async (page) => {
+      await waitForLive(page, POLICE_LIVE_TIMEOUT);
+      const sources = page.locator('.clock-data-footer');
+      const text = await sources.innerText();
+      expect(text).toContain('data.police.uk');
+      expect(text).toMatch(/Latest data month\s+\w+ \d{4}/i);
+      expect(text).toMatch(/Last updated/i);
+      expect(text).toMatch(/Excluded: Greater Manchester Police \(.+\)/);
+      expect(text).toContain('Open Government Licence v3.0');
+      expect(text).toMatch(/© Crown copyright/);
+
+      const links = page.locator('.clock-page-footer');
+      expect(await links.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+        '/privacy-policy',
+      );
+      await links.getByRole('link', { name: /Contact/ }).waitFor();
+
+      // The product's own sample data must never pass for real police records.
+      const definition = (await (await fetch(`${product!.baseUrl}/api/police-clock`)).json()) as {
+        definition: { meta: { notes: string[] } };
+      };
+      const synthetic = definition.definition.meta.notes.some((note) => note.includes('SYNTHETIC'));
+      expect(await page.locator('.clock-synthetic').count()).toBe(synthetic ? 1 : 0);
+    });
+  });
+});
+
+describe('wall-screen (kiosk) view', () => {
+  it('fills the screen with large digits, without the site header, footer or scrollbars', async () => {
+    await withPage('/crime-clock?kiosk=1', async (page) => {
+      await page.locator('.kiosk').waitFor();
+      await waitForLive(page);
+      expect(await page.getByRole('banner').count()).toBe(0);
+      expect(await page.getByRole('contentinfo').count()).toBe(0);
+      expect(await page.locator('.site-header').count()).toBe(0);
+
+      const metrics = (await page.evaluate(`(() => ({
+        overflowX: document.documentElement.scrollWidth - window.innerWidth,
+        overflowY: document.documentElement.scrollHeight - window.innerHeight,
+        digits: parseFloat(getComputedStyle(document.querySelector('.kiosk__count')).fontSize),
+        cardsInView: [...document.querySelectorAll('.kiosk .category-card')].every((card) => {
+          const box = card.getBoundingClientRect();
+          return box.bottom <= window.innerHeight && box.right <= window.innerWidth && box.height > 40;
+        }),
+      }))()`)) as { overflowX: number; overflowY: number; digits: number; cardsInView: boolean };
+      expect(metrics.overflowX).toBeLessThanOrEqual(0);
+      expect(metrics.overflowY).toBeLessThanOrEqual(0);
+      expect(metrics.digits).toBeGreaterThanOrEqual(150);
+      expect(metrics.cardsInView).toBe(true);
+      expect(await page.locator('.kiosk .category-card').count()).toBe(13);
+    });
+  });
+
+  it('leaves back to the normal page', async () => {
+    await withPage('/police-crime-clock?kiosk=1', async (page) => {
+      await page.getByRole('link', { name: 'Exit wall-screen view' }).click();
+      await page.waitForURL((url) => url.pathname === '/police-crime-clock' && !url.search.includes('kiosk'));
+      await page.getByRole('banner').waitFor();
+    });
+  });
+});
+
+describe('embeddable clocks', () => {
+  it('render alone, in the dark theme when asked', async () => {
+    await withPage('/embed/crime-clock?theme=dark', async (page) => {
+      await page.locator('.embed[data-theme="dark"]').waitFor();
+      await waitForLive(page);
+      expect(await page.getByRole('banner').count()).toBe(0);
+      expect(await page.getByRole('contentinfo').count()).toBe(0);
+      const background = await page.evaluate(
+        "getComputedStyle(document.querySelector('.embed')).backgroundColor",
+      );
+      expect(background).toBe('rgb(15, 23, 42)');
+      expect(await shownCount(page, '.embed__count')).toBeGreaterThanOrEqual(0);
+      expect(await page.getByRole('link', { name: 'Open the full clock' }).getAttribute('href')).toBe(
+        '/crime-clock',
+      );
+    });
+  });
+
+  it('are light by default and keep counting', async () => {
+    await withPage('/embed/crime-clock', async (page) => {
+      await page.locator('.embed[data-theme="light"]').waitFor();
+      await waitForLive(page);
+      const background = await page.evaluate(
+        "getComputedStyle(document.querySelector('.embed')).backgroundColor",
+      );
+      expect(background).toBe('rgb(255, 255, 255)');
+      const first = await shownCount(page, '.embed__count');
+      await countRises(page, '.embed__count', first);
+    });
+  });
+
+  it('are shown on the embed demo page with the snippet to copy', async () => {
+    await withPage('/embed-demo.html', async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Embed Demo' }).waitFor();
+      expect(await page.locator('pre code').first().innerText()).toContain('/embed/crime-clock?theme=light');
+      for (const title of ['CSEW Crime Clock (live)', 'Police Crime Clock (live)']) {
+        // The frames load lazily: bring each into view first.
+        await page.locator(`iframe[title="${title}"]`).scrollIntoViewIfNeeded();
+        const frame = page.frameLocator(`iframe[title="${title}"]`);
+        await frame.locator('.embed__count[data-value]').first().waitFor({ timeout: 20_000 });
+      }
+    });
+  });
+});
+
+describe('reduced motion', () => {
+  it('turns the flashes off', async () => {
+    const page = await session().context.newPage();
+    try {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/crime-clock');
+      await waitForLive(page);
+      const flashes = await recordFlashes(page);
+      const first = await shownCount(page, '.clock-hero__count');
+      await countRises(page, '.clock-hero__count', first);
+      await page.waitForTimeout(300);
+      expect(await flashes()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('clock pages', () => {
+  it('raised no uncaught errors', () => {
+    expect(session().pageErrors.map((error) => error.message)).toEqual([]);
+  });
+});
+
+describe('Police Crime Clock without police data', () => {
+  let empty: RunningProduct | undefined;
+  let emptyBrowser: BrowserSession | undefined;
+
+  beforeAll(async () => {
+    empty = await startProduct({ AUTO_SAMPLE: 'false' });
+    emptyBrowser = await launchBrowser({ baseUrl: empty.baseUrl });
+  });
+
+  afterAll(async () => {
+    await emptyBrowser?.close();
+    await empty?.stop();
+  });
+
+  it('says the data could not be loaded', async () => {
+    const page = await emptyBrowser!.open('/police-crime-clock');
+    try {
+      const toast = page.locator('[role="status"] .toast', { hasText: 'Loading Error' });
+      await toast.waitFor({ timeout: 20_000 });
+      expect(await toast.innerText()).toContain(
+        'Could not load England, Wales & Northern Ireland crime data',
+      );
+      await page.getByRole('alert').filter({ hasText: 'No police data yet' }).waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+});

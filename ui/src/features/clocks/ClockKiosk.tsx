@@ -1,0 +1,126 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState, type CSSProperties } from 'react';
+import { SYNTHETIC_DATA_NOTE } from '../../../../common/clock/police-definition.ts';
+import type { ClockFrame } from './clockFrame.ts';
+import { CategoryCard } from './CategoryCard.tsx';
+import { ClockAnnouncer, EveryText, LiveIndicator, TickingCount } from './ClockParts.tsx';
+import { ClockPending, useClockYear } from './ClockSections.tsx';
+import { isSyntheticData } from './clockText.ts';
+import { kioskGrid } from './kioskGrid.ts';
+import type { FeedState } from './feedState.ts';
+import { useWakeLock } from './useWakeLock.ts';
+
+export interface ClockKioskProps {
+  title: string;
+  /** Text above the number; the year is added. */
+  label: string;
+  source: string;
+  feed: FeedState;
+  showPeakBadge?: boolean;
+  exitTo: '/crime-clock' | '/police-crime-clock';
+  announce: (frame: ClockFrame) => string;
+}
+
+/**
+ * The wall-screen view: one screen, no scrolling, digits readable across a room, the screen kept
+ * awake, and the feed reconnecting by itself for as long as it runs.
+ */
+export function ClockKiosk({
+  title,
+  label,
+  source,
+  feed,
+  showPeakBadge = false,
+  exitTo,
+  announce,
+}: ClockKioskProps) {
+  useWakeLock(true);
+  const year = useClockYear();
+  const definition = feed.definition;
+  const categories = definition?.categories ?? [];
+  const grid = kioskGrid(categories.length);
+  const synthetic = definition ? isSyntheticData(definition.meta) : false;
+
+  return (
+    <div className="kiosk">
+      <header className="kiosk__top">
+        <h1 className="kiosk__title">{title}</h1>
+        {synthetic && (
+          <p className="kiosk__synthetic" title={SYNTHETIC_DATA_NOTE}>
+            Sample data – not real police records
+          </p>
+        )}
+        <div className="kiosk__controls">
+          <LiveIndicator status={feed.status} className="live-indicator--kiosk" />
+          <FullScreenButton />
+          <Link to={exitTo} className="kiosk__control">
+            Exit wall-screen view
+          </Link>
+        </div>
+      </header>
+      <ClockAnnouncer describe={announce} />
+
+      {definition ? (
+        <>
+          <section className="kiosk__hero" aria-labelledby="kiosk-label">
+            <h2 id="kiosk-label" className="kiosk__label">
+              {label} {year ?? ''}
+            </h2>
+            <TickingCount group="incidents" id={null} className="kiosk__count" />
+            <p className="kiosk__rate">
+              <EveryText group="incidents" id={null} />
+            </p>
+            {definition.prevalence && definition.prevalence.length > 0 && (
+              <p className="kiosk__secondary">
+                People affected:{' '}
+                <TickingCount group="prevalence" id={null} className="kiosk__secondary-count" />{' '}
+                <span className="kiosk__secondary-rate">
+                  (<EveryText group="prevalence" id={null} what="exposure" />)
+                </span>
+              </p>
+            )}
+          </section>
+          <ul
+            className="kiosk__grid"
+            style={{ '--kiosk-columns': grid.columns, '--kiosk-rows': grid.rows } as CSSProperties}
+          >
+            {categories.map((c) => (
+              <CategoryCard
+                key={c.id}
+                group="incidents"
+                id={c.id}
+                name={c.name}
+                showPeakBadge={showPeakBadge}
+              />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <div className="kiosk__pending">
+          <ClockPending feed={feed} />
+        </div>
+      )}
+
+      <footer className="kiosk__source">Source: {source}</footer>
+    </div>
+  );
+}
+
+function FullScreenButton() {
+  const [fullScreen, setFullScreen] = useState(() => document.fullscreenElement !== null);
+  useEffect(() => {
+    const onChange = () => setFullScreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  if (!document.fullscreenEnabled || fullScreen) return null;
+  return (
+    <button
+      type="button"
+      className="kiosk__control"
+      onClick={() => void document.documentElement.requestFullscreen().catch(() => undefined)}
+    >
+      Full screen
+    </button>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * The live pieces the clock pages, the kiosk view and the embeds are built from. Each reads just
+ * what it shows from the page's frame store.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { DIGIT_FLASH_MS } from '../../../../common/clock/animation.ts';
+import { everyText, formatCount, untilNextText } from '../../../../common/clock/format.ts';
+import { progressToNext, secondsUntilNext } from '../../../../common/clock/model.ts';
+import { cx } from '../../shared/ui/classNames.ts';
+import { frameCounter, type ClockFrame, type FrameGroupName } from './clockFrame.ts';
+import { useFrame, useFrameStore } from './frameContext.tsx';
+import type { FeedStatus } from './feedState.ts';
+import { moveProgress, useFlashOnRise, useReducedMotion } from './motion.ts';
+
+export interface CounterProps {
+  group: FrameGroupName;
+  /** A category id; null for the group's total. */
+  id: string | null;
+}
+
+/**
+ * A running count with its digit flash. Hidden from assistive technology: ten changes a second
+ * are noise there; ClockAnnouncer says the total now and then instead.
+ */
+export function TickingCount({
+  group,
+  id,
+  className,
+  flashMs = DIGIT_FLASH_MS,
+}: CounterProps & { className?: string; flashMs?: number }) {
+  const whole = useFrame((frame) => {
+    const counter = frameCounter(frame, group, id);
+    return counter ? Math.floor(counter.value) : null;
+  }, null);
+  const ref = useRef<HTMLSpanElement>(null);
+  useFlashOnRise(ref, whole, flashMs);
+  return (
+    <span ref={ref} className={cx('clock-count', className)} aria-hidden="true" data-value={whole ?? ''}>
+      {whole === null ? '–' : formatCount(whole)}
+    </span>
+  );
+}
+
+/** "1 crime every 3.4 seconds" (or "Static"); changes only when the rate does. */
+export function EveryText({ group, id, what = 'crime' }: CounterProps & { what?: string }) {
+  return useFrame((frame) => {
+    const counter = frameCounter(frame, group, id);
+    return counter ? everyText(counter.perSecond, what) : '';
+  }, '');
+}
+
+/** "12.5 seconds until next crime" (or "Static"). */
+export function UntilNextText({ group, id, what = 'crime' }: CounterProps & { what?: string }) {
+  const text = useFrame((frame) => {
+    const counter = frameCounter(frame, group, id);
+    return counter ? untilNextText(secondsUntilNext(counter.value, counter.perSecond), what) : '';
+  }, '');
+  return <span aria-hidden="true">{text}</span>;
+}
+
+/** A bar filling up towards the next event; it glides with d3, outside React's renders. */
+export function ProgressToNext({ group, id, className }: CounterProps & { className?: string }) {
+  const store = useFrameStore();
+  const reducedMotion = useReducedMotion();
+  const bar = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    let previous = 0;
+    const update = () => {
+      const frame = store.get();
+      const counter = frame ? frameCounter(frame, group, id) : undefined;
+      if (!counter || !bar.current) return;
+      const fraction = progressToNext(counter.value);
+      moveProgress(bar.current, fraction, previous, counter.speedFactor, reducedMotion);
+      previous = fraction;
+    };
+    update();
+    return store.subscribe(update);
+  }, [store, group, id, reducedMotion]);
+  return (
+    <span className={cx('clock-progress', className)} aria-hidden="true">
+      <span ref={bar} className="clock-progress__bar" />
+    </span>
+  );
+}
+
+const STATUS_TEXT: Readonly<Record<FeedStatus, string>> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  polling: 'Offline – updating every 5 minutes',
+};
+
+const STATUS_TITLE: Readonly<Record<FeedStatus, string>> = {
+  connecting: 'Connecting to the live clock server',
+  live: 'Connected: the count is kept in step with the server every second',
+  reconnecting: 'The connection dropped; the clock keeps counting while it reconnects',
+  polling: 'No live connection; the clock keeps counting and re-reads its data every 5 minutes',
+};
+
+/** Short words for small spaces (embeds); the title still explains. */
+const COMPACT_TEXT: Readonly<Record<FeedStatus, string>> = { ...STATUS_TEXT, polling: 'Offline' };
+
+export function LiveIndicator({
+  status,
+  className,
+  compact = false,
+}: {
+  status: FeedStatus;
+  className?: string;
+  compact?: boolean;
+}) {
+  return (
+    <span
+      className={cx(
+        'live-indicator',
+        `live-indicator--${status}`,
+        compact && 'live-indicator--compact',
+        className,
+      )}
+      role="status"
+      title={STATUS_TITLE[status]}
+    >
+      <span className="live-indicator__dot" aria-hidden="true" />
+      {(compact ? COMPACT_TEXT : STATUS_TEXT)[status]}
+    </span>
+  );
+}
+
+/** Screen readers hear the count at most this often, not at every tick. */
+export const ANNOUNCE_EVERY_MS = 10_000;
+
+/** A polite live region with the running total, refreshed every ANNOUNCE_EVERY_MS. */
+export function ClockAnnouncer({ describe }: { describe: (frame: ClockFrame) => string }) {
+  const store = useFrameStore();
+  const [text, setText] = useState('');
+  const describeRef = useRef(describe);
+  useEffect(() => {
+    describeRef.current = describe;
+  }, [describe]);
+  useEffect(() => {
+    const announce = () => {
+      const frame = store.get();
+      if (frame) setText(describeRef.current(frame));
+      return frame !== null;
+    };
+    let unsubscribe: (() => void) | undefined;
+    if (!announce()) {
+      unsubscribe = store.subscribe(() => {
+        if (announce()) unsubscribe?.();
+      });
+    }
+    const timer = setInterval(announce, ANNOUNCE_EVERY_MS);
+    return () => {
+      unsubscribe?.();
+      clearInterval(timer);
+    };
+  }, [store]);
+  return (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,77 @@
+/** Parts both full clock pages share: the headline counter, the toolbar and the empty states. */
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Alert } from '../../shared/ui/Alert.tsx';
+import { buttonClass } from '../../shared/ui/Button.tsx';
+import type { FrameGroupName } from './clockFrame.ts';
+import { EveryText, LiveIndicator, TickingCount } from './ClockParts.tsx';
+import type { FeedState } from './feedState.ts';
+import { useFrame } from './frameContext.tsx';
+
+export function useClockYear(): number | null {
+  return useFrame((frame) => frame.year, null);
+}
+
+export interface ClockHeroProps {
+  group: FrameGroupName;
+  /** Text above the number, e.g. "Estimated crimes in England and Wales since 1 January 2026". */
+  label: ReactNode;
+  what?: string;
+  id?: string;
+  className?: string;
+}
+
+export function ClockHero({ group, label, what = 'crime', id, className }: ClockHeroProps) {
+  return (
+    <section className={className ? `clock-hero ${className}` : 'clock-hero'} aria-labelledby={id}>
+      <h2 id={id} className="clock-hero__label">
+        {label}
+      </h2>
+      <TickingCount group={group} id={null} className="clock-hero__count" />
+      <p className="clock-hero__rate">
+        <EveryText group={group} id={null} what={what} />
+      </p>
+    </section>
+  );
+}
+
+export function ClockToolbar({
+  status,
+  kioskTo,
+  children,
+}: {
+  status: FeedState['status'];
+  kioskTo: '/crime-clock' | '/police-crime-clock';
+  children?: ReactNode;
+}) {
+  return (
+    <div className="clock-toolbar">
+      <LiveIndicator status={status} />
+      <Link to={kioskTo} search={{ kiosk: 1 }} className={buttonClass('secondary', 'sm')}>
+        Wall-screen view
+      </Link>
+      {children}
+    </div>
+  );
+}
+
+/** What a page shows before it has a definition: a placeholder, or why there is none. */
+export function ClockPending({ feed }: { feed: FeedState }) {
+  if (feed.error) {
+    const noPoliceData = feed.error.code === 'NO_POLICE_DATA';
+    return (
+      <Alert variant="destructive" title={noPoliceData ? 'No police data yet' : 'The clock could not load'}>
+        <p>{feed.error.message}</p>
+        <p>The page keeps trying and will start counting as soon as the data is there.</p>
+      </Alert>
+    );
+  }
+  return (
+    <div className="clock-hero clock-hero--pending" aria-busy="true">
+      <p className="clock-hero__label">Loading the clock…</p>
+      <span className="clock-count clock-hero__count" aria-hidden="true">
+        –
+      </span>
+    </div>
+  );
+}

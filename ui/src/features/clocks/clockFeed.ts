@@ -1,0 +1,287 @@
+/**
+ * Keeps a page's clock definition current and its idea of the server's time accurate, for weeks,
+ * whatever the network does.
+ *
+ * The realtime server is the way in: join the clock's room, get the definition in the reply, then
+ * ticks every second (server time, version check) and the new definition whenever the data
+ * changes. When the socket cannot connect, the same definition comes from the API, re-read every
+ * five minutes; meanwhile the socket keeps trying, with back-off, forever. Losing the connection
+ * never stops the count: the model runs on the definition the page has.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type { ClockData, ClockDefinition, ClockKind } from '../../../../common/clock/types.ts';
+import {
+  REALTIME_PATH,
+  type ClientToServerEvents,
+  type ClockTick,
+  type ServerToClientEvents,
+} from '../../../../common/realtime/protocol.ts';
+import { ApiError, apiGet } from '../../shared/api.ts';
+import {
+  feedReducer,
+  initialFeedState,
+  type FeedError,
+  type FeedEvent,
+  type FeedState,
+} from './feedState.ts';
+import { realtimeUrl, type RealtimeConfig } from './realtimeUrl.ts';
+import { ServerClock } from './serverClock.ts';
+
+/** Specification section 9: the survey poll, 300000 ms. */
+export const POLL_INTERVAL_MS = 300_000;
+/** How long a first visit waits for the socket before asking the API instead. */
+export const FIRST_CONTACT_TIMEOUT_MS = 4_000;
+/** The count runs on without the socket; give a dropped socket this long before polling. */
+export const RECONNECT_GRACE_MS = 15_000;
+export const JOIN_TIMEOUT_MS = 5_000;
+/** A refused join (no police data imported yet) is asked again this often. */
+export const JOIN_RETRY_MS = 15_000;
+/** A tick from a newer definition asks for it at most this often. */
+export const REJOIN_MIN_INTERVAL_MS = 10_000;
+/** Socket.IO's own reconnection back-off. */
+export const RECONNECTION_DELAY_MS = 1_000;
+export const RECONNECTION_DELAY_MAX_MS = 10_000;
+
+export type ClockSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** GET /api/csew-clock and /api/police-clock. */
+export interface ClockApiResponse extends ClockData {
+  readonly definition: ClockDefinition;
+  readonly serverTime: number;
+}
+
+export interface ClockFeedDeps {
+  resolveRealtimeUrl(): Promise<string>;
+  loadClock(kind: ClockKind): Promise<ClockApiResponse>;
+  openSocket(url: string): ClockSocket;
+  /** Called once per run of failures while the page has nothing to show. */
+  onLoadError(error: FeedError): void;
+  clientNow?: () => number;
+  /** Spreads reconnections after a server restart so thousands of screens do not return at once. */
+  random?: () => number;
+}
+
+export function toFeedError(error: unknown): FeedError {
+  if (error instanceof ApiError) {
+    const body = parseBody(error.bodyText);
+    return { message: error.serverMessage ?? error.message, ...(body?.code ? { code: body.code } : {}) };
+  }
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+function parseBody(text: string): { code?: string } | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string') {
+      return body as { code: string };
+    }
+  } catch {
+    // Not JSON: there is no code to read.
+  }
+  return undefined;
+}
+
+export class ClockFeed {
+  private state: FeedState = initialFeedState;
+  private readonly listeners = new Set<() => void>();
+  readonly serverClock: ServerClock;
+  private readonly random: () => number;
+
+  private running = false;
+  private socket: ClockSocket | null = null;
+  private connecting = false;
+  private joinSeq = 0;
+  private lastRejoinAt = -Infinity;
+  private failureReported = false;
+  private readonly timers = new Map<
+    'firstContact' | 'poll' | 'join' | 'reconnect',
+    ReturnType<typeof setTimeout>
+  >();
+
+  constructor(
+    readonly kind: ClockKind,
+    private readonly deps: ClockFeedDeps,
+  ) {
+    this.serverClock = new ServerClock(deps.clientNow);
+    this.random = deps.random ?? Math.random;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): FeedState => this.state;
+
+  /** The server's time now, as well as this browser can tell. */
+  readonly serverNow = (): number => this.serverClock.now();
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.setTimer('firstContact', FIRST_CONTACT_TIMEOUT_MS, () => {
+      if (this.state.definition === null) this.ensurePolling(0);
+    });
+    void this.openSocket();
+  }
+
+  stop(): void {
+    this.running = false;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    const socket = this.socket;
+    this.socket = null;
+    socket?.removeAllListeners();
+    socket?.disconnect();
+  }
+
+  private dispatch(event: FeedEvent): void {
+    const next = feedReducer(this.state, event);
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  private setTimer(name: 'firstContact' | 'poll' | 'join' | 'reconnect', delayMs: number, run: () => void) {
+    clearTimeout(this.timers.get(name));
+    this.timers.set(
+      name,
+      setTimeout(() => {
+        this.timers.delete(name);
+        if (this.running) run();
+      }, delayMs),
+    );
+  }
+
+  private clearTimer(name: 'firstContact' | 'poll' | 'join' | 'reconnect') {
+    clearTimeout(this.timers.get(name));
+    this.timers.delete(name);
+  }
+
+  private async openSocket(): Promise<void> {
+    if (this.socket || this.connecting) return;
+    this.connecting = true;
+    let url: string;
+    try {
+      url = await this.deps.resolveRealtimeUrl();
+    } catch {
+      // Without the address there is no socket; the API carries the page, and every poll tries again.
+      this.ensurePolling(this.state.definition ? RECONNECT_GRACE_MS : 0);
+      return;
+    } finally {
+      this.connecting = false;
+    }
+    if (!this.running || this.socket) return;
+
+    const socket = this.deps.openSocket(url);
+    this.socket = socket;
+    socket.on('connect', () => this.join());
+    socket.on('connect_error', () => this.ensurePolling(this.state.definition ? RECONNECT_GRACE_MS : 0));
+    socket.on('disconnect', (reason) => {
+      this.dispatch({ type: 'socketLost' });
+      this.ensurePolling(RECONNECT_GRACE_MS);
+      // Socket.IO reconnects by itself except when the server closed the connection (a restart).
+      if (reason === 'io server disconnect') {
+        const delay = RECONNECTION_DELAY_MS * (1 + 4 * this.random());
+        this.setTimer('reconnect', delay, () => socket.connect());
+      }
+    });
+    socket.on('server:time', ({ t }) => this.serverClock.note(t));
+    socket.on('clock:tick', (tick) => this.onTick(tick));
+    socket.on('clock:definition', (definition) => {
+      if (definition.clock === this.kind) this.dispatch({ type: 'definition', definition, via: 'socket' });
+    });
+  }
+
+  private onTick(tick: ClockTick): void {
+    if (tick.c !== this.kind) return;
+    this.serverClock.note(tick.t);
+    const current = this.state.definition;
+    const now = this.serverClock.now();
+    // The definition push may have been lost; the join reply carries the current one.
+    if (current && tick.v !== current.version && now - this.lastRejoinAt >= REJOIN_MIN_INTERVAL_MS) {
+      this.lastRejoinAt = now;
+      this.join();
+    }
+  }
+
+  private join(): void {
+    const socket = this.socket;
+    if (!socket?.connected) return;
+    const seq = ++this.joinSeq;
+    socket.timeout(JOIN_TIMEOUT_MS).emit('clock:join', this.kind, (error, reply) => {
+      if (!this.running || socket !== this.socket || seq !== this.joinSeq) return;
+      if (error || !reply.ok) {
+        // No answer, or no data for this clock yet: ask the API (it says why) and the room again later.
+        this.ensurePolling(this.state.definition ? RECONNECT_GRACE_MS : 0);
+        this.setTimer('join', JOIN_RETRY_MS, () => this.join());
+        return;
+      }
+      this.serverClock.note(reply.serverTime);
+      this.clearTimer('join');
+      this.clearTimer('poll');
+      this.failureReported = false;
+      this.dispatch({ type: 'definition', definition: reply.definition, via: 'socket' });
+    });
+  }
+
+  /** Starts the poll loop unless it runs already or the socket is live. */
+  private ensurePolling(firstDelayMs: number): void {
+    if (this.timers.has('poll') || this.state.status === 'live') return;
+    this.setTimer('poll', firstDelayMs, () => void this.pollAndContinue());
+  }
+
+  private async pollAndContinue(): Promise<void> {
+    await this.poll();
+    if (!this.running || this.state.status === 'live') return;
+    void this.openSocket();
+    this.ensurePolling(POLL_INTERVAL_MS);
+  }
+
+  private async poll(): Promise<void> {
+    try {
+      const data = await this.deps.loadClock(this.kind);
+      if (!this.running) return;
+      this.serverClock.note(data.serverTime);
+      this.failureReported = false;
+      this.dispatch({ type: 'definition', definition: data.definition, via: 'api' });
+    } catch (error) {
+      if (!this.running) return;
+      const feedError = toFeedError(error);
+      this.dispatch({ type: 'loadFailed', error: feedError });
+      if (this.state.definition === null && !this.failureReported) {
+        this.failureReported = true;
+        this.deps.onLoadError(feedError);
+      }
+    }
+  }
+}
+
+const CLOCK_API_PATHS: Readonly<Record<ClockKind, string>> = {
+  csew: '/api/csew-clock',
+  police: '/api/police-clock',
+};
+
+/** The feed as the browser runs it: the product's API and realtime server. */
+export function browserFeedDeps(onLoadError: (error: FeedError) => void): ClockFeedDeps {
+  return {
+    async resolveRealtimeUrl() {
+      const config = await apiGet<RealtimeConfig>('/api/config');
+      return realtimeUrl(config, window.location, import.meta.env.DEV);
+    },
+    loadClock: (kind) => apiGet<ClockApiResponse>(CLOCK_API_PATHS[kind]),
+    openSocket: (url) =>
+      io(url, {
+        path: REALTIME_PATH,
+        // Several realtime nodes share no session state; only the websocket transport needs none.
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: true,
+        reconnectionAttempts: Infinity,
+        reconnectionDelay: RECONNECTION_DELAY_MS,
+        reconnectionDelayMax: RECONNECTION_DELAY_MAX_MS,
+        randomizationFactor: 0.5,
+      }),
+    onLoadError,
+  };
+}

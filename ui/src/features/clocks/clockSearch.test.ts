@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { validateEmbedSearch } from '../embed/embedSearch.ts';
+import { isKioskSearch, validateClockSearch } from './clockSearch.ts';
+import { kioskGrid } from './kioskGrid.ts';
+
+describe('clock page search', () => {
+  it('turns on the kiosk view for ?kiosk=1 and its spellings', () => {
+    for (const kiosk of [1, '1', true, 'true']) expect(validateClockSearch({ kiosk })).toEqual({ kiosk: 1 });
+  });
+
+  it('leaves it off otherwise', () => {
+    for (const kiosk of [0, '0', false, 'yes', undefined, 2])
+      expect(validateClockSearch({ kiosk })).toEqual({});
+  });
+
+  it('tells the root layout which pages go without the site header and footer', () => {
+    expect(isKioskSearch(validateClockSearch({ kiosk: 1 }))).toBe(true);
+    expect(isKioskSearch(validateClockSearch({}))).toBe(false);
+  });
+});
+
+describe('embed search', () => {
+  it('is light unless dark is asked for', () => {
+    expect(validateEmbedSearch({ theme: 'dark' })).toEqual({ theme: 'dark' });
+    expect(validateEmbedSearch({ theme: 'light' })).toEqual({ theme: 'light' });
+    expect(validateEmbedSearch({ theme: '<script>' })).toEqual({ theme: 'light' });
+    expect(validateEmbedSearch({})).toEqual({ theme: 'light' });
+  });
+});
+
+describe('kioskGrid', () => {
+  it('fits the 13 police categories (and the 13 survey ones) into two rows', () => {
+    expect(kioskGrid(13)).toEqual({ columns: 7, rows: 2 });
+  });
+
+  it('has a slot for every card', () => {
+    for (let n = 0; n <= 30; n++) {
+      const { columns, rows } = kioskGrid(n);
+      expect(columns * rows).toBeGreaterThanOrEqual(n);
+      expect(columns).toBeGreaterThanOrEqual(1);
+    }
+  });
+});

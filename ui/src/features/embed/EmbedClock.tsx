@@ -1,0 +1,88 @@
+import { formatCount } from '../../../../common/clock/format.ts';
+import type { ClockKind } from '../../../../common/clock/types.ts';
+import type { ClockFrame } from '../clocks/clockFrame.ts';
+import { ClockAnnouncer, EveryText, LiveIndicator, TickingCount } from '../clocks/ClockParts.tsx';
+import { ClockPending, useClockYear } from '../clocks/ClockSections.tsx';
+import { isSyntheticData } from '../clocks/clockText.ts';
+import { FrameStoreProvider } from '../clocks/frameContext.tsx';
+import { useLiveClock } from '../clocks/useLiveClock.ts';
+import type { EmbedTheme } from './embedSearch.ts';
+import '../clocks/clocks.css';
+import './embed.css';
+
+interface EmbedText {
+  readonly title: string;
+  readonly label: string;
+  readonly source: string;
+  readonly fullPath: '/crime-clock' | '/police-crime-clock';
+  readonly announce: (frame: ClockFrame) => string;
+}
+
+const TEXT: Readonly<Record<ClockKind, EmbedText>> = {
+  csew: {
+    title: 'CSEW Crime Clock',
+    label: 'Crimes in England and Wales since 1 January',
+    source: 'Crime Survey for England and Wales (ONS)',
+    fullPath: '/crime-clock',
+    announce: (frame) =>
+      `${formatCount(frame.incidents.total)} crimes estimated in England and Wales since 1 January ${frame.year}.`,
+  },
+  police: {
+    title: 'Police Crime Clock',
+    label: 'Crimes in England and Wales since 1 January',
+    source: 'data.police.uk',
+    fullPath: '/police-crime-clock',
+    announce: (frame) =>
+      `${formatCount(frame.incidents.total)} police-recorded crimes in England and Wales since 1 January ${frame.year}.`,
+  },
+};
+
+/** A clock for other sites' iframes: the headline count, its pace, the source and a way to the full clock. */
+export function EmbedClock({ kind, theme }: { kind: ClockKind; theme: EmbedTheme }) {
+  // Keyed by kind: one live feed per clock, never reused for the other.
+  return <EmbeddedClock key={kind} kind={kind} theme={theme} />;
+}
+
+function EmbeddedClock({ kind, theme }: { kind: ClockKind; theme: EmbedTheme }) {
+  const { feed, frames } = useLiveClock(kind);
+  const text = TEXT[kind];
+  const synthetic = feed.definition ? isSyntheticData(feed.definition.meta) : false;
+  return (
+    <FrameStoreProvider store={frames}>
+      <div className="embed clock-theme" data-theme={theme}>
+        <div className="embed__top">
+          <h1 className="embed__title">{text.title}</h1>
+          <LiveIndicator status={feed.status} compact />
+        </div>
+        <ClockAnnouncer describe={text.announce} />
+        {feed.definition ? (
+          <div className="embed__clock">
+            <EmbedLabel label={text.label} />
+            <TickingCount group="incidents" id={null} className="embed__count" />
+            <p className="embed__rate">
+              <EveryText group="incidents" id={null} />
+            </p>
+            {synthetic && <p className="embed__synthetic">Sample data – not real police records</p>}
+          </div>
+        ) : (
+          <ClockPending feed={feed} />
+        )}
+        <p className="embed__source">
+          Source: {text.source}.{' '}
+          <a href={text.fullPath} target="_blank" rel="noopener">
+            Open the full clock
+          </a>
+        </p>
+      </div>
+    </FrameStoreProvider>
+  );
+}
+
+function EmbedLabel({ label }: { label: string }) {
+  const year = useClockYear();
+  return (
+    <p className="embed__label">
+      {label} {year ?? ''}
+    </p>
+  );
+}
