@@ -1,17 +1,219 @@
-import { PlannedPage } from '../../shared/ui/PlannedPage.tsx';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSetAtom } from 'jotai';
+import { useEffect, useReducer, useState } from 'react';
+import { validateSearchCriteria } from '../../../../common/search/request.ts';
+import type { SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
+import { Alert } from '../../shared/ui/Alert.tsx';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { useToast } from '../toast/useToast.ts';
+import { CrimeTypeBreakdown } from './CrimeTypeBreakdown.tsx';
+import { DataNotes } from './DataNotes.tsx';
+import { ExportPanel } from './ExportPanel.tsx';
+import { IncidentTable } from './IncidentTable.tsx';
+import { MonthlyBreakdown } from './MonthlyBreakdown.tsx';
+import { PoliceDataPanel } from './PoliceDataPanel.tsx';
+import { useQuery } from './queryCache.ts';
+import { fetchAvailableDates } from './searchApi.ts';
+import { startNewSearchAtom, useCrimeSearch } from './searchAtoms.ts';
+import { draftReducer, needsAdvancedOptions } from './searchDraft.ts';
+import { formatCount } from './searchFormat.ts';
+import { SearchForm } from './SearchForm.tsx';
+import { SummaryStats } from './SummaryStats.tsx';
+import { draftFromUrl, requestFromUrl, urlFromDraft, type SearchUrl } from './searchParams.ts';
+import './search.css';
+
+/** The URL minus the page: what the form shows. A change of it (Back, a link) resets the form. */
+function formKey(url: SearchUrl): string {
+  return JSON.stringify(urlFromDraft(draftFromUrl(url)));
+}
 
 export function SearchPage() {
+  const url = useSearch({ from: '/search' });
+  const navigate = useNavigate({ from: '/search' });
+  const { toast } = useToast();
+  const startNewSearch = useSetAtom(startNewSearchAtom);
+
+  const [draft, dispatch] = useReducer(draftReducer, url, draftFromUrl);
+  const [advancedOpen, setAdvancedOpen] = useState(() => needsAdvancedOptions(draftFromUrl(url)));
+  const [shownFormKey, setShownFormKey] = useState(() => formKey(url));
+  const currentFormKey = formKey(url);
+  if (shownFormKey !== currentFormKey) {
+    // Adjusting state while rendering (not in an effect) keeps focus and avoids a stale frame.
+    setShownFormKey(currentFormKey);
+    const fromUrl = draftFromUrl(url);
+    dispatch({ type: 'reset', draft: fromUrl });
+    if (needsAdvancedOptions(fromUrl)) setAdvancedOpen(true);
+  }
+
+  const request = requestFromUrl(url);
+  const search = useCrimeSearch(request);
+  const availableDates = useQuery('available-dates', fetchAvailableDates);
+  const page = url.page ?? 1;
+
+  const response = search.status === 'results' ? search.response : undefined;
+  const lastPage = response ? Math.max(1, response.pagination.pages) : undefined;
+  useEffect(() => {
+    // Pagination stays within 1..page count, also for a hand-edited or outdated URL.
+    if (lastPage !== undefined && page > lastPage) {
+      void navigate({
+        search: (prev) => ({ ...prev, page: lastPage > 1 ? lastPage : undefined }),
+        replace: true,
+        resetScroll: false,
+      });
+    }
+  }, [lastPage, page, navigate]);
+
+  function submit() {
+    const issue = validateSearchCriteria({
+      searchType: draft.searchType,
+      postcode: draft.postcode,
+      forceId: draft.forceId,
+      neighbourhoodId: draft.neighbourhoodId,
+    });
+    if (issue) {
+      toast({
+        variant: 'destructive',
+        title: issue.title,
+        description: issue.text,
+        duration: issue.durationMs,
+      });
+      return;
+    }
+    startNewSearch();
+    void navigate({ search: urlFromDraft(draft) });
+  }
+
+  function toggleAdvanced() {
+    if (advancedOpen) dispatch({ type: 'collapseAdvanced' });
+    setAdvancedOpen(!advancedOpen);
+  }
+
+  function goToPage(next: number) {
+    void navigate({
+      search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
+      replace: true,
+      resetScroll: false,
+    });
+  }
+
   return (
-    <PlannedPage
-      title="UK Crime Data Search"
-      lead="Look up police-recorded crime around a postcode, within a police neighbourhood, or across a whole police force."
-      plannedContent={[
-        'A search by UK postcode within one mile, with postcode suggestions as you type.',
-        'Advanced options to search a police neighbourhood or a whole force, over a period you choose.',
-        'Totals, the most common crime types, the resolution rate and crime rates per 1,000 residents.',
-        'A month-by-month chart and a table of individual incidents, ten to a page.',
-        'Stop-and-search figures and the local police team for the area.',
-      ]}
-    />
+    <div className="page search-page">
+      <PageHeader
+        title="UK Crime Data Search"
+        lead="Police-recorded crime around a postcode, inside a police neighbourhood or across a whole police force."
+      />
+      <SearchForm
+        draft={draft}
+        dispatch={dispatch}
+        advancedOpen={advancedOpen}
+        onToggleAdvanced={toggleAdvanced}
+        onSubmit={submit}
+        availableDates={availableDates}
+        trend={response?.stats.monthOverMonthChange ?? null}
+      />
+
+      <div className="search-outcome">
+        {search.status === 'idle' && <NoSearch />}
+        {search.status === 'searching' && (
+          <div className="card search-loading" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <p>Searching crime data...</p>
+          </div>
+        )}
+        {search.status === 'error' && (
+          <Alert variant="destructive" title={`Error: ${search.message}`} className="search-error">
+            Check the search above and try again.
+          </Alert>
+        )}
+        {search.status === 'results' && request && (
+          <SearchResults
+            request={request}
+            response={search.response}
+            page={page}
+            pageLoading={search.pageLoading}
+            pageError={search.pageError}
+            onPage={goToPage}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SearchResults({
+  request,
+  response,
+  page,
+  pageLoading,
+  pageError,
+  onPage,
+}: {
+  request: SearchRequestBody;
+  response: SearchResponse;
+  page: number;
+  pageLoading: boolean;
+  pageError?: string;
+  onPage: (page: number) => void;
+}) {
+  const total = response.stats.totalCrimes;
+  return (
+    <div className="search-results">
+      <p className="visually-hidden" role="status">
+        {total === null
+          ? `No data for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}.`
+          : `${formatCount(total)} crimes found for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}.`}
+      </p>
+      <DataNotes dataInfo={response.dataInfo} />
+      <SummaryStats response={response} />
+      <div className="search-results__grid">
+        <CrimeTypeBreakdown stats={response.stats} />
+        <MonthlyBreakdown months={response.stats.monthlyBreakdown} />
+      </div>
+      <IncidentTable
+        response={response}
+        page={page}
+        pageLoading={pageLoading}
+        pageError={pageError}
+        onPage={onPage}
+        exportPanel={<ExportPanel request={request} response={response} />}
+      />
+      <PoliceDataPanel response={response} />
+    </div>
+  );
+}
+
+const SEARCH_MODES = [
+  {
+    title: 'Postcode + Radius',
+    text: 'Every crime within 1 mile of a UK postcode. Type a postcode above to start.',
+  },
+  {
+    title: 'Police Force Analysis',
+    text: 'Everything one police force recorded. Choose "Police Force" under Advanced Search Options.',
+  },
+  {
+    title: 'Neighbourhood Statistics',
+    text: 'Crimes inside a police neighbourhood\'s boundary. Choose "Neighbourhood" under Advanced Search Options.',
+  },
+];
+
+function NoSearch() {
+  return (
+    <section className="card search-empty" aria-labelledby="no-search-title">
+      <h2 id="no-search-title" className="search-empty__title">
+        No Search Performed
+      </h2>
+      <p className="muted">
+        Search police-recorded crime in England, Wales and Northern Ireland in one of three ways:
+      </p>
+      <ul className="search-modes">
+        {SEARCH_MODES.map((mode) => (
+          <li key={mode.title} className="search-mode">
+            <p className="search-mode__title">{mode.title}</p>
+            <p className="search-mode__text">{mode.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

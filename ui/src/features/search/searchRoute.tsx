@@ -1,11 +1,13 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/rootRoute.tsx';
 import { titleHead } from '../../shared/documentTitle.ts';
-import { SearchPage } from './SearchPage.tsx';
+import { validateSearchUrl } from './searchParams.ts';
 
 export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'search',
+  validateSearch: validateSearchUrl,
   head: titleHead('UK Crime Data Search'),
-  component: SearchPage,
+  // The page brings d3 and the chart code; other pages need not load them.
+  component: lazyRouteComponent(() => import('./SearchPage.tsx'), 'SearchPage'),
 });

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import type { SearchStats } from '../../../../common/search/types.ts';
+import { Button } from '../../shared/ui/Button.tsx';
+import { Card } from '../../shared/ui/Card.tsx';
+import { formatCount, formatDecimal, shortMonth } from './searchFormat.ts';
+import { TrendIndicator } from './TrendIndicator.tsx';
+
+/** Enough to show what dominates, short enough to sit beside the monthly chart. */
+const FIRST_TYPES_SHOWN = 8;
+
+/** Crime types, most common first, each with its share, rate and month-on-month trend. */
+export function CrimeTypeBreakdown({ stats }: { stats: SearchStats }) {
+  const [showAll, setShowAll] = useState(false);
+  const comparison = stats.monthOverMonthChange?.comparisonMonths;
+  const hidden = Math.max(0, stats.crimeTypes.length - FIRST_TYPES_SHOWN);
+  const shown = showAll ? stats.crimeTypes : stats.crimeTypes.slice(0, FIRST_TYPES_SHOWN);
+  const largest = Math.max(1, ...stats.crimeTypes.map((t) => t.count));
+  return (
+    <Card
+      title="Crime Types"
+      className="crime-types"
+      description={
+        comparison
+          ? `Trend compares ${shortMonth(comparison[1])} with ${shortMonth(comparison[0])}.`
+          : 'Share of all crimes in the period.'
+      }
+    >
+      {stats.crimeTypes.length === 0 ? (
+        <p className="muted">
+          {stats.totalCrimes === null
+            ? 'No police data is held for this area in the period searched.'
+            : 'No crimes were recorded in this period.'}
+        </p>
+      ) : (
+        <ol className="crime-types__list">
+          {shown.map((type) => (
+            <li key={type.category} className="crime-type">
+              <div className="crime-type__head">
+                <span className="crime-type__swatch" style={{ background: type.color }} aria-hidden="true" />
+                <span className="crime-type__name">{type.name}</span>
+                <span className="crime-type__count">{formatCount(type.count)}</span>
+                <TrendIndicator
+                  size="small"
+                  percentage={type.trend.percentage}
+                  direction={type.trend.direction}
+                  comparisonMonths={comparison}
+                />
+              </div>
+              <div className="crime-type__bar" aria-hidden="true">
+                <span style={{ width: `${(type.count / largest) * 100}%`, background: type.color }} />
+              </div>
+              <p className="crime-type__meta">
+                {formatDecimal(type.percentage, 1)}% of crimes
+                {type.rate !== null && <> · {formatDecimal(type.rate, 1)} per 1,000 residents</>}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {hidden > 0 && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="crime-types__more"
+          aria-expanded={showAll}
+          onClick={() => setShowAll(!showAll)}
+        >
+          {showAll ? 'Show fewer crime types' : `Show all ${stats.crimeTypes.length} crime types`}
+        </Button>
+      )}
+    </Card>
+  );
+}

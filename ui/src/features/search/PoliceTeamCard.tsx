@@ -1,0 +1,125 @@
+import { Card } from '../../shared/ui/Card.tsx';
+import { LoadingLine } from './LoadingLine.tsx';
+import type { PoliceTeam } from './policeTeam.ts';
+import { rankBadge } from './policeRanks.ts';
+import { useQuery } from './queryCache.ts';
+import { fetchPeople, type PoliceMember } from './searchApi.ts';
+
+export const POLICE_TEAM_EMPTY = 'No police team information available for this area.';
+
+const LINK_LABELS: Record<string, string> = {
+  web: 'Website',
+  twitter: 'X (Twitter)',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+};
+const TEXT_CONTACTS = new Set(['email', 'telephone', 'mobile', 'fax', 'address']);
+
+export function PoliceTeamCard({ team }: { team: PoliceTeam | null }) {
+  const key = team ? `people:${team.forceId}:${team.neighbourhoodId ?? ''}` : null;
+  const state = useQuery(key, (signal) => fetchPeople(team!, signal));
+  const answer = state?.status === 'success' ? state.data : undefined;
+  const members = answer?.members ?? [];
+
+  return (
+    <Card
+      title="Local Police Team"
+      className="police-team"
+      description={
+        team ? (team.neighbourhoodId ? `Neighbourhood team, ${team.label}.` : `${team.label}.`) : undefined
+      }
+    >
+      {team && (!state || state.status === 'loading') ? (
+        <LoadingLine text="Loading the police team..." />
+      ) : members.length === 0 ? (
+        <>
+          <p className="muted">{POLICE_TEAM_EMPTY}</p>
+          {answer?.reason && <p className="police-team__reason">{answer.reason}</p>}
+        </>
+      ) : (
+        <ul className="team-list">
+          {members.map((member, index) => (
+            <TeamMember key={`${member.name}-${index}`} member={member} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function TeamMember({ member }: { member: PoliceMember }) {
+  const contacts = Object.entries(member.contact_details ?? {}).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+  );
+  return (
+    <li className="team-member">
+      <div className="team-member__head">
+        <span className="team-member__avatar" aria-hidden="true">
+          {initials(member.name)}
+        </span>
+        <div>
+          <p className="team-member__name">{member.name}</p>
+          {member.rank && (
+            <span className={`rank-badge rank-badge--${rankBadge(member.rank)}`}>{member.rank}</span>
+          )}
+        </div>
+      </div>
+      {member.bio && (
+        // The server sanitises bios to a small set of tags and safe links before sending them.
+        <div className="team-member__bio" dangerouslySetInnerHTML={{ __html: member.bio }} />
+      )}
+      {contacts.length > 0 && (
+        <ul className="team-member__contacts">
+          {contacts.map(([kind, value]) => (
+            <li key={kind}>
+              <Contact kind={kind} value={value} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function Contact({ kind, value }: { kind: string; value: string }) {
+  if (kind === 'email') return <a href={`mailto:${value}`}>{value}</a>;
+  if (kind === 'telephone' || kind === 'mobile') {
+    return (
+      <>
+        <span className="muted">{kind === 'mobile' ? 'Mobile' : 'Telephone'}: </span>
+        <a href={`tel:${value.replace(/[^\d+]/g, '')}`}>{value}</a>
+      </>
+    );
+  }
+  if (TEXT_CONTACTS.has(kind)) {
+    return (
+      <>
+        <span className="muted">{kind === 'fax' ? 'Fax' : 'Address'}: </span>
+        {value}
+      </>
+    );
+  }
+  // Only web addresses become links; anything else is shown as text.
+  if (/^https?:\/\//i.test(value)) {
+    return (
+      <a href={value} target="_blank" rel="noopener noreferrer nofollow">
+        {LINK_LABELS[kind] ?? kind}
+      </a>
+    );
+  }
+  return (
+    <>
+      <span className="muted">{LINK_LABELS[kind] ?? kind}: </span>
+      {value}
+    </>
+  );
+}
+
+function initials(name: string): string {
+  const letters = name
+    .replace(/\b(PC|PCSO|PS|Sgt|Insp|DC|DS)\b\.?/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase());
+  return (letters.length > 1 ? `${letters[0]}${letters.at(-1)}` : (letters[0] ?? '?')).slice(0, 2);
+}

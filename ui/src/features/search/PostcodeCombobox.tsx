@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
+import { cx } from '../../shared/ui/classNames.ts';
+import { useDismiss } from '../../shared/ui/useDismiss.ts';
+import { fetchPostcodeSuggestions } from './searchApi.ts';
+
+/** Spec section 9: suggestions from 2 characters, at most 8, after a 300 ms pause in typing. */
+export const AUTOCOMPLETE_MIN_CHARS = 2;
+export const AUTOCOMPLETE_LIMIT = 8;
+export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
+
+export interface PostcodeComboboxProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Enter with no suggestion highlighted. */
+  onSubmit: () => void;
+}
+
+/**
+ * The postcode field with suggestions, as an ARIA 1.2 combobox: focus stays in the input while the
+ * arrow keys move a highlight through the listbox (announced through aria-activedescendant).
+ */
+export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeComboboxProps) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const listId = `${id}-list`;
+  const hintId = `${id}-hint`;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [open, setOpen] = useState(false);
+  const [highlighted, setHighlighted] = useState(-1);
+  // A value the visitor just picked is not looked up again, or the list would reopen over it.
+  const [picked, setPicked] = useState<string | null>(null);
+
+  const prefix = value.trim();
+  const wanted = prefix.length >= AUTOCOMPLETE_MIN_CHARS && prefix !== picked;
+
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      const found = await fetchPostcodeSuggestions(prefix, AUTOCOMPLETE_LIMIT, controller.signal);
+      if (controller.signal.aborted) return;
+      setSuggestions(found);
+      setHighlighted(-1);
+      setOpen(found.length > 0 && document.activeElement === inputRef.current);
+    }, AUTOCOMPLETE_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [prefix, wanted]);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    setHighlighted(-1);
+  }, []);
+  useDismiss(containerRef, open, close);
+
+  const shown = open && wanted && suggestions.length > 0;
+
+  function pick(postcode: string) {
+    setPicked(postcode);
+    onChange(postcode);
+    close();
+    inputRef.current?.focus();
+  }
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const upper = input.value.toUpperCase();
+    // Upper-casing in place keeps the caret where the visitor is typing.
+    if (upper !== input.value) {
+      const { selectionStart, selectionEnd } = input;
+      input.value = upper;
+      input.setSelectionRange(selectionStart, selectionEnd);
+    }
+    if (upper.trim().length < AUTOCOMPLETE_MIN_CHARS) close();
+    setPicked(null);
+    onChange(upper);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const count = suggestions.length;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (count === 0 || !wanted) return;
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        if (!shown) {
+          setOpen(true);
+          setHighlighted(step === 1 ? 0 : count - 1);
+          return;
+        }
+        setHighlighted((current) =>
+          current === -1 ? (step === 1 ? 0 : count - 1) : (current + step + count) % count,
+        );
+        return;
+      }
+      case 'Enter': {
+        event.preventDefault();
+        const choice = shown && highlighted >= 0 ? suggestions[highlighted] : undefined;
+        if (choice) pick(choice);
+        else {
+          // What was just submitted needs no suggestions popping up over the results.
+          setPicked(prefix);
+          close();
+          onSubmit();
+        }
+        return;
+      }
+      case 'Escape':
+        if (shown) {
+          event.preventDefault();
+          close();
+        }
+        return;
+      case 'Tab':
+        close();
+        return;
+    }
+  }
+
+  const validity = prefix === '' ? undefined : isValidPostcode(prefix) ? 'valid' : 'invalid';
+  const activeId = shown && highlighted >= 0 ? `${id}-option-${highlighted}` : undefined;
+
+  return (
+    <div className="postcode-combobox" ref={containerRef}>
+      <label className="field__label" htmlFor={inputId}>
+        UK postcode
+      </label>
+      <div className="postcode-combobox__control">
+        <input
+          ref={inputRef}
+          id={inputId}
+          className={cx('field__input', 'postcode-combobox__input', validity && `is-${validity}`)}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={shown}
+          aria-controls={listId}
+          aria-activedescendant={activeId}
+          aria-invalid={validity === 'invalid' ? true : undefined}
+          aria-describedby={hintId}
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={16}
+          placeholder="e.g. SW1A 1AA"
+          value={value}
+          onChange={handleChange}
+          onKeyDown={handleKeyDown}
+          onFocus={() => {
+            if (wanted && suggestions.length > 0) setOpen(true);
+          }}
+        />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Postcode suggestions"
+          className="postcode-combobox__list"
+          hidden={!shown}
+        >
+          {shown &&
+            suggestions.map((postcode, index) => (
+              <li
+                key={postcode}
+                id={`${id}-option-${index}`}
+                role="option"
+                aria-selected={index === highlighted}
+                className={cx('postcode-combobox__option', index === highlighted && 'is-highlighted')}
+                // Keeps focus in the input, which the pick then confirms.
+                onPointerDown={(event) => event.preventDefault()}
+                onClick={() => pick(postcode)}
+                onPointerEnter={() => setHighlighted(index)}
+              >
+                {postcode}
+              </li>
+            ))}
+        </ul>
+      </div>
+      <p id={hintId} className="field__hint postcode-combobox__hint">
+        {validity === 'invalid'
+          ? 'Not a full UK postcode yet, e.g. SW1A 1AA, M1 1AA or B33 8TH.'
+          : 'Crimes within 1 mile. Suggestions appear as you type.'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,355 @@
+import { useId, type Dispatch, type FormEvent, type ReactNode } from 'react';
+import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
+import { PERIOD_PRESETS, type TimePeriodChoice } from '../../../../common/search/period.ts';
+import type {
+  AvailableDatesResponse,
+  MonthOverMonthChange,
+  SearchType,
+} from '../../../../common/search/types.ts';
+import { Button } from '../../shared/ui/Button.tsx';
+import { PostcodeCombobox } from './PostcodeCombobox.tsx';
+import { useQuery, type QueryState } from './queryCache.ts';
+import { fetchForces, fetchNeighbourhoods } from './searchApi.ts';
+import type { DraftAction } from './searchDraft.ts';
+import { longMonth } from './searchFormat.ts';
+import type { SearchDraft } from './searchParams.ts';
+import { TrendIndicator } from './TrendIndicator.tsx';
+
+export interface SearchFormProps {
+  draft: SearchDraft;
+  dispatch: Dispatch<DraftAction>;
+  advancedOpen: boolean;
+  onToggleAdvanced: () => void;
+  onSubmit: () => void;
+  availableDates: QueryState<AvailableDatesResponse> | undefined;
+  /** The trend of the results on screen, for the badge beside the button. */
+  trend: MonthOverMonthChange | null;
+}
+
+const SEARCH_TYPE_CHOICES: { value: SearchType; label: string; hint: string }[] = [
+  { value: 'radius', label: 'Postcode + Radius', hint: 'Within 1 mile of a postcode' },
+  { value: 'neighbourhood', label: 'Neighbourhood', hint: "Inside a police neighbourhood's boundary" },
+  { value: 'force', label: 'Police Force', hint: 'Everything one force recorded' },
+];
+
+const PERIOD_CHOICES: { value: TimePeriodChoice; label: string }[] = [
+  ...PERIOD_PRESETS.map((p) => ({ value: p.choice, label: p.label })),
+  { value: 'single', label: 'Single Month' },
+  { value: 'range', label: 'Date Range' },
+];
+
+export function SearchForm({
+  draft,
+  dispatch,
+  advancedOpen,
+  onToggleAdvanced,
+  onSubmit,
+  availableDates,
+  trend,
+}: SearchFormProps) {
+  const advancedId = useId();
+  const radius = draft.searchType === 'radius';
+  const blocked = radius && !isValidPostcode(draft.postcode.trim());
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit();
+  }
+
+  return (
+    <form className="card search-form" onSubmit={submit} aria-label="Crime search" noValidate>
+      <div className="search-form__main">
+        {radius ? (
+          <PostcodeCombobox
+            value={draft.postcode}
+            onChange={(value) => dispatch({ type: 'postcode', value })}
+            onSubmit={onSubmit}
+          />
+        ) : (
+          <p className="search-form__scope">
+            {draft.searchType === 'force'
+              ? 'Searching a whole police force. Choose the force under Advanced Search Options.'
+              : 'Searching inside a police neighbourhood. Choose the force and neighbourhood under Advanced Search Options.'}
+          </p>
+        )}
+        <div className="search-form__actions">
+          <Button type="submit" size="lg" disabled={blocked}>
+            <SearchIcon />
+            Search Crime Data
+          </Button>
+          {trend && (
+            <TrendIndicator
+              className="search-form__trend"
+              size="small"
+              percentage={trend.percentage}
+              direction={trend.direction}
+              comparisonMonths={trend.comparisonMonths}
+            />
+          )}
+        </div>
+      </div>
+
+      <div className="search-form__advanced">
+        <button
+          type="button"
+          className="disclosure"
+          aria-expanded={advancedOpen}
+          aria-controls={advancedId}
+          onClick={onToggleAdvanced}
+        >
+          <svg className="disclosure__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <path
+              d="M6 3 L11 8 L6 13"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+          Advanced Search Options
+        </button>
+        <div id={advancedId} hidden={!advancedOpen} className="advanced">
+          {advancedOpen && (
+            <AdvancedOptions draft={draft} dispatch={dispatch} availableDates={availableDates} />
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function AdvancedOptions({
+  draft,
+  dispatch,
+  availableDates,
+}: Pick<SearchFormProps, 'draft' | 'dispatch' | 'availableDates'>) {
+  const needsForce = draft.searchType !== 'radius';
+  const forces = useQuery(needsForce ? 'forces' : null, fetchForces);
+  const wantsNeighbourhoods = draft.searchType === 'neighbourhood' && draft.forceId !== '';
+  const neighbourhoods = useQuery(wantsNeighbourhoods ? `neighbourhoods:${draft.forceId}` : null, (signal) =>
+    fetchNeighbourhoods(draft.forceId, signal),
+  );
+  const dates = availableDates?.status === 'success' ? availableDates.data : undefined;
+  const months = dates?.dates.map((d) => d.date) ?? [];
+
+  return (
+    <div className="advanced__grid">
+      <fieldset className="advanced__types">
+        <legend className="field__label">Search type</legend>
+        <div className="choice-cards">
+          {SEARCH_TYPE_CHOICES.map((choice) => (
+            <label key={choice.value} className="choice-card">
+              <input
+                type="radio"
+                name="searchType"
+                value={choice.value}
+                checked={draft.searchType === choice.value}
+                onChange={() => dispatch({ type: 'searchType', value: choice.value })}
+              />
+              <span className="choice-card__text">
+                <span className="choice-card__label">{choice.label}</span>
+                <span className="choice-card__hint">{choice.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {needsForce && (
+        <SelectField
+          label="Police force"
+          value={draft.forceId}
+          onChange={(value) => dispatch({ type: 'force', value })}
+          state={forces}
+          placeholder="Choose a police force"
+          loadingText="Loading police forces..."
+          errorText="Could not load the police forces."
+        >
+          {forces?.status === 'success' &&
+            forces.data.map((force) => (
+              <option key={force.id} value={force.id}>
+                {force.hasData === false ? `${force.name} (no data)` : force.name}
+              </option>
+            ))}
+        </SelectField>
+      )}
+
+      {wantsNeighbourhoods && (
+        <SelectField
+          label="Neighbourhood"
+          value={draft.neighbourhoodId}
+          onChange={(value) => dispatch({ type: 'neighbourhood', value })}
+          state={neighbourhoods}
+          placeholder={
+            neighbourhoods?.status === 'success' && neighbourhoods.data.length === 0
+              ? 'No neighbourhoods stored for this force'
+              : 'Choose a neighbourhood'
+          }
+          loadingText="Loading neighbourhoods..."
+          errorText="Could not load the neighbourhoods of this force."
+        >
+          {neighbourhoods?.status === 'success' &&
+            neighbourhoods.data.map((n) => (
+              <option key={n.id} value={n.id} disabled={n.hasBoundary === false}>
+                {n.hasBoundary === false ? `${n.name} (no boundary)` : n.name}
+              </option>
+            ))}
+        </SelectField>
+      )}
+
+      <div className="advanced__period">
+        <SelectField
+          label="Time period"
+          value={draft.period}
+          onChange={(value) => dispatch({ type: 'period', value: value as TimePeriodChoice })}
+        >
+          {PERIOD_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </SelectField>
+        {draft.period === 'single' && (
+          <MonthSelect
+            label="Month"
+            value={draft.singleMonth}
+            months={months}
+            onChange={(value) => dispatch({ type: 'singleMonth', value })}
+          />
+        )}
+        {draft.period === 'range' && (
+          <>
+            <MonthSelect
+              label="From"
+              value={draft.fromMonth}
+              months={months}
+              onChange={(value) => dispatch({ type: 'fromMonth', value })}
+            />
+            <MonthSelect
+              label="To"
+              value={draft.toMonth}
+              months={months}
+              onChange={(value) => dispatch({ type: 'toMonth', value })}
+            />
+          </>
+        )}
+      </div>
+
+      <p className="advanced__latest">
+        <CalendarIcon />
+        {availableDates?.status === 'success'
+          ? availableDates.data.latestDateFormatted
+            ? `Latest police data: ${availableDates.data.latestDateFormatted}`
+            : 'No police data has been imported yet.'
+          : availableDates?.status === 'error'
+            ? 'The latest data month could not be loaded.'
+            : 'Checking the latest data month...'}
+      </p>
+    </div>
+  );
+}
+
+interface SelectFieldProps<T> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  state?: QueryState<T>;
+  placeholder?: string;
+  loadingText?: string;
+  errorText?: string;
+  children: ReactNode;
+}
+
+function SelectField<T>({
+  label,
+  value,
+  onChange,
+  state,
+  placeholder,
+  loadingText,
+  errorText,
+  children,
+}: SelectFieldProps<T>) {
+  const id = useId();
+  const loading = state !== undefined && state.status === 'loading';
+  const failed = state?.status === 'error';
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input field__select"
+        value={value}
+        disabled={loading || failed}
+        aria-describedby={failed ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {placeholder !== undefined && <option value="">{loading ? loadingText : placeholder}</option>}
+        {children}
+      </select>
+      {failed && (
+        <p id={`${id}-error`} className="field__error">
+          {errorText}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function MonthSelect({
+  label,
+  value,
+  months,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  months: readonly string[];
+  onChange: (value: string) => void;
+}) {
+  // A bookmarked month the store no longer lists still shows what was chosen.
+  const listed = value === '' || months.includes(value) ? months : [value, ...months];
+  return (
+    <SelectField label={label} value={value} onChange={onChange} placeholder="Choose a month">
+      {listed.map((month) => (
+        <option key={month} value={month}>
+          {longMonth(month)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+      <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M13 13 L17.5 17.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function CalendarIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+      <rect
+        x="3"
+        y="4.5"
+        width="14"
+        height="12.5"
+        rx="2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+      />
+      <path
+        d="M3 8.5 H17 M7 2.5 V6 M13 2.5 V6"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

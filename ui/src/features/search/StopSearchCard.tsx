@@ -1,0 +1,125 @@
+import {
+  STOP_SEARCH_ETHNICITY_ROWS,
+  STOP_SEARCH_RECORD_LIMIT,
+} from '../../../../common/search/stop-search.ts';
+import { Card } from '../../shared/ui/Card.tsx';
+import { LoadingLine } from './LoadingLine.tsx';
+import { useQuery } from './queryCache.ts';
+import { fetchStopSearch } from './searchApi.ts';
+import { formatCount, formatDateTime, longMonth } from './searchFormat.ts';
+
+export const STOP_SEARCH_EMPTY = 'No stop and search data available for this area and time period.';
+
+export interface StopSearchCardProps {
+  position: { latitude: number; longitude: number };
+  month: string | undefined;
+  radiusSearch: boolean;
+}
+
+export function StopSearchCard({ position, month, radiusSearch }: StopSearchCardProps) {
+  const key = `stops:${position.latitude},${position.longitude}:${month ?? 'latest'}`;
+  const state = useQuery(key, (signal) => fetchStopSearch(position, month, signal));
+  const answer = state?.status === 'success' ? state.data : undefined;
+  const where = radiusSearch ? 'Within 1 mile of the postcode' : "Within 1 mile of the area's centre";
+  const shownMonth = answer?.month ?? month;
+
+  return (
+    <Card
+      title="Stop and Search"
+      className="stop-search"
+      description={shownMonth ? `${where}, ${longMonth(shownMonth)}.` : `${where}, latest month available.`}
+    >
+      {!state || state.status === 'loading' ? (
+        <LoadingLine text="Loading stop and search data..." />
+      ) : !answer || answer.stats.totalStops === 0 ? (
+        // The specification treats a failed read as no data: null on failure.
+        <p className="muted">{STOP_SEARCH_EMPTY}</p>
+      ) : (
+        <>
+          <dl className="mini-stats">
+            <div>
+              <dt>Total stops</dt>
+              <dd>{formatCount(answer.stats.totalStops)}</dd>
+            </div>
+            <div>
+              <dt>Arrests</dt>
+              <dd>{formatCount(answer.stats.arrests)}</dd>
+            </div>
+            <div>
+              <dt>No action</dt>
+              <dd>{formatCount(answer.stats.noAction)}</dd>
+            </div>
+          </dl>
+
+          <div className="stop-search__columns">
+            <Breakdown
+              title="Outcomes"
+              rows={answer.stats.outcomeBreakdown.map((o) => ({ label: o.outcome, count: o.count }))}
+              total={answer.stats.totalStops}
+            />
+            <Breakdown
+              title="Ethnicity (self-defined)"
+              rows={answer.stats.ethnicityBreakdown
+                .slice(0, STOP_SEARCH_ETHNICITY_ROWS)
+                .map((e) => ({ label: e.ethnicity, count: e.count }))}
+              total={answer.stats.totalStops}
+            />
+          </div>
+
+          <h3 className="subheading">Recent stops</h3>
+          <div className="table-scroll">
+            <table className="data-table data-table--compact">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Object of search</th>
+                  <th scope="col">Person</th>
+                  <th scope="col">Outcome</th>
+                </tr>
+              </thead>
+              <tbody>
+                {answer.records.slice(0, STOP_SEARCH_RECORD_LIMIT).map((record, index) => (
+                  <tr key={`${record.datetime}-${index}`}>
+                    <td className="nowrap">{record.datetime ? formatDateTime(record.datetime) : '—'}</td>
+                    <td>{record.type ?? '—'}</td>
+                    <td>{record.object_of_search ?? '—'}</td>
+                    <td>{[record.gender, record.age_range].filter(Boolean).join(', ') || '—'}</td>
+                    <td>{record.outcome ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function Breakdown({
+  title,
+  rows,
+  total,
+}: {
+  title: string;
+  rows: { label: string; count: number }[];
+  total: number;
+}) {
+  return (
+    <div className="breakdown">
+      <h3 className="subheading">{title}</h3>
+      <ul className="breakdown__list">
+        {rows.map((row) => (
+          <li key={row.label} className="breakdown__row">
+            <span className="breakdown__label">{row.label}</span>
+            <span className="breakdown__count">{formatCount(row.count)}</span>
+            <span className="breakdown__bar" aria-hidden="true">
+              <span style={{ width: `${total > 0 ? (row.count / total) * 100 : 0}%` }} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

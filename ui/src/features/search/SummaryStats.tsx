@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import type { SearchResponse } from '../../../../common/search/types.ts';
+import { formatCount, formatDecimal, formatRate } from './searchFormat.ts';
+import { TrendIndicator } from './TrendIndicator.tsx';
+
+const NOT_AVAILABLE = 'Not available';
+
+/** The headline figures of a search, under a banner naming the area, the period and the radius. */
+export function SummaryStats({ response }: { response: SearchResponse }) {
+  const { stats, dataInfo } = response;
+  const rate = stats.crimeRates.overallRate;
+  const change = stats.monthOverMonthChange;
+  const population = stats.population;
+  return (
+    <section className="card summary" aria-labelledby="summary-title">
+      <div className="summary__banner">
+        <div>
+          <h2 id="summary-title" className="summary__area">
+            {dataInfo.area.label}
+          </h2>
+          <p className="summary__period">
+            <span>{dataInfo.timeRange.label}</span>
+            <span aria-hidden="true"> · </span>
+            <span>
+              {dataInfo.totalMonths} {dataInfo.totalMonths === 1 ? 'month' : 'months'}
+            </span>
+            {dataInfo.radius !== null && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span>{dataInfo.radius} mile radius</span>
+              </>
+            )}
+          </p>
+        </div>
+        {change && (
+          <div className="summary__trend">
+            <span className="summary__trend-label">Month on month</span>
+            <TrendIndicator
+              percentage={change.percentage}
+              direction={change.direction}
+              comparisonMonths={change.comparisonMonths}
+            />
+          </div>
+        )}
+      </div>
+
+      <dl className="stat-tiles">
+        <StatTile
+          label="Total crimes"
+          emphasis
+          missing="No data"
+          note={stats.totalCrimes === null ? 'No police data is held for this area and period' : undefined}
+        >
+          {stats.totalCrimes === null ? null : formatCount(stats.totalCrimes)}
+        </StatTile>
+        <StatTile
+          label="Crime rate"
+          note={
+            rate === null ? 'No population figures for this area' : `${formatRate(rate).percent} of residents`
+          }
+        >
+          {rate === null ? null : (
+            <>
+              {formatRate(rate).perThousand} <small>per 1,000 residents</small>
+            </>
+          )}
+        </StatTile>
+        <StatTile
+          label="Resolution rate"
+          note={
+            stats.resolvedPercentage === null
+              ? 'No crimes here carry an outcome'
+              : `${formatCount(stats.resolvedCrimes)} of ${formatCount(stats.outcomeEligibleCrimes)} charged, summonsed or dealt with out of court`
+          }
+        >
+          {stats.resolvedPercentage === null ? null : `${formatDecimal(stats.resolvedPercentage, 1)}%`}
+        </StatTile>
+        <StatTile
+          label="Population"
+          note={
+            population.total === null
+              ? 'No population figures for this area'
+              : `Residents of ${formatCount(population.lsoaCount)} census ${population.lsoaCount === 1 ? 'area' : 'areas'} (LSOAs)`
+          }
+        >
+          {population.total === null ? null : formatCount(population.total)}
+        </StatTile>
+      </dl>
+      {population.dataSource && <p className="summary__source">Population: {population.dataSource}.</p>}
+    </section>
+  );
+}
+
+/** A headline figure; without a value it shows `missing` instead, quietly. */
+function StatTile({
+  label,
+  note,
+  emphasis,
+  missing = NOT_AVAILABLE,
+  children,
+}: {
+  label: string;
+  note?: string;
+  emphasis?: boolean;
+  missing?: string;
+  children: ReactNode;
+}) {
+  const absent = children === null;
+  return (
+    <div className={emphasis ? 'stat-tile stat-tile--emphasis' : 'stat-tile'}>
+      <dt className="stat-tile__label">{label}</dt>
+      <dd className={absent ? 'stat-tile__value stat-tile__value--none' : 'stat-tile__value'}>
+        {absent ? missing : children}
+      </dd>
+      {note && <dd className="stat-tile__note">{note}</dd>}
+    </div>
+  );
+}

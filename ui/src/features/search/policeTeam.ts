@@ -1,0 +1,27 @@
+import { forceById } from '../../../../common/police/forces.ts';
+import type { SearchResponse } from '../../../../common/search/types.ts';
+
+export interface PoliceTeam {
+  forceId: string;
+  neighbourhoodId?: string;
+  label: string;
+}
+
+/**
+ * The team to show: the neighbourhood's own team, or the force's senior officers. A radius search
+ * names no force, so it takes the force that recorded most of the crimes on screen.
+ */
+export function teamFor(response: SearchResponse): PoliceTeam | null {
+  const { area, searchType } = response.dataInfo;
+  if (searchType === 'neighbourhood' && area.forceId && area.neighbourhoodId) {
+    return { forceId: area.forceId, neighbourhoodId: area.neighbourhoodId, label: area.label };
+  }
+  let forceId = searchType === 'force' ? area.forceId : null;
+  if (!forceId) {
+    const counts = new Map<string, number>();
+    for (const crime of response.data) counts.set(crime.force_id, (counts.get(crime.force_id) ?? 0) + 1);
+    forceId = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  }
+  if (!forceId) return null;
+  return { forceId, label: forceById(forceId)?.name ?? forceId };
+}
