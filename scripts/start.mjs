@@ -20,6 +20,12 @@ if (buildIsStale(root)) {
   markBuilt(root);
 }
 
+// A fresh machine gets a small synthetic sample so search and the police clock have data
+// (the script does nothing when the store has data or AUTO_SAMPLE is off).
+if ((await run(process.execPath, ['dist/scripts/import/sample-if-empty.js'])) !== 0) {
+  console.error('Importing the sample failed; starting without police data.');
+}
+
 const apiPort = process.env.PORT || '3000';
 const realtimePort = process.env.REALTIME_PORT || '3001';
 supervise(

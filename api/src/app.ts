@@ -14,7 +14,15 @@ import { healthRoutes } from './health/routes.ts';
 import { emailRoutes } from './email/email-routes.ts';
 import type { MailServices } from './email/mail-services.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
+import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
+import { apiDocsPlugin } from './partner-api/docs/docs-plugin.ts';
+import { apiKeyAdminRoutes } from './partner-api/keys/admin-routes.ts';
+import { partnerSearchRoutes } from './partner-api/search/routes.ts';
+import { postcodeRoutes } from './postcodes/routes.ts';
+import { postcodeServiceForApp } from './postcodes/postcode-service.ts';
+import { searchRoutes } from './search/routes.ts';
+import { createSearchService } from './search/search-service.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
 import { isApiPath, registerStaticUi } from './ui-hosting/static-ui.ts';
 import { appVersion } from './version.ts';
@@ -66,8 +74,11 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(fastifyCookie);
   await app.register(securityPlugin, options.security ?? {});
+  // Before the routes it documents: it collects their schemas as they register.
+  await app.register(apiDocsPlugin);
   await app.register(adminAuthPlugin, { now: options.now, ...options.adminAuth });
   await app.register(adminSystemRoutes, { prefix: '/api/admin' });
+  await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', now: options.now });
   if (options.mail) {
     const mail = options.mail;
     await app.register(adminMessagesRoutes, {
@@ -90,6 +101,15 @@ export async function buildApp(options: AppOptions) {
     });
   }
   await app.register(healthRoutes, { prefix: '/api' });
+
+  // One search service for the public search and the partner API: one truth for both.
+  const postcodes = postcodeServiceForApp(app);
+  const search = createSearchService({ sequelize: options.sequelize, postcodes });
+  await app.register(searchRoutes, { prefix: '/api', search });
+  await app.register(partnerSearchRoutes, { prefix: '/api', now: options.now, search });
+  await app.register(postcodeRoutes, { prefix: '/api', postcodes });
+  await app.register(forceRoutes, { prefix: '/api' });
+  await app.register(stopSearchRoutes, { prefix: '/api' });
   await app.register(clientConfigRoutes, { prefix: '/api' });
   await app.register(clockRoutes, {
     prefix: '/api',

@@ -39,9 +39,21 @@ export function openDatabase(options: DatabaseOptions): Sequelize {
   const storage = path === ':memory:' || path === '' ? ':memory:' : resolve(path);
   if (storage !== ':memory:') mkdirSync(dirname(storage), { recursive: true });
   const sequelize = new Sequelize({ dialect: 'sqlite', storage, logging });
-  sequelize.addHook('afterConnect', async (connection: unknown) => {
-    await configureSqliteConnection(connection as SqliteConnection, storage !== ':memory:');
-  });
+  // Sequelize's SQLite driver opens a connection per transaction and runs no connect hooks, so
+  // each new connection is configured here, once, before anyone uses it.
+  const manager = sequelize.connectionManager as unknown as {
+    getConnection(options?: unknown): Promise<SqliteConnection>;
+  };
+  const openConnection = manager.getConnection.bind(manager);
+  const configured = new WeakSet<SqliteConnection>();
+  manager.getConnection = async (connectionOptions?: unknown) => {
+    const connection = await openConnection(connectionOptions);
+    if (!configured.has(connection)) {
+      configured.add(connection);
+      await configureSqliteConnection(connection, storage !== ':memory:');
+    }
+    return connection;
+  };
   return sequelize;
 }
 

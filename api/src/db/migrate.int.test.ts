@@ -26,3 +26,31 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
     expect((await migrator.up()).length).toBe(migrations.length);
   });
 });
+
+describe('SQLite connections', () => {
+  it('run in WAL mode with a busy timeout, also inside transactions', async () => {
+    const db = await createTestDatabase('sqlite');
+    try {
+      const [[mode]] = (await db.sequelize.query('PRAGMA journal_mode')) as [
+        { journal_mode: string }[],
+        unknown,
+      ];
+      expect(mode?.journal_mode).toBe('wal');
+      await db.sequelize.transaction(async (transaction) => {
+        const [[sync]] = (await db.sequelize.query('PRAGMA synchronous', { transaction })) as [
+          { synchronous: number }[],
+          unknown,
+        ];
+        // 1 = NORMAL (the default on a fresh connection is 2 = FULL)
+        expect(sync?.synchronous).toBe(1);
+        const [[timeout]] = (await db.sequelize.query('PRAGMA busy_timeout', { transaction })) as [
+          Record<string, number>[],
+          unknown,
+        ];
+        expect(Object.values(timeout ?? {})[0]).toBe(15_000);
+      });
+    } finally {
+      await db.drop();
+    }
+  });
+});

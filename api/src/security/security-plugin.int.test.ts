@@ -113,7 +113,9 @@ describe.each(testDialects)('security headers and CSRF on %s', (dialect) => {
       headers: { 'x-api-key': 'ck_test' },
       payload: { postcode: 'SW1A 1AA' },
     });
-    expect(partner.statusCode).toBe(404);
+    // Past the CSRF check: the partner API itself judges the (unknown) key.
+    expect(partner.statusCode).toBe(401);
+    expect(partner.json()).toMatchObject({ code: 'API_KEY_INVALID' });
   });
 
   it('sends a CSP of its own origin and realtime socket, with no inline scripts', async () => {

@@ -34,6 +34,8 @@ export interface AdminTestAppOptions {
   smtpTimeouts?: SmtpTimeouts;
   outboxOptions?: Omit<OutboxOptions, 'sequelize' | 'now'>;
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };
+  /** Registers more plugins (features app.ts does not wire yet, or test doubles) before `ready`. */
+  extraPlugins?: (app: App) => Promise<void>;
 }
 
 export async function buildAdminTestApp(options: AdminTestAppOptions) {
@@ -55,6 +57,7 @@ export async function buildAdminTestApp(options: AdminTestAppOptions) {
     adminAuth: { cost: options.cost },
     emailThrottle: options.emailThrottle,
   });
+  await options.extraPlugins?.(app);
   await app.ready();
   return { app, config, secretBox, ...mail };
 }

@@ -1,7 +1,15 @@
 import type { Migration } from './migration.ts';
 import { policeStore } from './0001-police-store.ts';
+import { searchIndexes } from './0002-search.ts';
 import { categoryMonthCounts } from './0003-category-month-counts.ts';
 import { adminTables } from './0004-admin.ts';
+import { apiKeyTables } from './0005-api-keys.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
-export const migrations: readonly Migration[] = [policeStore, categoryMonthCounts, adminTables];
+export const migrations: readonly Migration[] = [
+  policeStore,
+  searchIndexes,
+  categoryMonthCounts,
+  adminTables,
+  apiKeyTables,
+];

@@ -1,0 +1,79 @@
+import type { Sequelize } from 'sequelize';
+import { POLICE_FORCES, forceById } from '../../../common/police/forces.ts';
+import { formatMonth } from '../../../common/search/months.ts';
+import { notFound } from '../http/errors.ts';
+import { STREET_DATASET } from '../search/coverage.ts';
+import { num, select } from '../search/sql.ts';
+
+export interface ForceSummary {
+  id: string;
+  name: string;
+  /** The store holds street-level crime for the force. */
+  hasData: boolean;
+  /** Latest month (YYYY-MM) of street crime held; null when none. */
+  latestMonth: string | null;
+  monthsWithData: number;
+}
+
+export interface NeighbourhoodSummary {
+  id: string;
+  name: string;
+  /** Only neighbourhoods with a stored boundary can be searched. */
+  hasBoundary: boolean;
+}
+
+export interface ForceService {
+  forces(): Promise<{ forces: ForceSummary[] }>;
+  neighbourhoods(forceId: string): Promise<{ neighbourhoods: NeighbourhoodSummary[]; note?: string }>;
+}
+
+/** Throws 404 for an id that is not a data.police.uk force. */
+export function requireForce(forceId: string) {
+  const force = forceById(forceId);
+  if (!force) throw notFound(`Unknown police force "${forceId}"`, 'FORCE_NOT_FOUND');
+  return force;
+}
+
+export function createForceService({ sequelize }: { sequelize: Sequelize }): ForceService {
+  return {
+    async forces() {
+      const rows = await select<{ force_id: string; latest: unknown; months: unknown }>(
+        sequelize,
+        `SELECT force_id, MAX(month) AS latest, COUNT(*) AS months FROM dataset_months
+         WHERE dataset = :dataset GROUP BY force_id`,
+        { dataset: STREET_DATASET },
+      );
+      const held = new Map(rows.map((r) => [r.force_id, r]));
+      const forces = POLICE_FORCES.map((force) => {
+        const row = held.get(force.id);
+        return {
+          id: force.id,
+          name: force.name,
+          hasData: row !== undefined,
+          latestMonth: row ? formatMonth(num(row.latest)) : null,
+          monthsWithData: row ? num(row.months) : 0,
+        };
+      }).sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+      return { forces };
+    },
+
+    async neighbourhoods(forceId) {
+      const force = requireForce(forceId);
+      const rows = await select<{ id: string; name: string; has_boundary: unknown }>(
+        sequelize,
+        `SELECT id, name, CASE WHEN boundary IS NULL THEN 0 ELSE 1 END AS has_boundary
+         FROM neighbourhoods WHERE force_id = :forceId`,
+        { forceId: force.id },
+      );
+      const neighbourhoods = rows
+        .map((r) => ({ id: r.id, name: r.name, hasBoundary: num(r.has_boundary) === 1 }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+      return neighbourhoods.length > 0
+        ? { neighbourhoods }
+        : {
+            neighbourhoods,
+            note: `No neighbourhoods of ${force.name} are stored yet; they come from data.police.uk or the sample import.`,
+          };
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POLICE_FORCES } from '../../../common/police/forces.ts';
+import { METRES_PER_MILE } from '../../../common/search/geometry.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { CENTRE, cosineLawMetres, destination, loadFixture } from '../search/testing/fixture.ts';
+import { createForceService } from './force-service.ts';
+import { createStopSearchService } from './stop-search-service.ts';
+
+const OUTCOMES = [
+  'A no further action disposal',
+  'Arrest',
+  'Community resolution',
+  '',
+  'Summons / charged by post',
+];
+const ETHNICITIES = [
+  'White - English/Welsh/Scottish/Northern Irish/British',
+  'Black/African/Caribbean/Black British - African',
+  'Asian/Asian British - Indian',
+  'Other ethnic group - Not stated',
+  'Mixed/Multiple ethnic groups - Any other Mixed/Multiple ethnic background',
+  'White - Any other White background',
+  '',
+];
+
+interface Stop {
+  force_id: string;
+  month: number;
+  type: string;
+  occurred_at: string;
+  lat: number | null;
+  lng: number | null;
+  outcome: string | null;
+  self_defined_ethnicity: string | null;
+  gender: string;
+  age_range: string;
+  legislation: string;
+  object_of_search: string;
+}
+
+function buildStops(): Stop[] {
+  const stops: Stop[] = [];
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 48271) % 2147483647;
+    return seed / 2147483647;
+  };
+  for (const month of [202505, 202506]) {
+    for (let i = 0; i < 150; i++) {
+      const point = destination(CENTRE, 3000 * Math.sqrt(next()), next() * 360);
+      const day = 1 + Math.floor(next() * 28);
+      const withPosition = next() > 0.05;
+      stops.push({
+        force_id: 'metropolitan',
+        month,
+        type: 'Person search',
+        occurred_at: `${String(month).slice(0, 4)}-${String(month).slice(4)}-${String(day).padStart(2, '0')}T${String(Math.floor(next() * 24)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00+00:00`,
+        lat: withPosition ? point.lat : null,
+        lng: withPosition ? point.lng : null,
+        outcome: OUTCOMES[Math.floor(next() * OUTCOMES.length)]!,
+        self_defined_ethnicity: ETHNICITIES[Math.floor(next() * next() * ETHNICITIES.length)]!,
+        gender: 'Male',
+        age_range: '18-24',
+        legislation: 'Misuse of Drugs Act 1971 (section 23)',
+        object_of_search: 'Controlled drugs',
+      });
+    }
+  }
+  return stops;
+}
+
+describe.each(testDialects)('forces and stop-and-search on %s', (dialect) => {
+  let db: TestDatabase;
+  const stops = buildStops();
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    await loadFixture(db.sequelize);
+    const qi = db.sequelize.getQueryInterface();
+    await qi.bulkInsert('stop_searches', stops);
+    await qi.bulkInsert(
+      'dataset_months',
+      [202505, 202506].map((month) => ({
+        force_id: 'metropolitan',
+        month,
+        dataset: 'stop-and-search',
+        row_count: 150,
+        skipped_count: 0,
+        synthetic: true,
+        import_id: null,
+        imported_at: new Date(),
+      })),
+    );
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('lists every force with whether the store holds its street crime', async () => {
+    const { forces } = await createForceService({ sequelize: db.sequelize }).forces();
+    expect(forces).toHaveLength(POLICE_FORCES.length);
+    expect(forces.find((f) => f.id === 'metropolitan')).toEqual({
+      id: 'metropolitan',
+      name: 'Metropolitan Police Service',
+      hasData: true,
+      latestMonth: '2025-06',
+      monthsWithData: 6,
+    });
+    expect(forces.find((f) => f.id === 'city-of-london')?.monthsWithData).toBe(5);
+    expect(forces.find((f) => f.id === 'greater-manchester')).toMatchObject({
+      hasData: false,
+      latestMonth: null,
+    });
+    expect(forces.map((f) => f.name)).toEqual(
+      [...forces.map((f) => f.name)].sort((a, b) => a.localeCompare(b, 'en-GB')),
+    );
+  });
+
+  it('lists a force’s neighbourhoods and refuses an unknown force', async () => {
+    const service = createForceService({ sequelize: db.sequelize });
+    expect(await service.neighbourhoods('metropolitan')).toEqual({
+      neighbourhoods: [
+        { id: 'L-SHAPE', name: 'L-shaped Ward', hasBoundary: true },
+        { id: 'NO-BOUNDARY', name: 'Unmapped Ward', hasBoundary: false },
+      ],
+    });
+    expect((await service.neighbourhoods('kent')).note).toMatch(/No neighbourhoods of Kent Police/);
+    await expect(service.neighbourhoods('nowhere')).rejects.toBeInstanceOf(HttpError);
+  });
+
+  it('sums stops within a mile of the point in the latest month by default', async () => {
+    const result = await createStopSearchService({ sequelize: db.sequelize }).near(CENTRE);
+    const near = stops.filter(
+      (s) =>
+        s.month === 202506 &&
+        s.lat !== null &&
+        cosineLawMetres(CENTRE, { lat: s.lat, lng: s.lng! }) <= METRES_PER_MILE,
+    );
+    expect(result.month).toBe('2025-06');
+    expect(result.hasData).toBe(true);
+    expect(result.stats.totalStops).toBe(near.length);
+    expect(result.stats.arrests).toBe(near.filter((s) => s.outcome === 'Arrest').length);
+    expect(result.stats.noAction).toBe(
+      near.filter((s) => s.outcome === 'A no further action disposal').length,
+    );
+    const outcomeCounts = new Map<string, number>();
+    for (const s of near)
+      outcomeCounts.set(s.outcome || 'Not stated', (outcomeCounts.get(s.outcome || 'Not stated') ?? 0) + 1);
+    expect(Object.fromEntries(result.stats.outcomeBreakdown.map((o) => [o.outcome, o.count]))).toEqual(
+      Object.fromEntries(outcomeCounts),
+    );
+
+    const ethnicity = new Map<string, number>();
+    for (const s of near) {
+      const e = s.self_defined_ethnicity || 'Not stated';
+      ethnicity.set(e, (ethnicity.get(e) ?? 0) + 1);
+    }
+    const top = [...ethnicity].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+    expect(result.stats.ethnicityBreakdown.map((e) => e.count)).toEqual(top.map(([, n]) => n));
+    expect(result.stats.ethnicityBreakdown).toHaveLength(5);
+
+    const newest = [...near].sort((a, b) => (a.occurred_at < b.occurred_at ? 1 : -1)).slice(0, 10);
+    expect(result.records.map((r) => r.datetime)).toEqual(newest.map((s) => s.occurred_at));
+    expect(result.records[0]).toMatchObject({
+      type: 'Person search',
+      object_of_search: 'Controlled drugs',
+      legislation: 'Misuse of Drugs Act 1971 (section 23)',
+      location: { street: { name: null } },
+    });
+  });
+
+  it('answers for a chosen month, an empty month, and refuses a malformed one', async () => {
+    const service = createStopSearchService({ sequelize: db.sequelize });
+    const may = await service.near(CENTRE, '2025-05');
+    expect(may.month).toBe('2025-05');
+    expect(may.stats.totalStops).toBe(
+      stops.filter(
+        (s) =>
+          s.month === 202505 &&
+          s.lat !== null &&
+          cosineLawMetres(CENTRE, { lat: s.lat, lng: s.lng! }) <= METRES_PER_MILE,
+      ).length,
+    );
+    const empty = await service.near(CENTRE, '2024-01');
+    expect(empty).toMatchObject({ month: '2024-01', hasData: false, records: [], stats: { totalStops: 0 } });
+    await expect(service.near(CENTRE, '2025-13')).rejects.toMatchObject({ statusCode: 400 });
+  });
+});

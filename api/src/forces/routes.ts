@@ -1,0 +1,94 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../http/errors.ts';
+import {
+  createPoliceApiClient,
+  type PoliceApiClient,
+  type PoliceApiResult,
+} from '../police-data/police-api/client.ts';
+import type { PoliceMember } from '../police-data/police-api/responses.ts';
+import { createForceService, requireForce, type ForceService } from './force-service.ts';
+import { createStopSearchService, type StopSearchService } from './stop-search-service.ts';
+
+export interface ForceRoutesOptions {
+  forces?: ForceService;
+  /** The process's one data.police.uk client (one rate limit for everyone); built from config if absent. */
+  policeApi?: PoliceApiClient;
+}
+
+const ForceParams = Type.Object({ forceId: Type.String({ minLength: 1, maxLength: 64 }) });
+const NeighbourhoodParams = Type.Object({
+  forceId: Type.String({ minLength: 1, maxLength: 64 }),
+  neighbourhoodId: Type.String({ minLength: 1, maxLength: 128 }),
+});
+
+/**
+ * Members from the data.police.uk client: fresh, cached, or (offline, nothing cached) an empty
+ * list with the reason. data.police.uk's own 404 means the force or neighbourhood does not exist.
+ */
+function members(result: PoliceApiResult<PoliceMember[]>, what: string) {
+  if (result.httpStatus === 404) throw notFound(`${what} not found on data.police.uk`, 'NOT_FOUND');
+  return {
+    members: result.data,
+    source: result.source,
+    ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.fetchedAt ? { fetchedAt: result.fetchedAt.toISOString() } : {}),
+  };
+}
+
+/** GET /forces, /forces/:id/neighbourhoods, /forces/:id/people, /forces/:id/neighbourhoods/:nid/people. */
+export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async (app, options) => {
+  const forces = options.forces ?? createForceService({ sequelize: app.db });
+  const policeApi =
+    options.policeApi ??
+    createPoliceApiClient({ baseUrl: app.config.policeApiUrl, sequelize: app.db, logger: app.log });
+
+  app.get('/forces', async () => forces.forces());
+
+  app.get('/forces/:forceId/neighbourhoods', { schema: { params: ForceParams } }, async (request) =>
+    forces.neighbourhoods(request.params.forceId),
+  );
+
+  app.get('/forces/:forceId/people', { schema: { params: ForceParams } }, async (request) => {
+    const force = requireForce(request.params.forceId);
+    return members(await policeApi.forceSeniorOfficers(force.id), `Police force "${force.id}"`);
+  });
+
+  app.get(
+    '/forces/:forceId/neighbourhoods/:neighbourhoodId/people',
+    { schema: { params: NeighbourhoodParams } },
+    async (request) => {
+      const force = requireForce(request.params.forceId);
+      const { neighbourhoodId } = request.params;
+      return members(
+        await policeApi.neighbourhoodTeam(force.id, neighbourhoodId),
+        `Neighbourhood "${neighbourhoodId}" of ${force.name}`,
+      );
+    },
+  );
+};
+
+export interface StopSearchRoutesOptions {
+  stopSearch?: StopSearchService;
+}
+
+/** GET /stops-search?lat=&lng=&date=YYYY-MM (date defaults to the latest month held). */
+export const stopSearchRoutes: FastifyPluginAsyncTypebox<StopSearchRoutesOptions> = async (app, options) => {
+  const stopSearch = options.stopSearch ?? createStopSearchService({ sequelize: app.db });
+  app.get(
+    '/stops-search',
+    {
+      schema: {
+        querystring: Type.Object({
+          // England, Wales and Northern Ireland with a margin; anything else has no police data.
+          lat: Type.Number({ minimum: 49, maximum: 61 }),
+          lng: Type.Number({ minimum: -9, maximum: 3 }),
+          date: Type.Optional(Type.String({ maxLength: 7 })),
+        }),
+      },
+    },
+    async (request) => {
+      const { lat, lng, date } = request.query;
+      return stopSearch.near({ lat, lng }, date);
+    },
+  );
+};

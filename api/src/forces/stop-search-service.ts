@@ -1,0 +1,152 @@
+import type { Sequelize } from 'sequelize';
+import { METRES_PER_MILE, EARTH_RADIUS_METRES, type LatLng } from '../../../common/search/geometry.ts';
+import { formatMonth, parseMonth } from '../../../common/search/months.ts';
+import { SEARCH_RADIUS_MILES } from '../../../common/search/types.ts';
+import {
+  ARREST_OUTCOMES,
+  NOT_STATED,
+  NO_ACTION_OUTCOMES,
+  STOP_SEARCH_ETHNICITY_ROWS,
+  STOP_SEARCH_RECORD_LIMIT,
+} from '../../../common/search/stop-search.ts';
+import { badRequest } from '../http/errors.ts';
+import { STOP_SEARCH_DATASET } from '../search/coverage.ts';
+import { num, select, withinCircleSql } from '../search/sql.ts';
+
+/** A stop in the data.police.uk stop-and-search shape. */
+export interface StopSearchRecord {
+  type: string | null;
+  object_of_search: string | null;
+  datetime: string | null;
+  /** The archive has no street names for stops, so `street.name` is null. */
+  location: { latitude: string; longitude: string; street: { name: string | null } } | null;
+  outcome: string | null;
+  age_range: string | null;
+  gender: string | null;
+  legislation: string | null;
+  self_defined_ethnicity: string | null;
+  officer_defined_ethnicity: string | null;
+}
+
+export interface StopSearchResult {
+  /** YYYY-MM searched; null when the store holds no stop-and-search data at all. */
+  month: string | null;
+  /** The store holds stop-and-search data for the month (from some force). */
+  hasData: boolean;
+  records: StopSearchRecord[];
+  stats: {
+    totalStops: number;
+    arrests: number;
+    noAction: number;
+    outcomeBreakdown: { outcome: string; count: number }[];
+    ethnicityBreakdown: { ethnicity: string; count: number }[];
+  };
+}
+
+export interface StopSearchService {
+  near(position: LatLng, month?: string): Promise<StopSearchResult>;
+}
+
+type StopRow = Omit<StopSearchRecord, 'location' | 'datetime'> & {
+  occurred_at: string | null;
+  lat: number | null;
+  lng: number | null;
+};
+
+/**
+ * Stop-and-search within 1 mile of a point for one month: the 10 most recent stops and totals,
+ * grouped in SQL. A bounding box on the (month, lat, lng) index narrows the rows before the exact
+ * distance test. Ethnicity is the person's self-defined one, as recorded.
+ */
+export function createStopSearchService({ sequelize }: { sequelize: Sequelize }): StopSearchService {
+  return {
+    async near(position, monthText) {
+      let month: number | undefined;
+      if (monthText !== undefined && monthText !== '') {
+        month = parseMonth(monthText);
+        if (month === undefined)
+          throw badRequest('date must be a month as YYYY-MM (e.g. 2025-06)', 'INVALID_MONTH');
+      } else {
+        const [latest] = await select<{ month: unknown }>(
+          sequelize,
+          'SELECT MAX(month) AS month FROM dataset_months WHERE dataset = :dataset',
+          { dataset: STOP_SEARCH_DATASET },
+        );
+        if (latest?.month !== null && latest?.month !== undefined) month = num(latest.month);
+      }
+      const empty = { totalStops: 0, arrests: 0, noAction: 0, outcomeBreakdown: [], ethnicityBreakdown: [] };
+      if (month === undefined) return { month: null, hasData: false, records: [], stats: empty };
+
+      const metres = SEARCH_RADIUS_MILES * METRES_PER_MILE;
+      const dLat = ((metres / EARTH_RADIUS_METRES) * 180) / Math.PI;
+      const dLng = dLat / Math.cos(((Math.abs(position.lat) + dLat) * Math.PI) / 180);
+      const replacements = {
+        month,
+        minLat: position.lat - dLat,
+        maxLat: position.lat + dLat,
+        minLng: position.lng - dLng,
+        maxLng: position.lng + dLng,
+        dataset: STOP_SEARCH_DATASET,
+        notStated: NOT_STATED,
+        ethnicityRows: STOP_SEARCH_ETHNICITY_ROWS,
+        recordLimit: STOP_SEARCH_RECORD_LIMIT,
+      };
+      const where = `month = :month AND lat BETWEEN :minLat AND :maxLat AND lng BETWEEN :minLng AND :maxLng
+        AND ${withinCircleSql(position, metres)}`;
+
+      const [held, records, outcomes, ethnicities] = await Promise.all([
+        select<{ n: unknown }>(
+          sequelize,
+          'SELECT COUNT(*) AS n FROM dataset_months WHERE dataset = :dataset AND month = :month',
+          replacements,
+        ),
+        select<StopRow>(
+          sequelize,
+          `SELECT type, object_of_search, occurred_at, lat, lng, outcome, age_range, gender, legislation,
+                  self_defined_ethnicity, officer_defined_ethnicity
+           FROM stop_searches WHERE ${where}
+           ORDER BY occurred_at DESC, id DESC LIMIT :recordLimit`,
+          replacements,
+        ),
+        select<{ outcome: string; count: unknown }>(
+          sequelize,
+          `SELECT COALESCE(NULLIF(outcome, ''), :notStated) AS outcome, COUNT(*) AS count
+           FROM stop_searches WHERE ${where}
+           GROUP BY COALESCE(NULLIF(outcome, ''), :notStated) ORDER BY count DESC, outcome`,
+          replacements,
+        ),
+        select<{ ethnicity: string; count: unknown }>(
+          sequelize,
+          `SELECT COALESCE(NULLIF(self_defined_ethnicity, ''), :notStated) AS ethnicity, COUNT(*) AS count
+           FROM stop_searches WHERE ${where}
+           GROUP BY COALESCE(NULLIF(self_defined_ethnicity, ''), :notStated)
+           ORDER BY count DESC, ethnicity LIMIT :ethnicityRows`,
+          replacements,
+        ),
+      ]);
+
+      const outcomeBreakdown = outcomes.map((o) => ({ outcome: o.outcome, count: num(o.count) }));
+      const countOf = (names: readonly string[]) =>
+        outcomeBreakdown.filter((o) => names.includes(o.outcome)).reduce((sum, o) => sum + o.count, 0);
+      return {
+        month: formatMonth(month),
+        hasData: num(held[0]?.n) > 0,
+        records: records.map(({ occurred_at, lat, lng, ...rest }) => ({
+          ...rest,
+          datetime: occurred_at,
+          location:
+            lat !== null && lng !== null
+              ? { latitude: String(lat), longitude: String(lng), street: { name: null } }
+              : null,
+        })),
+        stats: {
+          totalStops: outcomeBreakdown.reduce((sum, o) => sum + o.count, 0),
+          arrests: countOf(ARREST_OUTCOMES),
+          noAction: countOf(NO_ACTION_OUTCOMES),
+          outcomeBreakdown,
+          ethnicityBreakdown: ethnicities.map((e) => ({ ethnicity: e.ethnicity, count: num(e.count) })),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,245 @@
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { ErrorBody, PartnerSearchBody, PartnerSearchResponse } from './schemas.ts';
+
+/**
+ * The partner endpoint's route schema: the TypeBox schemas Fastify validates with, plus what the
+ * OpenAPI document shows about them (summary, security, response headers, examples, error codes).
+ */
+
+export const API_KEY_SCHEME = 'ApiKeyAuth';
+export const PARTNER_TAG = 'Partner API';
+
+/** The request the docs and the admin screen's usage example show. */
+export const EXAMPLE_REQUEST = {
+  postcode: 'SW1A 1AA',
+  radius: 1,
+  startMonth: 'RECENT_3_MONTHS',
+  endMonth: '',
+};
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { type: 'integer', description: "The key's daily request limit." },
+  'X-RateLimit-Remaining': {
+    type: 'integer',
+    description: 'Requests left today (UTC) after this one.',
+  },
+  'X-RateLimit-Reset': {
+    type: 'integer',
+    description: 'When the count starts again: epoch seconds of the next midnight UTC.',
+  },
+};
+
+/** A shortened real answer (two incidents, two crime types). */
+export const EXAMPLE_RESPONSE = {
+  success: true,
+  data: [
+    {
+      id: 2743,
+      category: 'drugs',
+      month: '2025-06',
+      location: { latitude: '51.517630', longitude: '-0.144241', street: { name: 'On or near Bury Place' } },
+      outcome_status: { category: 'Offender given community sentence', date: null },
+      persistent_id: '5f1b3c0d2e4a…',
+      force_id: 'metropolitan',
+      lsoa_code: 'E01004736',
+    },
+    {
+      id: 2741,
+      category: 'anti-social-behaviour',
+      month: '2025-06',
+      location: { latitude: '51.493804', longitude: '-0.135748', street: { name: null } },
+      outcome_status: null,
+      persistent_id: '',
+      force_id: 'metropolitan',
+      lsoa_code: 'E01004705',
+    },
+  ],
+  pagination: { page: 1, pageSize: 2, total: 616, pages: 308 },
+  coordinates: { latitude: 51.501009, longitude: -0.141588 },
+  stats: {
+    totalCrimes: 616,
+    crimeTypes: [
+      {
+        category: 'shoplifting',
+        name: 'Shoplifting',
+        count: 52,
+        color: '#ec4899',
+        percentage: 8.4,
+        rate: 2.13,
+        trend: { percentage: -5.9, direction: 'down' },
+      },
+      {
+        category: 'anti-social-behaviour',
+        name: 'Anti-social behaviour',
+        count: 47,
+        color: '#f59e0b',
+        percentage: 7.6,
+        rate: 1.92,
+        trend: { percentage: -14.3, direction: 'down' },
+      },
+    ],
+    resolvedPercentage: 67,
+    resolvedCrimes: 381,
+    outcomeEligibleCrimes: 569,
+    population: {
+      total: 24449,
+      lsoaCount: 15,
+      lsoasWithoutPopulation: 4,
+      dataSource:
+        'ONS mid-year population estimates, summed over the LSOAs (census neighbourhoods) the matching crimes fall in',
+    },
+    crimeRates: { overallRate: 25.2 },
+    monthOverMonthChange: { percentage: 5.1, direction: 'up', comparisonMonths: ['2025-05', '2025-06'] },
+    monthlyBreakdown: [
+      {
+        month: '2025-04',
+        totalCrimes: 171,
+        crimeTypes: { shoplifting: 19, 'anti-social-behaviour': 8 },
+        hasData: true,
+        incomplete: false,
+      },
+      {
+        month: '2025-05',
+        totalCrimes: 217,
+        crimeTypes: { shoplifting: 17, 'anti-social-behaviour': 21 },
+        hasData: true,
+        incomplete: false,
+      },
+      {
+        month: '2025-06',
+        totalCrimes: 228,
+        crimeTypes: { shoplifting: 16, 'anti-social-behaviour': 18 },
+        hasData: true,
+        incomplete: false,
+      },
+    ],
+  },
+  dataInfo: {
+    searchType: 'radius',
+    timeRange: {
+      start: '2025-04',
+      end: '2025-06',
+      label: 'April 2025 to June 2025',
+      preset: 'RECENT_3_MONTHS',
+    },
+    totalMonths: 3,
+    radius: 1,
+    area: { label: '1 mile around SW1A 1AA', postcode: 'SW1A 1AA', forceId: null, neighbourhoodId: null },
+    monthsWithoutData: [],
+    forcesWithoutData: [],
+    synthetic: false,
+  },
+};
+
+/** Every error code the endpoint answers with, by status, for the docs and the tests. */
+export const PARTNER_ERRORS = {
+  400: {
+    description: 'The request body is not valid.',
+    codes: {
+      VALIDATION_ERROR: 'Invalid request: postcode must NOT have more than 16 characters',
+      POSTCODE_REQUIRED: 'Please enter a UK postcode for radius search',
+      INVALID_POSTCODE: 'Please enter a valid UK postcode like SW1A 1AA, M1 1AA, or B33 8TH',
+      INVALID_RADIUS: 'The search radius is fixed at 1 mile',
+      INVALID_PERIOD: 'startMonth must be a month as YYYY-MM (e.g. 2025-06) or one of RECENT_1_MONTH, …',
+      MONTH_OUT_OF_RANGE: 'No data is held for 2030-01',
+      INVALID_PAGE: 'pageSize must be a whole number from 1 to 100',
+    },
+  },
+  401: {
+    description: 'No key, an unknown key, or a revoked key.',
+    codes: {
+      API_KEY_MISSING: 'An API key is required: send it in the X-API-Key header.',
+      API_KEY_INVALID: 'The API key is not valid.',
+      API_KEY_REVOKED: 'The API key has been revoked.',
+    },
+  },
+  403: {
+    description:
+      "The key is bound to a domain and the request's Origin is neither that host nor one of its subdomains. Requests without an Origin header (server to server) are not refused.",
+    codes: {
+      ORIGIN_NOT_ALLOWED:
+        'This API key may only be used from partner.example.com (or its subdomains); the request came from https://elsewhere.example.',
+    },
+  },
+  404: {
+    description: 'The postcode is not known, or no crime data has been imported.',
+    codes: {
+      POSTCODE_NOT_FOUND: 'Postcode not found',
+      NO_DATA: 'No police crime data has been imported yet.',
+    },
+  },
+  415: {
+    description: 'The body is not JSON (send Content-Type: application/json).',
+    codes: { FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Media Type: text/plain' },
+  },
+  429: {
+    description:
+      "The key's daily limit is used up. Retry-After gives the seconds until midnight UTC, when the count starts again.",
+    codes: {
+      RATE_LIMITED:
+        'The daily limit of 1000 requests for this API key is reached; it starts again at midnight UTC.',
+    },
+  },
+  503: {
+    description: 'The database cannot be reached; retry after the Retry-After seconds.',
+    codes: {
+      SERVICE_UNAVAILABLE:
+        'The service is temporarily unavailable (the database cannot be reached). Please try again shortly.',
+    },
+  },
+} as const;
+
+function errorResponse(status: keyof typeof PARTNER_ERRORS): TSchema {
+  const { description, codes } = PARTNER_ERRORS[status];
+  const examples = Object.fromEntries(
+    Object.entries(codes).map(([code, error]) => [code, { value: { success: false, error, code } }]),
+  );
+  const withLimits = status !== 401 && status !== 503;
+  const retryAfter = status === 429 || status === 503;
+  return Type.Object(ErrorBody.properties, {
+    description,
+    'x-examples': examples,
+    headers: {
+      ...(withLimits ? RATE_LIMIT_HEADERS : {}),
+      ...(retryAfter ? { 'Retry-After': { type: 'integer', description: 'Seconds to wait.' } } : {}),
+    },
+  });
+}
+
+export const partnerSearchSchema = {
+  tags: [PARTNER_TAG],
+  operationId: 'partnerCrimeSearch',
+  summary: 'Crime statistics and incidents within a radius of a postcode',
+  description: [
+    'The crime search of the public search page, for a postcode and radius: the same statistics (totals,',
+    'crime types with trends, resolution rate, crime rate per 1,000 residents, month-by-month breakdown)',
+    'and one page of incidents, newest first.',
+    '',
+    'Send the API key in the `X-API-Key` header. Each key has a daily request limit (UTC days); every',
+    'answer to a request with a valid key carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and',
+    '`X-RateLimit-Reset`, and a request over the limit gets 429 with `Retry-After`.',
+    '',
+    'Browsers: the endpoint answers CORS preflights. A key created with a domain accepts requests whose',
+    '`Origin` is that host or a subdomain of it (any scheme http/https, any port); requests without an',
+    '`Origin` (server to server) are accepted for every key.',
+    '',
+    'Every error has the shape `{ "success": false, "error": "<message>", "code": "<CODE>" }`; program',
+    'against `code`.',
+  ].join('\n'),
+  security: [{ [API_KEY_SCHEME]: [] }],
+  body: PartnerSearchBody,
+  response: {
+    200: Type.Object(PartnerSearchResponse.properties, {
+      description: 'The search result (the example is shortened).',
+      headers: RATE_LIMIT_HEADERS,
+      examples: [EXAMPLE_RESPONSE],
+    }),
+    400: errorResponse(400),
+    401: errorResponse(401),
+    403: errorResponse(403),
+    404: errorResponse(404),
+    415: errorResponse(415),
+    429: errorResponse(429),
+    503: errorResponse(503),
+  },
+};

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, errorHandler } from '../../http/errors.ts';
+import { postcodeServiceForApp } from '../../postcodes/postcode-service.ts';
+import { createSearchService, type SearchService } from '../../search/search-service.ts';
+import { API_KEY_ERRORS, createApiKeyService, type ApiKeyService } from '../keys/api-key-service.ts';
+import { originAllowed } from '../keys/domain.ts';
+import { createDailyLimiter, type DailyLimiter, type LimitState } from '../limits/daily-limit.ts';
+import { answerPreflight, corsHeaders } from './cors.ts';
+import { partnerSearchSchema } from './openapi.ts';
+
+export const PARTNER_SEARCH_PATH = '/external/crime-search';
+
+export interface PartnerSearchOptions {
+  /** The public crime search; by default one built like searchRoutes builds its own. */
+  search?: Pick<SearchService, 'search'>;
+  keys?: ApiKeyService;
+  limiter?: DailyLimiter;
+  now?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the key's domain does not allow the request's Origin. */
+    partnerOriginRefused: boolean;
+  }
+}
+
+function rateLimitHeaders(reply: FastifyReply, state: LimitState) {
+  reply.header('x-ratelimit-limit', String(state.limit));
+  reply.header('x-ratelimit-remaining', String(state.remaining));
+  reply.header('x-ratelimit-reset', String(state.resetAt));
+}
+
+/**
+ * POST /external/crime-search (register with prefix /api): the public crime search's answer for a
+ * postcode radius search, for partner sites holding an API key (X-API-Key). Before the body is
+ * read, the key is looked up (every request reads the database: a revocation counts from the next
+ * request on every node), its domain is checked against the Origin, and the request is counted
+ * against the key's daily limit. Every answer given once the key is known carries
+ * X-RateLimit-Limit, -Remaining and -Reset, errors included.
+ */
+export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions> = async (app, options) => {
+  const now = options.now;
+  const keys = options.keys ?? createApiKeyService({ sequelize: app.db, now });
+  const limiter = options.limiter ?? createDailyLimiter({ sequelize: app.db, now });
+  const search =
+    options.search ?? createSearchService({ sequelize: app.db, postcodes: postcodeServiceForApp(app) });
+
+  app.decorateRequest('partnerOriginRefused', false);
+
+  // The app's CSRF check runs first and exempts only requests that carry X-API-Key; here, a
+  // request without one is simply missing its credential, and partners program against that code.
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const missingKey =
+      error instanceof HttpError && error.code === 'CSRF' && request.headers['x-api-key'] === undefined;
+    return errorHandler(missingKey ? API_KEY_ERRORS.missing() : error, request, reply);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'OPTIONS') corsHeaders(request, reply, request.partnerOriginRefused);
+    // The answer is meant to be read by partner pages on other origins.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    reply.header('cache-control', 'no-store');
+  });
+
+  async function admit(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers['x-api-key'];
+    const key = await keys.authenticate(Array.isArray(header) ? header.join(',') : header);
+    if (!originAllowed(key.domain, request.headers.origin)) {
+      request.partnerOriginRefused = true;
+      rateLimitHeaders(reply, await limiter.peek(key.id, key.dailyRateLimit));
+      throw new HttpError(
+        403,
+        'ORIGIN_NOT_ALLOWED',
+        `This API key may only be used from ${key.domain} (or its subdomains); the request came from ${request.headers.origin}.`,
+      );
+    }
+    const decision = await limiter.consume(key.id, key.dailyRateLimit);
+    rateLimitHeaders(reply, decision);
+    if (!decision.allowed) {
+      throw new HttpError(
+        429,
+        'RATE_LIMITED',
+        `The daily limit of ${decision.limit} requests for this API key is reached; it starts again at midnight UTC.`,
+        { 'retry-after': String(decision.retryAfter) },
+      );
+    }
+  }
+
+  // Untagged, so the OpenAPI document leaves it out (apiDocsPlugin hides untagged routes).
+  app.options(PARTNER_SEARCH_PATH, answerPreflight);
+
+  app.post(
+    PARTNER_SEARCH_PATH,
+    {
+      schema: partnerSearchSchema,
+      onRequest: admit,
+      // The response schema documents the answer; the answer itself is the search's, unfiltered.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => {
+      const { postcode, radius, startMonth, endMonth, page, pageSize } = request.body;
+      return search.search({ searchType: 'radius', postcode, radius, startMonth, endMonth, page, pageSize });
+    },
+  );
+};

@@ -1,0 +1,197 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { CRIME_CATEGORY_SLUGS } from '../../../../common/crime/categories.ts';
+import { PERIOD_PRESETS } from '../../../../common/search/period.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  SEARCH_RADIUS_MILES,
+  SEARCH_TYPES,
+  type SearchResponse,
+} from '../../../../common/search/types.ts';
+
+/**
+ * The partner endpoint's contract as TypeBox schemas: Fastify validates requests with them and
+ * @fastify/swagger turns the same objects into the OpenAPI document at /api/docs/json. The
+ * response schema describes `SearchResponse` (common/search/types.ts), the public search's answer:
+ * a compile-time check below fails when a documented field changes type or goes away, and the
+ * route tests fail when the answer carries a field the schema does not document.
+ */
+
+const presets = PERIOD_PRESETS.map((p) => p.preset).join(', ');
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+const Month = Type.String({ pattern: '^\\d{4}-\\d{2}$', description: 'YYYY-MM', examples: ['2025-06'] });
+const Category = Type.Enum(CRIME_CATEGORY_SLUGS, { description: 'data.police.uk crime category slug' });
+const Direction = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('stable')]);
+const Trend = Type.Object({ percentage: Type.Number(), direction: Direction });
+
+export const PartnerSearchBody = Type.Object(
+  {
+    postcode: Type.String({
+      minLength: 1,
+      maxLength: 16,
+      description: 'UK postcode at the centre of the search, any case, with or without the space.',
+      examples: ['SW1A 1AA'],
+    }),
+    radius: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: SEARCH_RADIUS_MILES,
+        default: SEARCH_RADIUS_MILES,
+        description: `Miles, at most ${SEARCH_RADIUS_MILES}. The search is answered for the product's fixed radius of ${SEARCH_RADIUS_MILES} mile; any other value is refused with 400 INVALID_RADIUS.`,
+        examples: [SEARCH_RADIUS_MILES],
+      }),
+    ),
+    startMonth: Type.Optional(
+      Type.String({
+        maxLength: 24,
+        description: `Period: a preset (${presets}; default RECENT_3_MONTHS) with endMonth empty or absent, or a month YYYY-MM (alone for one month, with endMonth for a range). Presets end at the newest month the store holds.`,
+        examples: ['RECENT_3_MONTHS', '2025-01'],
+      }),
+    ),
+    endMonth: Type.Optional(
+      Type.String({
+        maxLength: 24,
+        description: 'YYYY-MM, the last month of a range; empty or absent with a preset.',
+        examples: ['', '2025-06'],
+      }),
+    ),
+    page: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        default: 1,
+        description: 'Page of the incident list, newest first.',
+      }),
+    ),
+    pageSize: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_PAGE_SIZE,
+        default: DEFAULT_PAGE_SIZE,
+        description: `Incidents per page, 1 to ${MAX_PAGE_SIZE}.`,
+      }),
+    ),
+  },
+  {
+    title: 'PartnerCrimeSearchRequest',
+    examples: [{ postcode: 'SW1A 1AA', radius: 1, startMonth: 'RECENT_3_MONTHS', endMonth: '' }],
+  },
+);
+
+const Crime = Type.Object({
+  id: Type.Integer(),
+  category: Category,
+  month: Month,
+  location: nullable(
+    Type.Object({
+      latitude: Type.String(),
+      longitude: Type.String(),
+      street: Type.Object({ name: nullable(Type.String()) }),
+    }),
+  ),
+  outcome_status: nullable(Type.Object({ category: Type.String(), date: nullable(Type.String()) })),
+  persistent_id: Type.String({ description: 'Empty for anti-social behaviour.' }),
+  force_id: Type.String(),
+  lsoa_code: nullable(Type.String()),
+});
+
+const Stats = Type.Object({
+  totalCrimes: nullable(Type.Integer()),
+  crimeTypes: Type.Array(
+    Type.Object({
+      category: Category,
+      name: Type.String(),
+      count: Type.Integer(),
+      color: Type.String(),
+      percentage: Type.Number({ description: 'Share of all crimes in the result, percent.' }),
+      rate: nullable(Type.Number({ description: 'Per 1,000 residents over the period.' })),
+      trend: Trend,
+    }),
+  ),
+  resolvedPercentage: nullable(Type.Number()),
+  resolvedCrimes: Type.Integer(),
+  outcomeEligibleCrimes: Type.Integer(),
+  population: Type.Object({
+    total: nullable(Type.Integer()),
+    lsoaCount: Type.Integer(),
+    lsoasWithoutPopulation: Type.Integer(),
+    dataSource: Type.String(),
+  }),
+  crimeRates: Type.Object({
+    overallRate: nullable(Type.Number({ description: 'Crimes per 1,000 residents over the period.' })),
+  }),
+  monthOverMonthChange: nullable(
+    Type.Object({
+      percentage: Type.Number(),
+      direction: Direction,
+      comparisonMonths: Type.Tuple([Month, Month]),
+    }),
+  ),
+  monthlyBreakdown: Type.Array(
+    Type.Object({
+      month: Month,
+      totalCrimes: nullable(Type.Integer()),
+      crimeTypes: Type.Record(Type.String(), Type.Integer()),
+      hasData: Type.Boolean(),
+      incomplete: Type.Boolean(),
+    }),
+  ),
+});
+
+export const PartnerSearchResponse = Type.Object(
+  {
+    success: Type.Literal(true),
+    data: Type.Array(Crime, { description: 'One page of incidents, newest month first.' }),
+    pagination: Type.Object({
+      page: Type.Integer(),
+      pageSize: Type.Integer(),
+      total: Type.Integer(),
+      pages: Type.Integer(),
+    }),
+    coordinates: Type.Object({ latitude: Type.Number(), longitude: Type.Number() }),
+    stats: Stats,
+    dataInfo: Type.Object({
+      searchType: Type.Enum(SEARCH_TYPES),
+      timeRange: Type.Object({
+        start: Month,
+        end: Month,
+        label: Type.String(),
+        preset: nullable(Type.Enum(PERIOD_PRESETS.map((p) => p.preset))),
+      }),
+      totalMonths: Type.Integer(),
+      radius: nullable(Type.Number()),
+      area: Type.Object({
+        label: Type.String(),
+        postcode: nullable(Type.String()),
+        forceId: nullable(Type.String()),
+        neighbourhoodId: nullable(Type.String()),
+      }),
+      monthsWithoutData: Type.Array(Month),
+      forcesWithoutData: Type.Array(
+        Type.Object({ id: Type.String(), name: Type.String(), months: Type.Array(Month) }),
+      ),
+      synthetic: Type.Boolean({
+        description: 'True when any data comes from the generated sample, not data.police.uk.',
+      }),
+    }),
+    clockData: Type.Optional(Type.Unknown()),
+  },
+  { title: 'PartnerCrimeSearchResponse' },
+);
+
+// Fails to compile when a field the schema documents changes type or disappears from the answer.
+type Assignable<T extends U, U> = T;
+export type _ResponseMatchesSearch = Assignable<SearchResponse, Static<typeof PartnerSearchResponse>>;
+
+export const ErrorBody = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.String({ description: 'A message for people.' }),
+    code: Type.String({ description: 'A stable code for programs.' }),
+    details: Type.Optional(Type.Array(Type.String())),
+  },
+  { title: 'PartnerError' },
+);
+
+export type PartnerSearchBodyType = Static<typeof PartnerSearchBody>;

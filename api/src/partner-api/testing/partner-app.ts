@@ -1,0 +1,23 @@
+import type { App } from '../../app.ts';
+import { searchRoutes } from '../../search/routes.ts';
+import { apiDocsPlugin } from '../docs/docs-plugin.ts';
+import { apiKeyAdminRoutes } from '../keys/admin-routes.ts';
+import { partnerSearchRoutes, type PartnerSearchOptions } from '../search/routes.ts';
+
+/**
+ * Test-only: adds the partner API (docs, admin key routes, the partner search) and the public
+ * search to an app from buildAdminTestApp, as server.ts wires them, unless app.ts already does.
+ * Use as `buildAdminTestApp({ ..., extraPlugins: (app) => addPartnerApi(app, { now }) })`.
+ */
+export async function addPartnerApi(app: App, options: Pick<PartnerSearchOptions, 'now' | 'search'> = {}) {
+  if (!app.hasDecorator('swagger')) await app.register(apiDocsPlugin);
+  if (!app.hasRoute({ method: 'POST', url: '/api/crimes/search' })) {
+    await app.register(searchRoutes, { prefix: '/api' });
+  }
+  if (!app.hasRoute({ method: 'GET', url: '/api/admin/api-keys' })) {
+    await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', now: options.now });
+  }
+  if (!app.hasRoute({ method: 'POST', url: '/api/external/crime-search' })) {
+    await app.register(partnerSearchRoutes, { prefix: '/api', ...options });
+  }
+}

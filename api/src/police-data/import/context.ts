@@ -1,0 +1,15 @@
+import type { Sequelize } from 'sequelize';
+import type { BulkDialect } from '../../db/bulk/index.ts';
+import type { DerivedTable } from '../derived-tables.ts';
+import type { LoadCounts } from './load-csv.ts';
+
+/** What every file import of one source shares. */
+export interface ImportContext {
+  sequelize: Sequelize;
+  bulk: BulkDialect;
+  derivedTables: readonly DerivedTable[];
+  synthetic: boolean;
+  importId: number;
+  problemsPerFile: number;
+  onRows(counts: LoadCounts, bytes: number): void;
+}

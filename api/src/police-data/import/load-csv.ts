@@ -1,0 +1,76 @@
+import type { Readable } from 'node:stream';
+import type { BulkValue, BulkWriter } from '../../db/bulk/index.ts';
+import { BatchPipeline } from './batch-pipeline.ts';
+import { readCsv } from './csv/read-csv.ts';
+import type { RowMapper } from './datasets/index.ts';
+import type { RowProblem } from './types.ts';
+
+/** How one CSV file becomes rows of one table. */
+export interface CsvLoad {
+  table: string;
+  columns: readonly string[];
+  /** Rows replace existing rows with the same key; without it rows are plain inserts. */
+  upsertKeys?: readonly string[];
+  /**
+   * Called with the file's first record. Most files start with a header; a few (Code-Point
+   * Open) start straight with data, and then `firstIsData` says so.
+   */
+  bind(first: readonly string[]): { map: RowMapper; firstIsData: boolean };
+}
+
+export interface LoadCounts {
+  rows: number;
+  skipped: number;
+  problems: RowProblem[];
+}
+
+export interface LoadOptions {
+  rowsPerStatement: number;
+  problemsPerFile: number;
+  /** Cumulative counts and input bytes, after each chunk of the file. */
+  onRows?: (counts: LoadCounts, bytes: number) => void;
+}
+
+/** Streams a CSV file into a table through the writer of the file's transaction. */
+export async function loadCsv(
+  input: Readable,
+  load: CsvLoad,
+  writer: BulkWriter,
+  options: LoadOptions,
+): Promise<LoadCounts> {
+  const counts: LoadCounts = { rows: 0, skipped: 0, problems: [] };
+  const skip = (line: number, reason: string) => {
+    counts.skipped++;
+    if (counts.problems.length < options.problemsPerFile) counts.problems.push({ line, reason });
+  };
+  const { table, columns, upsertKeys } = load;
+  const write = upsertKeys
+    ? (values: BulkValue[]) => writer.upsert(table, columns, upsertKeys, values)
+    : (values: BulkValue[]) => writer.insert(table, columns, values);
+  const pipeline = new BatchPipeline(write, options.rowsPerStatement * columns.length);
+
+  let map: RowMapper | undefined;
+  let bytes = 0;
+  for await (const chunk of readCsv(input)) {
+    for (const fault of chunk.faults) skip(fault.line, fault.reason);
+    for (const record of chunk.records) {
+      if (!map) {
+        const bound = load.bind(record.fields);
+        map = bound.map;
+        if (!bound.firstIsData) continue;
+      }
+      const reason = map(record.fields, pipeline.values);
+      if (reason !== undefined) {
+        skip(record.line, reason);
+        continue;
+      }
+      counts.rows++;
+      if (pipeline.full) await pipeline.flush();
+    }
+    bytes += chunk.bytes;
+    options.onRows?.(counts, bytes);
+  }
+  if (!map) throw new Error('the file is empty');
+  await pipeline.finish();
+  return counts;
+}

@@ -1,0 +1,62 @@
+import type { Readable } from 'node:stream';
+import type { ImportContext } from './context.ts';
+import { recordDatasetMonth } from './dataset-months.ts';
+import { MONTH_DATASETS } from './datasets/index.ts';
+import { inFileTransaction } from './file-transaction.ts';
+import { loadCsv, type LoadCounts } from './load-csv.ts';
+import type { MonthDatasetKind } from './types.ts';
+
+export interface MonthFileJob {
+  kind: MonthDatasetKind;
+  forceId: string;
+  month: number;
+}
+
+/**
+ * Replaces one force-month of one dataset with the file's rows: delete, insert, refresh the
+ * derived tables (street data), record the month, all in one transaction. Importing the same
+ * file twice therefore leaves the same rows, never twice as many.
+ */
+export function importMonthFile(
+  context: ImportContext,
+  job: MonthFileJob,
+  input: Readable,
+): Promise<LoadCounts> {
+  const dataset = MONTH_DATASETS[job.kind];
+  const { sequelize } = context;
+  return inFileTransaction(context, async (transaction, writer) => {
+    await sequelize.query(`DELETE FROM ${dataset.table} WHERE force_id = ? AND month = ?`, {
+      replacements: [job.forceId, job.month],
+      transaction,
+    });
+    const counts = await loadCsv(
+      input,
+      {
+        table: dataset.table,
+        columns: dataset.columns,
+        bind: (header) => ({ map: dataset.bind(header, job), firstIsData: false }),
+      },
+      writer,
+      {
+        rowsPerStatement: context.bulk.rowsPerStatement(dataset.columns.length),
+        problemsPerFile: context.problemsPerFile,
+        onRows: context.onRows,
+      },
+    );
+    if (job.kind === 'street') {
+      for (const table of context.derivedTables) {
+        await table.refresh(sequelize, transaction, job.forceId, job.month);
+      }
+    }
+    await recordDatasetMonth(sequelize, transaction, {
+      forceId: job.forceId,
+      month: job.month,
+      dataset: job.kind,
+      rows: counts.rows,
+      skipped: counts.skipped,
+      synthetic: context.synthetic,
+      importId: context.importId,
+    });
+    return counts;
+  });
+}

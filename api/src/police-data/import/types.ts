@@ -1,0 +1,76 @@
+import type { DerivedTable } from '../derived-tables.ts';
+
+export type MonthDatasetKind = 'street' | 'outcomes' | 'stop-and-search';
+export type ReferenceKind = 'postcodes' | 'population' | 'neighbourhoods';
+export type FileKind = MonthDatasetKind | ReferenceKind;
+
+/** A row that was not imported, where it is and why. */
+export interface RowProblem {
+  line: number;
+  reason: string;
+}
+
+export interface FileResult {
+  /** Path inside the source, e.g. `2024-01/2024-01-kent-street.csv`. */
+  file: string;
+  kind: FileKind;
+  forceId?: string;
+  /** yyyymm, for month datasets. */
+  month?: number;
+  rows: number;
+  skipped: number;
+  /** The first few skipped rows; `skipped` counts them all. */
+  problems: RowProblem[];
+  /** Set when the whole file was rolled back; the store keeps what it had before. */
+  error?: string;
+  durationMs: number;
+}
+
+export type ImportStatus = 'completed' | 'failed';
+
+export interface SourceSummary {
+  source: string;
+  /** Id of the row in `imports`. */
+  importId: number;
+  status: ImportStatus;
+  synthetic: boolean;
+  files: FileResult[];
+  rows: number;
+  skipped: number;
+  months: number[];
+  forces: string[];
+  /** Why the source as a whole could not be read (offline, not a zip, ...). */
+  error?: string;
+  /** The source is a URL and its host could not be reached at all. */
+  offline: boolean;
+  durationMs: number;
+}
+
+export interface ImportSummary {
+  sources: SourceSummary[];
+  /** Files imported (committed), over all sources. */
+  filesImported: number;
+  filesFailed: number;
+  rows: number;
+  skipped: number;
+  durationMs: number;
+}
+
+export type ImportProgress =
+  | { type: 'download'; source: string; receivedBytes: number; totalBytes: number | undefined }
+  | { type: 'source'; source: string; files: number; totalBytes: number }
+  | { type: 'file-start'; source: string; file: string; index: number; files: number; bytes: number }
+  /** Sent as a file is read: cumulative rows and input bytes of the file so far. */
+  | { type: 'file-rows'; source: string; file: string; rows: number; skipped: number; bytes: number }
+  | { type: 'file-done'; source: string; result: FileResult };
+
+export interface ImportOptions {
+  /** Refreshed inside the transaction of every street force-month. */
+  derivedTables?: readonly DerivedTable[];
+  /** Marks everything imported as synthetic; by default a `SYNTHETIC.txt` in the source decides. */
+  synthetic?: boolean;
+  onProgress?: (event: ImportProgress) => void;
+  log?: (message: string) => void;
+  /** How many skipped rows per file are kept with their line and reason (default 5). */
+  problemsPerFile?: number;
+}

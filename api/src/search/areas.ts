@@ -1,0 +1,444 @@
+import type { Sequelize } from 'sequelize';
+import { GRID } from '../../../common/geo/grid.ts';
+import {
+  EARTH_RADIUS_METRES,
+  cellsForCircle,
+  cellsForPolygon,
+  partsForCircle,
+  pointInPolygon,
+  polygonIntersectsCircle,
+  parseBoundary,
+  ringsBbox,
+  type AreaCells,
+  type LatLng,
+  type Ring,
+} from '../../../common/search/geometry.ts';
+import type { MonthNumber } from '../../../common/search/months.ts';
+import type { SearchType } from '../../../common/search/types.ts';
+import { STREET_DATASET, coverageFromRows, coverageOf, type Coverage, type HeldMonth } from './coverage.ts';
+import { partsOfCells } from './derived-tables.ts';
+import { inList, num, select, withinCircleSql } from './sql.ts';
+
+export interface MonthCategoryCount {
+  month: MonthNumber;
+  category: number;
+  crimes: number;
+  resolved: number;
+}
+
+export interface PopulationEstimate {
+  /** Null when no LSOA of the area has a population on record. */
+  total: number | null;
+  lsoaCount: number;
+  lsoasWithoutPopulation: number;
+}
+
+export interface SummaryPeriod {
+  /** Counts start here: the period's first month, or the month before a one-month period. */
+  windowStart: MonthNumber;
+  end: MonthNumber;
+}
+
+export interface AreaSummary {
+  counts: MonthCategoryCount[];
+  population: PopulationEstimate;
+}
+
+/**
+ * One way of drawing the search area over the store. Every method answers from aggregates with
+ * GROUP BY in SQL; only the neighbourhood's boundary cells come to JavaScript, because a
+ * point-in-polygon test has no portable SQL form.
+ */
+export interface SearchArea {
+  readonly kind: SearchType;
+  readonly centre: LatLng;
+  /**
+   * Which months the forces that police the area have data for: a month a force did not report
+   * is "no data" for it, not zero.
+   */
+  coverage(period: SummaryPeriod): Promise<Coverage>;
+  /** Counts per month x category, and the residents of the area's LSOAs (docs/search.md). */
+  summary(period: SummaryPeriod): Promise<AreaSummary>;
+  /** Crimes of one month in the area, newest first (by id), from `offset`. */
+  page(month: MonthNumber, offset: number, limit: number): Promise<CrimeRow[]>;
+}
+
+export type CrimeRow = {
+  id: unknown;
+  force_id: string;
+  month: unknown;
+  category: unknown;
+  crime_ref: string | null;
+  lat: number | null;
+  lng: number | null;
+  street: string | null;
+  lsoa_code: string | null;
+  outcome: string | null;
+};
+
+const CRIME_COLUMNS =
+  'c.id, c.force_id, c.month, c.category, c.crime_ref, c.lat, c.lng, c.street, c.lsoa_code, c.outcome';
+
+/** The rows of a subquery yielding one page of `id`s, newest first; one round trip. */
+function pageRows(
+  sequelize: Sequelize,
+  idsSql: string,
+  replacements: Record<string, unknown>,
+): Promise<CrimeRow[]> {
+  return select<CrimeRow>(
+    sequelize,
+    `SELECT ${CRIME_COLUMNS} FROM (${idsSql}) page JOIN crimes c ON c.id = page.id ORDER BY c.id DESC`,
+    replacements,
+  );
+}
+
+async function rowsByIds(sequelize: Sequelize, ids: number[]): Promise<CrimeRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await select<CrimeRow>(
+    sequelize,
+    `SELECT ${CRIME_COLUMNS} FROM crimes c WHERE c.id IN (:ids)`,
+    { ids },
+  );
+  return rows.sort((a, b) => num(b.id) - num(a.id));
+}
+
+type CountRow = { month: number | null; category: number | null; crimes: unknown; resolved: unknown };
+type PopulationRow = { lsoas: unknown; known: unknown; population: unknown };
+
+function toCounts(rows: CountRow[]): MonthCategoryCount[] {
+  const merged = new Map<string, MonthCategoryCount>();
+  for (const row of rows) {
+    const key = `${row.month}|${row.category}`;
+    const entry = merged.get(key) ?? {
+      month: num(row.month),
+      category: num(row.category),
+      crimes: 0,
+      resolved: 0,
+    };
+    entry.crimes += num(row.crimes);
+    entry.resolved += num(row.resolved);
+    merged.set(key, entry);
+  }
+  return [...merged.values()];
+}
+
+function populationOf(row: PopulationRow | undefined): PopulationEstimate {
+  const known = num(row?.known);
+  return {
+    total: known > 0 ? num(row?.population) : null,
+    lsoaCount: known,
+    lsoasWithoutPopulation: num(row?.lsoas) - known,
+  };
+}
+
+/** Residents of the distinct LSOAs a subquery yields as `lsoa_code`. */
+function populationSql(lsoaSubquery: string): string {
+  return `SELECT COUNT(*) AS lsoas, COUNT(p.population) AS known, SUM(p.population) AS population
+          FROM (${lsoaSubquery}) l LEFT JOIN lsoa_populations p ON p.lsoa_code = l.lsoa_code`;
+}
+
+/**
+ * Month x category sums over cells. Grouped per cell first, in the order of the clustered key, then
+ * per month x category: SQLite streams the first grouping instead of sorting every row, which
+ * halves the time of a dense area.
+ */
+function cellCountsSql(where: string): string {
+  return `SELECT month, category, SUM(crimes) AS crimes, SUM(resolved) AS resolved
+          FROM (SELECT cell, month, category, SUM(crimes) AS crimes, SUM(resolved) AS resolved
+                FROM crime_cell_counts WHERE ${where} GROUP BY cell, month, category) per_cell
+          GROUP BY month, category`;
+}
+
+/**
+ * The same over map points. Points are nearly one a crime, so a first grouping per part would
+ * shrink nothing: one grouping it is.
+ */
+function pointCountsSql(where: string): string {
+  return `SELECT month, category, SUM(crimes) AS crimes, SUM(resolved) AS resolved
+          FROM crime_points WHERE ${where} GROUP BY month, category`;
+}
+
+async function forcesInCells(sequelize: Sequelize, cells: readonly number[]): Promise<string[]> {
+  if (cells.length === 0) return [];
+  const rows = await select<{ force_id: string }>(
+    sequelize,
+    'SELECT DISTINCT force_id FROM cell_forces WHERE cell IN (:cells)',
+    { cells: [...cells] },
+  );
+  return rows.map((r) => r.force_id).sort();
+}
+
+function allCells(cells: AreaCells): number[] {
+  return [...cells.inside, ...cells.edge];
+}
+
+/** Crimes within `metres` of the centre: whole cells from the counts, exact distance on the edge. */
+export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number): SearchArea {
+  const cells = cellsForCircle(centre, metres);
+  // Parts of edge cells wholly outside the circle are not read at all.
+  const parts = partsForCircle(cells.edge, centre, metres);
+  const base = { inside: cells.inside, edge: cells.edge, all: allCells(cells), parts: allCells(parts) };
+  const insideCells = inList('cell', 'inside', cells.inside);
+  const edgeCells = inList('cell', 'edge', cells.edge);
+  const within = withinCircleSql(centre, metres);
+
+  return {
+    kind: 'radius',
+    centre,
+    async coverage({ windowStart, end }) {
+      // One round trip: the forces seen in these cells (0) or with a neighbourhood box over the
+      // circle (1), each with its street months. A force that never reported a crime here (one
+      // that stopped publishing before the store's first month) is only known by its boundaries.
+      const dLat = metres / EARTH_RADIUS_METRES / (Math.PI / 180);
+      const dLng = dLat / Math.cos(((Math.abs(centre.lat) + dLat) * Math.PI) / 180);
+      const box = {
+        minLat: centre.lat - dLat,
+        maxLat: centre.lat + dLat,
+        minLng: centre.lng - dLng,
+        maxLng: centre.lng + dLng,
+      };
+      const rows = await select<HeldMonth & { source: unknown }>(
+        sequelize,
+        `SELECT f.force_id, f.source, d.month, d.synthetic
+         FROM (SELECT DISTINCT force_id, 0 AS source FROM cell_forces WHERE ${inList('cell', 'all', base.all)}
+               UNION
+               SELECT DISTINCT force_id, 1 AS source FROM neighbourhoods
+               WHERE min_lat <= :maxLat AND max_lat >= :minLat AND min_lng <= :maxLng AND max_lng >= :minLng) f
+         LEFT JOIN dataset_months d
+           ON d.force_id = f.force_id AND d.dataset = :dataset AND d.month BETWEEN :windowStart AND :end`,
+        { ...base, ...box, dataset: STREET_DATASET, windowStart, end },
+      );
+      const forces = new Set(rows.filter((r) => num(r.source) === 0).map((r) => r.force_id));
+      const unseen = [...new Set(rows.map((r) => r.force_id))].filter((id) => !forces.has(id));
+      if (unseen.length > 0) {
+        const nearby = await select<{ force_id: string; boundary: string }>(
+          sequelize,
+          `SELECT force_id, boundary FROM neighbourhoods
+           WHERE force_id IN (:unseen) AND boundary IS NOT NULL AND min_lat <= :maxLat AND max_lat >= :minLat
+             AND min_lng <= :maxLng AND max_lng >= :minLng`,
+          { ...box, unseen },
+        );
+        for (const n of nearby) {
+          if (forces.has(n.force_id)) continue;
+          const rings = parseBoundary(n.boundary);
+          if (rings && polygonIntersectsCircle(rings, centre, metres)) forces.add(n.force_id);
+        }
+      }
+      if (forces.size === 0) return coverageOf(sequelize, [], windowStart, end);
+      const held = rows.filter((r) => r.month !== null && forces.has(r.force_id));
+      return coverageFromRows([...forces].sort(), held, windowStart, end);
+    },
+    async summary({ windowStart, end }) {
+      // One round trip: whole cells, edge cells, and the population row (month null).
+      const months = 'month BETWEEN :windowStart AND :end';
+      const rows = await select<CountRow & PopulationRow>(
+        sequelize,
+        `SELECT month, category, crimes, resolved, NULL AS lsoas, NULL AS known, NULL AS population
+         FROM (${cellCountsSql(`${insideCells} AND ${months}`)}) whole
+         UNION ALL
+         SELECT month, category, crimes, resolved, NULL, NULL, NULL
+         FROM (${pointCountsSql(`${inList('part', 'parts', base.parts)} AND ${months} AND ${within}`)}) edge
+         UNION ALL
+         SELECT NULL, NULL, NULL, NULL, lsoas, known, population
+         FROM (${populationSql(
+           `SELECT lsoa_code FROM crime_locations WHERE ${insideCells} AND lsoa_code <> ''
+            UNION
+            SELECT lsoa_code FROM crime_locations WHERE ${edgeCells} AND lsoa_code <> '' AND ${within}`,
+         )}) people`,
+        { ...base, windowStart, end },
+      );
+      return {
+        counts: toCounts(rows.filter((r) => r.month !== null)),
+        population: populationOf(rows.find((r) => r.month === null)),
+      };
+    },
+    async page(month, offset, limit) {
+      if (base.all.length === 0) return [];
+      return pageRows(
+        sequelize,
+        `SELECT id FROM crimes
+         WHERE cell IN (:all) AND month = :month AND (${insideCells} OR ${within})
+         ORDER BY id DESC LIMIT :limit OFFSET :offset`,
+        { ...base, month, limit, offset },
+      );
+    },
+  };
+}
+
+type PointRow = {
+  month: number;
+  category: number;
+  lat: number;
+  lng: number;
+  crimes: unknown;
+  resolved: unknown;
+};
+
+/** Crimes inside a neighbourhood boundary: whole cells from the counts, point-in-polygon on the boundary. */
+export function polygonArea(sequelize: Sequelize, rings: readonly Ring[], policingForce: string): SearchArea {
+  const cells = cellsForPolygon(rings);
+  const box = ringsBbox(rings)!;
+  const centre = { lat: (box.minLat + box.maxLat) / 2, lng: (box.minLng + box.maxLng) / 2 };
+  const base = {
+    inside: cells.inside,
+    edge: cells.edge,
+    all: allCells(cells),
+    edgeParts: partsOfCells(cells.edge),
+  };
+  const insideCells = inList('cell', 'inside', cells.inside);
+  const edgeSet = new Set(cells.edge);
+  const inside = new Map<string, boolean>();
+  // Crimes share map points, so each point is tested once.
+  const contains = (lat: number, lng: number) => {
+    const key = `${lat},${lng}`;
+    let hit = inside.get(key);
+    if (hit === undefined) {
+      hit = pointInPolygon({ lat, lng }, rings);
+      inside.set(key, hit);
+    }
+    return hit;
+  };
+
+  async function boundaryCounts(windowStart: MonthNumber, end: MonthNumber): Promise<PointRow[]> {
+    if (cells.edge.length === 0) return [];
+    const rows = await select<PointRow>(
+      sequelize,
+      `SELECT month, category, lat, lng, crimes, resolved FROM crime_points
+       WHERE part IN (:edgeParts) AND month BETWEEN :windowStart AND :end`,
+      { ...base, windowStart, end },
+    );
+    return rows.filter((p) => contains(p.lat, p.lng));
+  }
+
+  async function population(): Promise<PopulationEstimate> {
+    const [whole, boundary] = await Promise.all([
+      select<{ lsoa_code: string }>(
+        sequelize,
+        `SELECT DISTINCT lsoa_code FROM crime_locations WHERE ${insideCells} AND lsoa_code <> ''`,
+        base,
+      ),
+      cells.edge.length === 0
+        ? Promise.resolve([])
+        : select<{ lat: number; lng: number; lsoa_code: string }>(
+            sequelize,
+            `SELECT lat, lng, lsoa_code FROM crime_locations WHERE cell IN (:edge) AND lsoa_code <> ''`,
+            base,
+          ),
+    ]);
+    const codes = new Set(whole.map((r) => r.lsoa_code));
+    for (const p of boundary) if (contains(p.lat, p.lng)) codes.add(p.lsoa_code);
+    const list = [...codes];
+    let total = 0;
+    let known = 0;
+    for (let i = 0; i < list.length; i += 1000) {
+      const [row] = await select<{ known: unknown; population: unknown }>(
+        sequelize,
+        'SELECT COUNT(*) AS known, SUM(population) AS population FROM lsoa_populations WHERE lsoa_code IN (:codes)',
+        { codes: list.slice(i, i + 1000) },
+      );
+      known += num(row?.known);
+      total += num(row?.population);
+    }
+    return populationOf({ lsoas: list.length, known, population: total });
+  }
+
+  return {
+    kind: 'neighbourhood',
+    centre,
+    async coverage({ windowStart, end }) {
+      const forces = [...new Set([policingForce, ...(await forcesInCells(sequelize, base.all))])].sort();
+      return coverageOf(sequelize, forces, windowStart, end);
+    },
+    async summary({ windowStart, end }) {
+      const [whole, boundary, people] = await Promise.all([
+        select<CountRow>(sequelize, cellCountsSql(`${insideCells} AND month BETWEEN :windowStart AND :end`), {
+          ...base,
+          windowStart,
+          end,
+        }),
+        boundaryCounts(windowStart, end),
+        population(),
+      ]);
+      return { counts: toCounts([...whole, ...boundary]), population: people };
+    },
+    async page(month, offset, limit) {
+      if (base.all.length === 0) return [];
+      const rows = await select<{ id: unknown; cell: number; lat: number; lng: number }>(
+        sequelize,
+        'SELECT id, cell, lat, lng FROM crimes WHERE cell IN (:all) AND month = :month',
+        { ...base, month },
+      );
+      const ids = rows
+        .filter((r) => !edgeSet.has(num(r.cell)) || contains(r.lat, r.lng))
+        .map((r) => num(r.id))
+        .sort((a, b) => b - a)
+        .slice(offset, offset + limit);
+      return rowsByIds(sequelize, ids);
+    },
+  };
+}
+
+/** Every crime the force published, with or without a location. */
+export async function forceArea(sequelize: Sequelize, forceId: string): Promise<SearchArea> {
+  const centre = await forceCentre(sequelize, forceId);
+  return {
+    kind: 'force',
+    centre,
+    coverage({ windowStart, end }) {
+      return coverageOf(sequelize, [forceId], windowStart, end);
+    },
+    async summary({ windowStart, end }) {
+      const [counts, [people]] = await Promise.all([
+        select<CountRow>(
+          sequelize,
+          `SELECT month, category, SUM(crimes) AS crimes, SUM(resolved) AS resolved FROM crime_force_counts
+           WHERE force_id = :forceId AND month BETWEEN :windowStart AND :end GROUP BY month, category`,
+          { forceId, windowStart, end },
+        ),
+        select<PopulationRow>(
+          sequelize,
+          populationSql('SELECT lsoa_code FROM force_lsoas WHERE force_id = :forceId'),
+          { forceId },
+        ),
+      ]);
+      return { counts: toCounts(counts), population: populationOf(people) };
+    },
+    page(month, offset, limit) {
+      return pageRows(
+        sequelize,
+        `SELECT id FROM crimes WHERE force_id = :forceId AND month = :month
+         ORDER BY id DESC LIMIT :limit OFFSET :offset`,
+        { forceId, month, limit, offset },
+      );
+    },
+  };
+}
+
+/** Middle of the force's neighbourhoods; failing those, the crime-weighted middle of its cells. */
+async function forceCentre(sequelize: Sequelize, forceId: string): Promise<LatLng> {
+  const [box] = await select<{ minLat: number | null; maxLat: number; minLng: number; maxLng: number }>(
+    sequelize,
+    `SELECT MIN(min_lat) AS minLat, MAX(max_lat) AS maxLat, MIN(min_lng) AS minLng, MAX(max_lng) AS maxLng
+     FROM neighbourhoods WHERE force_id = :forceId`,
+    { forceId },
+  );
+  if (box && box.minLat !== null) {
+    return { lat: (num(box.minLat) + num(box.maxLat)) / 2, lng: (num(box.minLng) + num(box.maxLng)) / 2 };
+  }
+  const [weighted] = await select<{ cell_row: unknown; cell_col: unknown }>(
+    sequelize,
+    `SELECT SUM(crimes * FLOOR(cell / :columns)) / SUM(crimes) AS cell_row,
+            SUM(crimes * (cell - :columns * FLOOR(cell / :columns))) / SUM(crimes) AS cell_col
+     FROM crime_cell_counts
+     WHERE force_id = :forceId AND month = (SELECT MAX(month) FROM crime_force_counts WHERE force_id = :forceId)`,
+    { forceId, columns: GRID.columns },
+  );
+  if (weighted && weighted.cell_row !== null && weighted.cell_row !== undefined) {
+    return {
+      lat: GRID.originLat + (num(weighted.cell_row) + 0.5) * GRID.cellLat,
+      lng: GRID.originLng + (num(weighted.cell_col) + 0.5) * GRID.cellLng,
+    };
+  }
+  // Nothing stored for the force at all: the middle of England and Wales.
+  return { lat: 52.56, lng: -1.46 };
+}

@@ -1,0 +1,150 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { GRID } from '../../../common/geo/grid.ts';
+import { PARTS_PER_CELL, PARTS_PER_SIDE } from '../../../common/search/geometry.ts';
+import { RESOLVED_OUTCOMES } from '../../../common/search/outcomes.ts';
+import type { DerivedTable } from '../police-data/derived-tables.ts';
+import { sqlDouble } from './sql.ts';
+
+/** Aggregate tables of the search; their layout and purpose are described in migration 0002. */
+export const SEARCH_AGGREGATE_TABLES = [
+  'crime_cell_counts',
+  'crime_points',
+  'crime_force_counts',
+  'crime_locations',
+  'force_lsoas',
+  'cell_forces',
+] as const;
+
+const RESOLVED = 'SUM(CASE WHEN outcome IN (:resolvedOutcomes) THEN 1 ELSE 0 END)';
+
+/**
+ * The part of a located crime, in SQL: its cell's row and column give the cell's corner, exactly
+ * as `cellBounds` computes it (the same double operations on the same constants), then the
+ * position inside the cell in quarters, clamped to 0..3 for points a rounding error outside it.
+ */
+function partSql(): string {
+  const d = sqlDouble;
+  const row = `FLOOR(cell / ${GRID.columns})`;
+  const column = `(cell - ${GRID.columns} * ${row})`;
+  const quarter = (offset: string, size: number) => {
+    const q = `FLOOR((${offset}) / ${d(size / PARTS_PER_SIDE)})`;
+    return `(CASE WHEN ${q} < 0 THEN 0 WHEN ${q} > ${PARTS_PER_SIDE - 1} THEN ${PARTS_PER_SIDE - 1} ELSE ${q} END)`;
+  };
+  const subRow = quarter(`lat - (${d(GRID.originLat)} + ${row} * ${d(GRID.cellLat)})`, GRID.cellLat);
+  const subColumn = quarter(`lng - (${d(GRID.originLng)} + ${column} * ${d(GRID.cellLng)})`, GRID.cellLng);
+  return `(cell * ${PARTS_PER_CELL} + ${subRow} * ${PARTS_PER_SIDE} + ${subColumn})`;
+}
+
+/** Every part of the cells, for reading or deleting crime_points by cell. */
+export function partsOfCells(cells: readonly number[]): number[] {
+  return cells.flatMap((cell) =>
+    Array.from({ length: PARTS_PER_CELL }, (_, sub) => cell * PARTS_PER_CELL + sub),
+  );
+}
+
+/** INSERT ... SELECT statements replacing the per-month aggregates from `crimes` rows matching `where`. */
+function monthStatements(where: string): string[] {
+  const located = `${where} AND cell IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL`;
+  return [
+    `INSERT INTO crime_force_counts (force_id, month, category, crimes, resolved, located)
+     SELECT force_id, month, category, COUNT(*), ${RESOLVED}, SUM(CASE WHEN cell IS NOT NULL THEN 1 ELSE 0 END)
+     FROM crimes WHERE ${where}
+     GROUP BY force_id, month, category`,
+    `INSERT INTO crime_cell_counts (cell, month, category, force_id, crimes, resolved)
+     SELECT cell, month, category, force_id, COUNT(*), ${RESOLVED}
+     FROM crimes WHERE ${where} AND cell IS NOT NULL
+     GROUP BY cell, month, category, force_id`,
+    `INSERT INTO crime_points (part, month, category, lat, lng, force_id, crimes, resolved)
+     SELECT ${partSql()}, month, category, lat, lng, force_id, COUNT(*), ${RESOLVED}
+     FROM crimes WHERE ${located}
+     GROUP BY cell, month, category, lat, lng, force_id`,
+  ];
+}
+
+/**
+ * Facts that only grow: which map points (with their LSOA) and LSOAs a force's crimes have used,
+ * and which forces report in a cell. They describe the geography of the store, not one month, so
+ * a month being replaced never removes them (a location dropped by a re-import stays listed,
+ * which can only widen the population estimate of that spot).
+ */
+const ADD_FACTS = [
+  `INSERT INTO crime_locations (cell, lat, lng, lsoa_code)
+   SELECT DISTINCT c.cell, c.lat, c.lng, COALESCE(c.lsoa_code, '') FROM crimes c
+   WHERE c.force_id = :forceId AND c.month = :month AND c.cell IS NOT NULL AND c.lat IS NOT NULL AND c.lng IS NOT NULL
+     AND NOT EXISTS (SELECT 1 FROM crime_locations l
+                     WHERE l.cell = c.cell AND l.lat = c.lat AND l.lng = c.lng AND l.lsoa_code = COALESCE(c.lsoa_code, ''))`,
+  `INSERT INTO force_lsoas (force_id, lsoa_code)
+   SELECT DISTINCT c.force_id, c.lsoa_code FROM crimes c
+   WHERE c.force_id = :forceId AND c.month = :month AND c.lsoa_code IS NOT NULL AND c.lsoa_code <> ''
+     AND NOT EXISTS (SELECT 1 FROM force_lsoas f WHERE f.force_id = c.force_id AND f.lsoa_code = c.lsoa_code)`,
+  `INSERT INTO cell_forces (cell, force_id)
+   SELECT DISTINCT c.cell, c.force_id FROM crime_cell_counts c
+   WHERE c.force_id = :forceId AND c.month = :month
+     AND NOT EXISTS (SELECT 1 FROM cell_forces f WHERE f.cell = c.cell AND f.force_id = c.force_id)`,
+];
+
+/** Keeps IN lists (16 parts a cell) well under every driver's parameter and packet limits. */
+const CELL_CHUNK = 250;
+
+async function refreshForceMonth(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  forceId: string,
+  month: number,
+): Promise<void> {
+  const base = { forceId, month, resolvedOutcomes: [...RESOLVED_OUTCOMES] };
+  const run = (sql: string, replacements: Record<string, unknown> = base) =>
+    sequelize.query(sql, { replacements, transaction });
+
+  // crime_points has no (force, month) index (it would be as large as the table); its old rows
+  // are found through the cells the force-month had, which crime_cell_counts still lists.
+  const cells = await sequelize.query<{ cell: number }>(
+    'SELECT DISTINCT cell FROM crime_cell_counts WHERE force_id = :forceId AND month = :month',
+    { replacements: base, type: QueryTypes.SELECT, transaction },
+  );
+  for (let i = 0; i < cells.length; i += CELL_CHUNK) {
+    const parts = partsOfCells(cells.slice(i, i + CELL_CHUNK).map((c) => Number(c.cell)));
+    await run('DELETE FROM crime_points WHERE part IN (:parts) AND month = :month AND force_id = :forceId', {
+      ...base,
+      parts,
+    });
+  }
+  await run('DELETE FROM crime_cell_counts WHERE force_id = :forceId AND month = :month');
+  await run('DELETE FROM crime_force_counts WHERE force_id = :forceId AND month = :month');
+  for (const sql of monthStatements('force_id = :forceId AND month = :month')) await run(sql);
+  for (const sql of ADD_FACTS) await run(sql);
+}
+
+/**
+ * The search's aggregates for one force-month. The importer calls it inside the transaction that
+ * replaces the force-month's crimes, after the new rows are in.
+ */
+export const searchAggregates: DerivedTable = {
+  name: 'search-aggregates',
+  refresh: refreshForceMonth,
+};
+
+/** For the importer's list of derived tables. */
+export const searchDerivedTables: readonly DerivedTable[] = [searchAggregates];
+
+/** Rebuilds every aggregate from `crimes` (used by the migration for a store that already holds data). */
+export async function rebuildSearchAggregates(sequelize: Sequelize): Promise<void> {
+  await sequelize.transaction(async (transaction) => {
+    const replacements = { resolvedOutcomes: [...RESOLVED_OUTCOMES] };
+    const run = (sql: string) => sequelize.query(sql, { replacements, transaction });
+    for (const table of SEARCH_AGGREGATE_TABLES) await run(`DELETE FROM ${table}`);
+    for (const sql of monthStatements('1 = 1')) await run(sql);
+    await run(
+      `INSERT INTO crime_locations (cell, lat, lng, lsoa_code)
+       SELECT DISTINCT cell, lat, lng, COALESCE(lsoa_code, '') FROM crimes
+       WHERE cell IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL`,
+    );
+    await run(
+      `INSERT INTO force_lsoas (force_id, lsoa_code)
+       SELECT DISTINCT force_id, lsoa_code FROM crimes WHERE lsoa_code IS NOT NULL AND lsoa_code <> ''`,
+    );
+    await run(
+      'INSERT INTO cell_forces (cell, force_id) SELECT DISTINCT cell, force_id FROM crime_cell_counts',
+    );
+  });
+}

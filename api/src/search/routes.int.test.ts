@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../common/config/config.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { buildApp, type App } from '../app.ts';
+import { forceRoutes, stopSearchRoutes } from '../forces/routes.ts';
+import { createPoliceApiClient } from '../police-data/police-api/client.ts';
+import { startPoliceApiDouble, type PoliceApiDouble } from '../police-data/police-api/police-api-double.ts';
+import { postcodeRoutes } from '../postcodes/routes.ts';
+import { searchRoutes } from './routes.ts';
+import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from './testing/fixture.ts';
+
+const HUGE = 'A'.repeat(100_000);
+const SQL = "x'; DROP TABLE crimes; --";
+
+describe.each(testDialects)('search, postcode and force routes on %s', (dialect) => {
+  let db: TestDatabase;
+  let app: App;
+  let police: PoliceApiDouble;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    await loadFixture(db.sequelize);
+    police = await startPoliceApiDouble();
+    app = await buildApp({
+      config: parseConfig({ DATABASE_URL: db.url, POLICE_API_URL: police.baseUrl }),
+      sequelize: db.sequelize,
+    });
+    // app.ts registers these plugins; registering them here too keeps the test meaningful for a
+    // build of the app that does not (yet).
+    const missing = (method: 'GET' | 'POST', url: string) => !app.hasRoute({ method, url });
+    if (missing('POST', '/api/crimes/search')) await app.register(searchRoutes, { prefix: '/api' });
+    if (missing('GET', '/api/postcodes/:postcode')) await app.register(postcodeRoutes, { prefix: '/api' });
+    if (missing('GET', '/api/forces')) {
+      const policeApi = createPoliceApiClient({
+        baseUrl: police.baseUrl,
+        sequelize: db.sequelize,
+        timeoutMs: 500,
+        retry: { maxAttempts: 1 },
+      });
+      await app.register(forceRoutes, { prefix: '/api', policeApi });
+    }
+    if (missing('GET', '/api/stops-search')) await app.register(stopSearchRoutes, { prefix: '/api' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await police?.close();
+    await db?.drop();
+  });
+
+  // The app's CSRF check wants to know the sending page, as a browser always says.
+  const ORIGIN = { origin: 'http://localhost' };
+  const search = (payload: unknown) =>
+    app.inject({ method: 'POST', url: '/api/crimes/search', headers: ORIGIN, payload: payload as object });
+
+  function expectError(res: Awaited<ReturnType<App['inject']>>, status: number) {
+    expect(res.statusCode, res.body).toBe(status);
+    const body = res.json();
+    expect(body).toMatchObject({ success: false, error: expect.any(String), code: expect.any(String) });
+    return body as { error: string; code: string };
+  }
+
+  it('searches by postcode, neighbourhood and force', async () => {
+    const radius = await search({
+      searchType: 'radius',
+      postcode: CENTRE_POSTCODE,
+      radius: 1,
+      startMonth: 'RECENT_3_MONTHS',
+      endMonth: '',
+    });
+    expect(radius.statusCode).toBe(200);
+    expect(radius.json()).toMatchObject({
+      success: true,
+      pagination: { page: 1, pageSize: 10 },
+      dataInfo: { radius: 1 },
+    });
+    expect(radius.json().data).toHaveLength(10);
+
+    const neighbourhood = await search({
+      searchType: 'neighbourhood',
+      forceId: 'metropolitan',
+      neighbourhoodId: NEIGHBOURHOOD_ID,
+      page: '2',
+      pageSize: '25',
+    });
+    expect(neighbourhood.statusCode).toBe(200);
+    expect(neighbourhood.json().pagination).toMatchObject({ page: 2, pageSize: 25 });
+
+    const force = await search({
+      searchType: 'force',
+      forceId: 'city-of-london',
+      startMonth: '2025-01',
+      endMonth: '2025-06',
+    });
+    expect(force.statusCode).toBe(200);
+    expect(force.json().dataInfo.monthsWithoutData).toEqual(['2025-03']);
+  });
+
+  it('gives the toast texts for the four form mistakes', async () => {
+    expect(expectError(await search({ searchType: 'radius', postcode: '' }), 400)).toMatchObject({
+      code: 'POSTCODE_REQUIRED',
+      error: 'Please enter a UK postcode for radius search',
+    });
+    expect(expectError(await search({ searchType: 'radius', postcode: 'HELLO' }), 400).code).toBe(
+      'INVALID_POSTCODE',
+    );
+    expect(expectError(await search({ searchType: 'neighbourhood', forceId: 'kent' }), 400).code).toBe(
+      'NEIGHBOURHOOD_REQUIRED',
+    );
+    expect(expectError(await search({ searchType: 'force' }), 400).code).toBe('FORCE_REQUIRED');
+  });
+
+  it.each([
+    ['a string body', '"radius"', 400],
+    ['an array body', [1, 2], 400],
+    ['an unknown search type', { searchType: 'default' }, 400],
+    ['a numeric search type', { searchType: 7 }, 400],
+    ['a huge postcode', { postcode: HUGE }, 400],
+    ['SQL as a postcode', { postcode: "SW1A 1AA' OR '1'='1" }, 400],
+    ['an object as a force', { searchType: 'force', forceId: { $ne: 1 } }, 400],
+    ['a huge force id', { searchType: 'force', forceId: HUGE }, 400],
+    ['SQL as a force id', { searchType: 'force', forceId: SQL }, 404],
+    ['an unknown force', { searchType: 'force', forceId: 'atlantis' }, 404],
+    [
+      'SQL as a neighbourhood id',
+      { searchType: 'neighbourhood', forceId: 'metropolitan', neighbourhoodId: SQL },
+      404,
+    ],
+    ['a radius other than 1 mile', { postcode: CENTRE_POSTCODE, radius: 10 }, 400],
+    ['a text radius', { postcode: CENTRE_POSTCODE, radius: 'far' }, 400],
+    ['page 0', { postcode: CENTRE_POSTCODE, page: 0 }, 400],
+    ['a text page', { postcode: CENTRE_POSTCODE, page: 'two' }, 400],
+    ['a fractional page', { postcode: CENTRE_POSTCODE, page: 1.5 }, 400],
+    ['a huge page size', { postcode: CENTRE_POSTCODE, pageSize: 100_000 }, 400],
+    ['month 13', { postcode: CENTRE_POSTCODE, startMonth: '2025-13' }, 400],
+    [
+      'a month before police data',
+      { postcode: CENTRE_POSTCODE, startMonth: '1999-01', endMonth: '1999-02' },
+      400,
+    ],
+    ['a month after the latest held', { postcode: CENTRE_POSTCODE, startMonth: '2030-01' }, 400],
+    ['a reversed range', { postcode: CENTRE_POSTCODE, startMonth: '2025-05', endMonth: '2025-02' }, 400],
+    ['SQL as a month', { postcode: CENTRE_POSTCODE, startMonth: "2025-01' OR 1=1 --" }, 400],
+    ['an unknown but valid postcode', { postcode: 'ZZ9 9ZZ' }, 404],
+  ])('answers %s with the error shape', async (_name, payload, status) => {
+    const res =
+      typeof payload === 'string'
+        ? await app.inject({
+            method: 'POST',
+            url: '/api/crimes/search',
+            headers: { ...ORIGIN, 'content-type': 'application/json' },
+            payload,
+          })
+        : await search(payload);
+    expectError(res, status);
+  });
+
+  it('answers malformed JSON and an empty body with 400', async () => {
+    const headers = { ...ORIGIN, 'content-type': 'application/json' };
+    expectError(
+      await app.inject({ method: 'POST', url: '/api/crimes/search', headers, payload: '{"postcode":' }),
+      400,
+    );
+    expectError(await app.inject({ method: 'POST', url: '/api/crimes/search', headers, payload: '' }), 400);
+    expectError(await app.inject({ method: 'POST', url: '/api/crimes/search', headers: ORIGIN }), 400);
+  });
+
+  it('still holds every crime after the hostile requests', async () => {
+    const [rows] = await db.sequelize.query('SELECT COUNT(*) AS n FROM crimes');
+    expect(Number((rows as { n: unknown }[])[0]!.n)).toBeGreaterThan(2000);
+  });
+
+  it('lists available dates', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/available-dates' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().latestDateFormatted).toBe('June 2025');
+    expect(res.json().dates[0]).toMatchObject({ date: '2025-06', label: 'June 2025' });
+  });
+
+  describe('postcodes', () => {
+    it('suggests and looks up', async () => {
+      const suggestions = await app.inject({
+        method: 'GET',
+        url: '/api/postcodes/autocomplete?q=sw1&limit=8',
+      });
+      expect(suggestions.json()).toEqual({ status: 200, result: ['SW1A 1AA', 'SW1A 2AA', 'SW1P 3BU'] });
+      const found = await app.inject({ method: 'GET', url: '/api/postcodes/sw1a%201aa' });
+      expect(found.statusCode).toBe(200);
+      expect(found.json()).toMatchObject({
+        postcode: 'SW1A 1AA',
+        latitude: expect.any(Number),
+        longitude: expect.any(Number),
+        synthetic: true,
+      });
+    });
+
+    it.each([
+      ['/api/postcodes/autocomplete', 400],
+      ['/api/postcodes/autocomplete?q=s', 400],
+      [`/api/postcodes/autocomplete?q=${encodeURIComponent(SQL)}`, 400],
+      ['/api/postcodes/autocomplete?q=<5000 characters>', 400],
+      ['/api/postcodes/autocomplete?q=SW1&limit=lots', 400],
+      ['/api/postcodes/autocomplete?q=SW1&limit=0', 400],
+      ['/api/postcodes/NOTAPOSTCODE', 400],
+      [`/api/postcodes/${encodeURIComponent("SW1A' OR 1=1")}`, 400],
+      ['/api/postcodes/ZZ9%209ZZ', 404],
+    ])('GET %s answers %i with the error shape', async (url, status) => {
+      expectError(
+        await app.inject({ method: 'GET', url: url.replace('<5000 characters>', 'S'.repeat(5000)) }),
+        status,
+      );
+    });
+
+    it('says "Postcode not found" for an unknown valid postcode', async () => {
+      expect(
+        expectError(await app.inject({ method: 'GET', url: '/api/postcodes/ZZ9%209ZZ' }), 404).error,
+      ).toBe('Postcode not found');
+    });
+
+    it('never answers 500 for an absurdly long path', async () => {
+      const res = await app.inject({ method: 'GET', url: `/api/postcodes/${'A'.repeat(3000)}` });
+      expect([400, 404, 414]).toContain(res.statusCode);
+    });
+  });
+
+  describe('forces', () => {
+    it('lists forces and neighbourhoods', async () => {
+      const forces = await app.inject({ method: 'GET', url: '/api/forces' });
+      expect(forces.json().forces).toContainEqual(
+        expect.objectContaining({ id: 'metropolitan', name: 'Metropolitan Police Service', hasData: true }),
+      );
+      const neighbourhoods = await app.inject({
+        method: 'GET',
+        url: '/api/forces/metropolitan/neighbourhoods',
+      });
+      expect(neighbourhoods.json().neighbourhoods).toContainEqual({
+        id: NEIGHBOURHOOD_ID,
+        name: 'L-shaped Ward',
+        hasBoundary: true,
+      });
+    });
+
+    it('brings people from the data.police.uk client', async () => {
+      const team = await app.inject({
+        method: 'GET',
+        url: '/api/forces/leicestershire/neighbourhoods/NC04/people',
+      });
+      expect(team.statusCode).toBe(200);
+      expect(team.json().source).toBe('live');
+      expect(team.json().members[0]).toMatchObject({ name: 'Sgt Jordan Example', rank: 'Sergeant' });
+      expect(team.json().members[0].bio).not.toContain('onclick');
+      const senior = await app.inject({ method: 'GET', url: '/api/forces/leicestershire/people' });
+      expect(senior.json().members[0]).toMatchObject({ name: 'Morgan Example' });
+    });
+
+    it('answers an empty list with the reason when data.police.uk is down and nothing is cached', async () => {
+      police.failAlways({ status: 503 });
+      try {
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/forces/city-of-london/neighbourhoods/cs/people',
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ members: [], source: 'unavailable', reason: expect.any(String) });
+      } finally {
+        police.failAlways(undefined);
+      }
+    });
+
+    it.each([
+      ['/api/forces/atlantis/neighbourhoods', 404],
+      [`/api/forces/${encodeURIComponent(SQL)}/neighbourhoods`, 404],
+      [`/api/forces/${'a'.repeat(90)}/neighbourhoods`, 400],
+      ['/api/forces/atlantis/people', 404],
+      ['/api/forces/atlantis/neighbourhoods/NC04/people', 404],
+      ['/api/forces/leicestershire/neighbourhoods/NOPE/people', 404],
+      [`/api/forces/leicestershire/neighbourhoods/${encodeURIComponent(SQL)}/people`, 404],
+    ])('GET %s answers %i with the error shape', async (url, status) => {
+      expectError(await app.inject({ method: 'GET', url }), status);
+    });
+  });
+
+  describe('stop and search', () => {
+    it('answers for a point', async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/stops-search?lat=51.5074&lng=-0.1278&date=2025-06',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ month: '2025-06', records: [], stats: { totalStops: 0 } });
+    });
+
+    it.each([
+      '/api/stops-search',
+      '/api/stops-search?lat=51.5',
+      '/api/stops-search?lat=north&lng=-0.1',
+      '/api/stops-search?lat=100&lng=-0.1',
+      '/api/stops-search?lat=51.5&lng=-0.1&date=2025-13',
+      `/api/stops-search?lat=51.5&lng=-0.1&date=${encodeURIComponent("1' OR 1=1")}`,
+      '/api/stops-search?lat=51.5&lng=-0.1&date=<5000 characters>',
+    ])('GET %s answers 400 with the error shape', async (url) => {
+      expectError(
+        await app.inject({ method: 'GET', url: url.replace('<5000 characters>', '2'.repeat(5000)) }),
+        400,
+      );
+    });
+  });
+});

@@ -1,0 +1,259 @@
+import type { Sequelize } from 'sequelize';
+import { categoryFromCode } from '../../../common/crime/categories.ts';
+import { forceById } from '../../../common/police/forces.ts';
+import { METRES_PER_MILE, parseBoundary } from '../../../common/search/geometry.ts';
+import {
+  addMonths,
+  formatMonth,
+  monthLabel,
+  monthsFrom,
+  type MonthNumber,
+} from '../../../common/search/months.ts';
+import { parsePeriod, resolvePeriod } from '../../../common/search/period.ts';
+import { validateSearchCriteria } from '../../../common/search/request.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  SEARCH_RADIUS_MILES,
+  type ApiCrime,
+  type AvailableDatesResponse,
+  type SearchRequestBody,
+  type SearchResponse,
+} from '../../../common/search/types.ts';
+import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import type { PostcodeService } from '../postcodes/postcode-service.ts';
+import { forceArea, polygonArea, radiusArea, type CrimeRow, type SearchArea } from './areas.ts';
+import { STREET_DATASET, storeMonths } from './coverage.ts';
+import { num, select } from './sql.ts';
+import { buildStats } from './stats.ts';
+
+export interface SearchServiceOptions {
+  sequelize: Sequelize;
+  postcodes: Pick<PostcodeService, 'lookup'>;
+}
+
+export interface SearchService {
+  search(request: SearchRequestBody): Promise<SearchResponse>;
+  availableDates(): Promise<AvailableDatesResponse>;
+}
+
+interface ResolvedArea {
+  area: SearchArea;
+  label: string;
+  postcode: string | null;
+  synthetic: boolean;
+}
+
+export const NO_DATA_MESSAGE =
+  'No police crime data has been imported yet. Import the data.police.uk archive (or the sample) and try again.';
+
+function toApiCrime(row: CrimeRow): ApiCrime {
+  const located = row.lat !== null && row.lng !== null;
+  return {
+    id: num(row.id),
+    category: categoryFromCode(num(row.category))?.slug ?? 'other-crime',
+    month: formatMonth(num(row.month)),
+    location: located
+      ? { latitude: String(row.lat), longitude: String(row.lng), street: { name: row.street } }
+      : null,
+    outcome_status: row.outcome ? { category: row.outcome, date: null } : null,
+    persistent_id: row.crime_ref ?? '',
+    force_id: row.force_id,
+    lsoa_code: row.lsoa_code,
+  };
+}
+
+function knownForce(forceId: string) {
+  const force = forceById(forceId);
+  if (!force) throw notFound(`Unknown police force "${forceId}"`, 'FORCE_NOT_FOUND');
+  return force;
+}
+
+export function createSearchService({ sequelize, postcodes }: SearchServiceOptions): SearchService {
+  async function resolveArea(request: SearchRequestBody): Promise<ResolvedArea> {
+    switch (request.searchType ?? 'radius') {
+      case 'radius': {
+        const place = await postcodes.lookup(request.postcode ?? '');
+        const centre = { lat: place.latitude, lng: place.longitude };
+        return {
+          area: radiusArea(sequelize, centre, SEARCH_RADIUS_MILES * METRES_PER_MILE),
+          label: `${SEARCH_RADIUS_MILES} mile around ${place.postcode}`,
+          postcode: place.postcode,
+          synthetic: place.synthetic,
+        };
+      }
+      case 'neighbourhood': {
+        const force = knownForce(request.forceId!.trim());
+        const neighbourhoodId = request.neighbourhoodId!.trim();
+        const [row] = await select<{ name: string; boundary: string | null }>(
+          sequelize,
+          'SELECT name, boundary FROM neighbourhoods WHERE force_id = :forceId AND id = :id',
+          { forceId: force.id, id: neighbourhoodId },
+        );
+        if (!row)
+          throw notFound(
+            `Neighbourhood "${neighbourhoodId}" of ${force.name} not found`,
+            'NEIGHBOURHOOD_NOT_FOUND',
+          );
+        const rings = row.boundary ? parseBoundary(row.boundary) : undefined;
+        if (!rings) {
+          throw notFound(
+            `No boundary is stored for the neighbourhood ${row.name}, so it cannot be searched`,
+            'BOUNDARY_NOT_FOUND',
+          );
+        }
+        return {
+          area: polygonArea(sequelize, rings, force.id),
+          label: `${row.name}, ${force.name}`,
+          postcode: null,
+          synthetic: false,
+        };
+      }
+      case 'force': {
+        const force = knownForce(request.forceId!.trim());
+        return {
+          area: await forceArea(sequelize, force.id),
+          label: force.name,
+          postcode: null,
+          synthetic: false,
+        };
+      }
+    }
+  }
+
+  /**
+   * One page of the newest-first incident list, found month by month from the known totals.
+   * `first` is the start of the newest month, read while the totals were being counted.
+   */
+  async function pageOfCrimes(
+    area: SearchArea,
+    monthTotals: Map<MonthNumber, number>,
+    page: number,
+    pageSize: number,
+    first?: { month: MonthNumber; rows: CrimeRow[] },
+  ): Promise<ApiCrime[]> {
+    let skip = (page - 1) * pageSize;
+    let wanted = pageSize;
+    const rows: CrimeRow[] = [];
+    for (const month of [...monthTotals.keys()].sort((a, b) => b - a)) {
+      const inMonth = monthTotals.get(month) ?? 0;
+      if (skip >= inMonth) {
+        skip -= inMonth;
+        continue;
+      }
+      const take = Math.min(wanted, inMonth - skip);
+      const prefetched = first && first.month === month && skip === 0 && first.rows.length >= take;
+      rows.push(...(prefetched ? first.rows.slice(0, take) : await area.page(month, skip, take)));
+      wanted -= take;
+      skip = 0;
+      if (wanted === 0) break;
+    }
+    return rows.map(toApiCrime);
+  }
+
+  return {
+    async search(request) {
+      const searchType = request.searchType ?? 'radius';
+      const issue = validateSearchCriteria({ ...request, searchType });
+      if (issue) throw badRequest(issue.text, issue.code);
+      if (request.radius !== undefined && request.radius !== SEARCH_RADIUS_MILES) {
+        throw badRequest(`The search radius is fixed at ${SEARCH_RADIUS_MILES} mile`, 'INVALID_RADIUS');
+      }
+      const page = request.page ?? 1;
+      const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
+      if (!Number.isInteger(page) || page < 1)
+        throw badRequest('page must be a whole number from 1', 'INVALID_PAGE');
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+        throw badRequest(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 'INVALID_PAGE');
+      }
+      const period = parsePeriod(request.startMonth, request.endMonth);
+      if (!period.ok) throw badRequest(period.error, 'INVALID_PERIOD');
+      // Independent reads run side by side (MySQL answers them on separate connections); an
+      // error about the request itself wins over "no data" whichever finishes first.
+      const [areaRead, heldRead] = await Promise.allSettled([
+        resolveArea({ ...request, searchType }),
+        storeMonths(sequelize),
+      ]);
+      if (areaRead.status === 'rejected') throw areaRead.reason;
+      if (heldRead.status === 'rejected') throw heldRead.reason;
+      const resolved = areaRead.value;
+      const { area } = resolved;
+      const held = heldRead.value;
+      if (!held) throw new HttpError(404, 'NO_DATA', NO_DATA_MESSAGE);
+      const range = resolvePeriod(period.value, held);
+      if (!range.ok) throw badRequest(range.error, 'MONTH_OUT_OF_RANGE');
+      const { start, end } = range.value;
+      // A one-month period is compared with the month before it.
+      const windowStart = start === end ? addMonths(start, -1) : start;
+      // The first page nearly always starts with the newest month: it is read alongside the
+      // counts rather than after them, and used when the counts confirm it.
+      const [coverage, { counts, population }, newest] = await Promise.all([
+        area.coverage({ windowStart, end }),
+        area.summary({ windowStart, end }),
+        page === 1 ? area.page(end, 0, pageSize) : Promise.resolve(undefined),
+      ]);
+      const { stats, monthTotals } = buildStats({
+        start,
+        end,
+        windowStart,
+        counts,
+        coverage: coverage.months,
+        population,
+      });
+
+      const total = [...monthTotals.values()].reduce((a, b) => a + b, 0);
+      const pages = Math.ceil(total / pageSize);
+      const first = newest ? { month: end, rows: newest } : undefined;
+      const data = page <= pages ? await pageOfCrimes(area, monthTotals, page, pageSize, first) : [];
+      const startText = formatMonth(start);
+      const periodMonths = new Set(monthsFrom(start, end).map(formatMonth));
+
+      return {
+        success: true,
+        data,
+        pagination: { page, pageSize, total, pages },
+        coordinates: { latitude: area.centre.lat, longitude: area.centre.lng },
+        stats,
+        dataInfo: {
+          searchType,
+          timeRange: {
+            start: startText,
+            end: formatMonth(end),
+            label: start === end ? monthLabel(end) : `${monthLabel(start)} to ${monthLabel(end)}`,
+            preset: period.value.kind === 'preset' ? period.value.preset : null,
+          },
+          totalMonths: range.value.months,
+          radius: searchType === 'radius' ? SEARCH_RADIUS_MILES : null,
+          area: {
+            label: resolved.label,
+            postcode: resolved.postcode,
+            forceId: searchType === 'radius' ? null : (request.forceId?.trim() ?? null),
+            neighbourhoodId:
+              searchType === 'neighbourhood' ? (request.neighbourhoodId?.trim() ?? null) : null,
+          },
+          monthsWithoutData: stats.monthlyBreakdown.filter((m) => !m.hasData).map((m) => m.month),
+          forcesWithoutData: coverage.forcesWithoutData
+            .map((f) => ({ ...f, months: f.months.filter((m) => periodMonths.has(m)) }))
+            .filter((f) => f.months.length > 0),
+          synthetic: coverage.synthetic || resolved.synthetic,
+        },
+      };
+    },
+
+    async availableDates() {
+      const rows = await select<{ month: unknown; forces: unknown; synthetic: unknown }>(
+        sequelize,
+        `SELECT month, COUNT(*) AS forces, MAX(synthetic) AS synthetic FROM dataset_months
+         WHERE dataset = :dataset GROUP BY month ORDER BY month DESC`,
+        { dataset: STREET_DATASET },
+      );
+      const dates = rows.map((r) => ({
+        date: formatMonth(num(r.month)),
+        label: monthLabel(num(r.month)),
+        forces: num(r.forces),
+        synthetic: num(r.synthetic) === 1,
+      }));
+      return { dates, latestDateFormatted: dates[0]?.label ?? null };
+    },
+  };
+}

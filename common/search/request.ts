@@ -1,0 +1,69 @@
+/**
+ * The search form's submit rules (spec sections 5 and 8), shared so the browser's toasts and the
+ * server's 400 answers come from one place. The browser shows `title` and `text` as a destructive
+ * toast for `durationMs`; the server answers 400 with `text` as the error and `code`.
+ */
+import { isValidPostcode } from '../postcode/postcode.ts';
+import type { SearchType } from './types.ts';
+
+export type SearchIssueCode =
+  'POSTCODE_REQUIRED' | 'INVALID_POSTCODE' | 'NEIGHBOURHOOD_REQUIRED' | 'FORCE_REQUIRED';
+
+export interface SearchIssue {
+  code: SearchIssueCode;
+  title: string;
+  text: string;
+  durationMs: number;
+}
+
+export const SEARCH_ISSUES: Readonly<Record<SearchIssueCode, SearchIssue>> = {
+  POSTCODE_REQUIRED: {
+    code: 'POSTCODE_REQUIRED',
+    title: 'Postcode Required',
+    text: 'Please enter a UK postcode for radius search',
+    durationMs: 4000,
+  },
+  INVALID_POSTCODE: {
+    code: 'INVALID_POSTCODE',
+    title: 'Invalid Postcode Format',
+    text: 'Please enter a valid UK postcode like SW1A 1AA, M1 1AA, or B33 8TH',
+    durationMs: 5000,
+  },
+  NEIGHBOURHOOD_REQUIRED: {
+    code: 'NEIGHBOURHOOD_REQUIRED',
+    title: 'Neighbourhood Required',
+    text: 'Please select a police force and neighbourhood for boundary search',
+    durationMs: 4000,
+  },
+  FORCE_REQUIRED: {
+    code: 'FORCE_REQUIRED',
+    title: 'Police Force Required',
+    text: 'Please select a police force for force-wide search',
+    durationMs: 4000,
+  },
+};
+
+export interface SearchCriteria {
+  searchType: SearchType;
+  postcode?: string | null;
+  forceId?: string | null;
+  neighbourhoodId?: string | null;
+}
+
+const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
+
+/** The first rule the criteria break, or null when a search may run. */
+export function validateSearchCriteria(criteria: SearchCriteria): SearchIssue | null {
+  switch (criteria.searchType) {
+    case 'radius':
+      if (blank(criteria.postcode)) return SEARCH_ISSUES.POSTCODE_REQUIRED;
+      if (!isValidPostcode(criteria.postcode!.trim())) return SEARCH_ISSUES.INVALID_POSTCODE;
+      return null;
+    case 'neighbourhood':
+      return blank(criteria.forceId) || blank(criteria.neighbourhoodId)
+        ? SEARCH_ISSUES.NEIGHBOURHOOD_REQUIRED
+        : null;
+    case 'force':
+      return blank(criteria.forceId) ? SEARCH_ISSUES.FORCE_REQUIRED : null;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Change between two counts, as the trend badge shows it. A change smaller than
+ * STABLE_THRESHOLD_PERCENT either way is "stable": monthly counts for a small area move by a few
+ * percent from noise alone, and an arrow for that would suggest a change that is not there.
+ */
+export type TrendDirection = 'up' | 'down' | 'stable';
+
+export interface Trend {
+  /** Percentage change from the earlier to the later count, to 1 decimal. */
+  percentage: number;
+  direction: TrendDirection;
+}
+
+export const STABLE_THRESHOLD_PERCENT = 5;
+
+/**
+ * From nothing to something has no finite percentage; it is reported as +100% (up), and nothing
+ * to nothing as 0% (stable).
+ */
+export function computeTrend(previous: number, current: number): Trend {
+  let percentage: number;
+  if (previous === 0) percentage = current === 0 ? 0 : 100;
+  else percentage = Math.round(((current - previous) / previous) * 1000) / 10;
+  // -0 prints as "0" but compares oddly in tests and JSON consumers
+  if (Object.is(percentage, -0)) percentage = 0;
+  const direction: TrendDirection =
+    Math.abs(percentage) < STABLE_THRESHOLD_PERCENT ? 'stable' : percentage > 0 ? 'up' : 'down';
+  return { percentage, direction };
+}

@@ -1,0 +1,169 @@
+/** Command line of the realtime benchmark; every value is bounded. */
+import type { ClockKind } from '../../../common/clock/types.ts';
+
+export interface BenchArgs {
+  clients: number;
+  durationS: number;
+  nodes: 1 | 2;
+  findMax: boolean;
+  start: number;
+  step: number;
+  maxClients: number;
+  maxMinutes: number;
+  batch: number;
+  perWorker: number;
+  maxWorkers: number;
+  clock: ClockKind;
+  p99LimitMs: number;
+  probesPerNode: number;
+  fromDist: boolean;
+  profile: boolean;
+  out: string | undefined;
+  /** Wait up to this long for the (shared) machine to be less busy than quietBelowPercent. */
+  quietWaitS: number;
+  quietBelowPercent: number;
+  help: boolean;
+}
+
+export const USAGE = `Realtime load benchmark of the Crime Clock (loopback only, bounded).
+
+  npx tsx scripts/bench/realtime/run.ts [options]
+
+  --clients N       clients to hold (default 20000, at most 60000)
+  --duration S      seconds of ticks measured (default 30; 15 per step with --find-max; 5..300)
+  --nodes 1|2       realtime nodes; with 2 they share rooms through Redis at 127.0.0.1:6379
+  --find-max        grow the clients by --step until p99 passes --p99 ms; report the largest N held
+  --start N         first step of --find-max (default: --step)
+  --step N          growth per --find-max step (default 5000)
+  --max-clients N   ceiling for --find-max (default 60000)
+  --max-minutes M   whole-run time budget (default 10, at most 30)
+  --batch N         connections opened at once while ramping up (default 500)
+  --per-worker N    clients per generator process (default 10000, at most 19000)
+  --workers N       most generator processes (default 6)
+  --clock csew|police   room joined by every client (default csew)
+  --p99 MS          delay limit (default 100)
+  --probes K        real socket.io-client clients per node, for cross-checks (default 5)
+  --dist            run dist/realtime/src/server.js instead of the TypeScript source
+  --profile         write a V8 CPU profile of each node (/tmp) and print its top functions
+  --out FILE        JSON result file (default /tmp/crime-clock-realtime-bench-<time>.json)
+  --quiet-wait S    on a shared machine, first wait up to S s (default 0, at most 600) until
+                    other work keeps it under --quiet-below percent busy (default 35; 2 cores = 100)
+`;
+
+export class ArgsError extends Error {
+  override name = 'ArgsError';
+}
+
+export function parseArgs(argv: readonly string[]): BenchArgs {
+  const args: BenchArgs = {
+    clients: 20_000,
+    durationS: 30,
+    nodes: 1,
+    findMax: false,
+    start: 0,
+    step: 5000,
+    maxClients: 60_000,
+    maxMinutes: 10,
+    batch: 500,
+    perWorker: 10_000,
+    maxWorkers: 6,
+    clock: 'csew',
+    p99LimitMs: 100,
+    probesPerNode: 5,
+    fromDist: false,
+    profile: false,
+    out: undefined,
+    quietWaitS: 0,
+    quietBelowPercent: 35,
+    help: false,
+  };
+  let durationGiven = false;
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new ArgsError(`${name} needs a value`);
+      return v;
+    };
+    const whole = (min: number, max: number) => {
+      const v = value();
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || n < min || n > max) {
+        throw new ArgsError(`${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+      }
+      return n;
+    };
+    switch (name) {
+      case '--clients':
+        args.clients = whole(1, 60_000);
+        break;
+      case '--duration':
+        args.durationS = whole(5, 300);
+        durationGiven = true;
+        break;
+      case '--nodes':
+        args.nodes = whole(1, 2) as 1 | 2;
+        break;
+      case '--find-max':
+        args.findMax = true;
+        break;
+      case '--start':
+        args.start = whole(1, 60_000);
+        break;
+      case '--step':
+        args.step = whole(100, 60_000);
+        break;
+      case '--max-clients':
+        args.maxClients = whole(1, 60_000);
+        break;
+      case '--max-minutes':
+        args.maxMinutes = whole(1, 30);
+        break;
+      case '--batch':
+        args.batch = whole(1, 2000);
+        break;
+      case '--per-worker':
+        args.perWorker = whole(1, 19_000);
+        break;
+      case '--workers':
+        args.maxWorkers = whole(1, 12);
+        break;
+      case '--clock': {
+        const clock = value();
+        if (clock !== 'csew' && clock !== 'police') throw new ArgsError('--clock must be csew or police');
+        args.clock = clock;
+        break;
+      }
+      case '--p99':
+        args.p99LimitMs = whole(1, 10_000);
+        break;
+      case '--probes':
+        args.probesPerNode = whole(0, 50);
+        break;
+      case '--dist':
+        args.fromDist = true;
+        break;
+      case '--profile':
+        args.profile = true;
+        break;
+      case '--out':
+        args.out = value();
+        break;
+      case '--quiet-wait':
+        args.quietWaitS = whole(0, 600);
+        break;
+      case '--quiet-below':
+        args.quietBelowPercent = whole(1, 100);
+        break;
+      case '--help':
+      case '-h':
+        args.help = true;
+        break;
+      default:
+        throw new ArgsError(`unknown option ${name}`);
+    }
+  }
+  if (args.findMax && !durationGiven) args.durationS = 15;
+  if (args.start === 0) args.start = args.step;
+  return args;
+}

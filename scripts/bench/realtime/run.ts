@@ -1,0 +1,493 @@
+/**
+ * Realtime load benchmark: starts realtime node(s) as separate processes behind an API double,
+ * opens N light Socket.IO clients from worker processes over several loopback source addresses,
+ * and measures per tick the delay from the server's tick instant to client receipt, lost ticks,
+ * payload size and identity, server RSS/CPU and the generator's own health.
+ *
+ *   npx tsx scripts/bench/realtime/run.ts [--clients N] [--duration S] [--nodes 1|2] [--find-max] …
+ *
+ * Loopback only; every loop is bounded in count and time; every process it starts is stopped on
+ * the way out (and watches for its parent, in case this one is killed).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { perfAvailable, perfRecord, perfReport, type PerfEntry } from '../lib/perf-profile.ts';
+import {
+  cpuPercent,
+  machineBusyPercent,
+  openFileLimit,
+  sampleMachineCpu,
+  sampleProcess,
+  systemShare,
+  type MachineCpuSample,
+  type ProcessSample,
+} from '../lib/proc-stats.ts';
+import { startApiDouble, type ApiDouble } from './api-double.ts';
+import { ArgsError, parseArgs, USAGE, type BenchArgs } from './args.ts';
+import { LoadGenerator, type RampResult } from './generator.ts';
+import type { NodeTarget } from './messages.ts';
+import { nodeHealth, startNode, type RealtimeNodeProcess } from './nodes.ts';
+import { Probes } from './probes.ts';
+import { formatWindow, summariseWindow, type ServerFigures, type WindowSummary } from './report.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const FD_MARGIN = 40;
+const LATE_GRACE_MS = 3000;
+const SETTLE_MS = 3000;
+const CLIENTS_PER_ADDRESS = 20_000; // under the ~28,000 ephemeral ports of one source address
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+interface Sample {
+  at: number;
+  nodes: (ProcessSample | undefined)[];
+  machine: MachineCpuSample;
+}
+
+/** Samples the nodes and the machine once a second (bounded by the run's deadline). */
+class Sampler {
+  readonly samples: Sample[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  constructor(private readonly pids: number[]) {}
+  take(): Sample {
+    const sample = {
+      at: Date.now(),
+      nodes: this.pids.map((pid) => sampleProcess(pid)),
+      machine: sampleMachineCpu(),
+    };
+    this.samples.push(sample);
+    if (this.samples.length > 4000) this.samples.splice(0, 1000);
+    return sample;
+  }
+  start(): void {
+    this.timer = setInterval(() => this.take(), 1000);
+  }
+  stop(): void {
+    clearInterval(this.timer);
+  }
+  between(from: number, to: number): Sample[] {
+    return this.samples.filter((s) => s.at >= from && s.at <= to);
+  }
+}
+
+interface StepRecord {
+  requestedClients: number;
+  /** perf samples of each node during the window (with --profile). */
+  profiles?: { node: number; file: string; top: PerfEntry[]; byDso: PerfEntry[] }[];
+  ramp: RampResult;
+  summary: WindowSummary;
+  servers: ServerFigures[];
+  machineBusyPercent: number;
+  held: boolean;
+  attempt: number;
+}
+
+/**
+ * Server CPU per message sent, from CPU time (which other load on the machine does not inflate
+ * much, unlike wall time): each client gets two messages a second, the tick and `server:time`.
+ * A tick's fan-out to all of a node's clients needs about clients × this on a dedicated core.
+ */
+function costPerMessage(cpuWindowPercent: number, clients: number) {
+  const perMessageUs = clients > 0 ? ((cpuWindowPercent / 100) * 1e6) / (2 * clients) : Number.NaN;
+  return { cpuPerMessageUs: perMessageUs, projectedFanOutMs: (perMessageUs * clients) / 1000 };
+}
+
+function redisReachable(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port: 6379 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+async function main(): Promise<number> {
+  let args: BenchArgs;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ArgsError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return 0;
+  }
+
+  const startedAt = Date.now();
+  const deadline = startedAt + args.quietWaitS * 1000 + args.maxMinutes * 60_000;
+  const lifetimeMs = args.quietWaitS * 1000 + args.maxMinutes * 60_000 + 90_000;
+  const stamp = new Date(startedAt).toISOString().replace(/[:.]/g, '-');
+  const outFile = args.out ?? join(tmpdir(), `crime-clock-realtime-bench-${stamp}.json`);
+  const profileDir = args.profile ? mkdtempSync(join(tmpdir(), 'crime-clock-realtime-perf-')) : undefined;
+  if (args.profile && !(await perfAvailable())) {
+    console.error('--profile needs Linux perf (`perf record`), which is not available here');
+    return 2;
+  }
+
+  let api: ApiDouble | undefined;
+  const nodes: RealtimeNodeProcess[] = [];
+  let generator: LoadGenerator | undefined;
+  let probes: Probes | undefined;
+  let sampler: Sampler | undefined;
+  // Last resort if this process is ended abruptly: nothing it started may outlive it.
+  const killEverything = () => {
+    generator?.killAll();
+    for (const node of nodes) if (!node.exited()) process.kill(node.pid, 'SIGKILL');
+  };
+  process.on('exit', killEverything);
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal}: stopping`);
+    killEverything();
+    process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    // The machine is shared: note how busy it was before this benchmark added anything (and, if
+    // asked, wait a bounded while for a quieter moment).
+    const quietUntil = Date.now() + args.quietWaitS * 1000;
+    let baselineBusy = 100;
+    for (let round = 0; round < 400; round++) {
+      const before = sampleMachineCpu();
+      await sleep(2000);
+      baselineBusy = machineBusyPercent(before, sampleMachineCpu());
+      if (baselineBusy < args.quietBelowPercent || Date.now() >= quietUntil) break;
+      if (round % 10 === 0) log(`machine ${baselineBusy.toFixed(0)}% busy; waiting for a quieter moment…`);
+    }
+    log(
+      `machine before start: ${baselineBusy.toFixed(0)}% CPU busy (2 cores = 100%), load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+
+    if (args.nodes === 2 && !(await redisReachable()))
+      throw new Error(`--nodes 2 needs Redis at ${REDIS_URL}`);
+    api = await startApiDouble();
+    for (let index = 0; index < args.nodes; index++) {
+      nodes.push(
+        await startNode({
+          index,
+          apiUrl: api.url,
+          ...(args.nodes > 1 ? { redisUrl: REDIS_URL } : {}),
+          fromDist: args.fromDist,
+          maxLifetimeMs: lifetimeMs,
+          // JavaScript function names for perf (/tmp/perf-<pid>.map).
+          ...(profileDir ? { nodeFlags: ['--perf-basic-prof-only-functions'] } : {}),
+        }),
+      );
+    }
+    log(
+      `started ${nodes.length} realtime node(s) from ${args.fromDist ? 'dist/' : 'source'}: ` +
+        nodes.map((n) => `${n.url} (pid ${n.pid})`).join(', '),
+    );
+
+    // How many sockets each node can hold: its open-file limit less what it already has open.
+    const fdBudgets = nodes.map((node) => {
+      const limit = openFileLimit(node.pid) ?? 1024;
+      const open = sampleProcess(node.pid)?.openFiles ?? 50;
+      return limit - open - FD_MARGIN - args.probesPerNode;
+    });
+    const serverCapacity = Math.min(...fdBudgets) * nodes.length;
+    log(
+      `server socket budget: ${fdBudgets.join(' + ')} (open-file limit ${openFileLimit(nodes[0]!.pid)} per process)`,
+    );
+
+    sampler = new Sampler(nodes.map((n) => n.pid));
+    sampler.take();
+    sampler.start();
+    const idleFrom = Date.now();
+    await sleep(3000);
+    const idleSamples = sampler.between(idleFrom, Date.now());
+
+    const targets: NodeTarget[] = nodes.map((n) => ({ node: n.index, host: '127.0.0.1', port: n.port }));
+    if (args.probesPerNode > 0) probes = await Probes.open(targets, args.probesPerNode, args.clock);
+    // A fresh 127.x.y.* block per run, so no port of an earlier run can be in the way.
+    const sourceBase: [number, number] = [
+      10 + Math.floor(Math.random() * 240),
+      Math.floor(Math.random() * 250),
+    ];
+    generator = new LoadGenerator({
+      targets,
+      clock: args.clock,
+      perWorker: args.perWorker,
+      maxWorkers: args.maxWorkers,
+      batchSize: args.batch,
+      joinTimeoutMs: 20_000,
+      maxLifetimeMs: lifetimeMs,
+      sourceBase,
+      clientsPerAddress: CLIENTS_PER_ADDRESS,
+    });
+    const gen = generator;
+    const activeSampler = sampler;
+
+    const measure = async (requested: number, attempt: number): Promise<StepRecord> => {
+      const target = Math.min(requested, serverCapacity, gen.capacity, args.maxClients);
+      log(`ramping up to ${target} clients (${args.batch} at a time)…`);
+      const rampFrom = activeSampler.take();
+      let lastLog = Date.now();
+      const ramp = await gen.rampTo(target, (joined) => {
+        if (Date.now() - lastLog > 5000) {
+          lastLog = Date.now();
+          log(`  ${joined} clients joined`);
+        }
+      });
+      const rampTo = activeSampler.take();
+      log(
+        `ramp: ${gen.clients} clients joined in ${(ramp.ms / 1000).toFixed(1)} s, ${ramp.failed} failed` +
+          (ramp.stoppedBecause ? ` (stopped: ${ramp.stoppedBecause})` : '') +
+          (Object.keys(ramp.failures).length ? ` ${JSON.stringify(ramp.failures)}` : ''),
+      );
+      await sleep(SETTLE_MS);
+      const remaining = deadline - Date.now() - LATE_GRACE_MS - 15_000;
+      const durationS = Math.max(5, Math.min(args.durationS, Math.floor(remaining / 1000)));
+      const fromT = Math.ceil((Date.now() + 1500) / 1000) * 1000;
+      const toT = fromT + (durationS - 1) * 1000;
+      await gen.startWindow(fromT, toT);
+      probes?.startWindow(fromT, toT);
+      log(`measuring ${durationS} ticks…`);
+      await sleep(fromT - 50 - Date.now());
+      const windowStart = activeSampler.take();
+      const recordings = profileDir
+        ? nodes.map((node) => {
+            const file = join(profileDir, `node-${node.index}-${Date.now()}.perf.data`);
+            return perfRecord(node.pid, durationS, file).then((ok) => ({ node: node.index, file, ok }));
+          })
+        : [];
+      await sleep(toT + 950 - Date.now());
+      const windowEnd = activeSampler.take();
+      await sleep(LATE_GRACE_MS);
+      const results = await gen.collect();
+      const summary = summariseWindow(results, fromT, toT, nodes.length, probes?.collect());
+      const inWindow = activeSampler.between(windowStart.at, windowEnd.at);
+      const servers: ServerFigures[] = nodes.map((node, i) => {
+        const pick = (s: Sample | undefined) => s?.nodes[i];
+        const idleA = pick(idleSamples[0]);
+        const idleB = pick(idleSamples.at(-1));
+        const perSecond: number[] = [];
+        for (let k = 1; k < inWindow.length; k++) {
+          const a = pick(inWindow[k - 1]);
+          const b = pick(inWindow[k]);
+          if (a && b) perSecond.push(cpuPercent(a, b));
+        }
+        const ws = pick(windowStart);
+        const we = pick(windowEnd);
+        const ra = pick(rampFrom);
+        const rb = pick(rampTo);
+        return {
+          node: node.index,
+          pid: node.pid,
+          rssIdleMb: (idleB?.rssBytes ?? 0) / 2 ** 20,
+          rssWindowStartMb: (ws?.rssBytes ?? 0) / 2 ** 20,
+          rssWindowEndMb: (we?.rssBytes ?? 0) / 2 ** 20,
+          peakRssMb: (we?.peakRssBytes ?? 0) / 2 ** 20,
+          cpuIdlePercent: idleA && idleB ? cpuPercent(idleA, idleB) : Number.NaN,
+          cpuRampPercent: ra && rb ? cpuPercent(ra, rb) : Number.NaN,
+          cpuWindowPercent: ws && we ? cpuPercent(ws, we) : Number.NaN,
+          cpuWindowSystemShare: ws && we ? systemShare(ws, we) : Number.NaN,
+          cpuMaxSecondPercent: perSecond.length ? Math.max(...perSecond) : Number.NaN,
+          openFiles: we?.openFiles,
+          openFileLimit: openFileLimit(node.pid),
+          ...costPerMessage(
+            ws && we ? cpuPercent(ws, we) : Number.NaN,
+            summary.clientsPerNode[node.index] ?? 0,
+          ),
+        };
+      });
+      const busy = machineBusyPercent(windowStart.machine, windowEnd.machine);
+      const profiles: NonNullable<StepRecord['profiles']> = [];
+      for (const recording of await Promise.all(recordings)) {
+        if (!recording.ok) continue;
+        const { top, byDso } = await perfReport(recording.file);
+        profiles.push({ node: recording.node, file: recording.file, top, byDso });
+        console.log(`── perf profile of node ${recording.node} during the window (${recording.file})`);
+        console.log(`  by binary: ${byDso.map((e) => `${e.dso} ${e.percent.toFixed(1)}%`).join(', ')}`);
+        for (const e of top.slice(0, 15)) {
+          console.log(
+            `  ${e.percent.toFixed(1).padStart(5)}%  ${e.dso.padEnd(24).slice(0, 24)} ${e.symbol.slice(0, 90)}`,
+          );
+        }
+      }
+      // Capacity is judged on the fan-out's own delay: ticks the server's timer sent a second late
+      // (a defect independent of load, reported separately) do not count against it.
+      const held =
+        summary.delayOnSchedule.p99 <= args.p99LimitMs &&
+        summary.lossRate <= 0.001 &&
+        summary.clients >= target * 0.99;
+      return {
+        requestedClients: requested,
+        ramp,
+        summary,
+        servers,
+        machineBusyPercent: busy,
+        held,
+        attempt,
+        ...(profiles.length ? { profiles } : {}),
+      };
+    };
+
+    const steps: StepRecord[] = [];
+    let largestHeld: number | undefined;
+    let stopReason = '';
+
+    if (!args.findMax) {
+      const step = await measure(args.clients, 1);
+      steps.push(step);
+      console.log(
+        formatWindow(
+          `${step.summary.clients} clients, ${nodes.length} node(s)`,
+          step.summary,
+          step.servers,
+          step.machineBusyPercent,
+          args.p99LimitMs,
+        ),
+      );
+      if (step.held) largestHeld = step.summary.clients;
+    } else {
+      const capacity = Math.min(serverCapacity, gen.capacity, args.maxClients);
+      log(
+        `find-max: from ${args.start} by ${args.step} up to ${capacity} clients, p99 limit ${args.p99LimitMs} ms`,
+      );
+      for (let requested = args.start, guard = 0; guard < 100; guard++) {
+        const stepMs = (args.step / args.batch) * 600 + (args.durationS + 10) * 1000;
+        if (Date.now() + stepMs > deadline) {
+          stopReason = `time budget of ${args.maxMinutes} min`;
+          break;
+        }
+        let step = await measure(requested, 1);
+        if (!step.held && Date.now() + (args.durationS + 10) * 1000 < deadline) {
+          log(
+            `p99 ${step.summary.delayOnSchedule.p99.toFixed(1)} ms, loss ${(step.summary.lossRate * 100).toFixed(3)}%: measuring once more to rule out noise`,
+          );
+          steps.push(step);
+          step = await measure(requested, 2);
+        }
+        steps.push(step);
+        console.log(
+          formatWindow(
+            `step: ${step.summary.clients} clients${step.attempt > 1 ? ' (second try)' : ''}`,
+            step.summary,
+            step.servers,
+            step.machineBusyPercent,
+            args.p99LimitMs,
+          ),
+        );
+        if (!step.held) {
+          stopReason =
+            step.summary.delayOnSchedule.p99 > args.p99LimitMs
+              ? `p99 ${step.summary.delayOnSchedule.p99.toFixed(1)} ms > ${args.p99LimitMs} ms at ${step.summary.clients} clients`
+              : `lost ticks or connections at ${step.summary.clients} clients`;
+          break;
+        }
+        largestHeld = step.summary.clients;
+        if (step.summary.clients >= capacity || step.ramp.stoppedBecause) {
+          stopReason =
+            step.ramp.stoppedBecause ??
+            (capacity === serverCapacity
+              ? `server open-file limit (${openFileLimit(nodes[0]!.pid)} per process) leaves room for ${serverCapacity} sockets`
+              : capacity === gen.capacity
+                ? `generator capacity ${gen.capacity}`
+                : `--max-clients ${args.maxClients}`);
+          break;
+        }
+        requested = Math.min(requested + args.step, capacity);
+      }
+    }
+
+    const healths = await Promise.all(nodes.map((n) => nodeHealth(n)));
+    probes?.close();
+    probes = undefined;
+    await generator.stop();
+    generator = undefined;
+    sampler.stop();
+
+    const final = steps.at(-1);
+    console.log('');
+    console.log('══ Summary ' + '═'.repeat(68));
+    console.log(
+      `  steps: ${steps
+        .map(
+          (s) =>
+            `${s.summary.clients}→p99 ${s.summary.delayOnSchedule.p99.toFixed(1)}ms` +
+            (s.summary.lateTimerTicks.length
+              ? ` (${s.summary.delay.p99.toFixed(1)} with late-timer ticks)`
+              : '') +
+            (s.held ? '' : ' ✗'),
+        )
+        .join(', ')}`,
+    );
+    if (args.findMax)
+      console.log(
+        `  largest N with p99 ≤ ${args.p99LimitMs} ms: ${largestHeld ?? 'none'}; stopped: ${stopReason}`,
+      );
+    if (final) {
+      console.log(
+        `  tick payload ${final.summary.payload.wireBytes} B on the wire; join reply (with definition) ${gen.joinReplyBytes} B`,
+      );
+    }
+    console.log(`  machine was ${baselineBusy.toFixed(0)}% busy before the run (other work on this machine)`);
+    console.log(`  result: ${outFile}`);
+
+    writeFileSync(
+      outFile,
+      JSON.stringify(
+        {
+          benchmark: 'crime-clock realtime ticks',
+          startedAt: new Date(startedAt).toISOString(),
+          args,
+          machine: {
+            cores: (await import('node:os')).cpus().length,
+            baselineBusyPercent: baselineBusy,
+            loadavg: loadavg(),
+          },
+          server: {
+            from: args.fromDist ? 'dist' : 'source',
+            nodes: nodes.length,
+            redis: nodes.length > 1 ? REDIS_URL : null,
+          },
+          serverCapacity,
+          largestHeld: largestHeld ?? null,
+          stopReason,
+          joinReplyBytes: gen.joinReplyBytes,
+          steps,
+          healths,
+        },
+        (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? null : value),
+        2,
+      ),
+    );
+    if (final && !args.findMax) return final.held ? 0 : 1;
+    return largestHeld !== undefined ? 0 : 1;
+  } finally {
+    probes?.close();
+    await generator?.stop().catch(() => generator?.killAll());
+    sampler?.stop();
+    await Promise.all(nodes.map((n) => n.stop().catch(() => undefined)));
+    await api?.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(
+      'realtime benchmark failed:',
+      error instanceof Error ? (error.stack ?? error.message) : error,
+    );
+    process.exit(1);
+  },
+);

@@ -1,0 +1,172 @@
+import { spawn } from 'node:child_process';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse';
+import { QueryTypes } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importSources } from '../../api/src/police-data/import/index.ts';
+import { categoryFromCode } from '../../common/crime/categories.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../tests/support/database.ts';
+import { freePort } from '../../tests/support/product.ts';
+import {
+  csvText,
+  STREET_HEADER,
+  streetRows,
+  writeFiles,
+  writeLargeStreetFile,
+} from '../../tests/support/police-archive.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BIG_ROWS = 250_000;
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the CLI as `npm run import` does (tsx, in its own process). `killWhen` is checked against
+ * stderr as it arrives; when it matches, the process gets SIGKILL, as from `kill -9`.
+ */
+function runCli(args: string[], env: Record<string, string>, killWhen?: RegExp): Promise<Run> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (killWhen?.test(stderr) && child.exitCode === null) child.kill('SIGKILL');
+  });
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+}
+
+/** Crimes per category of a street CSV, counted with csv-parse (not the importer's parser). */
+async function categoryCounts(path: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const rows = createReadStream(path).pipe(parse({ columns: true }));
+  for await (const row of rows as AsyncIterable<Record<string, string>>) {
+    const type = row['Crime type']!;
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  return counts;
+}
+
+async function storedCounts(db: TestDatabase, forceId: string, month: number): Promise<Map<string, number>> {
+  const rows = await db.sequelize.query<{ category: number; n: number }>(
+    'SELECT category, COUNT(*) AS n FROM crimes WHERE force_id = ? AND month = ? GROUP BY category',
+    { type: QueryTypes.SELECT, replacements: [forceId, month] },
+  );
+  return new Map(rows.map((r) => [categoryFromCode(Number(r.category))!.archiveName, Number(r.n)]));
+}
+
+const total = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+
+describe.each(testDialects)('npm run import on %s', (dialect) => {
+  let db: TestDatabase;
+  let dir: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    dir = mkdtempSync(join(tmpdir(), 'crime-clock-cli-'));
+    env = { DATABASE_URL: db.url, NODE_ENV: 'test' };
+  });
+  afterAll(async () => {
+    await db?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'survives kill -9 half way through a file, and a second run finishes the job',
+    { timeout: 240_000 },
+    async () => {
+      // The store already holds an older release of the big force-month.
+      const old = { month: '2024-05', forceName: 'Big Force', seed: 1 };
+      writeFiles(join(dir, 'old'), {
+        '2024-05/2024-05-big-force-street.csv': csvText(STREET_HEADER, streetRows(1000, old)),
+      });
+      await importSources(db.sequelize, [join(dir, 'old')]);
+      const before = await storedCounts(db, 'big-force', 202405);
+      expect(total(before)).toBe(1000);
+
+      const fresh = join(dir, 'fresh');
+      writeFiles(fresh, {
+        '2024-04/2024-04-kent-street.csv': csvText(
+          STREET_HEADER,
+          streetRows(150, { month: '2024-04', forceName: 'Kent Police', seed: 2 }),
+        ),
+      });
+      const bigFile = join(fresh, '2024-05', '2024-05-big-force-street.csv');
+      await writeLargeStreetFile(bigFile, BIG_ROWS, { month: '2024-05', forceName: 'Big Force', seed: 3 });
+
+      const killed = await runCli(
+        [fresh, '--progress-interval', '0.1'],
+        env,
+        /2024-05-big-force-street\.csv: [\d,]+ rows so far/,
+      );
+      expect(killed.signal).toBe('SIGKILL');
+      expect(killed.stderr).not.toMatch(/2024-05-big-force-street\.csv: [\d,]+ rows, /);
+      // The force-month being replaced is exactly as before; the file committed before it is in.
+      expect(await storedCounts(db, 'big-force', 202405)).toEqual(before);
+      expect(total(await storedCounts(db, 'kent', 202404))).toBe(150);
+      const [running] = await db.sequelize.query<{ status: string }>(
+        'SELECT status FROM imports ORDER BY id DESC LIMIT 1',
+        { type: QueryTypes.SELECT },
+      );
+      expect(running!.status).toBe('running');
+
+      const rerun = await runCli([fresh], env);
+      expect(rerun.code).toBe(0);
+      expect(rerun.stdout).toMatch(/Import summary/);
+      const expected = await categoryCounts(bigFile);
+      expect(total(expected)).toBe(BIG_ROWS);
+      expect(await storedCounts(db, 'big-force', 202405)).toEqual(expected);
+      expect(total(await storedCounts(db, 'kent', 202404))).toBe(150);
+      const statuses = await db.sequelize.query<{ status: string }>(
+        'SELECT status FROM imports ORDER BY id',
+        {
+          type: QueryTypes.SELECT,
+        },
+      );
+      expect(statuses.map((s) => s.status)).toEqual(['completed', 'interrupted', 'completed']);
+    },
+  );
+
+  it('says clearly that the machine is offline when --latest cannot reach the archive', async () => {
+    const closed = await freePort();
+    const run = await runCli(['--latest'], {
+      ...env,
+      POLICE_ARCHIVE_URL: `http://127.0.0.1:${closed}/latest.zip`,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/offline/);
+    expect(run.stderr).toMatch(/npm run import -- \/path\/to\/latest\.zip/);
+  });
+
+  it('exits 0 when some files were imported, 1 when nothing was, and prints a summary', async () => {
+    writeFiles(join(dir, 'mixed'), {
+      '2024-06/2024-06-kent-street.csv': csvText(
+        STREET_HEADER,
+        streetRows(20, { month: '2024-06', forceName: 'Kent Police', seed: 4 }),
+      ),
+      '2024-06/2024-06-surrey-street.csv': 'not,the,header\n1,2,3\n',
+    });
+    const mixed = await runCli([join(dir, 'mixed')], env);
+    expect(mixed.code).toBe(0);
+    expect(mixed.stdout).toMatch(/2024-06-kent-street\.csv\s+20 rows/);
+    expect(mixed.stdout).toMatch(/2024-06-surrey-street\.csv\s+NOT IMPORTED: the header lacks/);
+
+    const nothing = await runCli([join(dir, 'does-not-exist')], env);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stdout).toMatch(/does not exist/);
+  });
+});

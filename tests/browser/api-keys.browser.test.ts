@@ -1,0 +1,167 @@
+/**
+ * Partner API keys end to end: real Chromium against the product started as `npm start` starts
+ * it, over a store holding the search fixture. An admin generates a key, copies it, closes the
+ * one-time dialog (the key is gone from the page), sees it listed, a partner calls the crime
+ * search with it, the admin sees its use, revokes it, and the next call is refused.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../api/src/db/connection.ts';
+import { migrateToLatest } from '../../api/src/db/migrate.ts';
+import { CENTRE_POSTCODE, loadFixture } from '../../api/src/search/testing/fixture.ts';
+import { launchBrowser, type BrowserSession } from '../support/browser.ts';
+import { startProduct, type RunningProduct } from '../support/product.ts';
+
+const KEY_NAME = 'Browser Partner';
+const SEARCH = { postcode: CENTRE_POSTCODE, radius: 1, startMonth: 'RECENT_3_MONTHS' };
+
+let storeDir: string;
+let product: RunningProduct | undefined;
+let browser: BrowserSession | undefined;
+let admin: { username: string; password: string };
+
+beforeAll(async () => {
+  storeDir = mkdtempSync(join(tmpdir(), 'crime-clock-api-keys-browser-'));
+  const databaseUrl = `sqlite:${join(storeDir, 'crime-clock.sqlite')}`;
+  const sequelize = openDatabase({ url: databaseUrl });
+  try {
+    await migrateToLatest(sequelize);
+    await loadFixture(sequelize);
+  } finally {
+    await sequelize.close();
+  }
+  product = await startProduct({ DATABASE_URL: databaseUrl });
+  const first = /First admin created\. Username: (\S+)\s+Password: (\S+)/.exec(product.output());
+  if (!first) throw new Error(`The product printed no first admin password:\n${product.output()}`);
+  admin = { username: first[1]!, password: first[2]! };
+  browser = await launchBrowser({ baseUrl: product.baseUrl });
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+  rmSync(storeDir, { recursive: true, force: true });
+});
+
+function toast(page: Page, title: string) {
+  return page.locator('[role="status"] .toast', { hasText: title });
+}
+
+function partnerSearch(apiKey: string) {
+  return fetch(`${product!.baseUrl}/api/external/crime-search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body: JSON.stringify(SEARCH),
+  });
+}
+
+async function logIn(page: Page) {
+  await page.getByRole('button', { name: 'Admin login' }).click();
+  await page.getByLabel(/^Username/).fill(admin.username);
+  await page.getByLabel(/^Password/).fill(admin.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: 'Administrator menu' }).waitFor();
+}
+
+describe('API keys', () => {
+  it('generates, copies, lists, meters and revokes a partner key', async () => {
+    const page = await browser!.open('/');
+    await logIn(page);
+    await page.goto('/admin/api-keys');
+    await page.getByRole('heading', { level: 1, name: 'API Keys' }).waitFor();
+    await page.getByText('No API keys created yet. Generate your first key above.').waitFor();
+
+    // The button waits for a name with more than spaces.
+    const generate = page.getByRole('button', { name: 'Generate API Key' });
+    expect(await generate.isDisabled()).toBe(true);
+    await page.getByLabel(/^Key Name/).fill('   ');
+    expect(await generate.isDisabled()).toBe(true);
+    await page.getByLabel(/^Key Name/).fill(`  ${KEY_NAME}  `);
+    await page.getByLabel('Daily Rate Limit').fill('5');
+    await generate.click();
+
+    await toast(page, 'API Key Created')
+      .getByText('Your new API key has been generated. Save it now!')
+      .waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Your New API Key' });
+    await dialog.waitFor();
+    const apiKey = await dialog.getByRole('textbox', { name: 'API key' }).inputValue();
+    expect(apiKey).toMatch(/^cck_[A-Za-z0-9_-]{43}$/);
+    const example = await dialog.locator('pre').innerText();
+    expect(example).toContain(`${product!.baseUrl}/api/external/crime-search`);
+    expect(example).toContain(`X-API-Key: ${apiKey}`);
+
+    await dialog.getByRole('button', { name: 'Copy API key' }).click();
+    await toast(page, 'Copied!').getByText('API key copied to clipboard.').waitFor();
+    await dialog.getByRole('button', { name: 'Copy API key' }).getByText('Copied').waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(apiKey);
+    // The tick goes back to "Copy" after 2 s.
+    await dialog.getByRole('button', { name: 'Copy API key' }).getByText('Copy', { exact: true }).waitFor();
+
+    await dialog.getByRole('button', { name: "I've Saved the Key" }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.content()).not.toContain(apiKey);
+
+    const row = page.getByRole('row', { name: new RegExp(KEY_NAME) });
+    await row.waitFor();
+    const cells = async () => (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
+    expect(await cells()).toEqual(['Any', '5/day', '0', 'Never', 'active', 'Revoke']);
+    await page.reload();
+    await row.waitFor();
+    expect(await page.content()).not.toContain(apiKey);
+
+    const answer = await partnerSearch(apiKey);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-ratelimit-limit')).toBe('5');
+    expect(answer.headers.get('x-ratelimit-remaining')).toBe('4');
+    const body = (await answer.json()) as { success: boolean; stats: { totalCrimes: number } };
+    expect(body.success).toBe(true);
+    expect(body.stats.totalCrimes).toBeGreaterThan(0);
+
+    await page.reload();
+    await row.waitFor();
+    const [, , requests, lastUsed] = await cells();
+    expect(requests).toBe('1');
+    expect(lastUsed).not.toBe('Never');
+    expect(lastUsed).toMatch(/\d{4}, \d{2}:\d{2}$/);
+
+    let confirmText = '';
+    page.once('dialog', (prompt) => {
+      confirmText = prompt.message();
+      void prompt.accept();
+    });
+    await row.getByRole('button', { name: `Revoke ${KEY_NAME}` }).click();
+    await toast(page, 'API Key Revoked').waitFor();
+    expect(confirmText).toBe(
+      `Are you sure you want to revoke the API key "${KEY_NAME}"? This action cannot be undone.`,
+    );
+    await row.getByText('revoked').waitFor();
+    expect(await row.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
+    const badge = row.locator('.admin-badge');
+    expect(await badge.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).color)).toBe(
+      'rgb(185, 28, 28)',
+    );
+
+    const refused = await partnerSearch(apiKey);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ success: false, code: 'API_KEY_REVOKED' });
+    expect(browser!.pageErrors).toEqual([]);
+  });
+
+  it('serves readable API documentation that the page policy does not break', async () => {
+    const page = await browser!.open('/api/docs');
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') violations.push(message.text());
+    });
+    await page.reload();
+    await page.getByText('Crime Clock Partner API').first().waitFor();
+    await page.getByText('/api/external/crime-search').first().waitFor();
+    expect(violations).toEqual([]);
+    expect(browser!.pageErrors).toEqual([]);
+  });
+});
