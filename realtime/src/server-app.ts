@@ -74,7 +74,14 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   io.on('connection', (socket) => {
     socket.emit('server:time', { t: now() });
   });
-  const clocks = attachClockRooms({ io, definitions: options.definitions, logger, now, tickMs });
+  const clocks = attachClockRooms({
+    io,
+    definitions: options.definitions,
+    logger,
+    now,
+    tickMs,
+    clustered: Boolean(options.adapter),
+  });
   const timeTimer = setInterval(() => io.local.emit('server:time', { t: now() }), tickMs);
   options.definitions.start();
 

@@ -11,6 +11,8 @@ export interface ClockRoomsOptions {
   logger: Logger;
   now?: () => number;
   tickMs?: number;
+  /** True when a cluster adapter (Redis) connects this node to others. */
+  clustered?: boolean;
 }
 
 /** Event name other nodes hear (through the Redis adapter) when one node sees new clock data. */
@@ -28,6 +30,7 @@ export function attachClockRooms({
   logger,
   now = Date.now,
   tickMs = TICK_INTERVAL_MS,
+  clustered = false,
 }: ClockRoomsOptions) {
   io.on('connection', (socket) => {
     socket.on('clock:join', (clock, reply) => {
@@ -48,7 +51,8 @@ export function attachClockRooms({
 
   definitions.onChange((definition) => {
     io.local.to(clockRoom(definition.clock)).emit('clock:definition', definition);
-    // Other nodes fetch the new data at once instead of at their next poll.
+    // Other nodes (if any share an adapter) fetch the new data at once instead of at their next poll.
+    if (!clustered) return;
     try {
       io.serverSideEmit(DATA_CHANGED, definition.clock);
     } catch (error) {
