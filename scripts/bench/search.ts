@@ -332,7 +332,8 @@ async function stockWay(sequelize: Sequelize, centre: LatLng, months: number[]) 
 
 /** app.ts registers the search routes; a build that does not yet gets them here. */
 async function withSearchRoutes(app: App) {
-  if (!app.hasRoute({ method: 'POST', url: '/api/crimes/search' })) await app.register(searchRoutes, { prefix: '/api' });
+  if (!app.hasRoute({ method: 'POST', url: '/api/crimes/search' }))
+    await app.register(searchRoutes, { prefix: '/api' });
 }
 
 async function benchDialect(dialect: Dialect, sampleDir: string) {
@@ -349,6 +350,15 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
     `SELECT (SELECT COUNT(*) FROM crimes) AS crimes, (SELECT COUNT(*) FROM crime_points) AS points,
             (SELECT COUNT(*) FROM crime_cell_counts) AS cells`,
   );
+  if (dialect === 'mysql') {
+    const [server] = await select<{ size: unknown; version: string }>(
+      db,
+      'SELECT @@innodb_buffer_pool_size AS size, VERSION() AS version',
+    );
+    const mib = num(server?.size) / 2 ** 20;
+    log(`  server: ${server?.version}, innodb_buffer_pool_size ${mib.toFixed(0)} MiB`);
+    if (mib < 1024) log('  (a buffer pool this small does not hold the search tables: expect disk reads)');
+  }
   log(
     `  store: ${num(counts?.crimes).toLocaleString('en-GB')} crimes, ${num(counts?.points).toLocaleString('en-GB')} point rows, ${num(counts?.cells).toLocaleString('en-GB')} cell rows`,
   );

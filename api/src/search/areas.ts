@@ -177,7 +177,13 @@ export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number)
   const cells = cellsForCircle(centre, metres);
   // Parts of edge cells wholly outside the circle are not read at all.
   const parts = partsForCircle(cells.edge, centre, metres);
-  const base = { inside: cells.inside, edge: cells.edge, all: allCells(cells), parts: allCells(parts) };
+  const base = {
+    inside: cells.inside,
+    edge: cells.edge,
+    all: allCells(cells),
+    insideParts: parts.inside,
+    edgeParts: parts.edge,
+  };
   const insideCells = inList('cell', 'inside', cells.inside);
   const edgeCells = inList('cell', 'edge', cells.edge);
   const within = withinCircleSql(centre, metres);
@@ -229,15 +235,20 @@ export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number)
       return coverageFromRows([...forces].sort(), held, windowStart, end);
     },
     async summary({ windowStart, end }) {
-      // One round trip: whole cells, edge cells, and the population row (month null).
+      // One round trip: whole cells, whole parts of edge cells, points of the parts the edge
+      // crosses, and the population row (month null). JavaScript adds up the three count lists.
       const months = 'month BETWEEN :windowStart AND :end';
       const rows = await select<CountRow & PopulationRow>(
         sequelize,
         `SELECT month, category, crimes, resolved, NULL AS lsoas, NULL AS known, NULL AS population
          FROM (${cellCountsSql(`${insideCells} AND ${months}`)}) whole
          UNION ALL
+         SELECT month, category, SUM(crimes), SUM(resolved), NULL, NULL, NULL
+         FROM crime_part_counts WHERE ${inList('part', 'insideParts', parts.inside)} AND ${months}
+         GROUP BY month, category
+         UNION ALL
          SELECT month, category, crimes, resolved, NULL, NULL, NULL
-         FROM (${pointCountsSql(`${inList('part', 'parts', base.parts)} AND ${months} AND ${within}`)}) edge
+         FROM (${pointCountsSql(`${inList('part', 'edgeParts', parts.edge)} AND ${months} AND ${within}`)}) edge
          UNION ALL
          SELECT NULL, NULL, NULL, NULL, lsoas, known, population
          FROM (${populationSql(

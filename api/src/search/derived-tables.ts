@@ -8,6 +8,7 @@ import { sqlDouble } from './sql.ts';
 /** Aggregate tables of the search; their layout and purpose are described in migration 0002. */
 export const SEARCH_AGGREGATE_TABLES = [
   'crime_cell_counts',
+  'crime_part_counts',
   'crime_points',
   'crime_force_counts',
   'crime_locations',
@@ -54,6 +55,10 @@ function monthStatements(where: string): string[] {
      SELECT cell, month, category, force_id, COUNT(*), ${RESOLVED}
      FROM crimes WHERE ${where} AND cell IS NOT NULL
      GROUP BY cell, month, category, force_id`,
+    `INSERT INTO crime_part_counts (part, month, category, force_id, crimes, resolved)
+     SELECT ${partSql()}, month, category, force_id, COUNT(*), ${RESOLVED}
+     FROM crimes WHERE ${located}
+     GROUP BY ${partSql()}, month, category, force_id`,
     `INSERT INTO crime_points (part, month, category, lat, lng, force_id, crimes, resolved)
      SELECT ${partSql()}, month, category, lat, lng, force_id, COUNT(*), ${RESOLVED}
      FROM crimes WHERE ${located}
@@ -96,18 +101,21 @@ async function refreshForceMonth(
   const run = (sql: string, replacements: Record<string, unknown> = base) =>
     sequelize.query(sql, { replacements, transaction });
 
-  // crime_points has no (force, month) index (it would be as large as the table); its old rows
-  // are found through the cells the force-month had, which crime_cell_counts still lists.
+  // crime_points and crime_part_counts have no (force, month) index (it would be as large as the
+  // tables); their old rows are found through the cells the force-month had, which
+  // crime_cell_counts still lists.
   const cells = await sequelize.query<{ cell: number }>(
     'SELECT DISTINCT cell FROM crime_cell_counts WHERE force_id = :forceId AND month = :month',
     { replacements: base, type: QueryTypes.SELECT, transaction },
   );
   for (let i = 0; i < cells.length; i += CELL_CHUNK) {
     const parts = partsOfCells(cells.slice(i, i + CELL_CHUNK).map((c) => Number(c.cell)));
-    await run('DELETE FROM crime_points WHERE part IN (:parts) AND month = :month AND force_id = :forceId', {
-      ...base,
-      parts,
-    });
+    for (const table of ['crime_points', 'crime_part_counts']) {
+      await run(`DELETE FROM ${table} WHERE part IN (:parts) AND month = :month AND force_id = :forceId`, {
+        ...base,
+        parts,
+      });
+    }
   }
   await run('DELETE FROM crime_cell_counts WHERE force_id = :forceId AND month = :month');
   await run('DELETE FROM crime_force_counts WHERE force_id = :forceId AND month = :month');

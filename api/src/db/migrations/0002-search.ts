@@ -7,9 +7,10 @@ import { rebuildSearchAggregates } from '../../search/derived-tables.ts';
  * - crime_cell_counts: crimes and resolved crimes per grid cell x month x category x force. A
  *   1-mile circle covers ~40 cells of ~0.3 km²; the ~16 wholly inside it are summed from here.
  * - crime_points: the same per anonymised map point (crimes sit on shared snap points), filed
- *   under the point's part, a 4 x 4 subdivision of its cell (common/search/geometry.ts). The ~24
- *   cells the circle's edge crosses are read here with the exact distance test, skipping their
- *   parts that lie wholly outside the circle.
+ *   under the point's part, a 4 x 4 subdivision of its cell (common/search/geometry.ts), and
+ *   crime_part_counts: the counts per part. Of the ~24 cells the circle's edge crosses, parts
+ *   wholly inside the circle are summed from the part counts, parts wholly outside are skipped,
+ *   and only the points of the parts the edge itself crosses get the exact distance test.
  * - crime_force_counts: per force x month x category, including crimes without a location: a
  *   force-wide search and the national clock read only this.
  * - crime_locations: the distinct map points per cell with their LSOA (a few dozen per cell), and
@@ -46,6 +47,7 @@ export const searchIndexes: Migration = {
       'force_lsoas',
       'crime_locations',
       'crime_force_counts',
+      'crime_part_counts',
       'crime_points',
       'crime_cell_counts',
     ]) {
@@ -89,6 +91,15 @@ function createStatements(mysql: boolean): string[] {
       crimes INTEGER NOT NULL,
       resolved INTEGER NOT NULL,
       PRIMARY KEY (part, month, category, lat, lng, force_id)
+    )${clustered}`,
+    `CREATE TABLE crime_part_counts (
+      part INTEGER NOT NULL,
+      month INTEGER NOT NULL,
+      category SMALLINT NOT NULL,
+      force_id ${forceId},
+      crimes INTEGER NOT NULL,
+      resolved INTEGER NOT NULL,
+      PRIMARY KEY (part, month, category, force_id)
     )${clustered}`,
     `CREATE TABLE crime_locations (
       cell INTEGER NOT NULL,
