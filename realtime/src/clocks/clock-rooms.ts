@@ -63,10 +63,11 @@ export function attachClockRooms({
 
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const broadcast = () => {
-    const second = alignedSecond(now(), tickMs);
+  // The tick is for the second the timer was aimed at: timers may fire a hair early or late
+  // against the wall clock, and reading the clock again could repeat or skip a second.
+  const broadcast = (second: number) => {
     for (const clock of CLOCK_KINDS) broadcastTick(clock, second);
-    schedule();
+    schedule(second);
   };
   const broadcastTick = (clock: ClockKind, second: number) => {
     const definition = definitions.current(clock);
@@ -75,10 +76,13 @@ export function attachClockRooms({
     io.local.to(room).emit('clock:tick', tickAt(definition, second));
   };
   // Re-aimed at the next whole interval each time, so ticks never drift off the second.
-  const schedule = () => {
+  const schedule = (previous?: number) => {
     if (stopped) return;
-    const wait = tickMs - (now() % tickMs);
-    timer = setTimeout(broadcast, wait < 5 ? wait + tickMs : wait);
+    const current = now();
+    let target = alignedSecond(current, tickMs) + tickMs;
+    // Never the same second twice; after a stall (a blocked loop), resume at the next second.
+    if (previous !== undefined && target <= previous) target = previous + tickMs;
+    timer = setTimeout(() => broadcast(target), Math.max(0, target - current));
   };
   schedule();
 
