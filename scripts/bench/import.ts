@@ -5,8 +5,8 @@
 // alone. Prints rows/s (best and median of the runs), peak RSS and CPU time per dialect.
 // `--derived` also refreshes the store's derived tables in each file's transaction, as
 // `npm run import` does; without it the figure is the importer's own parse + insert speed.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +14,7 @@ import { openDatabase, isDatabaseReachable } from '../../api/src/db/connection.t
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
 import { importSources } from '../../api/src/police-data/import/index.ts';
 import { storeDerivedTables } from '../../api/src/police-data/store-derived-tables.ts';
+import { parallelCores } from './cpu-check.ts';
 import { writeStreetCsv } from './street-csv.ts';
 
 interface RunResult {
@@ -121,17 +122,14 @@ async function runBenchmark(rows: number, runs: number): Promise<void> {
   try {
     const archive = join(dir, 'archive');
     console.log(`Generating ${format(rows)} street rows...`);
-    await writeStreetCsv(
-      join(archive, '2024-01', '2024-01-metropolitan-street.csv'),
-      rows,
-      '2024-01',
-      'Metropolitan Police Service',
-    );
-    const size = execFileSync('du', ['-sh', archive]).toString().split('\t')[0];
+    const csv = join(archive, '2024-01', '2024-01-metropolitan-street.csv');
+    await writeStreetCsv(csv, rows, '2024-01', 'Metropolitan Police Service');
+    const size = `${(statSync(csv).size / 1e6).toFixed(0)} MB`;
+    const cores = await parallelCores();
     console.log(
       `CSV ${size}; ${runs} run(s) per database; load average ${loadavg()
         .map((l) => l.toFixed(1))
-        .join(' ')}`,
+        .join(' ')}; two busy threads get ${cores.toFixed(1)} cores`,
     );
 
     const sqlite: RunResult[] = [];

@@ -42,13 +42,6 @@ class SqliteWriter implements BulkWriter {
   }
 }
 
-/**
- * Page cache of the importing connection, in KiB. With SQLite's default 2 MB a file's transaction
- * soon outgrows the cache and SQLite keeps spilling dirty pages to disk (with journal syncs) in
- * the middle of it; 32 MB keeps most of a big force-month in memory until the commit.
- */
-const IMPORT_CACHE_KIB = 32 * 1024;
-
 function exec(db: SqliteDatabase, sql: string): Promise<void> {
   return new Promise((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve())));
 }
@@ -56,12 +49,6 @@ function exec(db: SqliteDatabase, sql: string): Promise<void> {
 export const sqliteBulk: BulkDialect = {
   // ~5,000 values a statement measured fastest: bigger statements fall out of the CPU caches.
   rowsPerStatement: (columns) => Math.max(1, Math.floor(5_000 / columns)),
-  async begin(sequelize: Sequelize) {
-    const transaction = await sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE });
-    // Sequelize gives each transaction its own connection and closes it afterwards, so this
-    // setting ends with the transaction.
-    await exec(driverConnectionOf<SqliteDatabase>(transaction), `PRAGMA cache_size = -${IMPORT_CACHE_KIB}`);
-    return transaction;
-  },
+  begin: (sequelize: Sequelize) => sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }),
   writer: (transaction) => new SqliteWriter(driverConnectionOf<SqliteDatabase>(transaction)),
 };
