@@ -27,6 +27,11 @@ export interface ProcessSample {
   peakRssBytes: number;
   threads: number;
   openFiles: number | undefined;
+  /**
+   * Time the main thread spent runnable but waiting for a CPU (/proc/<pid>/schedstat), seconds:
+   * how much other work on the machine held this process back.
+   */
+  runQueueWaitSeconds: number;
 }
 
 /** One reading of a live process, or undefined when it has gone. */
@@ -46,6 +51,7 @@ export function sampleProcess(pid: number): ProcessSample | undefined {
       peakRssBytes: statusNumber(status, 'VmHWM') * 1024,
       threads: statusNumber(status, 'Threads'),
       openFiles: countOpenFiles(pid),
+      runQueueWaitSeconds: runQueueWait(pid),
     };
   } catch {
     return undefined;
@@ -55,6 +61,15 @@ export function sampleProcess(pid: number): ProcessSample | undefined {
 function statusNumber(status: string, field: string): number {
   const match = new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status);
   return match ? Number(match[1]) : 0;
+}
+
+function runQueueWait(pid: number): number {
+  try {
+    const [, waitNs] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+    return (waitNs ?? 0) / 1e9;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function countOpenFiles(pid: number): number | undefined {
@@ -69,6 +84,12 @@ function countOpenFiles(pid: number): number | undefined {
 export function cpuPercent(from: ProcessSample, to: ProcessSample): number {
   const seconds = (to.at - from.at) / 1000;
   return seconds > 0 ? ((to.cpuSeconds - from.cpuSeconds) / seconds) * 100 : 0;
+}
+
+/** Milliseconds per second the process's main thread waited for a CPU between two readings. */
+export function runQueueWaitMsPerSecond(from: ProcessSample, to: ProcessSample): number {
+  const seconds = (to.at - from.at) / 1000;
+  return seconds > 0 ? ((to.runQueueWaitSeconds - from.runQueueWaitSeconds) * 1000) / seconds : Number.NaN;
 }
 
 /** Kernel (system) share of the CPU time used between two readings, 0..1. */

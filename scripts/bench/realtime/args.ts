@@ -18,6 +18,10 @@ export interface BenchArgs {
   probesPerNode: number;
   fromDist: boolean;
   profile: boolean;
+  /** Pin each node to a CPU of its own and the generator to the others. */
+  pin: boolean;
+  /** Restart nodes until their `server:time` broadcast is mid-second, away from the ticks. */
+  apartFromServerTime: boolean;
   out: string | undefined;
   /** Wait up to this long for the (shared) machine to be less busy than quietBelowPercent. */
   quietWaitS: number;
@@ -38,13 +42,21 @@ export const USAGE = `Realtime load benchmark of the Crime Clock (loopback only,
   --max-clients N   ceiling for --find-max (default 60000)
   --max-minutes M   whole-run time budget (default 10, at most 30)
   --batch N         connections opened at once while ramping up (default 500)
-  --per-worker N    clients per generator process (default 10000, at most 19000)
+  --per-worker N    clients per generator process (default 18000, at most 19000; on 2 cores one busy
+                    generator process beside the server is better than several)
   --workers N       most generator processes (default 6)
   --clock csew|police   room joined by every client (default csew)
   --p99 MS          delay limit (default 100)
   --probes K        real socket.io-client clients per node, for cross-checks (default 5)
   --dist            run dist/realtime/src/server.js instead of the TypeScript source
-  --profile         write a V8 CPU profile of each node (/tmp) and print its top functions
+  --no-pin          let Linux place the processes (default: each node on a CPU of its own, the
+                    generator on the others; on 2 cores with 2 nodes the generator floats)
+  --apart           restart each node (up to 6 times) until its per-second server:time broadcast
+                    goes out 250-550 ms after the second (it drifts later by ~0.4 ms a second), so
+                    that its fan-out cannot delay the ticks' (default: wherever it falls, as in
+                    production; the phase is printed)
+  --profile         sample each node with Linux perf during each window (perf.data in /tmp) and
+                    print its hottest functions (kernel, uWS, V8)
   --out FILE        JSON result file (default /tmp/crime-clock-realtime-bench-<time>.json)
   --quiet-wait S    on a shared machine, first wait up to S s (default 0, at most 600) until
                     other work keeps it under --quiet-below percent busy (default 35; 2 cores = 100)
@@ -65,13 +77,15 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     maxClients: 60_000,
     maxMinutes: 10,
     batch: 500,
-    perWorker: 10_000,
+    perWorker: 18_000,
     maxWorkers: 6,
     clock: 'csew',
     p99LimitMs: 100,
     probesPerNode: 5,
     fromDist: false,
     profile: false,
+    pin: true,
+    apartFromServerTime: false,
     out: undefined,
     quietWaitS: 0,
     quietBelowPercent: 35,
@@ -142,6 +156,12 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--dist':
         args.fromDist = true;
+        break;
+      case '--apart':
+        args.apartFromServerTime = true;
+        break;
+      case '--no-pin':
+        args.pin = false;
         break;
       case '--profile':
         args.profile = true;

@@ -95,6 +95,8 @@ export interface GeneratorOptions {
   /** Second and third byte of the 127.x.y.* source addresses of this run. */
   sourceBase: [number, number];
   clientsPerAddress: number;
+  /** Called with each new worker's pid (e.g. to pin it to CPUs). */
+  onWorkerStarted?: (pid: number) => void;
 }
 
 export interface RampResult {
@@ -140,6 +142,7 @@ export class LoadGenerator {
     });
     const worker = new Worker(child);
     this.workers.push(worker);
+    if (child.pid) this.options.onWorkerStarted?.(child.pid);
     return worker;
   }
 

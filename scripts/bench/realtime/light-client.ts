@@ -66,8 +66,6 @@ export class LightClient {
   state: State = 'connecting';
   /** `t` of the last tick this client received (set by the listener). */
   lastTickAt = 0;
-  /** Ticks counted for this client in the measurement window (set by the listener). */
-  windowTicks = 0;
   /** Size of the join acknowledgement (which carries the clock definition), bytes on the wire. */
   joinReplyBytes = 0;
   private readonly socket: Socket;
@@ -99,8 +97,8 @@ export class LightClient {
     this.frameHandler = (opcode, payload, wireBytes) =>
       this.onFrame(opcode, payload, wireBytes, this.receivedAt);
     this.socket.on('connect', () => this.upgrade());
-    this.socket.on('error', (error: Error) => this.end(`socket error: ${error.message}`));
-    this.socket.on('close', () => this.end('connection closed'));
+    this.socket.on('error', (error: Error) => this.fail(`socket error: ${error.message}`));
+    this.socket.on('close', () => this.fail('connection closed'));
   }
 
   /** Closes with a TCP reset: no TIME_WAIT left behind to hold the source port. */
@@ -156,7 +154,7 @@ export class LightClient {
   private onFrame(opcode: number, payload: Buffer, wireBytes: number, receivedAt: number): void {
     if (this.state === 'closed') return;
     if (opcode === OPCODE_PING) return void this.socket.write(encodeClientFrame(OPCODE_PONG, payload));
-    if (opcode === OPCODE_CLOSE) return this.end('websocket close frame');
+    if (opcode === OPCODE_CLOSE) return this.fail('websocket close frame');
     if (opcode !== OPCODE_TEXT) return;
     // latin1 maps bytes one to one: comparing these strings compares the payloads byte for byte.
     const text = payload.toString('latin1');
@@ -172,7 +170,7 @@ export class LightClient {
       case '2': // Engine.IO ping
         return this.send('3');
       case '1': // Engine.IO close
-        return this.end('Engine.IO close');
+        return this.fail('Engine.IO close');
       case '4':
         return this.onSocketIoPacket(text, wireBytes);
       default:
@@ -187,7 +185,7 @@ export class LightClient {
       return this.send(`420${JSON.stringify(['clock:join', this.target.clock])}`);
     }
     if (type === '4') return this.fail(`namespace refused: ${text.slice(2, 200)}`);
-    if (type === '1') return this.end('namespace disconnect');
+    if (type === '1') return this.fail('namespace disconnect');
     if (type === '3' && this.state === 'joining') {
       if (!text.startsWith('430[{"ok":true')) return this.fail(`join refused: ${text.slice(0, 200)}`);
       this.state = 'joined';
@@ -203,16 +201,13 @@ export class LightClient {
     this.socket.write(encodeClientFrame(OPCODE_TEXT, text));
   }
 
+  /** Closes the client and reports why: as a failure before joining, as a loss after. */
   private fail(reason: string): void {
     if (this.state === 'closed') return;
     const wasJoined = this.state === 'joined';
     this.destroy();
     if (wasJoined) this.listener.closed(this, reason);
     else this.listener.failed(this, reason);
-  }
-
-  private end(reason: string): void {
-    this.fail(reason);
   }
 }
 

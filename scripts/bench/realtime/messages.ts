@@ -66,6 +66,8 @@ export interface WindowResult {
   closedInWindow: number;
   closeReasons: Record<string, number>;
   serverTime: SparseHistogram;
+  /** Per node: when in its second the server sent each `server:time` broadcast (t mod 1000), ms. */
+  serverTimePhases: Record<number, number[]>;
   definitionsReceived: number;
   otherMessages: number;
   /** The worker's own health while measuring. */

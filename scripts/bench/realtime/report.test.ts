@@ -34,6 +34,7 @@ function worker(clientsAtStart: Record<number, number>, ticks: TickAggregate[]):
     closedInWindow: 0,
     closeReasons: {},
     serverTime: new LatencyHistogram().toSparse(),
+    serverTimePhases: {},
     definitionsReceived: 0,
     otherMessages: 0,
     eventLoopDelayMs: { p50: 1, p99: 2, max: 3 },

@@ -61,6 +61,11 @@ export interface WindowSummary {
   perTick: TickFigures[];
   /** `server:time`, broadcast by a free-running 1 s timer: pure fan-out delay, no timer lateness. */
   serverTimeDelay: DelayFigures;
+  /**
+   * When in the second `server:time` went out (ms after the whole second; first and last of the
+   * window): its fan-out delays a tick's when the two overlap.
+   */
+  serverTimePhaseMs: { node: number; first: number; last: number }[];
   payload: {
     /** One tick frame on the wire (WebSocket header + `42["clock:tick",{…}]`). */
     wireBytes: number;
@@ -268,6 +273,11 @@ export function summariseWindow(
         spreadMs: e.last - e.first,
       })),
     serverTimeDelay: delayFigures(serverTime),
+    serverTimePhaseMs: Object.keys(clientsPerNode).flatMap((key) => {
+      const node = Number(key);
+      const phases = results.find((r) => r.serverTimePhases[node]?.length)?.serverTimePhases[node];
+      return phases?.length ? [{ node, first: phases[0]!, last: phases.at(-1)! }] : [];
+    }),
     payload: {
       wireBytes,
       textBytes: Buffer.byteLength(example, 'latin1'),
@@ -310,6 +320,8 @@ export interface ServerFigures {
   cpuWindowPercent: number;
   /** Share of the window's CPU time spent in the kernel (socket writes, TCP), 0..1. */
   cpuWindowSystemShare: number;
+  /** ms per second the server's main thread was runnable but waited for a CPU (other load). */
+  runQueueWaitMsPerSecond: number;
   /** Busiest single second of the window. */
   cpuMaxSecondPercent: number;
   openFiles: number | undefined;
@@ -329,6 +341,7 @@ export function formatWindow(
   servers: ServerFigures[],
   machineBusyPercent: number,
   limitMs: number,
+  generatorWaitMs: number[] = [],
 ): string {
   const lines: string[] = [];
   const row = (label: string, value: string) => lines.push(`  ${label.padEnd(34)} ${value}`);
@@ -384,8 +397,18 @@ export function formatWindow(
       (worst ? `; worst tick p99 ${ms(worst.p99)}` : ''),
   );
   row(
+    'typical second',
+    `median of the per-tick p99s ${ms(median(s.perTick.map((t) => t.p99)))} ms; ` +
+      `${s.perTick.filter((t) => t.p99 <= limitMs).length} of ${s.perTick.length} ticks with p99 ≤ ${limitMs} ms`,
+  );
+  row(
     'server:time delay (ms)',
-    `p50 ${ms(s.serverTimeDelay.p50)}  p99 ${ms(s.serverTimeDelay.p99)}  max ${ms(s.serverTimeDelay.max)}`,
+    `p50 ${ms(s.serverTimeDelay.p50)}  p99 ${ms(s.serverTimeDelay.p99)}  max ${ms(s.serverTimeDelay.max)}` +
+      (s.serverTimePhaseMs.length
+        ? `; sent ${s.serverTimePhaseMs
+            .map((p) => `${p.first}…${p.last}`)
+            .join(' / ')} ms after the whole second`
+        : ''),
   );
   row('tick payload', `${s.payload.wireBytes} B on the wire (${s.payload.textBytes} B text)`);
   row(
@@ -426,5 +449,11 @@ export function formatWindow(
       `busy during fan-out ${workers.map((w) => pct(w.busyDuringFanOut * 100)).join('/')}`,
   );
   row('machine CPU busy (2 cores = 100%)', pct(machineBusyPercent));
+  row(
+    'waited for a CPU (ms per second)',
+    `server ${servers.map((x) => ms(x.runQueueWaitMsPerSecond)).join(' / ')}` +
+      (generatorWaitMs.length ? `, generator ${generatorWaitMs.map(ms).join(' / ')}` : '') +
+      ' (runnable but not running: other load, or each other when unpinned)',
+  );
   return lines.join('\n');
 }

@@ -55,6 +55,9 @@ interface Window {
   closedInWindow: number;
   closeReasons: Record<string, number>;
   serverTime: LatencyHistogram;
+  /** When in its second the server sent each `server:time` (t mod 1000), once per broadcast. */
+  serverTimePhases: Record<number, number[]>;
+  lastServerTimeT: Record<number, number>;
   definitionsReceived: number;
   otherMessages: number;
   clientsAtStart: Record<number, number>;
@@ -136,12 +139,18 @@ const listener: LightClientListener = {
     if (receivedAt < aggregate.firstAt) aggregate.firstAt = receivedAt;
     aggregate.payloads.set(text, (aggregate.payloads.get(text) ?? 0) + 1);
   },
-  serverTime(_client, text, receivedAt) {
+  serverTime(client, text, receivedAt) {
     const w = window;
     if (!w) return;
     // 42["server:time",{"t":1750000000123}]
     const t = Number(text.slice(text.indexOf(':', 18) + 1, text.lastIndexOf('}')));
-    if (t >= w.fromT && t <= w.toT + 999) w.serverTime.record(receivedAt - t);
+    if (t < w.fromT || t > w.toT + 999) return;
+    w.serverTime.record(receivedAt - t);
+    const phases = (w.serverTimePhases[client.node] ??= []);
+    if (t !== w.lastServerTimeT[client.node] && phases.length < 1000) {
+      w.lastServerTimeT[client.node] = t;
+      phases.push(t % 1000);
+    }
   },
   other(_client, kind) {
     if (!window) return;
@@ -227,6 +236,8 @@ function startWindow(request: Extract<WorkerRequest, { type: 'window' }>): Worke
     closedInWindow: 0,
     closeReasons: {},
     serverTime: new LatencyHistogram(),
+    serverTimePhases: {},
+    lastServerTimeT: {},
     definitionsReceived: 0,
     otherMessages: 0,
     clientsAtStart,
@@ -274,6 +285,7 @@ function collect(id: number): WorkerReply {
     closedInWindow: w.closedInWindow,
     closeReasons: w.closeReasons,
     serverTime: w.serverTime.toSparse(),
+    serverTimePhases: w.serverTimePhases,
     definitionsReceived: w.definitionsReceived,
     otherMessages: w.otherMessages,
     eventLoopDelayMs: {
