@@ -6,6 +6,7 @@
  * under 2 % while making it depend on which months happen to be in the window. Seasonality is not
  * corrected: six summer months run higher than six winter ones.
  */
+import { monthLabel, parseMonth } from '../search/months.ts';
 import { categoryFromSlug } from '../crime/categories.ts';
 import { definitionVersion } from './clock-data.ts';
 import type { ClockCategoryInput } from './model.ts';
@@ -58,26 +59,6 @@ export class PoliceClockInputError extends Error {
   override name = 'PoliceClockInputError';
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-function monthLabel(yearMonth: string): string {
-  const [year, month] = yearMonth.split('-');
-  return `${MONTH_NAMES[Number(month) - 1]} ${year}`;
-}
-
 export function policeClockDefinition(input: PoliceClockInput): ClockDefinition {
   if (!Number.isInteger(input.months) || input.months < 1) {
     throw new PoliceClockInputError('months must be a whole number of at least 1');
@@ -112,7 +93,7 @@ export function policeClockDefinition(input: PoliceClockInput): ClockDefinition 
   const meta: ClockMeta = {
     areaName: input.areaName ?? 'England and Wales',
     dataMethod:
-      `Police recorded crime for the latest ${input.months} months to ${monthLabel(input.latestDataMonth)}, ` +
+      `Police recorded crime for the latest ${input.months} months to ${monthLabel(parseMonth(input.latestDataMonth)!)}, ` +
       `annualised (count ÷ ${input.months} × 12) and spread over the year by time of day` +
       (excluded ? `; excludes ${excluded}` : ''),
     dataSource: 'data.police.uk (Home Office), police recorded crime',
