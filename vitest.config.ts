@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 //   unit        *.test.ts            pure code, no I/O beyond temp files
 //   integration *.int.test.ts        real databases, servers, sockets (run on SQLite, then MySQL)
 //   browser     *.browser.test.ts    Chromium against the product started as `npm start` starts it
+//   faults      tests/faults/*.fault.test.ts       faults on the built product (a few minutes)
+//   faults-long tests/faults/long/*.fault.test.ts  the longer fault scenarios (npm run test:faults)
 export default defineConfig({
   test: {
     projects: [
@@ -28,6 +30,24 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.browser.test.ts'],
           testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['tests/faults/*.fault.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'faults-long',
+          include: ['tests/faults/long/*.fault.test.ts'],
+          testTimeout: 600_000,
           hookTimeout: 240_000,
           fileParallelism: false,
         },

@@ -1,7 +1,9 @@
 // `npm test`: every check CI runs, in order: typecheck, lint and format, unit tests, integration
 // tests (SQLite, plus MySQL when TEST_MYSQL_URL is set), the production build, and browser tests
-// against the product started as `npm start` starts it. Runs every step and fails if any failed.
+// against the product started as `npm start` starts it, and the quicker fault tests (tests/faults/).
+// Runs every step and fails if any failed.
 //   npm test -- --only unit,integration     run some steps only
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,6 +18,27 @@ const reports = mkdtempSync(join(tmpdir(), 'crime-clock-tests-'));
 
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1].split(',')) : undefined;
+
+// Chromium, MariaDB and Redis: installed or started when missing (scripts/test-services.sh), so
+// this one command is all a fresh machine needs. TEST_SERVICES=skip leaves the machine alone and
+// uses whatever TEST_MYSQL_URL / TEST_REDIS_URL say.
+if (process.env.TEST_SERVICES !== 'skip') {
+  console.log('━━ services ━━ (Chromium, MariaDB, Redis)');
+  try {
+    const lines = execFileSync('bash', ['scripts/test-services.sh'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    for (const line of lines.toString().split('\n')) {
+      const match = /^(TEST_MYSQL_URL|TEST_REDIS_URL)=(.+)$/.exec(line.trim());
+      if (match && !process.env[match[1]]) process.env[match[1]] = match[2];
+    }
+  } catch (error) {
+    console.error(`Setting up the test services failed (${error.message}); going on without them.`);
+  }
+  console.log(
+    `MySQL: ${process.env.TEST_MYSQL_URL ?? 'none'}  Redis: ${process.env.TEST_REDIS_URL ?? 'none'}`,
+  );
+}
 
 const vitest = (project) => async () => {
   const outputFile = join(reports, `${project}.json`);
@@ -58,6 +81,7 @@ const steps = [
     },
   },
   { name: 'browser', run: vitest('browser') },
+  { name: 'faults', run: vitest('faults') },
 ];
 
 let passedTests = 0;

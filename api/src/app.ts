@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -11,6 +10,9 @@ import { clientConfigRoutes } from './clocks/config-routes.ts';
 import { createPoliceClockService } from './clocks/police-clock-service.ts';
 import { clockRoutes } from './clocks/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { observabilityPlugin } from './observability/observability-plugin.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
+import { RequestLogController } from './observability/request-log.ts';
 import { emailRoutes } from './email/email-routes.ts';
 import type { MailServices } from './email/mail-services.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
@@ -58,8 +60,10 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The proxy's id only when it is sane; one log line per completed request.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    logController: new RequestLogController(),
     ajv: { customOptions: { removeAdditional: 'all', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -69,8 +73,9 @@ export async function buildApp(options: AppOptions) {
 
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
+  await app.register(observabilityPlugin, { now: options.now });
 
   await app.register(fastifyCookie);
   await app.register(securityPlugin, options.security ?? {});

@@ -6,7 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin } from './admin/users.ts';
 import { createMailServices } from './email/mail-services.ts';
 import { builtUiDir } from './paths.ts';
-import { createSecretBox, loadSecretKey } from './security/secret-box.ts';
+import { createSecretBox, loadSecretKey, previousSecretKeys } from './security/secret-box.ts';
 
 function loadConfig(): AppConfig {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -21,8 +21,8 @@ async function main() {
   const config = loadConfig();
   const sequelize = openDatabase({ url: config.databaseUrl });
   const ran = await migrateToLatest(sequelize);
-  const secretBox = createSecretBox(loadSecretKey(config));
-  const mail = createMailServices({ sequelize, secretBox });
+  const secretBox = createSecretBox(loadSecretKey(config), previousSecretKeys(config.secretKeyPrevious));
+  const mail = createMailServices({ sequelize, secretBox, retryDelayMs: config.outboxRetrySeconds * 1000 });
   const app = await buildApp({
     config,
     sequelize,
@@ -36,6 +36,9 @@ async function main() {
       `\nFirst admin created. Username: ${firstAdmin.username}  Password: ${firstAdmin.password}\n` +
         'This password is shown once; change it with: npm run admin -- set-password admin\n',
     );
+  }
+  if (await mail.smtpSettings.reencryptWithCurrentKey()) {
+    app.log.info('SMTP password rewritten with the current SECRET_KEY');
   }
   const keyProblem = await mail.smtpSettings.keyProblem();
   if (keyProblem) app.log.warn(keyProblem);
@@ -63,6 +66,14 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A keep-alive connection whose request was in flight at the signal stays open after the answer
+  // (Fastify keeps it 72 s), holding the close up until the client or a proxy's pool drops it:
+  // once closing, such a connection is closed as soon as its answer is sent.
+  app.server.on('request', (_request, response) => {
+    response.on('finish', () => {
+      if (closing) setImmediate(() => app.server.closeIdleConnections());
+    });
+  });
 
   await app.listen({ port: config.apiPort, host: config.host });
   mail.worker.start({ log: app.log });

@@ -42,6 +42,40 @@ describe('parseConfig', () => {
     expect(problems).toMatch(/SECRET_KEY must be 64 hexadecimal/);
   });
 
+  it('reads the previous secret keys of a rotation as a list and refuses a malformed one', () => {
+    expect(parseConfig({}).secretKeyPrevious).toEqual([]);
+    const [a, b] = ['ab'.repeat(32), 'cd'.repeat(32)];
+    expect(parseConfig({ SECRET_KEY_PREVIOUS: ` ${a}, ${b} ` }).secretKeyPrevious).toEqual([a, b]);
+    expect(() => parseConfig({ SECRET_KEY_PREVIOUS: `${a},nope` })).toThrow(/SECRET_KEY_PREVIOUS must be/);
+  });
+
+  it('leaves /metrics open unless METRICS_TOKEN is set, and refuses a token that is short or has spaces', () => {
+    expect(parseConfig({}).metricsToken).toBeUndefined();
+    const token = 'a'.repeat(8) + '0123456789._~+/=-';
+    expect(parseConfig({ METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token);
+    for (const bad of ['short-token', 'has spaces in the middle', 'quote"quote"quote"', 'x'.repeat(257)]) {
+      expect(() => parseConfig({ METRICS_TOKEN: bad })).toThrow(/METRICS_TOKEN must be 16 to 256 characters/);
+    }
+  });
+
+  it('waits 30 s before retrying a failed email unless OUTBOX_RETRY_SECONDS says otherwise', () => {
+    expect(parseConfig({}).outboxRetrySeconds).toBe(30);
+    expect(parseConfig({ OUTBOX_RETRY_SECONDS: '2' }).outboxRetrySeconds).toBe(2);
+    expect(() => parseConfig({ OUTBOX_RETRY_SECONDS: '0' })).toThrow(
+      /OUTBOX_RETRY_SECONDS="0" must be a whole number from 1 to 3600/,
+    );
+  });
+
+  it('reads an optional contact address and refuses one that is not an email address', () => {
+    expect(parseConfig({}).contactEmail).toBeUndefined();
+    expect(parseConfig({ CONTACT_EMAIL: ' clocks@example.org ' }).contactEmail).toBe('clocks@example.org');
+    for (const bad of ['clocks', 'clocks@example', 'a b@example.org', 'x@example.org\nBcc: y@example.org']) {
+      expect(() => parseConfig({ CONTACT_EMAIL: bad })).toThrow(
+        /CONTACT_EMAIL=".*" is not an email address/s,
+      );
+    }
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseConfig({ PORT: '', REDIS_URL: '  ' }).apiPort).toBe(3000);
   });

@@ -3,6 +3,8 @@
  * Pure (no process access) so it is unit-tested directly; `api/` and `realtime/` call it with
  * process.env and stop at start-up with every problem listed, naming the variable and what it allows.
  */
+import { isValidEmailAddress } from '../contact/messages.ts';
+
 export type NodeEnv = 'development' | 'production' | 'test';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -25,11 +27,22 @@ export interface AppConfig {
   /** Import the synthetic sample when the store is empty at start-up. */
   autoSample: boolean;
   secretKey: string | undefined;
+  /** Keys SECRET_KEY replaced: values they wrote are still read, and rewritten with SECRET_KEY. */
+  secretKeyPrevious: string[];
   postcodeApiUrl: string | undefined;
   policeApiUrl: string;
   trustProxy: boolean;
   /** How often each realtime node re-reads the police clock's data from the API. */
   clockRefreshSeconds: number;
+  /** Where the police clock page's "contact us" mail link writes to; unset: the page has no such link. */
+  contactEmail: string | undefined;
+  /**
+   * First wait before an email that failed to send is tried again; it doubles with each further
+   * failure, up to an hour. The outbox worker also looks for due messages at least this often.
+   */
+  outboxRetrySeconds: number;
+  /** When set, `/metrics` on the API and realtime nodes answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +141,29 @@ export function parseConfig(env: Env): AppConfig {
     );
   }
 
+  const secretKeyPrevious = (read('SECRET_KEY_PREVIOUS') ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
+  if (secretKeyPrevious.some((key) => !/^[0-9a-fA-F]{64}$/.test(key))) {
+    problems.push('SECRET_KEY_PREVIOUS must be a comma-separated list of 64-hexadecimal-character keys');
+  }
+
+  // Sent by a scraper in a header: visible ASCII without spaces or quotes, long enough not to guess.
+  const metricsToken = read('METRICS_TOKEN');
+  if (metricsToken !== undefined && !/^[A-Za-z0-9._~+/=-]{16,256}$/.test(metricsToken)) {
+    problems.push(
+      'METRICS_TOKEN must be 16 to 256 characters of letters, digits and ._~+/=- (e.g. from `openssl rand -hex 32`)',
+    );
+  }
+
+  const contactEmail = read('CONTACT_EMAIL');
+  if (contactEmail !== undefined && !isValidEmailAddress(contactEmail)) {
+    problems.push(
+      `CONTACT_EMAIL="${contactEmail}" is not an email address; expected e.g. contact@example.org`,
+    );
+  }
+
   const config: AppConfig = {
     nodeEnv,
     host,
@@ -142,10 +178,14 @@ export function parseConfig(env: Env): AppConfig {
     dataDir,
     autoSample: bool('AUTO_SAMPLE', true),
     secretKey,
+    secretKeyPrevious,
     postcodeApiUrl: url('POSTCODE_API_URL', ['http:', 'https:']),
     policeApiUrl: url('POLICE_API_URL', ['http:', 'https:']) ?? 'https://data.police.uk/api',
     trustProxy: bool('TRUST_PROXY', false),
     clockRefreshSeconds: wholeNumber('CLOCK_REFRESH_SECONDS', 30, 1, 86_400),
+    contactEmail,
+    outboxRetrySeconds: wholeNumber('OUTBOX_RETRY_SECONDS', 30, 1, 3600),
+    metricsToken,
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -48,7 +48,7 @@ export type JoinClockReply =
   { ok: true; definition: ClockDefinition; serverTime: number } | { ok: false; error: string };
 
 export interface ServerToClientEvents {
-  /** Every second to every connected client. */
+  /** On connect, then every second to every connected client, half a second after the ticks. */
   'server:time': (payload: ServerTime) => void;
   'clock:tick': (tick: ClockTick) => void;
   'clock:definition': (definition: ClockDefinition) => void;

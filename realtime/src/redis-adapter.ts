@@ -13,7 +13,10 @@ export function createRedisAdapter(url: string, logger: Logger) {
     maxRetriesPerRequest: 2,
     retryStrategy: (n) => Math.min(n * 200, 5000),
   });
-  const sub = pub.duplicate();
+  // The adapter subscribes and unsubscribes as clock rooms fill and empty, and does not handle
+  // those commands' failures: with a retry limit, viewers coming or going while Redis is down
+  // would reject one and crash the node. Without a limit they wait for Redis, then run in order.
+  const sub = pub.duplicate({ maxRetriesPerRequest: null });
   let down = false;
   for (const [name, client] of [
     ['pub', pub],

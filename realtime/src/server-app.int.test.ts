@@ -129,6 +129,35 @@ describe('realtime server', () => {
     }
   });
 
+  it('sends the server time every second halfway between the ticks, not with them', async () => {
+    const api = await startApiDouble(policeDefinition(500_000));
+    cleanups.push(api.close);
+    // Started just after a whole second, where a timer that merely repeated from the start would
+    // keep sending it, next to the ticks.
+    await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
+    const node = await startNode(api.url);
+    const socket = client(node.url);
+    const times = await new Promise<number[]>((resolve) => {
+      const seen: number[] = [];
+      socket.on('server:time', ({ t }) => {
+        seen.push(t);
+        if (seen.length === 5) resolve(seen);
+      });
+    });
+    // The first greets the connection, whenever it comes; then the broadcasts, aimed at .500.
+    const broadcasts = times.slice(1);
+    for (let i = 1; i < broadcasts.length; i++) {
+      expect(broadcasts[i]! - broadcasts[i - 1]!).toBeGreaterThan(0);
+      expect(broadcasts[i]! - broadcasts[i - 1]!).toBeLessThan(2000);
+    }
+    // A busy machine may delay the odd timer; most must still leave mid-second.
+    const midSecond = broadcasts.filter((t) => t % 1000 >= 200 && t % 1000 <= 800);
+    expect(
+      midSecond.length,
+      `server:time sent at ${broadcasts.map((t) => t % 1000).join(', ')} ms`,
+    ).toBeGreaterThanOrEqual(3);
+  });
+
   it('gives a joining client the definition, then the authoritative count every whole second', async () => {
     const api = await startApiDouble(policeDefinition(500_000));
     cleanups.push(api.close);

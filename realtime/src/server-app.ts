@@ -2,20 +2,26 @@ import * as uWS from 'uWebSockets.js';
 import { Server, type ServerOptions } from 'socket.io';
 import type { Logger } from 'pino';
 import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
+import { startAimedTimer } from './aimed-timer.ts';
 import { attachClockRooms } from './clocks/clock-rooms.ts';
 import type { DefinitionSource } from './clocks/definition-source.ts';
 import type { RealtimeIo } from './io-types.ts';
+import { createRealtimeMetrics } from './observability/metrics.ts';
+import { serveMetrics } from './observability/metrics-route.ts';
+import { logSocketLifecycle } from './observability/socket-log.ts';
 
 export interface RealtimeOptions {
   logger: Logger;
   definitions: DefinitionSource;
   /** Socket.IO adapter factory, e.g. the Redis adapter when several nodes run. */
   adapter?: ServerOptions['adapter'];
-  /** Interval of the ticks and of the server-time broadcast; 1 s in production. */
+  /** Interval of the ticks and of the server-time broadcast (sent halfway between ticks); 1 s in production. */
   tickMs?: number;
   now?: () => number;
   /** Extra health facts (e.g. Redis connection state). */
   health?: () => Record<string, unknown>;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 export interface RealtimeServer {
@@ -45,6 +51,9 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   io.attachApp(app);
+  const metrics = createRealtimeMetrics({ io, now });
+  serveMetrics(app, metrics, { token: options.metricsToken, logger });
+  logSocketLifecycle(io, logger);
 
   const startedAt = now();
   app.get('/health', (res) => {
@@ -81,8 +90,15 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     now,
     tickMs,
     clustered: Boolean(options.adapter),
+    onTickSent: metrics.tickSent,
   });
-  const timeTimer = setInterval(() => io.local.emit('server:time', { t: now() }), tickMs);
+  // Every second, half a second after the ticks: the two broadcasts never leave at the same moment.
+  const timeTimer = startAimedTimer({
+    intervalMs: tickMs,
+    offsetMs: tickMs / 2,
+    now,
+    run: () => io.local.emit('server:time', { t: now() }),
+  });
   options.definitions.start();
 
   let listenSocket: uWS.us_listen_socket | false = false;
@@ -98,7 +114,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       });
     },
     async close() {
-      clearInterval(timeTimer);
+      timeTimer.stop();
       clocks.stop();
       options.definitions.stop();
       if (listenSocket) uWS.us_listen_socket_close(listenSocket);

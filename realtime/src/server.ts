@@ -25,6 +25,7 @@ async function main() {
       refreshMs: config.clockRefreshSeconds * 1000,
     }),
     ...(redis ? { adapter: redis.adapter, health: redis.status } : {}),
+    metricsToken: config.metricsToken,
   });
   const port = await server.listen(config.realtimePort, config.host);
   logger.info({ port, redis: Boolean(redis) }, 'realtime server listening');

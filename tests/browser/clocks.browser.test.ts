@@ -6,8 +6,10 @@ import { startProduct, type RunningProduct } from '../support/product.ts';
 let product: RunningProduct | undefined;
 let browser: BrowserSession | undefined;
 
+const CONTACT_EMAIL = 'clocks@example.org';
+
 beforeAll(async () => {
-  product = await startProduct();
+  product = await startProduct({ CONTACT_EMAIL });
   browser = await launchBrowser({ baseUrl: product.baseUrl });
 });
 
@@ -198,7 +200,9 @@ describe('Police Crime Clock', () => {
       expect(await links.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
         '/privacy-policy',
       );
-      await links.getByRole('link', { name: /Contact/ }).waitFor();
+      // The contact address comes from the server's configuration (CONTACT_EMAIL).
+      const contact = links.getByRole('link', { name: `Contact us (${CONTACT_EMAIL})` });
+      expect(await contact.getAttribute('href')).toBe(`mailto:${CONTACT_EMAIL}`);
 
       // The product's own sample data must never pass for real police records.
       const definition = (await (await fetch(`${product!.baseUrl}/api/police-clock`)).json()) as {
@@ -329,7 +333,12 @@ describe('Police Crime Clock without police data', () => {
   });
 
   it('says the data could not be loaded', async () => {
-    const page = await emptyBrowser!.open('/police-crime-clock');
+    const page = await emptyBrowser!.context.newPage();
+    let configReads = 0;
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/config') configReads++;
+    });
+    await page.goto('/police-crime-clock');
     try {
       const toast = page.locator('[role="status"] .toast', { hasText: 'Loading Error' });
       await toast.waitFor({ timeout: 20_000 });
@@ -337,6 +346,13 @@ describe('Police Crime Clock without police data', () => {
         'Could not load England, Wales & Northern Ireland crime data',
       );
       await page.getByRole('alert').filter({ hasText: 'No police data yet' }).waitFor();
+      // No contact address is configured here, so there is no contact link either (once the
+      // footer has read the configuration, as the clock's feed has).
+      const footer = page.locator('.clock-page-footer');
+      await footer.getByRole('link', { name: 'Privacy Policy' }).waitFor();
+      await expect.poll(() => configReads).toBeGreaterThanOrEqual(2);
+      await page.waitForTimeout(300);
+      expect(await footer.getByRole('link', { name: /Contact/ }).count()).toBe(0);
     } finally {
       await page.close();
     }

@@ -16,10 +16,13 @@ const root = join(import.meta.dirname, '..', '..');
 /**
  * A realtime node in its own process, from source, as production runs one per process. (Two
  * uWebSockets.js apps in one process share their pub/sub topics, so multi-node tests need
- * separate processes to be real.)
+ * separate processes to be real.) `port` places it where clients expect it, e.g. to restart a node.
  */
-export async function startRealtimeNode(env: Record<string, string>): Promise<RealtimeNode> {
-  const port = await freePort();
+export async function startRealtimeNode(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<RealtimeNode> {
+  const port = options.port ?? (await freePort());
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'realtime/src/server.ts'], {
     cwd: root,

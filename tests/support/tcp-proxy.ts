@@ -7,6 +7,8 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  */
 export async function startTcpProxy(
   backendPorts: number[],
+  /** A fixed port (e.g. to bring a cut connection back where clients expect it); default any free one. */
+  options: { port?: number } = {},
 ): Promise<{ port: number; close(): Promise<void> }> {
   let next = 0;
   const sockets = new Set<Socket>();
@@ -36,7 +38,7 @@ export async function startTcpProxy(
     tryBackend(0);
     client.on('error', () => client.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address !== 'object') throw new Error('proxy has no port');
   return {

@@ -1,27 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import type { ForceHoldings, ImportRecord } from '../../../common/admin/imports.ts';
 
 /** What the police data store holds, for the admin Imports card: the import log and the force-months. */
-
-export interface ImportRecord {
-  id: number;
-  source: string;
-  status: string;
-  synthetic: boolean;
-  startedAt: string | null;
-  finishedAt: string | null;
-  months: string[];
-  forces: string[];
-  files: number;
-  rowsImported: number;
-  rowsSkipped: number;
-  durationMs: number | null;
-  error: string | null;
-}
-
-export interface ForceHoldings {
-  forceId: string;
-  datasets: { dataset: string; months: string[]; rows: number; synthetic: boolean }[];
-}
 
 interface ImportRow {
   id: number;

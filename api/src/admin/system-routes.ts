@@ -1,4 +1,5 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
+import type { ImportsOverview } from '../../../common/admin/imports.ts';
 import { dialectOf, isDatabaseReachable } from '../db/connection.ts';
 import { assertAdminAuth } from './auth-plugin.ts';
 import { createImportsService } from './imports-service.ts';
@@ -30,6 +31,16 @@ const ForceHoldings = Type.Object({
     }),
   ),
 });
+
+const ImportsOverviewSchema = Type.Object({
+  imports: Type.Array(ImportRecord),
+  forces: Type.Array(ForceHoldings),
+});
+
+// The response schema and the shared contract the browser reads must describe the same shape.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaMatchesContract: Same<Static<typeof ImportsOverviewSchema>, ImportsOverview> = true;
+void schemaMatchesContract;
 
 /**
  * GET /api/admin/system (the dashboard's System Information, with true values) and
@@ -71,7 +82,7 @@ export const adminSystemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         response: {
-          200: Type.Object({ imports: Type.Array(ImportRecord), forces: Type.Array(ForceHoldings) }),
+          200: ImportsOverviewSchema,
         },
       },
     },

@@ -28,6 +28,32 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
     expect(Math.abs(body.serverTime - Date.now())).toBeLessThan(5000);
   });
 
+  it('tells the browser where the realtime server is, and no contact address unless one is set', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ realtime: { url: null, port: 3001 }, contact: { email: null } });
+  });
+
+  it('serves the configured contact address and realtime URL', async () => {
+    const configured = await buildApp({
+      config: parseConfig({
+        DATABASE_URL: db.url,
+        CONTACT_EMAIL: 'clocks@example.org',
+        PUBLIC_REALTIME_URL: 'https://live.example.org/',
+      }),
+      sequelize: db.sequelize,
+    });
+    try {
+      const res = await configured.inject({ method: 'GET', url: '/api/config' });
+      expect(res.json()).toEqual({
+        realtime: { url: 'https://live.example.org', port: 3001 },
+        contact: { email: 'clocks@example.org' },
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('says the police clock has no data while the store is empty', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/police-clock' });
     expect(res.statusCode).toBe(503);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
-import { createMigrator } from './migrate.ts';
+import { openDatabase } from './connection.ts';
+import { createMigrator, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 
 describe.each(testDialects)('migrations on %s', (dialect) => {
@@ -24,6 +25,23 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
     const afterDown = (await db.sequelize.getQueryInterface().showAllTables()).map(String);
     expect(afterDown).not.toContain('crimes');
     expect((await migrator.up()).length).toBe(migrations.length);
+  });
+});
+
+describe.each(testDialects)('migrating at once from several nodes on %s', (dialect) => {
+  it('lets one node do the work while the others wait and find nothing left', async () => {
+    const db = await createTestDatabase(dialect, { migrate: false });
+    const nodes = [0, 1, 2].map(() => openDatabase({ url: db.url }));
+    try {
+      const results = await Promise.all(nodes.map((node) => migrateToLatest(node)));
+      const sorted = results.map((ran) => ran.length).sort((a, b) => b - a);
+      expect(sorted).toEqual([migrations.length, 0, 0]);
+      const executed = await createMigrator(db.sequelize).executed();
+      expect(executed.map((m) => m.name)).toEqual(migrations.map((m) => m.name));
+    } finally {
+      await Promise.all(nodes.map((node) => node.close()));
+      await db.drop();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { QueryInterface, Sequelize } from 'sequelize';
 import { SequelizeStorage, Umzug } from 'umzug';
+import { withMigrationLock } from './migration-lock.ts';
 import { migrations } from './migrations/index.ts';
 
 export interface MigrationContext {
@@ -28,11 +29,14 @@ export function createMigrator(sequelize: Sequelize, log: (message: string) => v
   });
 }
 
-/** Brings the schema up to date; returns the names of the migrations that ran. */
+/**
+ * Brings the schema up to date; returns the names of the migrations that ran. Safe to call from
+ * several processes at once (see withMigrationLock).
+ */
 export async function migrateToLatest(
   sequelize: Sequelize,
   log?: (message: string) => void,
 ): Promise<string[]> {
-  const ran = await createMigrator(sequelize, log).up();
+  const ran = await withMigrationLock(sequelize, () => createMigrator(sequelize, log).up());
   return ran.map((m) => m.name);
 }

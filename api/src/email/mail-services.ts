@@ -1,6 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import type { SecretBox } from '../security/secret-box.ts';
-import { createOutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
+import { createOutboxWorker, DEFAULT_WORKER_INTERVAL_MS, type OutboxWorkerOptions } from './outbox-worker.ts';
 import { createOutbox, type OutboxOptions } from './outbox.ts';
 import type { SmtpTimeouts } from './smtp-client.ts';
 import { createSmtpSettingsService } from './smtp-settings.ts';
@@ -10,6 +10,11 @@ export interface MailServicesOptions {
   secretBox: SecretBox;
   now?: () => number;
   timeouts?: SmtpTimeouts;
+  /**
+   * First wait before a failed send is tried again (OUTBOX_RETRY_SECONDS); the worker then looks
+   * for due messages at least this often, so a retry is not held back by the idle pause.
+   */
+  retryDelayMs?: number;
   outboxOptions?: Omit<OutboxOptions, 'sequelize' | 'now'>;
   workerIntervalMs?: number;
   log?: OutboxWorkerOptions['log'];
@@ -21,16 +26,18 @@ export interface MailServicesOptions {
  * rather than at the next round. server.ts starts and stops `worker`; the route plugins take the rest.
  */
 export function createMailServices(options: MailServicesOptions) {
-  const { sequelize, now } = options;
+  const { sequelize, now, retryDelayMs } = options;
   const smtpSettings = createSmtpSettingsService({ sequelize, secretBox: options.secretBox, now });
-  const outbox = createOutbox({ sequelize, now, ...options.outboxOptions });
+  const outbox = createOutbox({ sequelize, now, baseDelayMs: retryDelayMs, ...options.outboxOptions });
   const worker = createOutboxWorker({
     sequelize,
     smtp: smtpSettings,
     outbox,
     now,
     timeouts: options.timeouts,
-    intervalMs: options.workerIntervalMs,
+    intervalMs:
+      options.workerIntervalMs ??
+      (retryDelayMs === undefined ? undefined : Math.min(DEFAULT_WORKER_INTERVAL_MS, retryDelayMs)),
     log: options.log,
   });
   return {

@@ -28,6 +28,8 @@ export interface OutboxWorkerOptions {
 }
 
 export const NOT_CONFIGURED = 'Waiting for email settings: save the SMTP settings in the admin area.';
+/** Pause between rounds when idle, unless the options say otherwise. */
+export const DEFAULT_WORKER_INTERVAL_MS = 15_000;
 const PURGE_EVERY_MS = 60 * 60_000;
 const silent: WorkerLog = { info() {}, warn() {}, error() {} };
 
@@ -37,7 +39,7 @@ const silent: WorkerLog = { info() {}, warn() {}, error() {} };
  * message would meet the same server, and trying it would only spend its attempts.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
-  const { smtp, now = Date.now, intervalMs = 15_000 } = options;
+  const { smtp, now = Date.now, intervalMs = DEFAULT_WORKER_INTERVAL_MS } = options;
   let log = options.log ?? silent;
   const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
   const outbox =

@@ -208,6 +208,24 @@ export function createOutbox(options: OutboxOptions) {
     return (await get(id))!;
   }
 
+  /** Messages per status, and when the oldest message still waiting was stored (for /metrics). */
+  async function backlog(): Promise<{
+    counts: Record<OutboxStatus, number>;
+    oldestPendingAt: number | null;
+  }> {
+    const rows = await sequelize.query<{ status: string; n: number; oldest: number | null }>(
+      'SELECT status, COUNT(*) AS n, MIN(created_at) AS oldest FROM outbox GROUP BY status',
+      { type: QueryTypes.SELECT },
+    );
+    const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
+    let oldestPendingAt: number | null = null;
+    for (const row of rows) {
+      if (row.status in counts) counts[row.status as OutboxStatus] = Number(row.n);
+      if (row.status === 'pending' && row.oldest !== null) oldestPendingAt = Number(row.oldest);
+    }
+    return { counts, oldestPendingAt };
+  }
+
   async function list(query: { status?: OutboxStatus; limit: number; offset: number }) {
     const where = query.status ? 'WHERE status = ?' : '';
     const filter = query.status ? [query.status] : [];
@@ -215,12 +233,7 @@ export function createOutbox(options: OutboxOptions) {
       `SELECT ${COLUMNS} FROM outbox ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
       { replacements: [...filter, query.limit, query.offset], type: QueryTypes.SELECT },
     );
-    const counts = await sequelize.query<{ status: string; n: number }>(
-      'SELECT status, COUNT(*) AS n FROM outbox GROUP BY status',
-      { type: QueryTypes.SELECT },
-    );
-    const byStatus: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
-    for (const c of counts) if (c.status in byStatus) byStatus[c.status as OutboxStatus] = Number(c.n);
+    const { counts: byStatus } = await backlog();
     const total = query.status ? byStatus[query.status] : byStatus.pending + byStatus.sent + byStatus.failed;
     return { messages: rows.map(toMessage), total, counts: byStatus };
   }
@@ -244,6 +257,7 @@ export function createOutbox(options: OutboxOptions) {
     expeditePending,
     retry,
     list,
+    backlog,
     purgeSent,
     maxAttempts,
   };

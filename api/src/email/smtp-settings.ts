@@ -221,7 +221,29 @@ export function createSmtpSettingsService({
     }
   }
 
-  return { view, load, save, resolveForTest, keyProblem };
+  /**
+   * After a SECRET_KEY rotation: writes the stored password again with the current key. Safe when
+   * several API nodes start together: the update only applies to the value it read.
+   * Returns whether anything was rewritten.
+   */
+  async function reencryptWithCurrentKey(): Promise<boolean> {
+    const r = await row();
+    if (!r?.password_enc || secretBox.isCurrent(r.password_enc)) return false;
+    let plaintext: string;
+    try {
+      plaintext = secretBox.decrypt(r.password_enc);
+    } catch (error) {
+      if (error instanceof SecretKeyError) return false; // keyProblem() reports it
+      throw error;
+    }
+    await sequelize.query('UPDATE smtp_settings SET password_enc = ? WHERE id = 1 AND password_enc = ?', {
+      replacements: [secretBox.encrypt(plaintext), r.password_enc],
+      type: QueryTypes.UPDATE,
+    });
+    return true;
+  }
+
+  return { view, load, save, resolveForTest, keyProblem, reencryptWithCurrentKey };
 }
 
 export type SmtpSettingsService = ReturnType<typeof createSmtpSettingsService>;

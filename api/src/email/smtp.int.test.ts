@@ -214,4 +214,36 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
     await post('/api/smtp/settings', settings());
     expect(await smtpSettings.keyProblem()).toBeNull();
   });
+
+  it('rewrites the stored password with the new key after a SECRET_KEY rotation', async () => {
+    const oldKey = secretKeyFromHex('11'.repeat(32), 'old');
+    const newKey = secretKeyFromHex('22'.repeat(32), 'new');
+    const before = createSmtpSettingsService({ sequelize: db.sequelize, secretBox: createSecretBox(oldKey) });
+    await before.save(settings());
+    const storedPassword = async () =>
+      (
+        await db.sequelize.query<{ password_enc: string }>(
+          'SELECT password_enc FROM smtp_settings WHERE id = 1',
+          {
+            type: QueryTypes.SELECT,
+          },
+        )
+      )[0]!.password_enc;
+    const oldValue = await storedPassword();
+
+    const rotatedBox = createSecretBox(newKey, [oldKey]);
+    const rotated = createSmtpSettingsService({ sequelize: db.sequelize, secretBox: rotatedBox });
+    expect(await rotated.reencryptWithCurrentKey()).toBe(true);
+    const newValue = await storedPassword();
+    expect(newValue).not.toBe(oldValue);
+    expect(rotatedBox.isCurrent(newValue)).toBe(true);
+    // Readable with the new key alone, so SECRET_KEY_PREVIOUS can then be removed.
+    const newOnly = createSmtpSettingsService({
+      sequelize: db.sequelize,
+      secretBox: createSecretBox(newKey),
+    });
+    expect((await newOnly.load())?.password).toBe(SMTP_PASS);
+    expect(await rotated.reencryptWithCurrentKey()).toBe(false);
+    await post('/api/smtp/settings', settings());
+  });
 });

@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../http/errors.ts';
+import { forwardedRequestHeaders, requestScopedLogger } from '../observability/request-context.ts';
 import {
   createPoliceApiClient,
   type PoliceApiClient,
@@ -40,7 +41,12 @@ export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async 
   const forces = options.forces ?? createForceService({ sequelize: app.db });
   const policeApi =
     options.policeApi ??
-    createPoliceApiClient({ baseUrl: app.config.policeApiUrl, sequelize: app.db, logger: app.log });
+    createPoliceApiClient({
+      baseUrl: app.config.policeApiUrl,
+      sequelize: app.db,
+      logger: requestScopedLogger(app.log),
+      requestHeaders: forwardedRequestHeaders,
+    });
 
   app.get('/forces', async () => forces.forces());
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 
 /** The one error shape every API route answers with. */
 export interface ApiErrorBody {
@@ -27,17 +28,9 @@ export const unauthorized = (message = 'Authentication required', code = 'UNAUTH
   new HttpError(401, code, message);
 export const forbidden = (message: string, code = 'FORBIDDEN') => new HttpError(403, code, message);
 
-const DATABASE_DOWN = new Set([
-  'SequelizeConnectionError',
-  'SequelizeConnectionRefusedError',
-  'SequelizeConnectionTimedOutError',
-  'SequelizeHostNotReachableError',
-  'SequelizeConnectionAcquireTimeoutError',
-]);
-
 function statusCodeOf(error: FastifyError | HttpError): number {
   if (error instanceof HttpError) return error.statusCode;
-  if (DATABASE_DOWN.has(error.name)) return 503;
+  if (isDatabaseUnavailable(error)) return 503;
   const status = error.statusCode;
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
 }
@@ -66,7 +59,12 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     body = { success: false, error: error.message, code: error.code };
     reply.headers(error.headers);
   } else if (status === 503) {
-    request.log.error({ err: error }, 'database unavailable');
+    // Expected during an outage and repeated for every request: one short line each, no stack.
+    const cause = error as Error & { code?: string; parent?: { code?: string } };
+    request.log.warn(
+      { cause: { name: cause.name, code: cause.code ?? cause.parent?.code, message: cause.message } },
+      'database unavailable',
+    );
     body = {
       success: false,
       error:

@@ -2,6 +2,7 @@ import { UniqueConstraintError, type Sequelize } from 'sequelize';
 import { compactPostcode, parsePostcode } from '../../../common/postcode/postcode.ts';
 import { SEARCH_ISSUES } from '../../../common/search/request.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { forwardedRequestHeaders, requestScopedLogger } from '../observability/request-context.ts';
 import { num, select } from '../search/sql.ts';
 import type { FastifyInstance } from 'fastify';
 import { createPostcodeApiClient, type PostcodeApiClient } from './postcodes-io-client.ts';
@@ -125,6 +126,12 @@ export function postcodeServiceForApp(app: FastifyInstance): PostcodeService {
   const url = app.config.postcodeApiUrl;
   return createPostcodeService({
     sequelize: app.db,
-    remote: url ? createPostcodeApiClient({ baseUrl: url, logger: app.log }) : undefined,
+    remote: url
+      ? createPostcodeApiClient({
+          baseUrl: url,
+          logger: requestScopedLogger(app.log),
+          requestHeaders: forwardedRequestHeaders,
+        })
+      : undefined,
   });
 }

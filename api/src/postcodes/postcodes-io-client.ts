@@ -27,6 +27,8 @@ export interface PostcodeApiClientOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
   logger?: PostcodeApiLogger;
+  /** Extra headers per call, e.g. the x-request-id of the request the call is made for. */
+  requestHeaders?: () => Record<string, string>;
 }
 
 export const DEFAULT_POSTCODE_API_TIMEOUT_MS = 2500;
@@ -40,7 +42,7 @@ export function createPostcodeApiClient(options: PostcodeApiClientOptions): Post
   async function getJson(path: string): Promise<unknown> {
     try {
       const response = await fetchFn(`${base}${path}`, {
-        headers: { accept: 'application/json' },
+        headers: { ...options.requestHeaders?.(), accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
       });
       // postcodes.io answers an unknown postcode with 404 and a JSON body; nothing to log there.

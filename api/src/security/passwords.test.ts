@@ -14,7 +14,7 @@ describe('password hashing', () => {
     expect(await hashPassword('correct horse')).not.toBe(hash);
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horsE', hash)).toBe(false);
-  });
+  }, 30_000); // CPU-heavy on purpose: give a busy machine time
 
   it('verifies with the parameters stored in the hash and flags cheaper ones for an upgrade', async () => {
     const cheap = await hashPassword('pw', { ln: 10, r: 8, p: 1 });

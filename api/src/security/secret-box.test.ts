@@ -2,7 +2,13 @@ import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSecretBox, loadSecretKey, secretKeyFromHex, SecretKeyError } from './secret-box.ts';
+import {
+  createSecretBox,
+  loadSecretKey,
+  previousSecretKeys,
+  secretKeyFromHex,
+  SecretKeyError,
+} from './secret-box.ts';
 
 const KEY_A = secretKeyFromHex('0f'.repeat(32), 'test');
 const KEY_B = secretKeyFromHex('f0'.repeat(32), 'test');
@@ -24,6 +30,27 @@ describe('secret box (AES-256-GCM)', () => {
   it('refuses a value written with another key, naming the problem', () => {
     const stored = createSecretBox(KEY_A).encrypt('secret');
     expect(() => createSecretBox(KEY_B).decrypt(stored)).toThrow(/another key/);
+  });
+
+  it('reads values written with a previous key after a rotation, and says they need rewriting', () => {
+    const old = createSecretBox(KEY_A).encrypt('secret');
+    const rotated = createSecretBox(KEY_B, [KEY_A]);
+    expect(rotated.decrypt(old)).toBe('secret');
+    expect(rotated.isCurrent(old)).toBe(false);
+    const rewritten = rotated.encrypt(rotated.decrypt(old));
+    expect(rotated.isCurrent(rewritten)).toBe(true);
+    // Once the previous key is dropped, only the rewritten value is readable.
+    expect(createSecretBox(KEY_B).decrypt(rewritten)).toBe('secret');
+    expect(() => createSecretBox(KEY_B).decrypt(old)).toThrow(/SECRET_KEY_PREVIOUS/);
+  });
+
+  it('takes the previous keys and refuses a malformed one', () => {
+    expect(previousSecretKeys([])).toEqual([]);
+    expect(previousSecretKeys(['0f'.repeat(32), ` ${'f0'.repeat(32)} `]).map((k) => k.keyId)).toEqual([
+      KEY_A.keyId,
+      KEY_B.keyId,
+    ]);
+    expect(() => previousSecretKeys(['abc'])).toThrow(/SECRET_KEY_PREVIOUS must hold 64 hexadecimal/);
   });
 
   it('detects tampering with the ciphertext or a shortened tag', () => {

@@ -7,6 +7,11 @@ import { join } from 'node:path';
  * value and the authentication tag stored with it, so a tampered or wrongly-keyed value fails
  * loudly instead of decrypting to garbage. Stored form: `v1:<keyId>:<iv>:<tag>:<ciphertext>`
  * (base64 pieces); the key id names the key that wrote it, so a changed key is reported as such.
+ *
+ * Rotation: start with the new SECRET_KEY and the old one in SECRET_KEY_PREVIOUS. Values written
+ * with a previous key still decrypt, and `isCurrent` tells the owner of a value to write it again
+ * with the current key (the API does that for the SMTP password at start-up); once every node runs
+ * with the new key, SECRET_KEY_PREVIOUS can be removed.
  */
 
 export interface SecretKey {
@@ -63,18 +68,31 @@ export function loadSecretKey(options: { secretKey: string | undefined; dataDir:
   return secretKeyFromHex(readFileSync(path, 'utf8').trim(), path);
 }
 
+/** Previous keys (SECRET_KEY_PREVIOUS), for reading values written before a rotation. */
+export function previousSecretKeys(hexKeys: readonly string[]): SecretKey[] {
+  return hexKeys.map((hex) => secretKeyFromHex(hex.trim(), 'SECRET_KEY_PREVIOUS'));
+}
+
 export interface SecretBox {
   readonly keyId: string;
   encrypt(plaintext: string): string;
-  /** Throws SecretKeyError when the value was written with another key or was altered. */
+  /**
+   * Decrypts with the key that wrote the value (the current one or a previous one). Throws
+   * SecretKeyError when no known key wrote it or the value was altered.
+   */
   decrypt(stored: string): string;
+  /** Whether the value was written with the current key (false: write it again after decrypting). */
+  isCurrent(stored: string): boolean;
 }
 
-export function createSecretBox(secret: SecretKey): SecretBox {
-  const { key, keyId } = secret;
+export function createSecretBox(secret: SecretKey, previous: readonly SecretKey[] = []): SecretBox {
+  const { keyId } = secret;
+  const keys = new Map<string, Buffer>([...previous, secret].map((k) => [k.keyId, k.key]));
   return {
     keyId,
+    isCurrent: (stored) => stored.split(':')[1] === keyId,
     encrypt(plaintext) {
+      const key = secret.key;
       const iv = randomBytes(IV_LENGTH);
       const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_LENGTH });
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
@@ -88,9 +106,11 @@ export function createSecretBox(secret: SecretKey): SecretBox {
       if (parts.length !== 5 || parts[0] !== 'v1')
         throw new SecretKeyError('Unknown format of a stored secret.');
       const [, storedKeyId, iv, tag, ciphertext] = parts as [string, string, string, string, string];
-      if (storedKeyId !== keyId) {
+      const key = keys.get(storedKeyId);
+      if (!key) {
         throw new SecretKeyError(
-          `A stored secret was encrypted with another key (${storedKeyId}, current ${keyId}); enter it again.`,
+          `A stored secret was encrypted with another key (${storedKeyId}, current ${keyId}); ` +
+            'set that key in SECRET_KEY_PREVIOUS or enter the secret again.',
         );
       }
       try {

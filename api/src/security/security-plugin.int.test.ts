@@ -134,6 +134,25 @@ describe.each(testDialects)('security headers and CSRF on %s', (dialect) => {
     }
   });
 
+  it('lets pages reach a realtime server that has an address of its own (PUBLIC_REALTIME_URL)', async () => {
+    const separate = await buildApp({
+      config: parseConfig({ DATABASE_URL: db.url, PUBLIC_REALTIME_URL: 'https://live.crime.test:8443/' }),
+      sequelize: db.sequelize,
+    });
+    try {
+      const res = await separate.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { host: 'crime.test:3000' },
+      });
+      expect(String(res.headers['content-security-policy'])).toContain(
+        "connect-src 'self' wss://live.crime.test:8443 https://live.crime.test:8443;",
+      );
+    } finally {
+      await separate.close();
+    }
+  });
+
   it('lets any site frame the embeddable clocks, and only those pages', async () => {
     const embed = await app.inject({ method: 'GET', url: '/embed/crime-clock?theme=dark' });
     expect(String(embed.headers['content-security-policy'])).toContain('frame-ancestors *');

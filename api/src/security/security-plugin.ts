@@ -9,8 +9,9 @@ export interface SecurityOptions {
   /** Origins trusted for state-changing requests besides the request's own host and PUBLIC_ORIGIN. */
   allowedOrigins?: string[];
   /**
-   * Where the browser may open connections besides 'self'. Default: the realtime server, i.e. the
-   * page's host on REALTIME_PORT over ws(s) and http(s) (Socket.IO may start with long-polling).
+   * Where the browser may open connections besides 'self'. Default: the realtime server over ws(s)
+   * and http(s) (Socket.IO may start with long-polling), i.e. PUBLIC_REALTIME_URL when set, else
+   * the page's host on REALTIME_PORT.
    */
   connectSources?: (pageHost: string) => string[];
   /** Who may frame the pages; default only the product itself. */
@@ -30,6 +31,13 @@ function hostnameOf(hostHeader: string | undefined): string | null {
   }
 }
 
+/** A realtime server's URL as CSP sources: its origin over ws(s) and http(s); none if unsafe in a header. */
+function sourcesOf(url: string): string[] {
+  const { protocol, host } = new URL(url);
+  if (!hostnameOf(host)) return [];
+  return [`${protocol === 'https:' ? 'wss' : 'ws'}://${host}`, `${protocol}//${host}`];
+}
+
 /**
  * Security headers and the CSRF check, for the whole app: helmet with a Content Security Policy
  * that allows only the product's own origin (no inline scripts) plus its realtime socket, and a
@@ -39,15 +47,17 @@ function hostnameOf(hostHeader: string | undefined): string | null {
 export const securityPlugin = sharedPlugin(
   'crime-clock-security',
   async (app: FastifyInstance, options: SecurityOptions = {}) => {
-    const { publicOrigin, realtimePort } = app.config;
+    const { publicOrigin, publicRealtimeUrl, realtimePort } = app.config;
     const https = publicOrigin?.startsWith('https://') ?? false;
     const publicHostname = publicOrigin ? new URL(publicOrigin).hostname : undefined;
+    const publicRealtimeSources = publicRealtimeUrl ? sourcesOf(publicRealtimeUrl) : undefined;
     const realtimeSources =
       options.connectSources ??
-      ((host: string) => [
-        `${https ? 'wss' : 'ws'}://${host}:${realtimePort}`,
-        `${https ? 'https' : 'http'}://${host}:${realtimePort}`,
-      ]);
+      ((host: string) =>
+        publicRealtimeSources ?? [
+          `${https ? 'wss' : 'ws'}://${host}:${realtimePort}`,
+          `${https ? 'https' : 'http'}://${host}:${realtimePort}`,
+        ]);
     const connectSrc = (request: IncomingMessage) => {
       const host = publicHostname ?? hostnameOf(request.headers.host);
       return ["'self'", ...(host ? realtimeSources(host) : [])].join(' ');

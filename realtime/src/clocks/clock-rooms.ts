@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ClockKind } from '../../../common/clock/types.ts';
 import { CLOCK_KINDS, clockRoom, isClockKind, TICK_INTERVAL_MS } from '../../../common/realtime/protocol.ts';
+import { startAimedTimer } from '../aimed-timer.ts';
 import type { RealtimeIo } from '../io-types.ts';
 import type { DefinitionSource } from './definition-source.ts';
 import { tickAt } from './ticks.ts';
@@ -13,6 +14,8 @@ export interface ClockRoomsOptions {
   tickMs?: number;
   /** True when a cluster adapter (Redis) connects this node to others. */
   clustered?: boolean;
+  /** Told after each tick leaves for a room, with the second it is for (the metrics time it). */
+  onTickSent?: (clock: ClockKind, second: number) => void;
 }
 
 /** Event name other nodes hear (through the Redis adapter) when one node sees new clock data. */
@@ -31,6 +34,7 @@ export function attachClockRooms({
   now = Date.now,
   tickMs = TICK_INTERVAL_MS,
   clustered = false,
+  onTickSent,
 }: ClockRoomsOptions) {
   io.on('connection', (socket) => {
     socket.on('clock:join', (clock, reply) => {
@@ -61,37 +65,24 @@ export function attachClockRooms({
   });
   io.on(DATA_CHANGED, () => void definitions.refresh());
 
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  // The tick is for the second the timer was aimed at: timers may fire a hair early or late
-  // against the wall clock, and reading the clock again could repeat or skip a second.
-  const broadcast = (second: number) => {
-    for (const clock of CLOCK_KINDS) broadcastTick(clock, second);
-    schedule(second);
-  };
   const broadcastTick = (clock: ClockKind, second: number) => {
     const definition = definitions.current(clock);
     const room = clockRoom(clock);
     if (!definition || !io.of('/').adapter.rooms.get(room)?.size) return;
     io.local.to(room).emit('clock:tick', tickAt(definition, second));
+    onTickSent?.(clock, second);
   };
-  // Re-aimed at the next whole interval each time, so ticks never drift off the second.
-  const schedule = (previous?: number) => {
-    if (stopped) return;
-    const current = now();
-    let target = alignedSecond(current, tickMs) + tickMs;
-    // Never the same second twice; after a stall (a blocked loop), resume at the next second.
-    if (previous !== undefined && target <= previous) target = previous + tickMs;
-    timer = setTimeout(() => broadcast(target), Math.max(0, target - current));
-  };
-  schedule();
-
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
+  // The tick is for the second the timer was aimed at: timers may fire a hair early or late
+  // against the wall clock, and reading the clock again could repeat or skip a second.
+  const ticks = startAimedTimer({
+    intervalMs: tickMs,
+    now,
+    run: (second) => {
+      for (const clock of CLOCK_KINDS) broadcastTick(clock, second);
     },
-  };
+  });
+
+  return { stop: () => ticks.stop() };
 }
 
 function alignedSecond(instantMs: number, tickMs: number): number {

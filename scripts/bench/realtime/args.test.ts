@@ -18,7 +18,7 @@ describe('benchmark arguments', () => {
 
   it('reads every option', () => {
     const args = parseArgs(
-      '--clients 100 --duration 5 --nodes 2 --max-clients 500 --max-minutes 3 --batch 50 --per-worker 40 --workers 3 --clock police --p99 50 --probes 0 --dist --profile --no-pin --apart --out /tmp/x.json'.split(
+      '--clients 100 --duration 5 --nodes 2 --max-clients 500 --max-minutes 3 --batch 50 --per-worker 40 --workers 3 --clock police --p99 50 --probes 0 --dist --profile --no-pin --out /tmp/x.json'.split(
         ' ',
       ),
     );
@@ -37,7 +37,6 @@ describe('benchmark arguments', () => {
       fromDist: true,
       profile: true,
       pin: false,
-      apartFromServerTime: true,
       out: '/tmp/x.json',
     });
   });

@@ -20,8 +20,6 @@ export interface BenchArgs {
   profile: boolean;
   /** Pin each node to a CPU of its own and the generator to the others. */
   pin: boolean;
-  /** Restart nodes until their `server:time` broadcast is mid-second, away from the ticks. */
-  apartFromServerTime: boolean;
   out: string | undefined;
   /** Wait up to this long for the (shared) machine to be less busy than quietBelowPercent. */
   quietWaitS: number;
@@ -51,10 +49,6 @@ export const USAGE = `Realtime load benchmark of the Crime Clock (loopback only,
   --dist            run dist/realtime/src/server.js instead of the TypeScript source
   --no-pin          let Linux place the processes (default: each node on a CPU of its own, the
                     generator on the others; on 2 cores with 2 nodes the generator floats)
-  --apart           restart each node (up to 6 times) until its per-second server:time broadcast
-                    goes out 250-550 ms after the second (it drifts later by ~0.4 ms a second), so
-                    that its fan-out cannot delay the ticks' (default: wherever it falls, as in
-                    production; the phase is printed)
   --profile         sample each node with Linux perf during each window (perf.data in /tmp) and
                     print its hottest functions (kernel, uWS, V8)
   --out FILE        JSON result file (default /tmp/crime-clock-realtime-bench-<time>.json)
@@ -85,7 +79,6 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     fromDist: false,
     profile: false,
     pin: true,
-    apartFromServerTime: false,
     out: undefined,
     quietWaitS: 0,
     quietBelowPercent: 35,
@@ -156,9 +149,6 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--dist':
         args.fromDist = true;
-        break;
-      case '--apart':
-        args.apartFromServerTime = true;
         break;
       case '--no-pin':
         args.pin = false;

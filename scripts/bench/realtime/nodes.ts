@@ -7,8 +7,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { io } from 'socket.io-client';
-import { REALTIME_PATH, type ServerToClientEvents } from '../../../common/realtime/protocol.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 const WATCHDOG = join(import.meta.dirname, 'watchdog.ts');
@@ -122,32 +120,5 @@ export async function nodeHealth(node: RealtimeNodeProcess): Promise<Record<stri
     return res.ok ? ((await res.json()) as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * When in the second the node broadcasts `server:time` (a free-running 1 s interval started with
- * the process, unlike the ticks, which go out at whole seconds): t mod 1000 of a broadcast, ms.
- */
-export async function serverTimePhase(node: RealtimeNodeProcess): Promise<number | undefined> {
-  const socket = io(node.url, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  try {
-    return await new Promise<number | undefined>((resolve) => {
-      const timer = setTimeout(() => resolve(undefined), 5000);
-      let seen = 0;
-      socket.on('server:time', (({ t }) => {
-        // The first one is the greeting on connect; the next ones come from the interval.
-        if (++seen < 2) return;
-        clearTimeout(timer);
-        resolve(t % 1000);
-      }) satisfies ServerToClientEvents['server:time']);
-    });
-  } finally {
-    socket.disconnect();
   }
 }

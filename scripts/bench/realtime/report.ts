@@ -59,7 +59,7 @@ export interface WindowSummary {
   lateTimerTicks: { node: number; t: number }[];
   delayPerNode: Record<number, DelayFigures>;
   perTick: TickFigures[];
-  /** `server:time`, broadcast by a free-running 1 s timer: pure fan-out delay, no timer lateness. */
+  /** `server:time`, broadcast mid-second and stamped when sent: pure fan-out delay, no timer lateness. */
   serverTimeDelay: DelayFigures;
   /**
    * When in the second `server:time` went out (ms after the whole second; first and last of the

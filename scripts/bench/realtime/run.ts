@@ -30,7 +30,7 @@ import { startApiDouble, type ApiDouble } from './api-double.ts';
 import { ArgsError, parseArgs, USAGE, type BenchArgs } from './args.ts';
 import { LoadGenerator, type RampResult } from './generator.ts';
 import type { NodeTarget } from './messages.ts';
-import { nodeHealth, serverTimePhase, startNode, type RealtimeNodeProcess } from './nodes.ts';
+import { nodeHealth, startNode, type RealtimeNodeProcess } from './nodes.ts';
 import { Probes } from './probes.ts';
 import { formatWindow, summariseWindow, type ServerFigures, type WindowSummary } from './report.ts';
 
@@ -191,8 +191,8 @@ async function main(): Promise<number> {
       throw new Error(`--nodes 2 needs Redis at ${REDIS_URL}`);
     api = await startApiDouble();
     for (let index = 0; index < args.nodes; index++) {
-      const start = () =>
-        startNode({
+      nodes.push(
+        await startNode({
           index,
           apiUrl: api!.url,
           ...(args.nodes > 1 ? { redisUrl: REDIS_URL } : {}),
@@ -200,22 +200,8 @@ async function main(): Promise<number> {
           maxLifetimeMs: lifetimeMs,
           // JavaScript function names for perf (/tmp/perf-<pid>.map).
           ...(profileDir ? { nodeFlags: ['--perf-basic-prof-only-functions'] } : {}),
-        });
-      let node = await start();
-      nodes.push(node);
-      for (let attempt = 1; args.apartFromServerTime && attempt <= 6; attempt++) {
-        const phase = await serverTimePhase(node);
-        if (phase !== undefined && phase >= 250 && phase <= 550) {
-          log(`node ${index}: server:time goes out ${phase} ms after the whole second`);
-          break;
-        }
-        log(`node ${index}: server:time goes out ${phase ?? '?'} ms after the whole second; restarting it`);
-        if (attempt === 6) break;
-        await node.stop();
-        nodes.pop();
-        node = await start();
-        nodes.push(node);
-      }
+        }),
+      );
     }
     log(
       `started ${nodes.length} realtime node(s) from ${args.fromDist ? 'dist/' : 'source'}: ` +

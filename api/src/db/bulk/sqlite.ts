@@ -42,6 +42,15 @@ class SqliteWriter implements BulkWriter {
   }
 }
 
+/**
+ * Page cache of the importing connection, in KiB. With SQLite's default 2 MB a force-month's
+ * transaction soon outgrows the cache: SQLite spills dirty index pages to the WAL mid-transaction
+ * and reads them back (half a million page faults for 500k rows). Measured on an idle machine,
+ * 500k street rows took 12.3 s with the default and 8.9 s with 32 MB; 128 MB gained only 7 % more
+ * and pushed the importer past its 300 MB memory budget.
+ */
+const IMPORT_CACHE_KIB = 32 * 1024;
+
 function exec(db: SqliteDatabase, sql: string): Promise<void> {
   return new Promise((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve())));
 }
@@ -49,6 +58,12 @@ function exec(db: SqliteDatabase, sql: string): Promise<void> {
 export const sqliteBulk: BulkDialect = {
   // ~5,000 values a statement measured fastest: bigger statements fall out of the CPU caches.
   rowsPerStatement: (columns) => Math.max(1, Math.floor(5_000 / columns)),
-  begin: (sequelize: Sequelize) => sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }),
+  async begin(sequelize: Sequelize) {
+    const transaction = await sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE });
+    // Sequelize gives each transaction its own connection and closes it afterwards, so this
+    // setting ends with the transaction.
+    await exec(driverConnectionOf<SqliteDatabase>(transaction), `PRAGMA cache_size = -${IMPORT_CACHE_KIB}`);
+    return transaction;
+  },
   writer: (transaction) => new SqliteWriter(driverConnectionOf<SqliteDatabase>(transaction)),
 };

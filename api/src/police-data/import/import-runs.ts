@@ -56,6 +56,21 @@ export async function startRun(sequelize: Sequelize, source: string, synthetic: 
   return run.get('id') as number;
 }
 
+/**
+ * Files done and rows imported so far, written after each file of a running import, so that other
+ * processes (the API's /metrics, the admin Imports card) see how far an import in the CLI has got.
+ */
+export async function recordProgress(
+  sequelize: Sequelize,
+  id: number,
+  progress: { files: number; rows: number; skipped: number },
+): Promise<void> {
+  await importRuns(sequelize).update(
+    { files: progress.files, rows_imported: progress.rows, rows_skipped: progress.skipped },
+    { where: { id, status: 'running' } },
+  );
+}
+
 export interface RunOutcome {
   status: ImportStatus;
   synthetic: boolean;

@@ -2,7 +2,7 @@ import type { Sequelize } from 'sequelize';
 import { bulkFor } from '../../db/bulk/index.ts';
 import type { ImportContext } from './context.ts';
 import { importFile } from './import-file.ts';
-import { finishRun, markInterruptedRuns, startRun } from './import-runs.ts';
+import { finishRun, markInterruptedRuns, recordProgress, startRun } from './import-runs.ts';
 import { planImport, type ImportPlan } from './plan.ts';
 import { OfflineError, openSource, type OpenedSource } from './sources/open-source.ts';
 import type { FileResult, ImportOptions, ImportProgress, ImportSummary, SourceSummary } from './types.ts';
@@ -106,6 +106,12 @@ async function importPlan(
       job,
     );
     results.push(result);
+    const imported = results.filter((r) => !r.error);
+    await recordProgress(context.sequelize, context.importId, {
+      files: imported.length,
+      rows: imported.reduce((n, r) => n + r.rows, 0),
+      skipped: imported.reduce((n, r) => n + r.skipped, 0),
+    });
     emit({ type: 'file-done', source, result });
   }
 }

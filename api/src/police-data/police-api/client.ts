@@ -74,6 +74,8 @@ export interface PoliceApiClientOptions {
   /** A name for a force the API lists without one; defaults to the forces fact table, then the id. */
   forceName?: (id: string) => string | undefined;
   userAgent?: string;
+  /** Extra headers per call, e.g. the x-request-id of the request the call is made for. */
+  requestHeaders?: () => Record<string, string>;
 }
 
 export interface PoliceApiClient {
@@ -117,6 +119,7 @@ export function createPoliceApiClient(options: PoliceApiClientOptions): PoliceAp
     retry: { ...DEFAULT_RETRY, ...options.retry },
     userAgent: options.userAgent ?? `crime-clock/${appVersion}`,
     logger,
+    headers: options.requestHeaders,
   });
   const forceName = (id: string) => options.forceName?.(id) ?? forceById(id)?.name ?? id;
   // Callers asking for the same thing at once share one request instead of spending tokens on it.

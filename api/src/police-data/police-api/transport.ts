@@ -25,6 +25,8 @@ export interface TransportOptions {
   retry: RetryOptions;
   userAgent: string;
   logger: PoliceApiLogger;
+  /** Extra headers per call, e.g. the id of the request it is made for. */
+  headers?: () => Record<string, string>;
   random?: () => number;
   wait?: (ms: number) => Promise<unknown>;
 }
@@ -89,7 +91,7 @@ export function createTransport(options: TransportOptions) {
     let text: string;
     try {
       response = await options.fetch(url, {
-        headers: { accept: 'application/json', 'user-agent': options.userAgent },
+        headers: { ...options.headers?.(), accept: 'application/json', 'user-agent': options.userAgent },
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       // The body is read under the same timeout: a server can stall after its headers.

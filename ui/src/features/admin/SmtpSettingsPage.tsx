@@ -260,13 +260,10 @@ function ProvidersCard({ onUse }: { onUse?: (provider: SmtpProvider) => void }) 
             </p>
             <p className="admin-providers__note">{provider.note}</p>
             {onUse && (
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-label={`Use the ${provider.name} server and port`}
-                onClick={() => onUse(provider)}
-              >
+              <Button size="sm" variant="secondary" onClick={() => onUse(provider)}>
                 Use this server
+                {/* The name says which; it starts with the visible words, as speech input expects. */}
+                <span className="visually-hidden"> for {provider.name}</span>
               </Button>
             )}
           </li>

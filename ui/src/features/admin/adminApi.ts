@@ -11,32 +11,7 @@ export interface SystemInfo {
   database: { dialect: string; status: 'connected' | 'unreachable' };
 }
 
-export interface ImportRecord {
-  id: number;
-  source: string;
-  status: string;
-  synthetic: boolean;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** "YYYY-MM" */
-  months: string[];
-  forces: string[];
-  files: number;
-  rowsImported: number;
-  rowsSkipped: number;
-  durationMs: number | null;
-  error: string | null;
-}
-
-export interface ForceHoldings {
-  forceId: string;
-  datasets: { dataset: string; months: string[]; rows: number; synthetic: boolean }[];
-}
-
-export interface ImportsOverview {
-  imports: ImportRecord[];
-  forces: ForceHoldings[];
-}
+export type { ForceHoldings, ImportRecord, ImportsOverview } from '../../../../common/admin/imports.ts';
 
 export type MessageStatus = 'pending' | 'sent' | 'failed';
 export type MessageKind = 'contact' | 'data-issue';

@@ -4,8 +4,11 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { useDismiss, type DismissReason } from '../../shared/ui/useDismiss.ts';
 import { adminSessionAtom, logoutAtom } from './adminSession.ts';
 
-/** The admin's menu in the site header: where the admin tools are, and the way out. */
-export function AdminAvatarMenu() {
+/**
+ * The admin's menu in the site header: where the admin tools are, and the way out. With
+ * `takeFocus` (just signed in) its button takes the focus the vanished login card had.
+ */
+export function AdminAvatarMenu({ takeFocus = false }: { takeFocus?: boolean }) {
   const session = useAtomValue(adminSessionAtom);
   const logout = useSetAtom(logoutAtom);
   const [open, setOpen] = useState(false);
@@ -27,6 +30,11 @@ export function AdminAvatarMenu() {
   useEffect(() => {
     if (open) menuItems(menuRef.current)[0]?.focus();
   }, [open]);
+
+  useEffect(() => {
+    const focus = buttonRef.current?.ownerDocument.activeElement;
+    if (takeFocus && (!focus || focus === buttonRef.current?.ownerDocument.body)) buttonRef.current?.focus();
+  }, [takeFocus]);
 
   async function logOut() {
     setLoggingOut(true);

@@ -11,11 +11,9 @@ import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSect
 import { formatDate, formatMonth, isSyntheticData, otherNotes } from './clockText.ts';
 import { FrameStoreProvider } from './frameContext.tsx';
 import { LicenceText } from './LicenceText.tsx';
+import { useContactEmail } from './publicConfig.ts';
 import { useLiveClock } from './useLiveClock.ts';
 import './clocks.css';
-
-/** Set at build time (VITE_CONTACT_EMAIL); without it the contact link leads to the contact form. */
-const CONTACT_EMAIL: string | undefined = import.meta.env.VITE_CONTACT_EMAIL || undefined;
 
 const OGL_ATTRIBUTION = 'Contains public sector information licensed under the Open Government Licence v3.0.';
 
@@ -149,14 +147,12 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
 }
 
 function PoliceClockFooter() {
+  // The address comes from the server's configuration (CONTACT_EMAIL); without one, no link.
+  const contactEmail = useContactEmail();
   return (
     <nav className="clock-page-footer" aria-label="Police Crime Clock">
       <Link to="/privacy-policy">Privacy Policy</Link>
-      {CONTACT_EMAIL ? (
-        <a href={`mailto:${CONTACT_EMAIL}`}>Contact us ({CONTACT_EMAIL})</a>
-      ) : (
-        <Link to="/crime-clock">Contact us</Link>
-      )}
+      {contactEmail && <a href={`mailto:${contactEmail}`}>Contact us ({contactEmail})</a>}
     </nav>
   );
 }

@@ -24,7 +24,8 @@ import {
   type FeedEvent,
   type FeedState,
 } from './feedState.ts';
-import { realtimeUrl, type RealtimeConfig } from './realtimeUrl.ts';
+import { fetchPublicConfig } from './publicConfig.ts';
+import { realtimeUrl } from './realtimeUrl.ts';
 import { ServerClock } from './serverClock.ts';
 
 /** Specification section 9: the survey poll, 300000 ms. */
@@ -266,8 +267,7 @@ const CLOCK_API_PATHS: Readonly<Record<ClockKind, string>> = {
 export function browserFeedDeps(onLoadError: (error: FeedError) => void): ClockFeedDeps {
   return {
     async resolveRealtimeUrl() {
-      const config = await apiGet<RealtimeConfig>('/api/config');
-      return realtimeUrl(config, window.location, import.meta.env.DEV);
+      return realtimeUrl(await fetchPublicConfig(), window.location, import.meta.env.DEV);
     },
     loadClock: (kind) => apiGet<ClockApiResponse>(CLOCK_API_PATHS[kind]),
     openSocket: (url) =>

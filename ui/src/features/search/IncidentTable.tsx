@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { SearchResponse } from '../../../../common/search/types.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
@@ -83,34 +83,89 @@ export function IncidentTable({
               Error: {pageError}
             </Alert>
           )}
-          <nav className="pager" aria-label="Incident pages">
-            <p className="pager__summary" aria-live="polite">
-              Showing {formatCount(first)}-{formatCount(last)} of {formatCount(pagination.total)} crimes
-            </p>
-            <div className="pager__controls">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1 || pageLoading}
-                onClick={() => onPage(Math.max(1, page - 1))}
-              >
-                Previous
-              </Button>
-              <span className="pager__page">
-                Page {formatCount(shownPage)} of {formatCount(pages)}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages || pageLoading}
-                onClick={() => onPage(Math.min(pages, page + 1))}
-              >
-                Next
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            page={page}
+            pages={pages}
+            loading={pageLoading}
+            onPage={onPage}
+            summary={`Showing ${formatCount(first)}-${formatCount(last)} of ${formatCount(pagination.total)} crimes`}
+            position={`Page ${formatCount(shownPage)} of ${formatCount(pages)}`}
+          />
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Previous and Next. While a page loads they say so (aria-disabled) but stay focusable: a button
+ * that turns disabled drops the keyboard focus to the top of the document. At the first or last
+ * page the button that cannot go further is disabled, and the focus moves to the other one.
+ */
+function Pager({
+  page,
+  pages,
+  loading,
+  onPage,
+  summary,
+  position,
+}: {
+  page: number;
+  pages: number;
+  loading: boolean;
+  onPage: (page: number) => void;
+  summary: string;
+  position: string;
+}) {
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const lastPressed = useRef<HTMLButtonElement | null>(null);
+
+  // After a press (not a change of page by Back or a link), once the new page number shows.
+  useEffect(() => {
+    const pressed = lastPressed.current;
+    lastPressed.current = null;
+    if (!pressed?.disabled) return;
+    const focus = pressed.ownerDocument.activeElement;
+    if (focus === pressed || focus === pressed.ownerDocument.body) {
+      (pressed === nextRef.current ? previousRef : nextRef).current?.focus();
+    }
+  }, [page]);
+
+  function go(target: number, button: HTMLButtonElement) {
+    if (loading) return;
+    lastPressed.current = button;
+    onPage(target);
+  }
+
+  return (
+    <nav className="pager" aria-label="Incident pages">
+      <p className="pager__summary" aria-live="polite">
+        {summary}
+      </p>
+      <div className="pager__controls">
+        <Button
+          ref={previousRef}
+          variant="secondary"
+          size="sm"
+          disabled={page <= 1}
+          aria-disabled={loading || undefined}
+          onClick={(event) => go(Math.max(1, page - 1), event.currentTarget)}
+        >
+          Previous
+        </Button>
+        <span className="pager__page">{position}</span>
+        <Button
+          ref={nextRef}
+          variant="secondary"
+          size="sm"
+          disabled={page >= pages}
+          aria-disabled={loading || undefined}
+          onClick={(event) => go(Math.min(pages, page + 1), event.currentTarget)}
+        >
+          Next
+        </Button>
+      </div>
+    </nav>
   );
 }

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  METRICS_AUTH_CHALLENGE,
+  metricsAccessAllowed,
+} from '../../../common/observability/metrics-access.ts';
+import { HttpError } from '../http/errors.ts';
+import { sharedPlugin } from '../security/shared-plugin.ts';
+import { createApiMetrics } from './metrics.ts';
+import { registerRequestContext } from './request-context.ts';
+import { routeOf } from './request-log.ts';
+
+export interface ObservabilityOptions {
+  /** The clock the outbox age is measured by (tests move it by hand). */
+  now?: () => number;
+}
+
+/**
+ * What operators see of the API, for every route: the request's context (its id reaches the
+ * services' log lines and their calls out), request durations by route pattern, and `/metrics` in
+ * the Prometheus text format (behind METRICS_TOKEN when set). Register before the routes; the
+ * one log line per request is RequestLogController's, given to Fastify as its `logController`.
+ */
+export const observabilityPlugin = sharedPlugin(
+  'crime-clock-observability',
+  async (app: FastifyInstance, options: ObservabilityOptions = {}) => {
+    registerRequestContext(app);
+    const metrics = createApiMetrics({ sequelize: app.db, log: app.log, now: options.now });
+
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.observeRequest({
+        method: request.method,
+        route: routeOf(request),
+        statusCode: reply.statusCode,
+        durationSeconds: reply.elapsedTime / 1000,
+      });
+      done();
+    });
+
+    app.get('/metrics', async (request, reply) => {
+      if (!metricsAccessAllowed(request.headers.authorization, app.config.metricsToken)) {
+        throw new HttpError(401, 'UNAUTHORIZED', 'The metrics need a valid bearer token.', {
+          'www-authenticate': METRICS_AUTH_CHALLENGE,
+        });
+      }
+      const text = await metrics.registry.metrics();
+      return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+    });
+  },
+);
