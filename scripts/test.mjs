@@ -87,6 +87,10 @@ const steps = [
 let passedTests = 0;
 let failedTests = 0;
 const results = [];
+// Names and first message lines of failed tests, repeated in the summary so that the end of a CI
+// log alone says what failed.
+const failures = [];
+const retried = [];
 for (const step of steps) {
   if (only && !only.has(step.name)) continue;
   console.log(`\n━━ ${step.name} ━━`);
@@ -96,6 +100,8 @@ for (const step of steps) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     passedTests += report.numPassedTests ?? 0;
     failedTests += report.numFailedTests ?? 0;
+    failures.push(...failedTestsOf(report, step.name));
+    retried.push(...retriedTestsOf(report, step.name));
   }
   results.push({ name: step.name, ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
 }
@@ -104,4 +110,49 @@ console.log('\n━━ summary ━━');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds}s`);
 const failedSteps = results.filter((r) => !r.ok).length;
 console.log(`tests: ${passedTests} passed, ${failedTests} failed`);
+if (retried.length > 0) {
+  console.log('\npassed only on retry (flaky: mend them):');
+  for (const line of retried) console.log(line);
+}
+if (failures.length > 0) {
+  console.log('\nfailed:');
+  for (const line of failures) console.log(line);
+}
 process.exit(failedSteps > 0 ? 1 : 0);
+
+/** Tests that passed, but only after a failed attempt (vitest keeps that attempt's errors). */
+function retriedTestsOf(report, stepName) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const path = String(file.name ?? '').replace(`${root}/`, '');
+    for (const assertion of file.assertionResults ?? []) {
+      if (assertion.status !== 'passed' || !(assertion.failureMessages?.length > 0)) continue;
+      const message = firstLine(assertion.failureMessages[0]);
+      lines.push(`  [${stepName}] ${path} > ${assertion.fullName}\n      ${message}`);
+    }
+  }
+  return lines;
+}
+
+function firstLine(text) {
+  return String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
+}
+
+function failedTestsOf(report, stepName) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const path = String(file.name ?? '').replace(`${root}/`, '');
+    const failedAssertions = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const assertion of failedAssertions) {
+      const message = firstLine(assertion.failureMessages?.[0]);
+      lines.push(`  [${stepName}] ${path} > ${assertion.fullName}\n      ${message}`);
+    }
+    // a file that failed outside any test (an error in a hook or at import)
+    if (file.status === 'failed' && failedAssertions.length === 0) {
+      lines.push(`  [${stepName}] ${path}: ${firstLine(file.message ?? 'failed')}`);
+    }
+  }
+  return lines;
+}

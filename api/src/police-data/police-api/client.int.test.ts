@@ -311,25 +311,23 @@ describe.each(testDialects)('police API client against the local double, on %s',
         double.data.boundaries[`leicestershire/${id}`] = [{ latitude: '52.6', longitude: '-1.1' }];
       }
       const client = clientFor();
+      // The double runs in this process, so its arrival times share this clock.
+      const started = performance.now();
       const results = await Promise.all(ids.map((id) => client.neighbourhoodBoundary('leicestershire', id)));
       expect(results.every((r) => r.source === 'live')).toBe(true);
 
       const at = double.requests.map((r) => r.at).sort((a, b) => a - b);
       expect(at).toHaveLength(45);
       const first = at[0]!;
-      // the burst: the first 30 arrive together
-      expect(at[29]! - first).toBeLessThan(250);
-      // then the sustained rate: 45 requests need 1 s (15 beyond the burst at 15/s), less the
-      // few milliseconds the first one spent connecting
-      expect(at[44]! - first).toBeGreaterThanOrEqual(950);
-      // and no stretch of time holds more than burst + rate × its length; the slack of 2
-      // absorbs connection set-up jitter (~130 ms), far below what a wrong limit would add
-      for (let i = 0; i < at.length; i += 1) {
-        for (let j = i + 1; j < at.length; j += 1) {
-          const allowed = 30 + (15 * (at[j]! - at[i]!)) / 1000 + 2;
-          expect(j - i + 1, `requests ${i + 1}..${j + 1}`).toBeLessThanOrEqual(allowed);
-        }
-      }
+      // The exact spacing is the token bucket's, unit-tested with a fake clock
+      // (token-bucket.test.ts). Here, over real sockets, only bounds that a slow machine cannot
+      // break but a wrong wiring would: a loaded machine only delays requests.
+      // The burst: without it, 30 requests at 15 a second would need 1.9 s.
+      expect(at[29]! - first).toBeLessThan(1_000);
+      // The sustained rate: the 45th request may leave 1 s after the first calls at the earliest
+      // (15 beyond the burst at 15/s). Measured from the calls, not from the first arrival, which
+      // a loaded machine can delay while it connects. Without the limit all arrive at once.
+      expect(at[44]! - started).toBeGreaterThanOrEqual(990);
     });
   });
 });
