@@ -7,12 +7,12 @@
  *     at every stop and moving in reading order.
  * The only outside service a page reaches, data.police.uk's people endpoint, is a local stand-in.
  */
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
 import type { ElementHandle, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstAdminOf, logIn, type AdminCredentials } from '../support/admin-sign-in.ts';
 import { blocking, formatViolations, runAxe, type AxeOptions } from '../support/axe.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
+import { startPoliceApiDouble, type PoliceApiDouble } from '../support/police-api-double.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 /** The realtime server may start before the API answers; the police clock can take a while. */
@@ -21,37 +21,13 @@ const SAMPLE_POSTCODE = 'SW1A 1AA';
 
 let product: RunningProduct | undefined;
 let browser: BrowserSession | undefined;
-let policeApi: Server | undefined;
-let admin: { username: string; password: string };
-
-const TEAM = [
-  {
-    name: 'Jane Okafor',
-    rank: 'Inspector',
-    bio: '<p>Leads the neighbourhood team.</p>',
-    contact_details: { email: 'jane.okafor@example.police.uk', telephone: '101' },
-  },
-  { name: 'Tom Reed', rank: 'Sergeant', bio: null, contact_details: {} },
-];
-
-async function startPoliceApiDouble(): Promise<string> {
-  policeApi = createServer((request, response) => {
-    const people = (request.url ?? '').endsWith('/people');
-    response.writeHead(people ? 200 : 404, { 'content-type': 'application/json' });
-    response.end(people ? JSON.stringify(TEAM) : '[]');
-  });
-  policeApi.listen(0, '127.0.0.1');
-  await once(policeApi, 'listening');
-  const address = policeApi.address();
-  if (!address || typeof address !== 'object') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
-}
+let policeApi: PoliceApiDouble | undefined;
+let admin: AdminCredentials;
 
 beforeAll(async () => {
-  product = await startProduct({ POLICE_API_URL: await startPoliceApiDouble() });
-  const first = /First admin created\. Username: (\S+)\s+Password: (\S+)/.exec(product.output());
-  if (!first) throw new Error(`The product printed no first admin password:\n${product.output()}`);
-  admin = { username: first[1]!, password: first[2]! };
+  policeApi = await startPoliceApiDouble();
+  product = await startProduct({ POLICE_API_URL: policeApi.url });
+  admin = firstAdminOf(product);
   browser = await launchBrowser({ baseUrl: product.baseUrl });
 });
 
@@ -117,14 +93,6 @@ async function stillOverlays(page: Page) {
 async function settled(toast: Locator) {
   await toast.waitFor();
   await stillOverlays(toast.page());
-}
-
-async function logIn(page: Page) {
-  await page.getByRole('button', { name: 'Admin login' }).click();
-  await page.getByLabel(/^Username/).fill(admin.username);
-  await page.getByLabel(/^Password/).fill(admin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: 'Administrator menu' }).waitFor();
 }
 
 describe('axe finds no serious or critical violation', () => {
@@ -305,7 +273,7 @@ describe('axe finds no serious or critical violation', () => {
     });
 
     it('the header after sign-in, with its toast and the administrator menu open', async () => {
-      await logIn(page);
+      await logIn(page, admin);
       await settled(openToast(page, 'Logged in'));
       await expectAccessible(page, 'the landing page signed in, with the Logged in toast');
       await page.getByRole('button', { name: 'Administrator menu' }).click();

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../../api/src/search/testing/fixture.ts';
+import { firstAdminOf, logIn, type AdminCredentials } from '../support/admin-sign-in.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
@@ -21,7 +22,7 @@ const SEARCH = { postcode: CENTRE_POSTCODE, radius: 1, startMonth: 'RECENT_3_MON
 let storeDir: string;
 let product: RunningProduct | undefined;
 let browser: BrowserSession | undefined;
-let admin: { username: string; password: string };
+let admin: AdminCredentials;
 
 beforeAll(async () => {
   storeDir = mkdtempSync(join(tmpdir(), 'crime-clock-api-keys-browser-'));
@@ -34,9 +35,7 @@ beforeAll(async () => {
     await sequelize.close();
   }
   product = await startProduct({ DATABASE_URL: databaseUrl });
-  const first = /First admin created\. Username: (\S+)\s+Password: (\S+)/.exec(product.output());
-  if (!first) throw new Error(`The product printed no first admin password:\n${product.output()}`);
-  admin = { username: first[1]!, password: first[2]! };
+  admin = firstAdminOf(product);
   browser = await launchBrowser({ baseUrl: product.baseUrl });
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
 });
@@ -59,18 +58,10 @@ function partnerSearch(apiKey: string) {
   });
 }
 
-async function logIn(page: Page) {
-  await page.getByRole('button', { name: 'Admin login' }).click();
-  await page.getByLabel(/^Username/).fill(admin.username);
-  await page.getByLabel(/^Password/).fill(admin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: 'Administrator menu' }).waitFor();
-}
-
 describe('API keys', () => {
   it('generates, copies, lists, meters and revokes a partner key', async () => {
     const page = await browser!.open('/');
-    await logIn(page);
+    await logIn(page, admin);
     await page.goto('/admin/api-keys');
     await page.getByRole('heading', { level: 1, name: 'API Keys' }).waitFor();
     await page.getByText('No API keys created yet. Generate your first key above.').waitFor();

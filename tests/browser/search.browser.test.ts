@@ -4,9 +4,7 @@
  * stand-in for data.police.uk's people endpoints (the only part of the page that goes outside).
  */
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -16,6 +14,11 @@ import { openDatabase } from '../../api/src/db/connection.ts';
 import { rebuildSearchAggregates } from '../../api/src/search/derived-tables.ts';
 import { generateSample } from '../../scripts/data-sample/generate.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
+import {
+  NEIGHBOURHOOD_TEAM,
+  startPoliceApiDouble,
+  type PoliceApiDouble,
+} from '../support/police-api-double.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
@@ -27,22 +30,8 @@ const CSV_HEADER = 'Month,Crime type,Category,Location,Latitude,Longitude,Outcom
 
 let product: RunningProduct | undefined;
 let browser: BrowserSession | undefined;
-let policeApi: Server | undefined;
+let policeApi: PoliceApiDouble | undefined;
 let workDir: string | undefined;
-const policeApiRequests: string[] = [];
-
-/** Officers as data.police.uk sends them, bios with markup the server must clean. */
-const TEAM = [
-  {
-    name: 'Jane Okafor',
-    rank: 'Inspector',
-    bio: '<p>Leads the <strong>neighbourhood</strong> team.</p><script>window.__bioRan = true</script><img src="x" onerror="window.__bioRan = true">',
-    contact_details: { email: 'jane.okafor@example.police.uk', telephone: '101' },
-  },
-  { name: 'Tom Reed', rank: 'Sergeant', bio: null, contact_details: {} },
-  { name: 'Priya Shah', rank: 'Police Constable', bio: '<p>Schools officer.</p>', contact_details: {} },
-  { name: 'Alan Brook', rank: 'Chief Inspector', bio: null, contact_details: {} },
-];
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<string> {
   const child = spawn(command, args, {
@@ -83,31 +72,13 @@ async function prepareStore(dir: string): Promise<string> {
   return databaseUrl;
 }
 
-async function startPoliceApiDouble(): Promise<string> {
-  policeApi = createServer((request, response) => {
-    const path = request.url ?? '';
-    policeApiRequests.push(path);
-    if (path.endsWith('/people')) {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(TEAM));
-      return;
-    }
-    response.writeHead(404, { 'content-type': 'application/json' });
-    response.end('[]');
-  });
-  policeApi.listen(0, '127.0.0.1');
-  await once(policeApi, 'listening');
-  const address = policeApi.address();
-  if (!address || typeof address !== 'object') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'crime-clock-search-'));
-  const [databaseUrl, policeApiUrl] = await Promise.all([prepareStore(workDir), startPoliceApiDouble()]);
+  policeApi = await startPoliceApiDouble();
+  const databaseUrl = await prepareStore(workDir);
   product = await startProduct({
     DATABASE_URL: databaseUrl,
-    POLICE_API_URL: policeApiUrl,
+    POLICE_API_URL: policeApi.url,
     AUTO_SAMPLE: 'false',
   });
   browser = await launchBrowser({ baseUrl: product.baseUrl, viewport: { width: 1280, height: 900 } });
@@ -598,7 +569,9 @@ describe('radius search', () => {
 
       const team = page.locator('.police-team');
       await team.locator('.team-member').first().waitFor();
-      expect(await team.locator('.team-member__name').allInnerTexts()).toEqual(TEAM.map((m) => m.name));
+      expect(await team.locator('.team-member__name').allInnerTexts()).toEqual(
+        NEIGHBOURHOOD_TEAM.map((m) => m.name),
+      );
       const badges = await team.locator('.rank-badge').evaluateAll((els) => els.map((el) => el.className));
       expect(badges).toEqual([
         'rank-badge rank-badge--inspector',
@@ -614,7 +587,7 @@ describe('radius search', () => {
         await team.getByRole('link', { name: 'jane.okafor@example.police.uk' }).getAttribute('href'),
       ).toBe('mailto:jane.okafor@example.police.uk');
       // A radius search takes the force that recorded the crimes: here the Met's senior officers.
-      expect(policeApiRequests).toContain('/forces/metropolitan/people');
+      expect(policeApi!.requests).toContain('/forces/metropolitan/people');
       expect(extra.filter((p) => p === '/api/stops-search')).toHaveLength(1);
 
       // Hidden and shown again: the answers are kept, nothing is fetched again.
@@ -664,7 +637,7 @@ describe('neighbourhood and force searches', () => {
       // The neighbourhood's own team.
       await page.getByRole('button', { name: 'Show Additional Police Data' }).click();
       await page.locator('.police-team .team-member').first().waitFor();
-      expect(policeApiRequests).toContain('/metropolitan/westminster-centre/people');
+      expect(policeApi!.requests).toContain('/metropolitan/westminster-centre/people');
       expect(await page.locator('.stop-search .card__description').innerText()).toContain("area's centre");
 
       // Now the whole of City of London Police over a chosen range: its missing July is "no data".

@@ -1,43 +1,25 @@
 // kill -9 of a realtime node under load, through the cluster's proxy: the node's viewers reconnect
 // to the other node within seconds, no viewer's count ever goes back, the other node's viewers do
 // not notice, and the killed node rejoins the rotation when it is started again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeViewers,
-  describeViewers,
-  longestGap,
-  openViewers,
-  ticksSince,
-  waitUntil,
-  type ClockViewer,
-} from '../support/clock-viewers.ts';
-import { clientsOf, startFaultCluster, troubleIn, type FaultCluster } from '../support/fault-cluster.ts';
+import { describe, expect, it } from 'vitest';
+import { describeViewers, longestGap, ticksSince, waitUntil } from '../support/clock-viewers.ts';
+import { clientsOf, troubleIn, useFaultCluster } from '../support/fault-cluster.ts';
 
 const VIEWERS = 300;
 /** From the kill to a dropped viewer's first tick on the other node: "within seconds". */
 const RESUME_LIMIT_MS = 6000;
 
 describe('a realtime node killed under load', () => {
-  let env: FaultCluster | undefined;
-  const viewers: ClockViewer[] = [];
-
-  beforeAll(async () => {
-    env = await startFaultCluster();
-  }, 240_000);
-
-  afterAll(async () => {
-    closeViewers(viewers);
-    await env?.stop();
-  });
+  const env = useFaultCluster();
 
   it('moves its viewers to the other node within seconds, and no count goes back', async () => {
-    const { cluster } = env!;
+    const { cluster } = env;
     const [victim, survivor] = cluster.realtime as [
       (typeof cluster.realtime)[0],
       (typeof cluster.realtime)[0],
     ];
 
-    viewers.push(...(await openViewers(cluster.url, VIEWERS)));
+    const viewers = await env.openViewers(cluster.url, VIEWERS);
     await waitUntil(
       () => viewers.every((v) => v.tickTimes.length >= 2),
       15_000,
@@ -106,8 +88,7 @@ describe('a realtime node killed under load', () => {
     // Started again, the node is back in the proxy's rotation: new viewers land on it.
     await victim.start();
     await cluster.waitForProxy([victim]);
-    const late = await openViewers(cluster.url, 20);
-    viewers.push(...late);
+    const late = await env.openViewers(cluster.url, 20);
     expect(await clientsOf(victim)).toBeGreaterThanOrEqual(5);
     await waitUntil(
       () => late.every((v) => v.tickTimes.length >= 2),

@@ -6,42 +6,31 @@
 // clock-rooms.ts): realtime-1 polls the API every second, realtime-2 only every hour, so
 // realtime-2's viewers can learn of new police data within seconds only through Redis.
 import { createConnection } from 'mysql2/promise';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   closeViewers,
   describeViewers,
   longestGap,
-  openViewers,
   ticksSince,
   waitUntil,
   type ClockViewer,
 } from '../support/clock-viewers.ts';
-import { startFaultCluster, troubleIn, type FaultCluster } from '../support/fault-cluster.ts';
+import { troubleIn, useFaultCluster } from '../support/fault-cluster.ts';
 import type { ClusterProcess } from '../../scripts/cluster/cluster.ts';
 
 const PER_NODE = 40;
 
 describe('Redis stopped and restarted', () => {
-  let env: FaultCluster | undefined;
-  const viewers: ClockViewer[] = [];
-
-  beforeAll(async () => {
-    env = await startFaultCluster({
-      // Redis is the realtime nodes' business: one API node is enough here.
-      apiNodes: 1,
-      nodeEnv: ({ role, index }) =>
-        role === 'realtime' ? { CLOCK_REFRESH_SECONDS: index === 1 ? '1' : '3600' } : undefined,
-    });
-  }, 240_000);
-
-  afterAll(async () => {
-    closeViewers(viewers);
-    await env?.stop();
+  const env = useFaultCluster({
+    // Redis is the realtime nodes' business: one API node is enough here.
+    apiNodes: 1,
+    nodeEnv: ({ role, index }) =>
+      role === 'realtime' ? { CLOCK_REFRESH_SECONDS: index === 1 ? '1' : '3600' } : undefined,
   });
 
   /** Moves the latest street month's import time on, so the police clock gets a new version. */
   async function newPoliceData(step: number): Promise<string> {
-    const db = await createConnection(env!.cluster.databaseUrl);
+    const db = await createConnection(env.cluster.databaseUrl);
     try {
       await db.query(
         `UPDATE dataset_months SET imported_at = ? WHERE dataset = 'street' ORDER BY month DESC, force_id LIMIT 1`,
@@ -50,7 +39,7 @@ describe('Redis stopped and restarted', () => {
     } finally {
       await db.end();
     }
-    const res = await fetch(`${env!.cluster.url}/api/police-clock`);
+    const res = await fetch(`${env.cluster.url}/api/police-clock`);
     return ((await res.json()) as { definition: { version: string } }).definition.version;
   }
 
@@ -59,11 +48,10 @@ describe('Redis stopped and restarted', () => {
   const lastVersion = (list: ClockViewer[]) => [...new Set(list.map((v) => v.versions.at(-1)))];
 
   it('serves each node’s viewers while Redis is down, and shares data notices again after', async () => {
-    const { cluster, redis } = env!;
+    const { cluster, redis } = env;
     const [fast, slow] = cluster.realtime as [ClusterProcess, ClusterProcess];
-    const onFast = await openViewers(fast.url, PER_NODE);
-    const onSlow = await openViewers(slow.url, PER_NODE);
-    viewers.push(...onFast, ...onSlow);
+    const onFast = await env.openViewers(fast.url, PER_NODE);
+    const onSlow = await env.openViewers(slow.url, PER_NODE);
     const police = (list: ClockViewer[]) => list.filter((v) => v.clock === 'police');
     const csew = (list: ClockViewer[]) => list.filter((v) => v.clock === 'csew');
     expect(await redisState(fast)).toBe('up');
@@ -89,9 +77,8 @@ describe('Redis stopped and restarted', () => {
     // change on a Redis that is not there), and new data reaches the fast node's own viewers.
     for (const list of [onFast, onSlow]) closeViewers(police(list));
     await new Promise((r) => setTimeout(r, 1500));
-    const lateFast = await openViewers(fast.url, 10, { clocks: ['police'] });
-    const lateSlow = await openViewers(slow.url, 10, { clocks: ['police'] });
-    viewers.push(...lateFast, ...lateSlow);
+    const lateFast = await env.openViewers(fast.url, 10, { clocks: ['police'] });
+    const lateSlow = await env.openViewers(slow.url, 10, { clocks: ['police'] });
     const v2 = await newPoliceData(2);
     await waitUntil(
       () => lastVersion(lateFast).every((v) => v === v2),
@@ -129,8 +116,8 @@ describe('Redis stopped and restarted', () => {
       () => describeViewers(all),
     );
     expect(all.every((v) => v.disconnects.length === 0)).toBe(true);
-    expect(viewers.flatMap((v) => v.backwards)).toEqual([]);
-    expect(viewers.flatMap((v) => v.joinErrors)).toEqual([]);
+    expect(env.viewers.flatMap((v) => v.backwards)).toEqual([]);
+    expect(env.viewers.flatMap((v) => v.joinErrors)).toEqual([]);
     for (const p of cluster.processes) {
       expect(p.running(), `${p.name} running`).toBe(true);
       expect(troubleIn(p.output()), `${p.name} output`).toEqual([]);

@@ -3,15 +3,9 @@
 // answer, clock viewers are told (their websocket is closed with a close frame, not cut), nothing
 // new is accepted, and every process exits with code 0.
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeViewers,
-  describeViewers,
-  openViewers,
-  waitUntil,
-  type ClockViewer,
-} from '../support/clock-viewers.ts';
-import { startFaultCluster, troubleIn, type FaultCluster } from '../support/fault-cluster.ts';
+import { describe, expect, it } from 'vitest';
+import { describeViewers, waitUntil } from '../support/clock-viewers.ts';
+import { troubleIn, useFaultCluster } from '../support/fault-cluster.ts';
 
 /** Close code of a websocket cut without a close frame (a crash, a killed proxy). */
 const ABNORMAL_CLOSURE = 1006;
@@ -55,21 +49,11 @@ function slowSearch(baseUrl: string, requestId: string) {
 }
 
 describe('SIGTERM to every process', () => {
-  let env: FaultCluster | undefined;
-  let viewers: ClockViewer[] = [];
-
-  beforeAll(async () => {
-    env = await startFaultCluster();
-  }, 240_000);
-
-  afterAll(async () => {
-    closeViewers(viewers);
-    await env?.stop();
-  });
+  const env = useFaultCluster();
 
   it('finishes in-flight requests, tells the socket clients, and every process exits 0', async () => {
-    const { cluster } = env!;
-    viewers = await openViewers(cluster.url, 40, { reconnectionDelay: 200 });
+    const { cluster } = env;
+    const viewers = await env.openViewers(cluster.url, 40, { reconnectionDelay: 200 });
     await waitUntil(
       () => viewers.every((v) => v.tickTimes.length >= 2),
       15_000,

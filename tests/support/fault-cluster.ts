@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import {
   startCluster,
   type Cluster,
   type ClusterOptions,
   type ClusterProcess,
 } from '../../scripts/cluster/cluster.ts';
+import { closeViewers, openViewers, type ClockViewer } from './clock-viewers.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
 
 export interface FaultCluster {
@@ -51,6 +53,54 @@ export async function startFaultCluster(options: ClusterOptions = {}): Promise<F
     await redis.stop();
     throw error;
   }
+}
+
+/** A fault cluster shared by the tests of one describe block, and the clock viewers they open. */
+export interface FaultClusterFixture {
+  /** Inside tests only: the cluster runs from beforeAll on. */
+  readonly cluster: Cluster;
+  readonly redis: RedisServer;
+  /** Every viewer opened through `openViewers`, in order. */
+  readonly viewers: readonly ClockViewer[];
+  /** Opens clock viewers as clock-viewers.ts does; they are closed after the tests, pass or fail. */
+  openViewers(...args: Parameters<typeof openViewers>): Promise<ClockViewer[]>;
+}
+
+/**
+ * Starts a fault cluster before the tests of the calling describe block and stops it after them,
+ * closing their viewers first so that none is left reconnecting to a cluster that is going away.
+ */
+export function useFaultCluster(options: ClusterOptions = {}): FaultClusterFixture {
+  let env: FaultCluster | undefined;
+  const viewers: ClockViewer[] = [];
+  const running = (): FaultCluster => {
+    if (!env) throw new Error('the fault cluster runs only inside the tests of its describe block');
+    return env;
+  };
+
+  beforeAll(async () => {
+    env = await startFaultCluster(options);
+  }, 240_000);
+
+  afterAll(async () => {
+    closeViewers(viewers);
+    await env?.stop();
+  });
+
+  return {
+    get cluster() {
+      return running().cluster;
+    },
+    get redis() {
+      return running().redis;
+    },
+    viewers,
+    async openViewers(...args) {
+      const opened = await openViewers(...args);
+      viewers.push(...opened);
+      return opened;
+    },
+  };
 }
 
 /** The connected clients a realtime node reports on /health. */

@@ -1,5 +1,8 @@
 /** Command line of the realtime benchmark; every value is bounded. */
 import type { ClockKind } from '../../../common/clock/types.ts';
+import { ArgsError, readOptions } from '../lib/command-line.ts';
+
+export { ArgsError };
 
 export interface BenchArgs {
   clients: number;
@@ -56,10 +59,6 @@ export const USAGE = `Realtime load benchmark of the Crime Clock (loopback only,
                     other work keeps it under --quiet-below percent busy (default 35; 2 cores = 100)
 `;
 
-export class ArgsError extends Error {
-  override name = 'ArgsError';
-}
-
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const args: BenchArgs = {
     clients: 20_000,
@@ -85,94 +84,37 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     help: false,
   };
   let durationGiven = false;
-  for (let i = 0; i < argv.length; i++) {
-    const name = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new ArgsError(`${name} needs a value`);
-      return v;
-    };
-    const whole = (min: number, max: number) => {
-      const v = value();
-      const n = Number(v);
-      if (!/^\d+$/.test(v) || n < min || n > max) {
-        throw new ArgsError(`${name} must be a whole number from ${min} to ${max} (got "${v}")`);
-      }
-      return n;
-    };
-    switch (name) {
-      case '--clients':
-        args.clients = whole(1, 60_000);
-        break;
-      case '--duration':
-        args.durationS = whole(5, 300);
-        durationGiven = true;
-        break;
-      case '--nodes':
-        args.nodes = whole(1, 2) as 1 | 2;
-        break;
-      case '--find-max':
-        args.findMax = true;
-        break;
-      case '--start':
-        args.start = whole(1, 60_000);
-        break;
-      case '--step':
-        args.step = whole(100, 60_000);
-        break;
-      case '--max-clients':
-        args.maxClients = whole(1, 60_000);
-        break;
-      case '--max-minutes':
-        args.maxMinutes = whole(1, 30);
-        break;
-      case '--batch':
-        args.batch = whole(1, 2000);
-        break;
-      case '--per-worker':
-        args.perWorker = whole(1, 19_000);
-        break;
-      case '--workers':
-        args.maxWorkers = whole(1, 12);
-        break;
-      case '--clock': {
-        const clock = value();
-        if (clock !== 'csew' && clock !== 'police') throw new ArgsError('--clock must be csew or police');
-        args.clock = clock;
-        break;
-      }
-      case '--p99':
-        args.p99LimitMs = whole(1, 10_000);
-        break;
-      case '--probes':
-        args.probesPerNode = whole(0, 50);
-        break;
-      case '--dist':
-        args.fromDist = true;
-        break;
-      case '--no-pin':
-        args.pin = false;
-        break;
-      case '--profile':
-        args.profile = true;
-        break;
-      case '--out':
-        args.out = value();
-        break;
-      case '--quiet-wait':
-        args.quietWaitS = whole(0, 600);
-        break;
-      case '--quiet-below':
-        args.quietBelowPercent = whole(1, 100);
-        break;
-      case '--help':
-      case '-h':
-        args.help = true;
-        break;
-      default:
-        throw new ArgsError(`unknown option ${name}`);
-    }
-  }
+  readOptions(argv, {
+    '--clients': (read) => (args.clients = read.whole(1, 60_000)),
+    '--duration': (read) => {
+      args.durationS = read.whole(5, 300);
+      durationGiven = true;
+    },
+    '--nodes': (read) => (args.nodes = read.whole(1, 2) as 1 | 2),
+    '--find-max': () => (args.findMax = true),
+    '--start': (read) => (args.start = read.whole(1, 60_000)),
+    '--step': (read) => (args.step = read.whole(100, 60_000)),
+    '--max-clients': (read) => (args.maxClients = read.whole(1, 60_000)),
+    '--max-minutes': (read) => (args.maxMinutes = read.whole(1, 30)),
+    '--batch': (read) => (args.batch = read.whole(1, 2000)),
+    '--per-worker': (read) => (args.perWorker = read.whole(1, 19_000)),
+    '--workers': (read) => (args.maxWorkers = read.whole(1, 12)),
+    '--clock': (read) => {
+      const clock = read.value();
+      if (clock !== 'csew' && clock !== 'police') throw new ArgsError('--clock must be csew or police');
+      args.clock = clock;
+    },
+    '--p99': (read) => (args.p99LimitMs = read.whole(1, 10_000)),
+    '--probes': (read) => (args.probesPerNode = read.whole(0, 50)),
+    '--dist': () => (args.fromDist = true),
+    '--no-pin': () => (args.pin = false),
+    '--profile': () => (args.profile = true),
+    '--out': (read) => (args.out = read.value()),
+    '--quiet-wait': (read) => (args.quietWaitS = read.whole(0, 600)),
+    '--quiet-below': (read) => (args.quietBelowPercent = read.whole(1, 100)),
+    '--help': () => (args.help = true),
+    '-h': () => (args.help = true),
+  });
   if (args.findMax && !durationGiven) args.durationS = 15;
   if (args.start === 0) args.start = args.step;
   return args;

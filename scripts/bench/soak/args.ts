@@ -1,7 +1,11 @@
 /** Command line of the soak; every value is bounded and every address is on the loopback network. */
 import { isIP } from 'node:net';
+import { ArgsError, readOptions } from '../lib/command-line.ts';
 
-export interface SoakArgs {
+export { ArgsError };
+
+/** The options that shape the load, echoed in the result so that two runs can be compared. */
+export interface SoakSettings {
   minutes: number;
   viewers: number;
   searchRps: number;
@@ -10,6 +14,14 @@ export interface SoakArgs {
   adminIntervalS: number;
   /** Seconds between two UI page loads. */
   pageIntervalS: number;
+  /** Memory growth above this slope (MB per minute, second half of the run) is flagged. */
+  rssSlopeLimit: number;
+  /** A viewer that receives no tick for this long counts as an error. */
+  stallS: number;
+  requestTimeoutS: number;
+}
+
+export interface SoakArgs extends SoakSettings {
   /** A running cluster's proxy URL; undefined: start one. */
   url: string | undefined;
   /** Attach mode: credentials of an existing admin. */
@@ -18,11 +30,6 @@ export interface SoakArgs {
   /** Attach mode: the cluster's database, to create a temporary soak admin in (and remove it after). */
   databaseUrl: string | undefined;
   json: string | undefined;
-  /** Memory growth above this slope (MB per minute, second half of the run) is flagged. */
-  rssSlopeLimit: number;
-  /** A viewer that receives no tick for this long counts as an error. */
-  stallS: number;
-  requestTimeoutS: number;
   help: boolean;
 }
 
@@ -56,10 +63,6 @@ synthetic sample, Redis, two API nodes, two realtime nodes and the proxy (\`npm 
 Exit code: 0 clean, 1 errors other than the intended 429s, 2 bad arguments, 3 memory growth only.
 `;
 
-export class ArgsError extends Error {
-  override name = 'ArgsError';
-}
-
 /** True for 127.0.0.0/8, ::1 and localhost. */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '');
@@ -69,14 +72,17 @@ export function isLoopbackHost(host: string): boolean {
   return false;
 }
 
-/** An http:// URL on a loopback host, as an origin (no path); throws otherwise. */
-export function loopbackOrigin(text: string, what: string): string {
-  let url: URL;
+function urlOf(text: string, what: string): URL {
   try {
-    url = new URL(text);
+    return new URL(text);
   } catch {
     throw new ArgsError(`${what} is not a URL: ${text}`);
   }
+}
+
+/** An http:// URL on a loopback host, as an origin (no path); throws otherwise. */
+export function loopbackOrigin(text: string, what: string): string {
+  const url = urlOf(text, what);
   if (url.protocol !== 'http:') throw new ArgsError(`${what} must be an http:// URL (got ${url.protocol})`);
   if (!isLoopbackHost(url.hostname)) {
     throw new ArgsError(
@@ -84,6 +90,14 @@ export function loopbackOrigin(text: string, what: string): string {
     );
   }
   return url.origin;
+}
+
+/** A mysql:// URL on a loopback host, unchanged; throws otherwise. */
+function loopbackMysqlUrl(text: string): string {
+  const url = urlOf(text, '--database-url');
+  if (url.protocol !== 'mysql:') throw new ArgsError('--database-url must be a mysql:// URL');
+  if (!isLoopbackHost(url.hostname)) throw new ArgsError('--database-url must be on the loopback network');
+  return text;
 }
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): SoakArgs {
@@ -104,86 +118,28 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
     requestTimeoutS: 10,
     help: false,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const name = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new ArgsError(`${name} needs a value`);
-      return v;
-    };
-    const number = (min: number, max: number, whole = false) => {
-      const v = value();
-      const n = Number(v);
-      const shape = whole ? /^\d+$/ : /^\d+(\.\d+)?$/;
-      if (!shape.test(v) || n < min || n > max) {
-        throw new ArgsError(
-          `${name} must be a ${whole ? 'whole ' : ''}number from ${min} to ${max} (got "${v}")`,
-        );
-      }
-      return n;
-    };
-    switch (name) {
-      case '--minutes':
-        args.minutes = number(0.5, LIMITS.maxMinutes);
-        break;
-      case '--viewers':
-        args.viewers = number(0, LIMITS.maxViewers, true);
-        break;
-      case '--search-rps':
-        args.searchRps = number(0, 500);
-        break;
-      case '--partner-rps':
-        args.partnerRps = number(0, 200);
-        break;
-      case '--admin-interval':
-        args.adminIntervalS = number(1, 600);
-        break;
-      case '--page-interval':
-        args.pageIntervalS = number(1, 600);
-        break;
-      case '--url':
-        args.url = loopbackOrigin(value(), '--url');
-        break;
-      case '--admin-user':
-        args.adminUser = value();
-        break;
-      case '--admin-password':
-        args.adminPassword = value();
-        break;
-      case '--database-url': {
-        const v = value();
-        let url: URL;
-        try {
-          url = new URL(v);
-        } catch {
-          throw new ArgsError(`--database-url is not a URL: ${v}`);
-        }
-        if (url.protocol !== 'mysql:') throw new ArgsError('--database-url must be a mysql:// URL');
-        if (!isLoopbackHost(url.hostname))
-          throw new ArgsError('--database-url must be on the loopback network');
-        args.databaseUrl = v;
-        break;
-      }
-      case '--json':
-        args.json = value();
-        break;
-      case '--rss-slope':
-        args.rssSlopeLimit = number(0.01, 1000);
-        break;
-      case '--stall':
-        args.stallS = number(2, 300);
-        break;
-      case '--timeout':
-        args.requestTimeoutS = number(1, 120);
-        break;
-      case '--help':
-      case '-h':
-        args.help = true;
-        break;
-      default:
-        throw new ArgsError(`unknown option ${name}`);
-    }
-  }
+  readOptions(
+    argv,
+    {
+      '--minutes': (read) => (args.minutes = read.decimal(0.5, LIMITS.maxMinutes)),
+      '--viewers': (read) => (args.viewers = read.whole(0, LIMITS.maxViewers)),
+      '--search-rps': (read) => (args.searchRps = read.decimal(0, 500)),
+      '--partner-rps': (read) => (args.partnerRps = read.decimal(0, 200)),
+      '--admin-interval': (read) => (args.adminIntervalS = read.decimal(1, 600)),
+      '--page-interval': (read) => (args.pageIntervalS = read.decimal(1, 600)),
+      '--url': (read) => (args.url = loopbackOrigin(read.value(), '--url')),
+      '--admin-user': (read) => (args.adminUser = read.value()),
+      '--admin-password': (read) => (args.adminPassword = read.value()),
+      '--database-url': (read) => (args.databaseUrl = loopbackMysqlUrl(read.value())),
+      '--json': (read) => (args.json = read.value()),
+      '--rss-slope': (read) => (args.rssSlopeLimit = read.decimal(0.01, 1000)),
+      '--stall': (read) => (args.stallS = read.decimal(2, 300)),
+      '--timeout': (read) => (args.requestTimeoutS = read.decimal(1, 120)),
+      '--help': () => (args.help = true),
+      '-h': () => (args.help = true),
+    },
+    { refuseDashedValues: true },
+  );
   if (args.help) return args;
   if (!args.url && (args.adminUser || args.adminPassword || args.databaseUrl)) {
     throw new ArgsError('--admin-user, --admin-password and --database-url go with --url');

@@ -1,4 +1,5 @@
 /** The soak's result: its shape (also written as JSON), the verdict, and the printed summary. */
+import type { SoakSettings } from './args.ts';
 import type { ProcessMemoryReport } from './memory.ts';
 import type { RouteSummary } from './stats.ts';
 import type { ViewerSummary } from './viewers.ts';
@@ -33,17 +34,7 @@ export interface SoakResult {
   command: string;
   startedAt: string;
   machine: { cpus: number; loadAverageStart: number[]; loadAverageEnd: number[]; note: string };
-  settings: {
-    minutes: number;
-    viewers: number;
-    searchRps: number;
-    partnerRps: number;
-    adminIntervalS: number;
-    pageIntervalS: number;
-    rssSlopeLimit: number;
-    stallS: number;
-    requestTimeoutS: number;
-  };
+  settings: SoakSettings;
   cluster: { url: string; mode: 'started' | 'attached'; setupS: number };
   /** Seconds the mixed load ran. */
   durationS: number;
