@@ -4,6 +4,7 @@ import { searchIndexes } from './0002-search.ts';
 import { categoryMonthCounts } from './0003-category-month-counts.ts';
 import { adminTables } from './0004-admin.ts';
 import { apiKeyTables } from './0005-api-keys.ts';
+import { crimesImportIndexes } from './0006-crimes-import-indexes.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   categoryMonthCounts,
   adminTables,
   apiKeyTables,
+  crimesImportIndexes,
 ];
