@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Sequelize, Transaction } from 'sequelize';
 import { driverConnectionOf, type BulkDialect, type BulkValue, type BulkWriter } from './types.ts';
-import { tabSeparatedRows } from './tab-separated.ts';
-import { valuesList } from './values-sql.ts';
+import { tabSeparatedRows, valuesList } from './row-text.ts';
 
 type Callback<T = unknown> = (err: Error | null, result?: T) => void;
 

@@ -1,6 +1,6 @@
 import { Transaction, type Sequelize } from 'sequelize';
 import { driverConnectionOf, type BulkDialect, type BulkValue, type BulkWriter } from './types.ts';
-import { valuesList } from './values-sql.ts';
+import { valuesList } from './row-text.ts';
 
 /** The one node-sqlite3 call this module makes, so a replacement driver only has to offer it. */
 interface SqliteDatabase {

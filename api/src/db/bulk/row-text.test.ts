@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tabSeparatedRows } from './tab-separated.ts';
+import { tabSeparatedRows, valuesList } from './row-text.ts';
 
 describe('tabSeparatedRows', () => {
   it('writes one line per row, NULL as \\N and booleans as 1/0', () => {
@@ -15,5 +15,14 @@ describe('tabSeparatedRows', () => {
   it('refuses numbers the database cannot store', () => {
     expect(() => tabSeparatedRows(1, [Number.NaN])).toThrow(/NaN/);
     expect(() => tabSeparatedRows(1, [Infinity])).toThrow(/Infinity/);
+  });
+});
+
+describe('valuesList', () => {
+  it('writes rows as a VALUES list, strings through the dialect literal', () => {
+    const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+    expect(valuesList(3, ["O'Brien", 1.5, null, 'x', -2, false], literal)).toBe(
+      "('O''Brien',1.5,NULL),('x',-2,0)",
+    );
   });
 });
