@@ -16,11 +16,26 @@ function loadConfig(): AppConfig {
   });
 }
 
+/**
+ * Migrates, then opens the handle requests use. On MySQL that handle limits how long a statement
+ * may take, so migrations, which may rightly take minutes on a large store, run on one of their
+ * own. (SQLite needs no limit: its statements cannot hang on a frozen server.)
+ */
+async function openMigratedDatabase(config: AppConfig) {
+  const queryTimeoutMs = config.databaseQueryTimeoutSeconds * 1000;
+  if (!config.databaseUrl.startsWith('mysql://')) {
+    const sequelize = openDatabase({ url: config.databaseUrl });
+    return { sequelize, ran: await migrateToLatest(sequelize) };
+  }
+  const migrating = openDatabase({ url: config.databaseUrl });
+  const ran = await migrateToLatest(migrating).finally(() => migrating.close());
+  return { sequelize: openDatabase({ url: config.databaseUrl, queryTimeoutMs }), ran };
+}
+
 /** Owns the process: config, database, migrations, listening and a clean exit on SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig();
-  const sequelize = openDatabase({ url: config.databaseUrl });
-  const ran = await migrateToLatest(sequelize);
+  const { sequelize, ran } = await openMigratedDatabase(config);
   const secretBox = createSecretBox(loadSecretKey(config), previousSecretKeys(config.secretKeyPrevious));
   const mail = createMailServices({ sequelize, secretBox, retryDelayMs: config.outboxRetrySeconds * 1000 });
   const app = await buildApp({

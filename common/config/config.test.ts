@@ -58,6 +58,14 @@ describe('parseConfig', () => {
     }
   });
 
+  it('gives a MySQL statement of the API 30 s unless DATABASE_QUERY_TIMEOUT_SECONDS says otherwise', () => {
+    expect(parseConfig({}).databaseQueryTimeoutSeconds).toBe(30);
+    expect(parseConfig({ DATABASE_QUERY_TIMEOUT_SECONDS: '5' }).databaseQueryTimeoutSeconds).toBe(5);
+    expect(() => parseConfig({ DATABASE_QUERY_TIMEOUT_SECONDS: '0' })).toThrow(
+      /DATABASE_QUERY_TIMEOUT_SECONDS="0" must be a whole number from 1 to 3600/,
+    );
+  });
+
   it('waits 30 s before retrying a failed email unless OUTBOX_RETRY_SECONDS says otherwise', () => {
     expect(parseConfig({}).outboxRetrySeconds).toBe(30);
     expect(parseConfig({ OUTBOX_RETRY_SECONDS: '2' }).outboxRetrySeconds).toBe(2);

@@ -41,6 +41,8 @@ export interface AppConfig {
    * failure, up to an hour. The outbox worker also looks for due messages at least this often.
    */
   outboxRetrySeconds: number;
+  /** MySQL: the longest a statement of a request may take before its connection is given up. */
+  databaseQueryTimeoutSeconds: number;
   /** When set, `/metrics` on the API and realtime nodes answers only `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
 }
@@ -185,6 +187,7 @@ export function parseConfig(env: Env): AppConfig {
     clockRefreshSeconds: wholeNumber('CLOCK_REFRESH_SECONDS', 30, 1, 86_400),
     contactEmail,
     outboxRetrySeconds: wholeNumber('OUTBOX_RETRY_SECONDS', 30, 1, 3600),
+    databaseQueryTimeoutSeconds: wholeNumber('DATABASE_QUERY_TIMEOUT_SECONDS', 30, 1, 3600),
     metricsToken,
   };
 

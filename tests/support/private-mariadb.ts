@@ -21,6 +21,10 @@ export interface PrivateMariaDb {
   sql(statement: string): Promise<void>;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** SIGSTOP: the server keeps its connections but answers nothing, as a hung host would. */
+  freeze(): void;
+  /** SIGCONT after freeze(). */
+  thaw(): void;
   /** Stops the server (if running) and deletes its data directory. */
   remove(): Promise<void>;
   /** What the server printed since it was first started. */
@@ -124,6 +128,7 @@ export async function startPrivateMariaDb(): Promise<PrivateMariaDb> {
 
   async function stop() {
     if (!child) return;
+    child.kill('SIGCONT');
     const stopping = exited;
     child.kill('SIGTERM');
     const timer = setTimeout(() => child?.kill('SIGKILL'), 30_000);
@@ -145,6 +150,8 @@ export async function startPrivateMariaDb(): Promise<PrivateMariaDb> {
     },
     stop,
     start,
+    freeze: () => child?.kill('SIGSTOP'),
+    thaw: () => child?.kill('SIGCONT'),
     async remove() {
       await stop();
       rmSync(dir, { recursive: true, force: true });
@@ -161,6 +168,9 @@ export interface StoppableMySql {
   url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Connections stay open but nothing is answered (a hung server); thaw() resumes them. */
+  freeze(): void;
+  thaw(): void;
   remove(): Promise<void>;
 }
 
@@ -178,6 +188,8 @@ export async function startStoppableMySql(database: string): Promise<StoppableMy
       url: server.url(database),
       stop: () => server.stop(),
       start: () => server.start(),
+      freeze: () => server.freeze(),
+      thaw: () => server.thaw(),
       remove: () => server.remove(),
     };
   }
@@ -211,6 +223,8 @@ export async function startStoppableMySql(database: string): Promise<StoppableMy
     async start() {
       proxy ??= await startTcpProxy([backend], { port });
     },
+    freeze: () => proxy?.freeze(),
+    thaw: () => proxy?.thaw(),
     async remove() {
       await stop();
       await run(`DROP DATABASE IF EXISTS \`${name}\``);

@@ -10,6 +10,13 @@ export interface DatabaseOptions {
   /** Receives each SQL statement; off by default. */
   log?: (sql: string) => void;
   poolMax?: number;
+  /**
+   * MySQL: statements that have had no answer after this long fail and their connection is
+   * dropped (a frozen server or a black-holed network otherwise holds a pooled connection, and
+   * the request on it, forever). For the API's request handle only: migrations and imports may
+   * rightly run for minutes.
+   */
+  queryTimeoutMs?: number;
 }
 
 /**
@@ -20,7 +27,7 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): Sequelize {
   const logging = options.log ?? false;
   if (options.url.startsWith('mysql://')) {
-    return new Sequelize(options.url, {
+    const sequelize = new Sequelize(options.url, {
       dialect: 'mysql',
       logging,
       timezone: '+00:00',
@@ -33,6 +40,8 @@ export function openDatabase(options: DatabaseOptions): Sequelize {
       define: { charset: 'utf8mb4', collate: 'utf8mb4_unicode_ci' },
       pool: { max: options.poolMax ?? 10, min: 0, acquire: 15_000, idle: 10_000 },
     });
+    if (options.queryTimeoutMs !== undefined) limitMysqlStatements(sequelize, options.queryTimeoutMs);
+    return sequelize;
   }
   if (!options.url.startsWith('sqlite:')) throw new Error(`Unsupported database URL: ${options.url}`);
   const path = options.url.slice('sqlite:'.length);
@@ -55,6 +64,38 @@ export function openDatabase(options: DatabaseOptions): Sequelize {
     return connection;
   };
   return sequelize;
+}
+
+/** What Sequelize calls on a mysql2 connection to run a statement. */
+interface MysqlConnection {
+  query(options: string | Record<string, unknown>, ...rest: unknown[]): unknown;
+  execute(options: string | Record<string, unknown>, ...rest: unknown[]): unknown;
+}
+
+/**
+ * Gives every statement sent on the handle's connections mysql2's `timeout`, unless it has one.
+ * On expiry mysql2 fails the statement with PROTOCOL_SEQUENCE_TIMEOUT and closes the connection,
+ * which the pool then replaces; the API answers 503 (db/availability.ts).
+ */
+function limitMysqlStatements(sequelize: Sequelize, timeoutMs: number): void {
+  const manager = sequelize.connectionManager as unknown as {
+    getConnection(options?: unknown): Promise<MysqlConnection>;
+  };
+  const openConnection = manager.getConnection.bind(manager);
+  const limited = new WeakSet<MysqlConnection>();
+  const withTimeout = (options: string | Record<string, unknown>) =>
+    typeof options === 'string' ? { sql: options, timeout: timeoutMs } : { timeout: timeoutMs, ...options };
+  manager.getConnection = async (connectionOptions?: unknown) => {
+    const connection = await openConnection(connectionOptions);
+    if (!limited.has(connection)) {
+      limited.add(connection);
+      const query = connection.query.bind(connection);
+      const execute = connection.execute.bind(connection);
+      connection.query = (options, ...rest) => query(withTimeout(options), ...rest);
+      connection.execute = (options, ...rest) => execute(withTimeout(options), ...rest);
+    }
+    return connection;
+  };
 }
 
 interface SqliteConnection {
