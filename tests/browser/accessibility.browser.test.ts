@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstAdminOf, logIn, type AdminCredentials } from '../support/admin-sign-in.ts';
 import { blocking, formatViolations, runAxe, type AxeOptions } from '../support/axe.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import { startPoliceApiDouble, type PoliceApiDouble } from '../support/police-api-double.ts';
+import type { PoliceApiDouble } from '../../api/src/police-data/police-api/police-api-double.ts';
+import { startTeamPoliceApi } from '../support/police-api-double.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 /** The realtime server may start before the API answers; the police clock can take a while. */
@@ -25,8 +26,8 @@ let policeApi: PoliceApiDouble | undefined;
 let admin: AdminCredentials;
 
 beforeAll(async () => {
-  policeApi = await startPoliceApiDouble();
-  product = await startProduct({ POLICE_API_URL: policeApi.url });
+  policeApi = await startTeamPoliceApi();
+  product = await startProduct({ POLICE_API_URL: policeApi.baseUrl });
   admin = firstAdminOf(product);
   browser = await launchBrowser({ baseUrl: product.baseUrl });
 });
@@ -34,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
-  policeApi?.close();
+  await policeApi?.close();
 });
 
 function session(): BrowserSession {

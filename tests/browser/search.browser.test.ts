@@ -14,11 +14,8 @@ import { openDatabase } from '../../api/src/db/connection.ts';
 import { rebuildSearchAggregates } from '../../api/src/search/derived-tables.ts';
 import { generateSample } from '../../scripts/data-sample/generate.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import {
-  NEIGHBOURHOOD_TEAM,
-  startPoliceApiDouble,
-  type PoliceApiDouble,
-} from '../support/police-api-double.ts';
+import type { PoliceApiDouble } from '../../api/src/police-data/police-api/police-api-double.ts';
+import { NEIGHBOURHOOD_TEAM, requestedPaths, startTeamPoliceApi } from '../support/police-api-double.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
@@ -74,11 +71,11 @@ async function prepareStore(dir: string): Promise<string> {
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'crime-clock-search-'));
-  policeApi = await startPoliceApiDouble();
+  policeApi = await startTeamPoliceApi();
   const databaseUrl = await prepareStore(workDir);
   product = await startProduct({
     DATABASE_URL: databaseUrl,
-    POLICE_API_URL: policeApi.url,
+    POLICE_API_URL: policeApi.baseUrl,
     AUTO_SAMPLE: 'false',
   });
   browser = await launchBrowser({ baseUrl: product.baseUrl, viewport: { width: 1280, height: 900 } });
@@ -87,7 +84,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
-  policeApi?.close();
+  await policeApi?.close();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -587,7 +584,7 @@ describe('radius search', () => {
         await team.getByRole('link', { name: 'jane.okafor@example.police.uk' }).getAttribute('href'),
       ).toBe('mailto:jane.okafor@example.police.uk');
       // A radius search takes the force that recorded the crimes: here the Met's senior officers.
-      expect(policeApi!.requests).toContain('/forces/metropolitan/people');
+      expect(requestedPaths(policeApi!)).toContain('/forces/metropolitan/people');
       expect(extra.filter((p) => p === '/api/stops-search')).toHaveLength(1);
 
       // Hidden and shown again: the answers are kept, nothing is fetched again.
@@ -637,7 +634,7 @@ describe('neighbourhood and force searches', () => {
       // The neighbourhood's own team.
       await page.getByRole('button', { name: 'Show Additional Police Data' }).click();
       await page.locator('.police-team .team-member').first().waitFor();
-      expect(policeApi!.requests).toContain('/metropolitan/westminster-centre/people');
+      expect(requestedPaths(policeApi!)).toContain('/metropolitan/westminster-centre/people');
       expect(await page.locator('.stop-search .card__description').innerText()).toContain("area's centre");
 
       // Now the whole of City of London Police over a chosen range: its missing July is "no data".

@@ -1,9 +1,12 @@
 /**
- * A local stand-in for data.police.uk, the one outside service the UI's pages reach: browser tests
- * must not depend on the real one being up, nor send it traffic.
+ * The browser tests' data.police.uk: the project's own test double
+ * (api/src/police-data/police-api/police-api-double.ts), serving one neighbourhood team on every
+ * people endpoint and nothing else, so the pages never depend on the real service.
  */
-import { once } from 'node:events';
-import { createServer } from 'node:http';
+import {
+  startPoliceApiDouble,
+  type PoliceApiDouble,
+} from '../../api/src/police-data/police-api/police-api-double.ts';
 
 /** An officer as data.police.uk's people endpoints send one. */
 export interface Officer {
@@ -26,29 +29,20 @@ export const NEIGHBOURHOOD_TEAM: readonly Officer[] = [
   { name: 'Alan Brook', rank: 'Chief Inspector', bio: null, contact_details: {} },
 ];
 
-export interface PoliceApiDouble {
-  /** For the product's POLICE_API_URL. */
-  url: string;
-  /** Every path asked for, in order. */
-  requests: readonly string[];
-  close(): void;
+/** Every force and neighbourhood has this team; nothing else is known (404). */
+const everyKey = (team: readonly Officer[]) =>
+  new Proxy({} as Record<string, unknown[]>, { get: () => [...team] });
+
+export function startTeamPoliceApi(team: readonly Officer[] = NEIGHBOURHOOD_TEAM): Promise<PoliceApiDouble> {
+  return startPoliceApiDouble({
+    forces: [],
+    neighbourhoods: {},
+    boundaries: {},
+    forcePeople: everyKey(team),
+    neighbourhoodPeople: everyKey(team),
+  });
 }
 
-/** Every people endpoint (force or neighbourhood) answers `team`; anything else 404 with `[]`. */
-export async function startPoliceApiDouble(
-  team: readonly Officer[] = NEIGHBOURHOOD_TEAM,
-): Promise<PoliceApiDouble> {
-  const requests: string[] = [];
-  const server = createServer((request, response) => {
-    const path = request.url ?? '';
-    requests.push(path);
-    const people = path.endsWith('/people');
-    response.writeHead(people ? 200 : 404, { 'content-type': 'application/json' });
-    response.end(people ? JSON.stringify(team) : '[]');
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  if (!address || typeof address !== 'object') throw new Error('no address');
-  return { url: `http://127.0.0.1:${address.port}`, requests, close: () => server.close() };
-}
+/** The paths the product asked for, as data.police.uk's API paths (without the /api prefix). */
+export const requestedPaths = (double: PoliceApiDouble) =>
+  double.requests.map((r) => r.path.replace(/^\/api/, ''));
