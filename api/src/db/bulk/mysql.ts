@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Sequelize, Transaction } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import { driverConnectionOf, type BulkDialect, type BulkValue, type BulkWriter } from './types.ts';
 import { tabSeparatedRows, valuesList } from './row-text.ts';
 
@@ -102,16 +102,18 @@ class MysqlWriter implements BulkWriter {
   }
 
   private query(sql: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.connection.query(sql, (err) => (err ? reject(err) : resolve()));
-    });
+    return run<void>(this.connection, sql);
   }
 
   private select<T>(sql: string): Promise<T[]> {
-    return new Promise((resolve, reject) => {
-      this.connection.query(sql, (err, rows) => (err ? reject(err) : resolve(rows as T[])));
-    });
+    return run<T[]>(this.connection, sql);
   }
+}
+
+function run<T>(connection: MysqlConnection, sql: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    connection.query(sql, (err, result) => (err ? reject(err) : resolve(result as T)));
+  });
 }
 
 /** Whether the server takes LOAD DATA LOCAL, asked once per connection. */
@@ -120,18 +122,11 @@ const acceptsLocalInfile = new WeakMap<MysqlConnection, boolean>();
 async function serverAcceptsLocalInfile(connection: MysqlConnection): Promise<boolean> {
   const known = acceptsLocalInfile.get(connection);
   if (known !== undefined) return known;
-  const rows = await new Promise<{ on: number | string }[]>((resolve, reject) =>
-    connection.query('SELECT @@local_infile AS `on`', (err, res) =>
-      err ? reject(err) : resolve(res as { on: number | string }[]),
-    ),
-  );
+  const rows = await run<{ on: number | string }[]>(connection, 'SELECT @@local_infile AS `on`');
   const accepts = Number(rows[0]?.on) === 1;
   acceptsLocalInfile.set(connection, accepts);
   return accepts;
 }
-
-/** Writers are made synchronously, so the transaction carries what `begin` learnt. */
-const loadDataOf = new WeakMap<Transaction, boolean>();
 
 /** `loadData: false` keeps to INSERTs even where the server would take LOAD DATA (tests use it). */
 export function createMysqlBulk(options: { loadData: boolean }): BulkDialect {
@@ -141,17 +136,18 @@ export function createMysqlBulk(options: { loadData: boolean }): BulkDialect {
     async begin(sequelize: Sequelize) {
       const transaction = await sequelize.transaction();
       try {
-        const loadData =
-          options.loadData && (await serverAcceptsLocalInfile(driverConnectionOf(transaction)));
-        loadDataOf.set(transaction, loadData);
+        // Asked here, because writers are made synchronously from the transaction.
+        if (options.loadData) await serverAcceptsLocalInfile(driverConnectionOf(transaction));
       } catch (error) {
         await transaction.rollback();
         throw error;
       }
       return transaction;
     },
-    writer: (transaction) =>
-      new MysqlWriter(driverConnectionOf<MysqlConnection>(transaction), loadDataOf.get(transaction) ?? false),
+    writer(transaction) {
+      const connection = driverConnectionOf<MysqlConnection>(transaction);
+      return new MysqlWriter(connection, options.loadData && acceptsLocalInfile.get(connection) === true);
+    },
   };
 }
 
