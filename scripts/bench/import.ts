@@ -1,18 +1,33 @@
-// Import benchmark: `node --import tsx scripts/bench/import.ts [--rows 1000000] [--runs 3] [--derived]`
+// Import benchmark: `node --import tsx scripts/bench/import.ts [--rows 1000000] [--runs 3] [--derived] [--bounds]`
 // Generates one street CSV of N rows, imports it end to end (parse + insert + commit) into a fresh
 // SQLite file and, when reachable, a fresh MySQL database (BENCH_MYSQL_URL, else the local server
 // at mysql://root@127.0.0.1:3306/). Each run is a child process, so its peak RSS is the importer's
 // alone. Prints rows/s (best and median of the runs), peak RSS and CPU time per dialect.
 // `--derived` also refreshes the store's derived tables in each file's transaction, as
 // `npm run import` does; without it the figure is the importer's own parse + insert speed.
+// `--bounds` also measures what limits the figure on this machine: the CSV parser alone (no
+// database), each database without the two search indexes on `crimes`, and each database with
+// the file presorted by (cell, lat, lng), the order of its busiest index.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, isDatabaseReachable } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
+import { readCsv } from '../../api/src/police-data/import/csv/read-csv.ts';
+import { streetDataset } from '../../api/src/police-data/import/datasets/street.ts';
 import { importSources } from '../../api/src/police-data/import/index.ts';
+import type { BulkValue } from '../../api/src/db/bulk/index.ts';
+import { cellOf } from '../../common/geo/grid.ts';
 import { storeDerivedTables } from '../../api/src/police-data/store-derived-tables.ts';
 import { parallelCores } from './cpu-check.ts';
 import { writeStreetCsv } from './street-csv.ts';
@@ -30,14 +45,24 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     child: { type: 'string' },
     derived: { type: 'boolean', default: false },
+    bounds: { type: 'boolean', default: false },
   },
 });
 
-/** One timed import in this process: `<database url>|<archive dir>`. */
+/** How a child run treats the store: as migrated, or without the search indexes on crimes. */
+type StoreVariant = 'migrated' | 'no-search-indexes';
+const SEARCH_INDEXES = ['crimes_month_cell_position', 'crimes_force_month'];
+
+/** One timed import in this process: `<database url>|<archive dir>|<store variant>`. */
 async function runChild(spec: string): Promise<void> {
-  const [url, dir] = spec.split('|') as [string, string];
+  const [url, dir, variant] = spec.split('|') as [string, string, StoreVariant];
+  if (url === 'parse') return parseOnly(dir);
   const sequelize = openDatabase({ url });
   await migrateToLatest(sequelize);
+  if (variant === 'no-search-indexes') {
+    const on = sequelize.getDialect() === 'sqlite' ? '' : ' ON crimes';
+    for (const index of SEARCH_INDEXES) await sequelize.query(`DROP INDEX ${index}${on}`);
+  }
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const summary = await importSources(sequelize, [dir], {
@@ -56,7 +81,57 @@ async function runChild(spec: string): Promise<void> {
   console.log(JSON.stringify(result));
 }
 
-function runInChild(url: string, dir: string): Promise<RunResult> {
+/** The importer's parse and row mapping of the street file, without a database. */
+async function parseOnly(dir: string): Promise<void> {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const values: BulkValue[] = [];
+  let map: ReturnType<typeof streetDataset.bind> | undefined;
+  let rows = 0;
+  for await (const chunk of readCsv(createReadStream(streetCsvOf(dir)))) {
+    for (const record of chunk.records) {
+      if (!map) {
+        map = streetDataset.bind(record.fields, { forceId: 'metropolitan', month: 202401 });
+        continue;
+      }
+      if (map(record.fields, values) === undefined) rows++;
+      if (values.length >= 5000) values.length = 0;
+    }
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  const result: RunResult = {
+    rows,
+    ms: performance.now() - started,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
+  console.log(JSON.stringify(result));
+}
+
+const streetCsvOf = (archive: string) => join(archive, '2024-01', '2024-01-metropolitan-street.csv');
+
+/** A copy of the archive with the street rows sorted by (cell, lat, lng); rows without a place first. */
+function writePresortedArchive(archive: string, target: string): void {
+  const [header, ...lines] = readFileSync(streetCsvOf(archive), 'utf8').split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const keyed = lines.map((line) => {
+    const fields = line.split(',');
+    const lng = Number(fields[4]);
+    const lat = Number(fields[5]);
+    const placed = fields[4] !== '' && fields[5] !== '';
+    return {
+      line,
+      cell: (placed ? cellOf(lat, lng) : null) ?? -1,
+      lat: placed ? lat : 0,
+      lng: placed ? lng : 0,
+    };
+  });
+  keyed.sort((a, b) => a.cell - b.cell || a.lat - b.lat || a.lng - b.lng);
+  mkdirSync(join(target, '2024-01'), { recursive: true });
+  writeFileSync(streetCsvOf(target), `${header}\n${keyed.map((k) => k.line).join('\n')}\n`);
+}
+
+function runInChild(url: string, dir: string, variant: StoreVariant = 'migrated'): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -65,7 +140,7 @@ function runInChild(url: string, dir: string): Promise<RunResult> {
         'tsx',
         'scripts/bench/import.ts',
         '--child',
-        `${url}|${dir}`,
+        `${url}|${dir}|${variant}`,
         ...(values.derived ? ['--derived'] : []),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
@@ -107,22 +182,45 @@ async function withMysqlDatabase<T>(serverUrl: string, work: (url: string) => Pr
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const format = (n: number) => Math.round(n).toLocaleString('en-GB');
 
-function report(dialect: string, results: RunResult[]): void {
+function report(label: string, results: RunResult[]): void {
   const rates = results.map((r) => (r.rows * 1000) / r.ms);
   console.log(
-    `${dialect.padEnd(7)} ${format(results[0]!.rows).padStart(10)} rows  ` +
+    `${label.padEnd(28)} ${format(results[0]!.rows).padStart(10)} rows  ` +
       `best ${format(Math.max(...rates)).padStart(8)} rows/s  median ${format(median(rates)).padStart(8)} rows/s  ` +
       `peak RSS ${format(Math.max(...results.map((r) => r.maxRssMb)))} MB  ` +
       `CPU ${(median(results.map((r) => r.cpuMs)) / 1000).toFixed(1)} s  (runs: ${rates.map(format).join(', ')})`,
   );
 }
 
-async function runBenchmark(rows: number, runs: number): Promise<void> {
+async function measure(label: string, runs: number, run: (i: number) => Promise<RunResult>): Promise<void> {
+  const results: RunResult[] = [];
+  for (let i = 0; i < runs; i++) results.push(await run(i));
+  report(label, results);
+}
+
+/** The runs of one database, for an archive and a store variant, each into a fresh store. */
+function databaseRuns(dir: string, serverUrl: string | undefined, archive: string, variant: StoreVariant) {
+  return {
+    sqlite: async (i: number) => {
+      const file = join(dir, `run-${i}.sqlite`);
+      try {
+        return await runInChild(`sqlite:${file}`, archive, variant);
+      } finally {
+        for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+      }
+    },
+    mysql: serverUrl
+      ? (_i: number) => withMysqlDatabase(serverUrl, (url) => runInChild(url, archive, variant))
+      : undefined,
+  };
+}
+
+async function runBenchmark(rows: number, runs: number, bounds: boolean): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'crime-clock-bench-'));
   try {
     const archive = join(dir, 'archive');
     console.log(`Generating ${format(rows)} street rows...`);
-    const csv = join(archive, '2024-01', '2024-01-metropolitan-street.csv');
+    const csv = streetCsvOf(archive);
     await writeStreetCsv(csv, rows, '2024-01', 'Metropolitan Police Service');
     const size = `${(statSync(csv).size / 1e6).toFixed(0)} MB`;
     const cores = await parallelCores();
@@ -132,26 +230,24 @@ async function runBenchmark(rows: number, runs: number): Promise<void> {
         .join(' ')}; two busy threads get ${cores.toFixed(1)} cores`,
     );
 
-    const sqlite: RunResult[] = [];
-    for (let i = 0; i < runs; i++) {
-      const file = join(dir, `run-${i}.sqlite`);
-      sqlite.push(await runInChild(`sqlite:${file}`, archive));
-      rmSync(file, { force: true });
-      rmSync(`${file}-wal`, { force: true });
-      rmSync(`${file}-journal`, { force: true });
-    }
-    report('sqlite', sqlite);
-
     const serverUrl = await mysqlServerUrl();
-    if (!serverUrl) {
-      console.log('mysql   skipped: no server at BENCH_MYSQL_URL or mysql://root@127.0.0.1:3306/');
-      return;
+    const plain = databaseRuns(dir, serverUrl, archive, 'migrated');
+    await measure('sqlite', runs, plain.sqlite);
+    if (plain.mysql) await measure('mysql', runs, plain.mysql);
+    else console.log('mysql   skipped: no server at BENCH_MYSQL_URL or mysql://root@127.0.0.1:3306/');
+
+    if (bounds) {
+      console.log("Bounds on this machine (not the product's path):");
+      await measure('parser alone, no database', runs, () => runInChild('parse', archive));
+      const bare = databaseRuns(dir, serverUrl, archive, 'no-search-indexes');
+      await measure('sqlite, no search indexes', runs, bare.sqlite);
+      if (bare.mysql) await measure('mysql, no search indexes', runs, bare.mysql);
+      const presortedArchive = join(dir, 'presorted');
+      writePresortedArchive(archive, presortedArchive);
+      const presorted = databaseRuns(dir, serverUrl, presortedArchive, 'migrated');
+      await measure('sqlite, presorted file', runs, presorted.sqlite);
+      if (presorted.mysql) await measure('mysql, presorted file', runs, presorted.mysql);
     }
-    const mysql: RunResult[] = [];
-    for (let i = 0; i < runs; i++) {
-      mysql.push(await withMysqlDatabase(serverUrl, (url) => runInChild(url, archive)));
-    }
-    report('mysql', mysql);
     console.log(
       `load average after: ${loadavg()
         .map((l) => l.toFixed(1))
@@ -165,5 +261,5 @@ async function runBenchmark(rows: number, runs: number): Promise<void> {
 if (values.child) {
   await runChild(values.child);
 } else {
-  await runBenchmark(Number(values.rows), Number(values.runs));
+  await runBenchmark(Number(values.rows), Number(values.runs), values.bounds);
 }

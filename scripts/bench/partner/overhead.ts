@@ -42,6 +42,7 @@ const { values: args } = parseArgs({
 const RUNS = Number(args.runs);
 const DIALECTS = args.dialects.split(',').map((d) => d.trim()) as Dialect[];
 const QUERY = { postcode: CENTRE_POSTCODE, radius: 1, startMonth: 'RECENT_3_MONTHS', endMonth: '' };
+const STUB_PREFIX = '/stub-api';
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 const median = (values: number[]) => {
@@ -183,7 +184,8 @@ async function bench(dialect: Dialect) {
         const answer = JSON.parse(first[0]!.body) as SearchResponse;
         const stub = { search: async () => answer };
         built.post('/api/stub-search', async () => stub.search());
-        await built.register(partnerSearchRoutes, { prefix: '/api', search: stub });
+        // The app already serves the real partner route under /api; the stubbed one gets its own prefix.
+        await built.register(partnerSearchRoutes, { prefix: STUB_PREFIX, search: stub });
       },
     });
     const stubbed = await paired(
@@ -197,7 +199,7 @@ async function bench(dialect: Dialect) {
       () =>
         stubApp.inject({
           method: 'POST',
-          url: '/api/external/crime-search',
+          url: `${STUB_PREFIX}/external/crime-search`,
           headers: { 'x-api-key': apiKey },
           payload: QUERY,
         }),
