@@ -128,4 +128,48 @@ describe.each(writers)('bulk writer on $name', ({ dialect, bulk }) => {
       ['c', 4],
     ]);
   });
+
+  it.skipIf(dialect !== 'sqlite')(
+    'writes rows sorted run by run through the sorted inserter, every value intact, nothing left staged',
+    async () => {
+      await db.sequelize.query('DELETE FROM bulk_probe');
+      const transaction = await bulk.begin(db.sequelize);
+      const inserter = bulk.writer(transaction).sortedInserter!('bulk_probe', columns, ['amount', 'ratio'], {
+        runRows: 3,
+      });
+      // amount, ratio: the sort key (no ties, whose order SQLite leaves open); null amounts sort first.
+      const row = (name: string, amount: number | null, ratio: number): BulkValue[] => [
+        name,
+        amount,
+        ratio,
+        true,
+        null,
+      ];
+      await inserter.add([...row('d', 4, 0.5), ...row("o'k", 2, 0.9)]);
+      await inserter.add([...row('b', 2, 0.1), ...row('n', null, 0)]); // 4 staged: this run moves
+      await inserter.add([...row('z', 9, 0), ...row('y', 1, 0)]);
+      await inserter.add([...row('x', 1, 0.5)]); // 3 staged: the second run moves
+      await inserter.add([...row('w', 0, 0)]);
+      await inserter.finish(); // the rest
+      await transaction.commit();
+      const rows = await db.sequelize.query<{ name: string }>('SELECT name FROM bulk_probe ORDER BY id', {
+        type: QueryTypes.SELECT,
+      });
+      expect(rows.map((r) => r.name)).toEqual(['n', 'b', "o'k", 'd', 'y', 'x', 'z', 'w']);
+      const staged = await db.sequelize.query<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM sqlite_temp_master WHERE name = 'staged_bulk_probe'",
+        { type: QueryTypes.SELECT },
+      );
+      expect(Number(staged[0]?.n)).toBe(0);
+    },
+  );
+
+  it.skipIf(dialect !== 'mysql')('offers no sorted inserter: MySQL rows go straight in', async () => {
+    const transaction = await bulk.begin(db.sequelize);
+    try {
+      expect(bulk.writer(transaction).sortedInserter).toBeUndefined();
+    } finally {
+      await transaction.rollback();
+    }
+  });
 });

@@ -13,6 +13,24 @@ export interface BulkWriter {
     keyColumns: readonly string[],
     values: readonly BulkValue[],
   ): Promise<void>;
+  /**
+   * Where the store gains from it, an inserter that writes rows into `table` sorted by
+   * `orderBy`, run by run, so that an index starting with those columns fills page after page
+   * instead of at random places. Rows are in the table once `finish()` has resolved.
+   */
+  sortedInserter?(
+    table: string,
+    columns: readonly string[],
+    orderBy: readonly string[],
+    options?: { runRows?: number },
+  ): SortedInserter;
+}
+
+export interface SortedInserter {
+  /** Adds rows (whole rows of the inserter's columns, one after another). */
+  add(values: readonly BulkValue[]): Promise<void>;
+  /** Writes what is still held back. */
+  finish(): Promise<void>;
 }
 
 export interface BulkDialect {

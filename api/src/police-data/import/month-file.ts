@@ -34,6 +34,7 @@ export function importMonthFile(
       {
         table: dataset.table,
         columns: dataset.columns,
+        insertOrder: dataset.insertOrder,
         bind: (header) => ({ map: dataset.bind(header, job), firstIsData: false }),
       },
       writer,

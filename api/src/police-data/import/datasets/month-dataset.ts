@@ -18,6 +18,8 @@ export interface MonthDataset {
   kind: MonthDatasetKind;
   table: string;
   columns: readonly string[];
+  /** Columns a file's rows may be written in, for index locality (CsvLoad.insertOrder). */
+  insertOrder?: readonly string[];
   /** Builds the mapper for a file from its header row; throws when a needed column is missing. */
   bind(header: readonly string[], file: MonthFile): RowMapper;
 }

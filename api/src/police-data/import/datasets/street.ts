@@ -37,6 +37,8 @@ export const streetDataset: MonthDataset = {
     'lsoa_code',
     'outcome',
   ],
+  // crimes_month_cell_position is (month, cell, lat, lng), and a file holds one month.
+  insertOrder: ['cell', 'lat', 'lng'],
   bind(header, file) {
     const at = columnsOf(header, HEADER);
     const width = header.length;
