@@ -143,7 +143,11 @@ function runInChild(url: string, dir: string, variant: StoreVariant = 'migrated'
         `${url}|${dir}|${variant}`,
         ...(values.derived ? ['--derived'] : []),
       ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      // One libuv pool thread, as `npm run import` runs (see scripts/import/cli.ts).
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '1' },
+      },
     );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

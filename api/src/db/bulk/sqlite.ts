@@ -58,13 +58,14 @@ class SqliteWriter implements BulkWriter {
 }
 
 /**
- * Rows staged in an unindexed temporary table, then moved into the real one with one
- * `INSERT … SELECT … ORDER BY` per run. Staging costs a second write, but into a table with no
- * index, and the move runs inside SQLite without statement text to parse; in exchange the
- * target's indexes fill in order. Measured on 500k street rows: 57–64k rows/s written directly,
- * 84–91k staged (docs/benchmarks.md). The run size bounds SQLite's memory for the sort.
+ * Rows staged in an unindexed temporary table (in memory: the connection's temp_store), then
+ * moved into the real one with one `INSERT … SELECT … ORDER BY` per run. Staging costs a second
+ * write, but into a table without indexes, and the move runs inside SQLite with no statement text
+ * to parse; in exchange the target's indexes fill in order. Measured back to back on 1M and 2M
+ * street rows: 98k → 119k and 85k → 105k rows/s (docs/benchmarks.md). Runs of 50,000 rows were
+ * a little faster but pushed the importer's peak RSS past its 300 MB budget.
  */
-export const SQLITE_SORTED_RUN_ROWS = 50_000;
+export const SQLITE_SORTED_RUN_ROWS = 20_000;
 
 class SqliteSortedInserter implements SortedInserter {
   private readonly staging: string;
