@@ -56,6 +56,8 @@ export interface AppConfig {
   httpKeepAliveTimeoutSeconds: number;
   /** Ports the SMTP settings may name (saved and tested): SMTP's own, unless an operator adds one. */
   smtpAllowedPorts: number[];
+  /** SMTP connection tests one admin may run per minute (per API node). */
+  smtpTestsPerMinute: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -293,6 +295,7 @@ export function parseConfig(env: Env): AppConfig {
     httpRequestTimeoutSeconds,
     httpKeepAliveTimeoutSeconds: wholeNumber('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 5, 1, 600),
     smtpAllowedPorts,
+    smtpTestsPerMinute: wholeNumber('SMTP_TESTS_PER_MINUTE', 5, 1, 1000),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
