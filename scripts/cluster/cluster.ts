@@ -167,7 +167,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     // Browsers and realtime nodes go through the proxy, as they would through a load balancer.
     PUBLIC_REALTIME_URL: proxyUrl,
     API_INTERNAL_URL: proxyUrl,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
     AUTO_SAMPLE: 'false',
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
     ...(secretKey ? { SECRET_KEY: secretKey } : {}),
