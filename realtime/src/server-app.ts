@@ -2,7 +2,6 @@ import * as uWS from 'uWebSockets.js';
 import { Server, type ServerOptions } from 'socket.io';
 import type { Logger } from 'pino';
 import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
-import { startAimedTimer } from './aimed-timer.ts';
 import { attachClockRooms } from './clocks/clock-rooms.ts';
 import type { DefinitionSource } from './clocks/definition-source.ts';
 import type { RealtimeIo } from './io-types.ts';
@@ -15,7 +14,7 @@ export interface RealtimeOptions {
   definitions: DefinitionSource;
   /** Socket.IO adapter factory, e.g. the Redis adapter when several nodes run. */
   adapter?: ServerOptions['adapter'];
-  /** Interval of the ticks and of the server-time broadcast (sent halfway between ticks); 1 s in production. */
+  /** Interval of the ticks; 1 s in production. */
   tickMs?: number;
   now?: () => number;
   /** Extra health facts (e.g. Redis connection state). */
@@ -80,9 +79,6 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     });
   });
 
-  io.on('connection', (socket) => {
-    socket.emit('server:time', { t: now() });
-  });
   const clocks = attachClockRooms({
     io,
     definitions: options.definitions,
@@ -91,13 +87,6 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     tickMs,
     clustered: Boolean(options.adapter),
     onTickSent: metrics.tickSent,
-  });
-  // Every second, half a second after the ticks: the two broadcasts never leave at the same moment.
-  const timeTimer = startAimedTimer({
-    intervalMs: tickMs,
-    offsetMs: tickMs / 2,
-    now,
-    run: () => io.local.emit('server:time', { t: now() }),
   });
   options.definitions.start();
 
@@ -114,7 +103,6 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       });
     },
     async close() {
-      timeTimer.stop();
       clocks.stop();
       options.definitions.stop();
       if (listenSocket) uWS.us_listen_socket_close(listenSocket);
