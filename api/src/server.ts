@@ -3,6 +3,7 @@ import { configOrFail, type AppConfig } from '../../common/config/config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { checkDatabaseServer } from './db/server-check.ts';
 import { ensureFirstAdmin } from './admin/users.ts';
 import { createMailServices } from './email/mail-services.ts';
 import { builtUiDir } from './paths.ts';
@@ -28,7 +29,9 @@ async function openMigratedDatabase(config: AppConfig) {
     return { sequelize, ran: await migrateToLatest(sequelize) };
   }
   const migrating = openDatabase({ url: config.databaseUrl });
-  const ran = await migrateToLatest(migrating).finally(() => migrating.close());
+  const ran = await checkDatabaseServer(migrating, 'api')
+    .then(() => migrateToLatest(migrating))
+    .finally(() => migrating.close());
   return { sequelize: openDatabase({ url: config.databaseUrl, queryTimeoutMs }), ran };
 }
 
