@@ -36,12 +36,14 @@ async function openMigratedDatabase(config: AppConfig) {
 async function main() {
   const config = loadConfig();
   const { sequelize, ran } = await openMigratedDatabase(config);
-  const secretBox = createSecretBox(loadSecretKey(config), previousSecretKeys(config.secretKeyPrevious));
+  const secretKey = loadSecretKey(config);
+  const secretBox = createSecretBox(secretKey, previousSecretKeys(config.secretKeyPrevious));
   const mail = createMailServices({ sequelize, secretBox, retryDelayMs: config.outboxRetrySeconds * 1000 });
   const app = await buildApp({
     config,
     sequelize,
     mail,
+    secretKey: secretKey.key,
     uiDir: builtUiDir,
     logger: { level: config.logLevel },
   });
