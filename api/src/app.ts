@@ -29,7 +29,7 @@ import { searchRoutes } from './search/routes.ts';
 import { createSearchService } from './search/search-service.ts';
 import { addressHash, ephemeralAddressKey } from './security/address-hash.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
-import { isApiPath, registerStaticUi } from './ui-hosting/static-ui.ts';
+import { registerStaticUi, sendAppShell, wantsAppShell } from './ui-hosting/static-ui.ts';
 import { appVersion } from './version.ts';
 
 declare module 'fastify' {
@@ -142,9 +142,7 @@ export async function buildApp(options: AppOptions) {
 
   const servesUi = options.uiDir ? await registerStaticUi(app, options.uiDir) : false;
   app.setNotFoundHandler((request, reply) => {
-    if (servesUi && request.method === 'GET' && !isApiPath(request.url)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (servesUi && wantsAppShell(request)) return sendAppShell(request, reply);
     return reply.status(404).send({
       success: false,
       error: `Not found: ${request.method} ${request.url.split('?')[0]}`,
