@@ -27,8 +27,9 @@ import { postcodeRoutes } from './postcodes/routes.ts';
 import { postcodeServiceForApp } from './postcodes/postcode-service.ts';
 import { searchRoutes } from './search/routes.ts';
 import { createSearchService } from './search/search-service.ts';
+import { addressHash, ephemeralAddressKey } from './security/address-hash.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
-import { isApiPath, registerStaticUi } from './ui-hosting/static-ui.ts';
+import { registerStaticUi, sendAppShell, wantsAppShell } from './ui-hosting/static-ui.ts';
 import { appVersion } from './version.ts';
 
 declare module 'fastify' {
@@ -36,6 +37,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Sequelize;
     appVersion: string;
+    /** The keyed hash of a visitor's address (security/address-hash.ts) under this app's SECRET_KEY. */
+    addressHash: (address: string) => string;
   }
 }
 
@@ -53,6 +56,8 @@ export interface AppOptions {
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };
   /** The clock the services read; tests move it by hand. */
   now?: () => number;
+  /** SECRET_KEY's bytes, which key address hashes; omitted in tests (a random key per process). */
+  secretKey?: Buffer;
 }
 
 /** The API as a plugin tree, without listening: tests drive it with `app.inject`. */
@@ -82,6 +87,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate('config', config);
   app.decorate('db', options.sequelize);
   app.decorate('appVersion', appVersion);
+  const addressKey = options.secretKey ?? ephemeralAddressKey();
+  app.decorate('addressHash', (address: string) => addressHash(address, addressKey));
 
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', async (request, reply) => {
@@ -135,9 +142,7 @@ export async function buildApp(options: AppOptions) {
 
   const servesUi = options.uiDir ? await registerStaticUi(app, options.uiDir) : false;
   app.setNotFoundHandler((request, reply) => {
-    if (servesUi && request.method === 'GET' && !isApiPath(request.url)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (servesUi && wantsAppShell(request)) return sendAppShell(request, reply);
     return reply.status(404).send({
       success: false,
       error: `Not found: ${request.method} ${request.url.split('?')[0]}`,

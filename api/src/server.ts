@@ -7,6 +7,7 @@ import { checkDatabaseServer } from './db/server-check.ts';
 import { ensureFirstAdmin } from './admin/users.ts';
 import { createMailServices } from './email/mail-services.ts';
 import { builtUiDir } from './paths.ts';
+import { ensurePrivateSqliteFile } from './security/private-files.ts';
 import { createSecretBox, loadSecretKey, previousSecretKeys } from './security/secret-box.ts';
 
 function loadConfig(): AppConfig {
@@ -38,13 +39,16 @@ async function openMigratedDatabase(config: AppConfig) {
 /** Owns the process: config, database, migrations, listening and a clean exit on SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig();
+  const tightened = ensurePrivateSqliteFile(config.databaseUrl);
   const { sequelize, ran } = await openMigratedDatabase(config);
-  const secretBox = createSecretBox(loadSecretKey(config), previousSecretKeys(config.secretKeyPrevious));
+  const secretKey = loadSecretKey(config);
+  const secretBox = createSecretBox(secretKey, previousSecretKeys(config.secretKeyPrevious));
   const mail = createMailServices({ sequelize, secretBox, retryDelayMs: config.outboxRetrySeconds * 1000 });
   const app = await buildApp({
     config,
     sequelize,
     mail,
+    secretKey: secretKey.key,
     uiDir: builtUiDir,
     logger: { level: config.logLevel },
   });
@@ -61,6 +65,7 @@ async function main() {
   const keyProblem = await mail.smtpSettings.keyProblem();
   if (keyProblem) app.log.warn(keyProblem);
   if (ran.length > 0) app.log.info({ migrations: ran }, 'database migrated');
+  if (tightened.length > 0) app.log.warn({ files: tightened }, 'database files were readable by others; now 0600');
 
   let closing = false;
   const shutdown = async (signal: string) => {

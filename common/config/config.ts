@@ -36,6 +36,10 @@ export interface AppConfig {
    * count, or the proxies' addresses and CIDR ranges. Never "everyone": the client writes that header.
    */
   trustProxy: TrustProxy;
+  /** Open realtime connections one address may hold (REALTIME_MAX_CONNECTIONS_PER_ADDRESS). */
+  realtimeMaxConnectionsPerAddress: number;
+  /** Events one realtime socket may send per 10 s before it is disconnected (REALTIME_MAX_EVENTS_PER_SOCKET). */
+  realtimeMaxEventsPerSocket: number;
   /** How often each realtime node re-reads the police clock's data from the API. */
   clockRefreshSeconds: number;
   /** Where the police clock page's "contact us" mail link writes to; unset: the page has no such link. */
@@ -286,6 +290,8 @@ export function parseConfig(env: Env): AppConfig {
     postcodeApiUrl: url('POSTCODE_API_URL', ['http:', 'https:']),
     policeApiUrl: url('POLICE_API_URL', ['http:', 'https:']) ?? 'https://data.police.uk/api',
     trustProxy: trustProxy.value,
+    realtimeMaxConnectionsPerAddress: wholeNumber('REALTIME_MAX_CONNECTIONS_PER_ADDRESS', 500, 1, 1_000_000),
+    realtimeMaxEventsPerSocket: wholeNumber('REALTIME_MAX_EVENTS_PER_SOCKET', 30, 1, 100_000),
     clockRefreshSeconds: wholeNumber('CLOCK_REFRESH_SECONDS', 30, 1, 86_400),
     contactEmail,
     outboxRetrySeconds: wholeNumber('OUTBOX_RETRY_SECONDS', 30, 1, 3600),

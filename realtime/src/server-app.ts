@@ -5,6 +5,7 @@ import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
 import { attachClockRooms } from './clocks/clock-rooms.ts';
 import type { DefinitionSource } from './clocks/definition-source.ts';
 import type { RealtimeIo } from './io-types.ts';
+import { createConnectionLimits, type TrustProxy } from './limits/connection-limits.ts';
 import { createRealtimeMetrics } from './observability/metrics.ts';
 import { serveMetrics } from './observability/metrics-route.ts';
 import { logSocketLifecycle } from './observability/socket-log.ts';
@@ -21,6 +22,12 @@ export interface RealtimeOptions {
   health?: () => Record<string, unknown>;
   /** When set, GET /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken?: string;
+  /** REALTIME_MAX_CONNECTIONS_PER_ADDRESS; 500 when not given. */
+  maxConnectionsPerAddress?: number;
+  /** REALTIME_MAX_EVENTS_PER_SOCKET, per 10 s; 30 when not given. */
+  maxEventsPerSocket?: number;
+  /** TRUST_PROXY: whose X-Forwarded-For names the visitor's address for the connection cap. */
+  trustProxy?: TrustProxy;
 }
 
 export interface RealtimeServer {
@@ -40,7 +47,15 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   const now = options.now ?? Date.now;
   const tickMs = options.tickMs ?? 1000;
   const app = uWS.App();
+  const limits = createConnectionLimits({
+    maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 500,
+    maxEventsPerWindow: options.maxEventsPerSocket ?? 30,
+    trustProxy: options.trustProxy ?? false,
+    logger,
+    now,
+  });
   const io: RealtimeIo = new Server({
+    allowRequest: limits.allowRequest,
     path: REALTIME_PATH,
     serveClient: false,
     transports: ['websocket', 'polling'],
@@ -50,6 +65,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   io.attachApp(app);
+  limits.attach(io);
   const metrics = createRealtimeMetrics({ io, now });
   serveMetrics(app, metrics, { token: options.metricsToken, logger });
   logSocketLifecycle(io, logger);
@@ -62,6 +78,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
         JSON.stringify({
           status: 'ok',
           clients: io.engine.clientsCount,
+          limits: limits.stats(),
           uptimeSeconds: Math.round((now() - startedAt) / 1000),
           clocks: {
             police: options.definitions.current('police')?.version ?? null,

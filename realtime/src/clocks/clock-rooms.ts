@@ -47,12 +47,16 @@ export function attachClockRooms({
       if (typeof reply !== 'function') return;
       if (!isClockKind(clock)) return reply({ ok: false, error: 'Unknown clock; use "csew" or "police".' });
       const definition = definitions.current(clock);
+      const room = clockRoom(clock);
+      // Joining again (a client that saw a newer version asks for the definition) only answers:
+      // the socket is in the room once and its ticks already come.
+      const already = socket.rooms.has(room);
       // In the room even without data, so the definition reaches the client as soon as it exists.
-      void socket.join(clockRoom(clock));
+      if (!already) void socket.join(room);
       if (!definition) return reply({ ok: false, error: 'This clock has no data yet.' });
       const serverTime = now();
       reply({ ok: true, definition, serverTime });
-      socket.emit(TICK_EVENT, tickFrameAt(definition, alignedSecond(serverTime, tickMs)));
+      if (!already) socket.emit(TICK_EVENT, tickFrameAt(definition, alignedSecond(serverTime, tickMs)));
     });
     socket.on('clock:leave', (clock) => {
       if (isClockKind(clock)) void socket.leave(clockRoom(clock));
