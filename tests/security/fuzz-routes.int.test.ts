@@ -14,7 +14,11 @@ import { buildApp, type App } from '../../api/src/app.ts';
 import { createAdminUserService } from '../../api/src/admin/users.ts';
 import { cookieFrom, SAME_ORIGIN, TEST_SECRET_HEX } from '../../api/src/admin/testing/admin-app.ts';
 import { createMailServices } from '../../api/src/email/mail-services.ts';
-import { startPoliceApiDouble, type PoliceApiDouble } from '../../api/src/police-data/police-api/police-api-double.ts';
+import {
+  startPoliceApiDouble,
+  type PoliceApiDouble,
+} from '../../api/src/police-data/police-api/police-api-double.ts';
+import { loadFixture } from '../../api/src/search/testing/fixture.ts';
 import { addressHash } from '../../api/src/security/address-hash.ts';
 import { createSecretBox, secretKeyFromHex } from '../../api/src/security/secret-box.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/database.ts';
@@ -189,6 +193,8 @@ describe.each(testDialects)('fuzzing every route on %s', (dialect) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
+    // A store with crimes, so every route does its real work (an empty store would answer 503).
+    await loadFixture(db.sequelize);
     police = await startPoliceApiDouble();
     app = await buildApp({
       config: parseConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', POLICE_API_URL: police.baseUrl }),
@@ -219,7 +225,12 @@ describe.each(testDialects)('fuzzing every route on %s', (dialect) => {
     const targets = routes.filter((r) => [r.method].flat().some((m) => m !== 'HEAD' && m !== 'OPTIONS'));
     // The routes registered as the app is wired: the admin, partner and public ones are all there.
     const urls = targets.map((r) => r.url);
-    for (const expected of ['/api/admin/api-keys', '/api/smtp/test', '/api/crimes/search', '/api/email/contact']) {
+    for (const expected of [
+      '/api/admin/api-keys',
+      '/api/smtp/test',
+      '/api/crimes/search',
+      '/api/email/contact',
+    ]) {
       expect(urls).toContain(expected);
     }
     const failures: string[] = [];
@@ -244,7 +255,9 @@ describe.each(testDialects)('fuzzing every route on %s', (dialect) => {
       // Admin routes were fuzzed with a live session, not merely refused with 401.
       if (admin && !LAST.includes(route.url)) expect(await signedIn(), route.url).toBe(true);
     }
-    console.log(`${dialect}: ${sent} bad requests to ${targets.length} routes, ${failures.length} answered 5xx`);
+    console.log(
+      `${dialect}: ${sent} bad requests to ${targets.length} routes, ${failures.length} answered 5xx`,
+    );
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(1000);
   });
