@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What the tests need besides node_modules: Chromium, MariaDB and Redis. Installs (apt-get, as
+# What the tests need besides node_modules: Chromium, MariaDB, Redis and HAProxy. Installs (apt-get, as
 # root) or starts whatever is missing, then prints the variables the tests read, one KEY=VALUE a
 # line on stdout (scripts/test.mjs takes them in); everything else goes to stderr. A service that
 # cannot be had is reported, and the tests that need it say so when they run.
@@ -14,6 +14,9 @@ apt_install() {
 }
 
 if [ ! -x /usr/bin/chromium ]; then apt_install chromium || echo "Chromium unavailable: browser tests will fail"; fi
+
+# The cluster's reverse proxy (fault tests, scripts/cluster); a binary only: each test starts its own.
+if [ ! -x /usr/sbin/haproxy ]; then apt_install haproxy || echo "HAProxy unavailable: fault tests will fail"; fi
 
 mysql_ok() { mariadb -uroot -h127.0.0.1 -e 'SELECT 1' >/dev/null 2>&1; }
 if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ]; then apt_install mariadb-server mariadb-client || true; fi

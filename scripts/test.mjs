@@ -19,11 +19,11 @@ const reports = mkdtempSync(join(tmpdir(), 'crime-clock-tests-'));
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1].split(',')) : undefined;
 
-// Chromium, MariaDB and Redis: installed or started when missing (scripts/test-services.sh), so
+// Chromium, MariaDB, Redis and HAProxy: installed or started when missing (scripts/test-services.sh), so
 // this one command is all a fresh machine needs. TEST_SERVICES=skip leaves the machine alone and
 // uses whatever TEST_MYSQL_URL / TEST_REDIS_URL say.
 if (process.env.TEST_SERVICES !== 'skip') {
-  console.log('━━ services ━━ (Chromium, MariaDB, Redis)');
+  console.log('━━ services ━━ (Chromium, MariaDB, Redis, HAProxy)');
   try {
     const lines = execFileSync('bash', ['scripts/test-services.sh'], {
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -18,6 +18,8 @@ import type { MailServices } from './email/mail-services.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
+import { trustProxyOption } from './http/trust-proxy.ts';
+import { strictValidatorFactory } from './http/validation.ts';
 import { apiDocsPlugin } from './partner-api/docs/docs-plugin.ts';
 import { apiKeyAdminRoutes } from './partner-api/keys/admin-routes.ts';
 import { partnerSearchRoutes } from './partner-api/search/routes.ts';
@@ -58,13 +60,23 @@ export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     // The proxy's id only when it is sane; one log line per completed request.
     requestIdHeader: false,
     genReqId: requestIdOf,
     logController: new RequestLogController(),
     ajv: { customOptions: { removeAdditional: 'all', allErrors: false } },
+    // Body as sent, query and path text read as numbers where a number belongs; no NUL, no Infinity.
+    schemaController: { compilersFactory: { buildValidator: strictValidatorFactory() } },
+    // A client that sends its headers or its request slowly, or keeps an idle connection, is cut
+    // off: thousands of such connections must not hold the API's descriptors and memory.
+    http: {
+      headersTimeout: config.httpHeadersTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(1000, config.httpHeadersTimeoutSeconds * 1000),
+    },
+    requestTimeout: config.httpRequestTimeoutSeconds * 1000,
+    keepAliveTimeout: config.httpKeepAliveTimeoutSeconds * 1000,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
