@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
 import { adminAuthPlugin, type AdminAuthOptions } from './admin/auth-plugin.ts';
@@ -56,6 +56,8 @@ export interface AppOptions {
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };
   /** The clock the services read; tests move it by hand. */
   now?: () => number;
+  /** Sees every route as it is added (tests enumerate the routes with it, e.g. to fuzz them all). */
+  onRoute?: (route: RouteOptions) => void;
   /** SECRET_KEY's bytes, which key address hashes; omitted in tests (a random key per process). */
   secretKey?: Buffer;
 }
@@ -84,6 +86,7 @@ export async function buildApp(options: AppOptions) {
     keepAliveTimeout: config.httpKeepAliveTimeoutSeconds * 1000,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('config', config);
   app.decorate('db', options.sequelize);
   app.decorate('appVersion', appVersion);

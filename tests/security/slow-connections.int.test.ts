@@ -108,7 +108,10 @@ describe('slow and idle connections against the built API', () => {
     const closedAt = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
     socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
     const sentAt = Date.now();
-    const closed = await Promise.race([closedAt, new Promise<null>((r) => setTimeout(() => r(null), 30_000))]);
+    const closed = await Promise.race([
+      closedAt,
+      new Promise<null>((r) => setTimeout(() => r(null), 30_000)),
+    ]);
     expect(received).toMatch(/^HTTP\/1\.1 200/);
     expect(received).toMatch(/keep-alive: timeout=5/i);
     // Default 5 s; Fastify's own default would have kept it 72 s.

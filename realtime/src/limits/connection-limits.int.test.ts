@@ -68,7 +68,7 @@ describe('realtime limits', () => {
   });
 
   it('behind a trusted proxy counts the forwarded address, never the one a visitor writes first', async () => {
-    const realtime = await node({ REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '3', TRUST_PROXY: 'true' });
+    const realtime = await node({ REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '3', TRUST_PROXY: '1' });
     // The proxy appends the real visitor; a forged left-most entry changes nothing.
     const fromA = (forged: string) => client(realtime.url, { 'x-forwarded-for': `${forged}, 203.0.113.7` });
     const a = await Promise.all(Array.from({ length: 8 }, (_, i) => outcome(fromA(`10.0.0.${i}`))));

@@ -1,11 +1,9 @@
+import proxyaddr from '@fastify/proxy-addr';
 import type { Logger } from 'pino';
+import type { TrustProxy } from '../../../common/config/config.ts';
 import type { RealtimeIo } from '../io-types.ts';
 
-/**
- * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): false none; true the one proxy in
- * front; a number that many proxies; addresses: those proxies.
- */
-export type TrustProxy = boolean | number | string | readonly string[];
+export type { TrustProxy };
 
 export interface ConnectionLimitOptions {
   /** Open connections one address may hold; more are refused (REALTIME_MAX_CONNECTIONS_PER_ADDRESS). */
@@ -26,29 +24,16 @@ interface RequestLike {
 const normalise = (address: string) => address.replace(/^::ffff:/i, '').toLowerCase();
 
 /**
- * The visitor's address: the connection's own, or, behind trusted proxies, the address the
- * nearest untrusted hop gave, read from the right of X-Forwarded-For (the left is the visitor's
- * to choose, so it is never believed).
+ * The visitor's address: the connection's own, or, behind the proxies TRUST_PROXY names (a hop
+ * count, or their addresses and ranges, read as the API reads them), the nearest untrusted hop of
+ * X-Forwarded-For counted from the right; its left end is the visitor's to write, never believed.
  */
 export function clientAddress(req: RequestLike, trust: TrustProxy = false): string {
-  const remote = normalise(req.connection?.remoteAddress ?? 'unknown');
-  if (trust === false || trust === 0) return remote;
-  const header = req.headers?.['x-forwarded-for'];
-  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((part) => normalise(part.trim()))
-    .filter(Boolean);
-  const chain = [...forwarded, remote];
-  if (typeof trust === 'boolean' || typeof trust === 'number') {
-    const hops = trust === true ? 1 : trust;
-    return chain[Math.max(0, chain.length - 1 - hops)]!;
-  }
-  const trusted = new Set(
-    (typeof trust === 'string' ? trust.split(',') : trust).map((a) => normalise(a.trim())),
-  );
-  let i = chain.length - 1;
-  while (i > 0 && trusted.has(chain[i]!)) i--;
-  return chain[i]!;
+  const remote = req.connection?.remoteAddress ?? 'unknown';
+  if (trust === false || trust === 0) return normalise(remote);
+  const headers = req.headers ?? {};
+  const option = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+  return normalise(proxyaddr({ headers, socket: { remoteAddress: remote } } as never, option));
 }
 
 /**
