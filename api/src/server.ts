@@ -42,6 +42,7 @@ async function main() {
     config,
     sequelize,
     mail,
+    adminAuth: { secretBox },
     uiDir: builtUiDir,
     logger: { level: config.logLevel },
   });
