@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdminTestApp, SAME_ORIGIN } from '../../api/src/admin/testing/admin-app.ts';
 import { createAdminUserService } from '../../api/src/admin/users.ts';
 import type { App } from '../../api/src/app.ts';
+import { HASH_POOL_DEFAULTS } from '../../api/src/security/passwords-pool.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/database.ts';
 
 /**
@@ -73,10 +74,11 @@ describe.each(testDialects)('admin lockout and sign-in floods on %s', (dialect) 
       password: `guess number ${i}`,
     }));
     const statuses: number[] = [];
-    // Ten at a time: the hash pool (2 running, 8 waiting) checks every one of them.
-    for (let start = 0; start < attempts.length; start += 10) {
+    // As many at a time as the hash pool holds (running + waiting): it checks every one of them.
+    const batchSize = HASH_POOL_DEFAULTS.concurrency + HASH_POOL_DEFAULTS.maxQueued;
+    for (let start = 0; start < attempts.length; start += batchSize) {
       const batch = await Promise.all(
-        attempts.slice(start, start + 10).map((a) => login('admin', a.password, a.ip)),
+        attempts.slice(start, start + batchSize).map((a) => login('admin', a.password, a.ip)),
       );
       statuses.push(...batch.map((b) => b.statusCode));
     }

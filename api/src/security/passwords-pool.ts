@@ -11,7 +11,9 @@ export interface HashPoolOptions {
   maxQueued?: number;
 }
 
-export const HASH_POOL_DEFAULTS = { concurrency: 2, maxQueued: 8 } as const;
+// One hash at a time leaves the other core(s) to every other request; a sign-in waits at most
+// ten hashes (about a second on an idle 2-core machine) before it is told to come back.
+export const HASH_POOL_DEFAULTS = { concurrency: 1, maxQueued: 9 } as const;
 
 export function hashPoolBusy(): HttpError {
   return new HttpError(
