@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-export type AdminAuthOptions = Omit<AuthServiceOptions, 'sequelize'>;
+export type AdminAuthOptions = Omit<AuthServiceOptions, 'sequelize' | 'addressHash'>;
 
 /** `__Host-` makes the browser refuse the cookie unless it is Secure, host-only and Path=/. */
 export function sessionCookieName(publicOrigin: string | undefined): string {
@@ -132,7 +132,7 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
 export const adminAuthPlugin = sharedPlugin(
   'crime-clock-admin-auth',
   async (app: FastifyInstance, options: AdminAuthOptions) => {
-    const auth = createAuthService({ ...options, sequelize: app.db });
+    const auth = createAuthService({ ...options, sequelize: app.db, addressHash: app.addressHash });
     const name = sessionCookieName(app.config.publicOrigin);
     const cookieOptions: CookieSerializeOptions = {
       path: '/',

@@ -20,6 +20,8 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 export interface AuthServiceOptions {
   sequelize: Sequelize;
+  /** The app's keyed address hash (`app.addressHash`). */
+  addressHash: (address: string) => string;
   now?: () => number;
   session?: Omit<SessionServiceOptions, 'sequelize' | 'now'>;
   throttle?: Omit<LoginThrottleOptions, 'limiter'>;
@@ -52,13 +54,13 @@ const BUSY_LOG_EVERY_MS = 60_000;
  * time and give the same answer, so the login cannot be used to find out which accounts exist.
  */
 export function createAuthService(options: AuthServiceOptions) {
-  const { sequelize, now = Date.now } = options;
+  const { sequelize, addressHash, now = Date.now } = options;
   const users = createAdminUserService({ sequelize, now, cost: options.cost });
   const sessions = createSessionService({ sequelize, now, ...options.session });
   const limiter = createRateLimiter({ sequelize, now });
-  const throttle = createLoginThrottle({ limiter, ...options.throttle });
+  const throttle = createLoginThrottle({ limiter, addressHash, ...options.throttle });
   const hashPool = createHashPool(options.hashPool);
-  const securityLog = createSecurityLog({ sequelize, now });
+  const securityLog = createSecurityLog({ sequelize, addressHash, now });
   const secondFactor = createSecondFactorService({ sequelize, secretBox: options.secretBox, now });
   let lastBusyLog = -Infinity;
   // Verified against when the account does not exist, so both paths cost one scrypt.

@@ -1,4 +1,3 @@
-import { hashAddress } from '../security/address-hash.ts';
 import { rateKey, type RateDecision, type RateLimiter, type RateRule } from '../security/rate-limit.ts';
 
 /**
@@ -11,6 +10,8 @@ import { rateKey, type RateDecision, type RateLimiter, type RateRule } from '../
 
 export interface LoginThrottleOptions {
   limiter: RateLimiter;
+  /** The app's keyed address hash (`app.addressHash`): buckets never hold an address. */
+  addressHash: (address: string) => string;
   windowMs?: number;
   /** Attempts one address may make on one account per window. */
   maxPerAccountAndAddress?: number;
@@ -29,6 +30,7 @@ export type ThrottleDecision = RateDecision & { scope?: ThrottleScope };
 
 export function createLoginThrottle({
   limiter,
+  addressHash,
   windowMs = THROTTLE_DEFAULTS.windowMs,
   maxPerAccountAndAddress = THROTTLE_DEFAULTS.maxPerAccountAndAddress,
   maxPerAddress = THROTTLE_DEFAULTS.maxPerAddress,
@@ -39,11 +41,11 @@ export function createLoginThrottle({
     limit: maxPerAccountAndAddress,
     windowMs,
   };
-  const pairKey = (username: string, ip: string) => rateKey(hashAddress(ip), username);
+  const pairKey = (username: string, ip: string) => rateKey(addressHash(ip), username);
 
   /** Counts this attempt; the decision says whether it may go on to the password check. */
   async function admit(username: string, ip: string): Promise<ThrottleDecision> {
-    const address = await limiter.consume(byAddress, hashAddress(ip));
+    const address = await limiter.consume(byAddress, addressHash(ip));
     if (!address.allowed) return { ...address, scope: 'address' };
     const pair = await limiter.consume(byAccountAndAddress, pairKey(username, ip));
     return pair.allowed ? pair : { ...pair, scope: 'account-address' };

@@ -1,10 +1,9 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { hashAddress } from '../security/address-hash.ts';
 
 /**
  * What admins can read about attacks and changes: sign-ins and failures, throttling, second-factor
  * changes, partner keys created or revoked, settings saved. Addresses are kept only as
- * `hashAddress` hashes (the same address shows the same hash); entries older than 90 days are
+ * keyed hashes (`app.addressHash`: the same address shows the same hash) ; entries older than 90 days are
  * deleted. A flood writes at most one "throttled" line per address and window (see login-throttle).
  */
 
@@ -56,10 +55,12 @@ interface EventRow {
 
 export function createSecurityLog({
   sequelize,
+  addressHash,
   now = Date.now,
   retentionMs = SECURITY_LOG_RETENTION_MS,
 }: {
   sequelize: Sequelize;
+  addressHash: (address: string) => string;
   now?: () => number;
   retentionMs?: number;
 }) {
@@ -81,7 +82,7 @@ export function createSecurityLog({
           now(),
           event.kind,
           event.username?.slice(0, 128) ?? null,
-          event.ip ? hashAddress(event.ip) : null,
+          event.ip ? addressHash(event.ip) : null,
           event.detail?.slice(0, 255) ?? null,
         ],
         type: QueryTypes.INSERT,

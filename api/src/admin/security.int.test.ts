@@ -3,7 +3,6 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import type { App } from '../app.ts';
-import { hashAddress } from '../security/address-hash.ts';
 import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from './testing/admin-app.ts';
 import { createAdminUserService } from './users.ts';
 
@@ -84,8 +83,8 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
     expect(log.slice(0, 4)).toMatchObject([
       { kind: 'api-key-revoked', username: 'carol', detail: `key ${id}` },
       { kind: 'api-key-created', username: 'carol', detail: 'key "Partner One"' },
-      { kind: 'sign-in', username: 'carol', addressHash: hashAddress('198.51.100.20') },
-      { kind: 'sign-in-failed', username: 'carol', addressHash: hashAddress('203.0.113.77') },
+      { kind: 'sign-in', username: 'carol', addressHash: app.addressHash('198.51.100.20') },
+      { kind: 'sign-in-failed', username: 'carol', addressHash: app.addressHash('203.0.113.77') },
     ]);
     const stored = JSON.stringify(
       await db.sequelize.query('SELECT * FROM security_events', { type: QueryTypes.SELECT }),
@@ -103,7 +102,7 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
     expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(35);
     const cookies = await signIn('carol');
     const { events: throttled } = await events(cookies, '?kind=sign-in-throttled');
-    const mine = throttled.filter((e) => e.addressHash === hashAddress('203.0.113.90'));
+    const mine = throttled.filter((e) => e.addressHash === app.addressHash('203.0.113.90'));
     // The (account, address) limit is met at the 6th attempt, the address's at the 21st.
     expect(mine.map((e) => e.detail!.split(',')[0]).sort()).toEqual(['per account-address', 'per address']);
   });

@@ -6,7 +6,6 @@ import {
   type Validation,
 } from '../../../common/contact/messages.ts';
 import { badRequest } from '../http/errors.ts';
-import { hashAddress } from '../security/address-hash.ts';
 import { createRateLimiter, tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
 import type { Outbox, OutboxKind, OutboxPayload } from './outbox.ts';
 
@@ -55,7 +54,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async 
   async function accept<T extends OutboxPayload>(kind: OutboxKind, ip: string, validation: Validation<T>) {
     if (!validation.ok) throw badRequest(validation.error, 'INVALID_MESSAGE');
     // Counted before it is stored: of any number of parallel posts, only the allowance is kept.
-    const senderKey = hashAddress(ip);
+    const senderKey = app.addressHash(ip);
     const decision = await limiter.consume(rule, senderKey);
     if (!decision.allowed) {
       if (decision.firstRefusal && app.hasDecorator('adminAuth')) {

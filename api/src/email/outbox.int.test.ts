@@ -9,7 +9,6 @@ import { createAdminUserService } from '../admin/users.ts';
 import { createOutboxWorker, NOT_CONFIGURED } from './outbox-worker.ts';
 import { createOutbox } from './outbox.ts';
 import { createSecretBox, secretKeyFromHex } from '../security/secret-box.ts';
-import { hashAddress } from '../security/address-hash.ts';
 import { createSmtpSettingsService, type SmtpSettingsService } from './smtp-settings.ts';
 import { decodeHeader, startLocalSmtp, startSilentServer, unusedPort } from './testing/local-smtp.ts';
 
@@ -229,7 +228,7 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
     expect(Number(stored[0]!.n)).toBe(5);
     const logged = await db.sequelize.query<{ n: number }>(
       `SELECT COUNT(*) AS n FROM security_events WHERE kind = 'messages-throttled' AND address_hash = ?`,
-      { replacements: [hashAddress('203.0.113.50')], type: QueryTypes.SELECT },
+      { replacements: [app.addressHash('203.0.113.50')], type: QueryTypes.SELECT },
     );
     expect(Number(logged[0]!.n)).toBe(1);
   });
