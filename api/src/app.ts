@@ -5,6 +5,7 @@ import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
 import { adminAuthPlugin, type AdminAuthOptions } from './admin/auth-plugin.ts';
 import { adminMessagesRoutes } from './admin/messages-routes.ts';
+import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
 import { clientConfigRoutes } from './clocks/config-routes.ts';
 import { createPoliceClockService } from './clocks/police-clock-service.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(apiDocsPlugin);
   await app.register(adminAuthPlugin, { now: options.now, ...options.adminAuth });
   await app.register(adminSystemRoutes, { prefix: '/api/admin' });
+  await app.register(adminSecurityRoutes, { prefix: '/api/admin' });
   await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', now: options.now });
   if (options.mail) {
     const mail = options.mail;
