@@ -15,7 +15,8 @@ export type SearchIssueCode =
   | 'RANGE_INCOMPLETE'
   | 'RANGE_REVERSED';
 
-type CriteriaIssueCode = 'POSTCODE_REQUIRED' | 'INVALID_POSTCODE' | 'NEIGHBOURHOOD_REQUIRED' | 'FORCE_REQUIRED';
+type CriteriaIssueCode =
+  'POSTCODE_REQUIRED' | 'INVALID_POSTCODE' | 'NEIGHBOURHOOD_REQUIRED' | 'FORCE_REQUIRED';
 
 export interface SearchIssue {
   code: SearchIssueCode;
