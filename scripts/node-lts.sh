@@ -3,7 +3,7 @@
 # "engines", README "Node version") first on PATH. When the machine's node is another major, that
 # Node comes from the npm registry (the `node` package, which installs the official binary) into a
 # cache folder, once (about 30 s); the next runs reuse it.
-NODE_LTS_MAJOR=24
+NODE_LTS_MAJOR=22
 if [ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null)" != "$NODE_LTS_MAJOR" ]; then
   node_lts_dir="${XDG_CACHE_HOME:-$HOME/.cache}/crime-clock/node-$NODE_LTS_MAJOR"
   if [ ! -x "$node_lts_dir/node_modules/node/bin/node" ]; then
