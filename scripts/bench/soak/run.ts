@@ -131,6 +131,8 @@ if (args.url) {
   cluster = await startCluster({
     databaseUrl: databaseUrl.toString(),
     redisUrl,
+    // Every viewer comes from this machine's one address: the realtime per-address cap must allow them.
+    env: { REALTIME_MAX_CONNECTIONS_PER_ADDRESS: String(args.viewers + 100) },
     sample: true,
     dropDatabaseOnStop: true,
     logLevel: 'warn',

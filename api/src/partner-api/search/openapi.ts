@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
-import { ErrorBody, PartnerSearchBody, PartnerSearchResponse } from './schemas.ts';
+import { ErrorBody, PartnerExportQuery, PartnerSearchBody, PartnerSearchResponse } from './schemas.ts';
 
 /**
  * The partner endpoint's route schema: the TypeBox schemas Fastify validates with, plus what the
@@ -239,6 +239,42 @@ export const partnerSearchSchema = {
     403: errorResponse(403),
     404: errorResponse(404),
     415: errorResponse(415),
+    429: errorResponse(429),
+    503: errorResponse(503),
+  },
+};
+
+/** GET /external/crime-search/export: the whole result of the same search as one file. */
+export const partnerExportSchema = {
+  tags: [PARTNER_TAG],
+  operationId: 'partnerCrimeExport',
+  summary: 'Every crime of a postcode search as one CSV or JSON file, streamed',
+  description: [
+    'The same search as `POST /api/external/crime-search`, given as query parameters, answered with',
+    'every crime of the result in one streamed response: CSV (RFC 4180, UTF-8 with a byte-order mark,',
+    'text that a spreadsheet would run as a formula prefixed with an apostrophe) or JSON (what was',
+    'searched, then `crimes`, newest first). `Content-Disposition` names the file after the area and',
+    'period; `X-Total-Count` gives the number of crimes. One export counts as one request against',
+    'the daily limit. Errors are JSON, as for the search.',
+  ].join('\n'),
+  security: [{ [API_KEY_SCHEME]: [] }],
+  querystring: PartnerExportQuery,
+  response: {
+    200: {
+      description: 'The file (text/csv or application/json).',
+      headers: {
+        ...RATE_LIMIT_HEADERS,
+        'Content-Disposition': {
+          type: 'string',
+          description: 'attachment; filename="crimes-<area>-<period>.<format>"',
+        },
+        'X-Total-Count': { type: 'integer', description: 'Crimes in the file.' },
+      },
+    },
+    400: errorResponse(400),
+    401: errorResponse(401),
+    403: errorResponse(403),
+    404: errorResponse(404),
     429: errorResponse(429),
     503: errorResponse(503),
   },

@@ -79,6 +79,18 @@ export const PartnerSearchBody = Type.Object(
   },
 );
 
+/** The export's query: the search's criteria (no paging) and the file format. */
+export const PartnerExportQuery = Type.Object(
+  {
+    format: Type.Union([Type.Literal('csv'), Type.Literal('json')], { description: 'File format.' }),
+    postcode: PartnerSearchBody.properties.postcode,
+    radius: PartnerSearchBody.properties.radius,
+    startMonth: PartnerSearchBody.properties.startMonth,
+    endMonth: PartnerSearchBody.properties.endMonth,
+  },
+  { title: 'PartnerCrimeExportQuery' },
+);
+
 const Crime = Type.Object({
   id: Type.Integer(),
   category: Category,
