@@ -9,6 +9,8 @@ import { run, supervise, waitForHttp } from './lib/processes.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 if (existsSync('.env')) process.loadEnvFile('.env');
+// npm start runs the built product, as production does (`npm run dev` is the development mode).
+process.env.NODE_ENV ??= 'production';
 
 if (buildIsStale(root)) {
   console.log('Building Crime Clock (API, realtime server and UI)...');

@@ -66,7 +66,7 @@ export function checkCsrf(request: CsrfRequest, allowedOrigins: readonly string[
   if (!sender) {
     return {
       ok: false,
-      reason: 'The request does not say which page sent it (no Origin or Referer header).',
+      reason: 'The request does not say which page sent it (no usable Origin or Referer header).',
     };
   }
   const ownHost = originOf(`${request.protocol}://${request.host}`);
