@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Sequelize } from 'sequelize';
 import sqlite3 from 'sqlite3';
@@ -65,7 +65,12 @@ export function openDatabase(options: DatabaseOptions): Sequelize {
   if (!options.url.startsWith('sqlite:')) throw new Error(`Unsupported database URL: ${options.url}`);
   const path = options.url.slice('sqlite:'.length);
   const storage = path === ':memory:' || path === '' ? ':memory:' : resolve(path);
-  if (storage !== ':memory:') mkdirSync(dirname(storage), { recursive: true });
+  if (storage !== ':memory:') {
+    mkdirSync(dirname(storage), { recursive: true });
+    // The store holds admin accounts and secrets: whoever opens it first (API, importer, admin
+    // CLI) creates it readable by its owner only, and SQLite gives its -wal/-shm files that mode.
+    closeSync(openSync(storage, 'a', 0o600));
+  }
   return new Sequelize({
     dialect: 'sqlite',
     storage,
