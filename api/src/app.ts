@@ -10,6 +10,8 @@ import { adminSystemRoutes } from './admin/system-routes.ts';
 import { clientConfigRoutes } from './clocks/config-routes.ts';
 import { createPoliceClockService } from './clocks/police-clock-service.ts';
 import { clockRoutes } from './clocks/routes.ts';
+import { csewFiguresRoutes } from './clocks/csew-figures-routes.ts';
+import { createCsewFiguresService } from './clocks/csew-figures-service.ts';
 import { healthRoutes } from './health/routes.ts';
 import { observabilityPlugin } from './observability/observability-plugin.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
@@ -140,9 +142,12 @@ export async function buildApp(options: AppOptions) {
   await app.register(forceRoutes, { prefix: '/api' });
   await app.register(stopSearchRoutes, { prefix: '/api' });
   await app.register(clientConfigRoutes, { prefix: '/api' });
+  const csewFigures = createCsewFiguresService({ sequelize: options.sequelize });
+  await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
   await app.register(clockRoutes, {
     prefix: '/api',
     policeClock: createPoliceClockService({ sequelize: options.sequelize }),
+    csewFigures,
   });
 
   const servesUi = options.uiDir ? await registerStaticUi(app, options.uiDir) : false;

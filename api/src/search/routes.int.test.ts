@@ -271,7 +271,11 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
           url: '/api/forces/city-of-london/neighbourhoods/cs/people',
         });
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ members: [], source: 'unavailable', reason: expect.any(String) });
+        expect(res.json()).toMatchObject({
+          members: [],
+          source: 'unavailable',
+          reason: 'Police team details are unavailable right now.',
+        });
       } finally {
         police.failAlways(undefined);
       }
@@ -288,6 +292,33 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
       answers.forEach((res, i) => expect([400, 404, 414], ids[i]).toContain(res.statusCode));
       expect(answers.filter((res) => res.statusCode === 404).length).toBeGreaterThan(0);
       expect(police.requests.length).toBe(before);
+    });
+
+    it('never shows a transport error to the public: it is logged instead', async () => {
+      await storeNeighbourhood('city-of-london', 'zz9');
+      let logged = '';
+      const offline = await buildApp({
+        // .invalid never resolves (RFC 6761): the client meets ENOTFOUND, as with no network.
+        config: parseConfig({ DATABASE_URL: db.url, POLICE_API_URL: 'http://police-api.invalid' }),
+        sequelize: db.sequelize,
+        logger: { level: 'warn', stream: { write: (line: string) => void (logged += line) } },
+      });
+      try {
+        const res = await offline.inject({
+          method: 'GET',
+          url: '/api/forces/city-of-london/neighbourhoods/zz9/people',
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({
+          members: [],
+          source: 'unavailable',
+          reason: 'Police team details are unavailable right now.',
+        });
+        expect(res.body).not.toMatch(/ENOTFOUND|getaddrinfo|invalid/);
+        expect(logged).toMatch(/ENOTFOUND|getaddrinfo/);
+      } finally {
+        await offline.close();
+      }
     });
 
     it.each([

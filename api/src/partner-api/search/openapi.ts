@@ -66,7 +66,7 @@ export const EXAMPLE_RESPONSE = {
         color: '#ec4899',
         percentage: 8.4,
         rate: 2.13,
-        trend: { percentage: -5.9, direction: 'down' },
+        trend: { percentage: -5.9, direction: 'down', comparable: true },
       },
       {
         category: 'anti-social-behaviour',
@@ -75,7 +75,7 @@ export const EXAMPLE_RESPONSE = {
         color: '#f59e0b',
         percentage: 7.6,
         rate: 1.92,
-        trend: { percentage: -14.3, direction: 'down' },
+        trend: { percentage: -14.3, direction: 'down', comparable: false },
       },
     ],
     resolvedPercentage: 67,
@@ -88,8 +88,13 @@ export const EXAMPLE_RESPONSE = {
       dataSource:
         'ONS mid-year population estimates, summed over the LSOAs (census neighbourhoods) the matching crimes fall in',
     },
-    crimeRates: { overallRate: 25.2 },
-    monthOverMonthChange: { percentage: 5.1, direction: 'up', comparisonMonths: ['2025-05', '2025-06'] },
+    crimeRates: { overallRate: 25.2, months: ['2025-04', '2025-05', '2025-06'] },
+    monthOverMonthChange: {
+      percentage: 5.1,
+      direction: 'up',
+      comparable: true,
+      comparisonMonths: ['2025-05', '2025-06'],
+    },
     monthlyBreakdown: [
       {
         month: '2025-04',
