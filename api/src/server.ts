@@ -92,7 +92,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   // A keep-alive connection whose request was in flight at the signal stays open after the answer
-  // (Fastify keeps it 72 s), holding the close up until the client or a proxy's pool drops it:
+  // (HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, 5 s by default), holding the close up until then:
   // once closing, such a connection is closed as soon as its answer is sent.
   app.server.on('request', (_request, response) => {
     response.on('finish', () => {

@@ -39,6 +39,7 @@ import {
 import { addMonths, formatMonth } from '../../common/search/months.ts';
 import { isResolvedOutcome } from '../../common/search/outcomes.ts';
 import { generateSample } from '../data-sample/generate.ts';
+import { Rng } from '../data-sample/random.ts';
 
 const MILE = METRES_PER_MILE;
 /** The app refuses POSTs that do not say which page sent them (its CSRF check); a browser always does. */
@@ -107,15 +108,9 @@ async function time(
   return t;
 }
 
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+function random(seed: number): () => number {
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 async function ensureSample(): Promise<string> {

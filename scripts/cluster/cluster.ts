@@ -222,7 +222,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       args: ['-db', '-f', proxyConfig],
       // HAProxy's graceful stop (stop listening, let sessions end) is SIGUSR1; SIGTERM cuts all.
       signals: { SIGTERM: 'SIGUSR1' },
-      readyPath: '/api/health',
+      // Its stats page: the public port's answers depend on the nodes, which start after it.
+      readyUrl: `${statsUrl}/stats`,
       env: {
         ...process.env,
         PROXY_HOST: host,
@@ -248,7 +249,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         url: urlOf(port),
         command: process.execPath,
         args: [built.api],
-        readyPath: '/api/health',
+        readyUrl: `${urlOf(port)}/api/health`,
         env: envFor({ role: 'api', index: i + 1 }, { PORT: String(port) }),
       },
       spawnOptions,
@@ -263,7 +264,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         url: urlOf(port),
         command: process.execPath,
         args: [built.realtime],
-        readyPath: '/health',
+        readyUrl: `${urlOf(port)}/health`,
         ready: () => servesPoliceClock(urlOf(port), proxyUrl),
         env: envFor({ role: 'realtime', index: i + 1 }, { REALTIME_PORT: String(port) }),
       },
@@ -362,7 +363,7 @@ interface ProcessSpec {
   /** Signals this program understands under another name (HAProxy's graceful stop is SIGUSR1). */
   signals?: Partial<Record<NodeJS.Signals, NodeJS.Signals>>;
   /** Answering any HTTP status here means started… */
-  readyPath: string;
+  readyUrl: string;
   /** …and this, if given, says true. */
   ready?: () => Promise<boolean>;
   env: NodeJS.ProcessEnv;
@@ -443,7 +444,7 @@ function managedProcess(
           );
         }
         try {
-          await fetch(`${spec.url}${spec.readyPath}`, { signal: AbortSignal.timeout(2000) });
+          await fetch(spec.readyUrl, { signal: AbortSignal.timeout(2000) });
           if (!spec.ready || (await spec.ready())) return;
         } catch {
           // not listening yet

@@ -200,7 +200,8 @@ describe.each(testDialects)('fuzzing every route on %s', (dialect) => {
       config: parseConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', POLICE_API_URL: police.baseUrl }),
       sequelize: db.sequelize,
       secretKey: SECRET.key,
-      adminAuth: { cost: { ln: 10, r: 8, p: 1 } },
+      // Wired as server.ts wires it: the second factor's secrets need the secret box too.
+      adminAuth: { cost: { ln: 10, r: 8, p: 1 }, secretBox: createSecretBox(SECRET) },
       mail: createMailServices({
         sequelize: db.sequelize,
         secretBox: createSecretBox(SECRET),

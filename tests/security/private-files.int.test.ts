@@ -5,13 +5,15 @@
 import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltApi } from './built-api.ts';
 import { startApiProcess } from '../support/api-process.ts';
 
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
 describe.runIf(process.platform !== 'win32')('files the API creates', () => {
   const dirs: string[] = [];
+  beforeAll(() => ensureBuiltApi(), 300_000);
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });

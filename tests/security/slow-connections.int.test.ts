@@ -10,6 +10,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltApi } from './built-api.ts';
 import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
 
 const SLOW_CONNECTIONS = 2000;
@@ -46,11 +47,12 @@ describe('slow and idle connections against the built API', () => {
   let port: number;
 
   beforeAll(async () => {
+    ensureBuiltApi();
     dir = mkdtempSync(join(tmpdir(), 'cc-slow-'));
     // The documented defaults: no timeout variables set.
     api = await startApiProcess({ DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}` });
     port = Number(new URL(api.baseUrl).port);
-  });
+  }, 300_000);
   afterAll(async () => {
     await api?.stop();
     rmSync(dir, { recursive: true, force: true });

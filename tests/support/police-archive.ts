@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { CRIME_CATEGORIES } from '../../common/crime/categories.ts';
+import { Rng } from '../../scripts/data-sample/random.ts';
 
 /**
  * Small, deterministic data.police.uk-format files for importer tests, written independently of
@@ -54,16 +55,10 @@ export const STOP_AND_SEARCH_HEADER = [
   'Removal of more than just outer clothing',
 ];
 
-/** mulberry32: tiny, seedable, good enough to vary test rows. */
+/** The project's one seeded generator (scripts/data-sample/random.ts), as a function. */
 export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 export function csvLine(fields: readonly string[]): string {

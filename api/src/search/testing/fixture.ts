@@ -15,6 +15,7 @@ import {
 } from '../../../../common/search/geometry.ts';
 import { RESOLVED_OUTCOMES, UNRESOLVED_OUTCOMES } from '../../../../common/search/outcomes.ts';
 import { searchAggregates } from '../derived-tables.ts';
+import { Rng } from '../../../../scripts/data-sample/random.ts';
 
 export interface FixtureCrime {
   force_id: string;
@@ -59,15 +60,9 @@ const MANCHESTER_RING: Ring = [
   [MANCHESTER.lng - 0.05, MANCHESTER.lat - 0.03],
 ];
 
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+function random(seed: number): () => number {
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 /** The point `metres` from `from` along a bearing (spherical destination formula). */
