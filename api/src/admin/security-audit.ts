@@ -15,6 +15,11 @@ const AUDITED: Record<string, { kind: SecurityEventKind; detail: (request: Fasti
     kind: 'api-key-revoked',
     detail: (request) => `key ${String((request.params as { id?: unknown }).id)}`,
   },
+  'POST /api/admin/csew-figures': { kind: 'settings-changed', detail: () => 'CSEW survey figures uploaded' },
+  'DELETE /api/admin/csew-figures': {
+    kind: 'settings-changed',
+    detail: () => 'CSEW survey figures reverted',
+  },
   'POST /api/smtp/settings': {
     kind: 'settings-changed',
     detail: (request) =>

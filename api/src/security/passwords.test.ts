@@ -8,7 +8,8 @@ import {
   verifyPassword,
 } from './passwords.ts';
 
-describe('password hashing', () => {
+// Real scrypt at the OWASP cost: seconds each on a loaded 2-core machine.
+describe('password hashing', { timeout: 60_000 }, () => {
   it('stores scrypt at the OWASP cost as a PHC string with its own salt', async () => {
     const hash = await hashPassword('correct horse');
     expect(hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
