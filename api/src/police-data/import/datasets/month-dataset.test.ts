@@ -157,6 +157,18 @@ describe('other names of the archive columns', () => {
     );
   });
 
+  it("shows a binary file's header with its control bytes escaped and its length bounded", () => {
+    let message = '';
+    try {
+      columnsOf(['\u0000\u0007PK\u0003\u0004\ufffd', 'x'.repeat(500)], ['Month']);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('"\\u0000\\u0007PK\\u0003\\u0004\\ufffd"');
+    expect(message).not.toMatch(/[\p{Cc}\ufffd]/u);
+    expect(message.length).toBeLessThan(200);
+  });
+
   it('compares names without case, BOM, spaces, underscores or hyphens', () => {
     expect(headerKey('\uFEFFSelf-defined ethnicity')).toBe(headerKey('self_defined_ETHNICITY'));
     expect(headerKey('LSOA code')).toBe('lsoacode');

@@ -79,10 +79,23 @@ export function columnsOf<const N extends string>(
     else found[name] = at;
   }
   if (missing.length) {
-    const seen = header.map((h) => `"${h.replace(/^\uFEFF/, '')}"`).join(', ');
+    // A binary or garbled file's "header" is shown to admins: control bytes escaped, length bounded.
+    const seen = header
+      .slice(0, 20)
+      .map((h) => `"${printable(h.replace(/^\uFEFF/, ''))}"`)
+      .join(', ');
     throw new Error(
       `the header lacks the column(s) ${missing.map((m) => `"${m}"`).join(', ')} (it has ${seen || 'no columns'})`,
     );
   }
   return found;
+}
+
+/** Text as it can be shown in a terminal or a page: control characters escaped, at most 60 characters. */
+function printable(text: string): string {
+  const escaped = text.replace(
+    /[\p{Cc}\ufffd]/gu,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return escaped.length > 60 ? `${escaped.slice(0, 59)}…` : escaped;
 }
