@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressFolder } from './scripts/build/precompress.ts';
 
 const fromRepoRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -9,12 +10,29 @@ const fromRepoRoot = (path: string) => fileURLToPath(new URL(path, import.meta.u
 const API_TARGET = 'http://localhost:3000';
 const REALTIME_TARGET = 'http://localhost:3001';
 
+const OUT_DIR = fromRepoRoot('./dist/ui');
+
+// Brotli and gzip copies of the built files, written once at build; the API serves the one the
+// browser accepts (api/src/ui-hosting/static-ui.ts).
+function precompress(): Plugin {
+  return {
+    name: 'crime-clock-precompress',
+    apply: 'build',
+    async closeBundle() {
+      const result = await precompressFolder(OUT_DIR);
+      this.info(
+        `precompressed ${result.files} files: ${result.bytesBefore} B -> brotli ${result.brotliBytes} B, gzip ${result.gzipBytes} B`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRepoRoot('./ui'),
   envDir: fromRepoRoot('./'),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
-    outDir: fromRepoRoot('./dist/ui'),
+    outDir: OUT_DIR,
     emptyOutDir: true,
   },
   server: {

@@ -39,9 +39,9 @@ describe.each(testDialects)('API foundation on %s', (dialect) => {
     expect(res.json()).toEqual({ success: false, error: 'Not found: GET /api/nope', code: 'NOT_FOUND' });
   });
 
-  it('serves the UI shell for any other path so the browser router can render it', async () => {
+  it('serves the UI shell for any other path so the browser router can render its 404 page', async () => {
     const res = await app.inject({ method: 'GET', url: '/some/unknown/page' });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
   });

@@ -1,10 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
 import { adminAuthPlugin, type AdminAuthOptions } from './admin/auth-plugin.ts';
 import { adminMessagesRoutes } from './admin/messages-routes.ts';
+import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
 import { clientConfigRoutes } from './clocks/config-routes.ts';
 import { createPoliceClockService } from './clocks/police-clock-service.ts';
@@ -29,8 +30,9 @@ import { postcodeRoutes } from './postcodes/routes.ts';
 import { postcodeServiceForApp } from './postcodes/postcode-service.ts';
 import { searchRoutes } from './search/routes.ts';
 import { createSearchService } from './search/search-service.ts';
+import { addressHash, ephemeralAddressKey } from './security/address-hash.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
-import { isApiPath, registerStaticUi } from './ui-hosting/static-ui.ts';
+import { registerStaticUi, sendAppShell, wantsAppShell } from './ui-hosting/static-ui.ts';
 import { appVersion } from './version.ts';
 
 declare module 'fastify' {
@@ -38,6 +40,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Sequelize;
     appVersion: string;
+    /** The keyed hash of a visitor's address (security/address-hash.ts) under this app's SECRET_KEY. */
+    addressHash: (address: string) => string;
   }
 }
 
@@ -55,6 +59,10 @@ export interface AppOptions {
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };
   /** The clock the services read; tests move it by hand. */
   now?: () => number;
+  /** Sees every route as it is added (tests enumerate the routes with it, e.g. to fuzz them all). */
+  onRoute?: (route: RouteOptions) => void;
+  /** SECRET_KEY's bytes, which key address hashes; omitted in tests (a random key per process). */
+  secretKey?: Buffer;
 }
 
 /** The API as a plugin tree, without listening: tests drive it with `app.inject`. */
@@ -81,9 +89,12 @@ export async function buildApp(options: AppOptions) {
     keepAliveTimeout: config.httpKeepAliveTimeoutSeconds * 1000,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('config', config);
   app.decorate('db', options.sequelize);
   app.decorate('appVersion', appVersion);
+  const addressKey = options.secretKey ?? ephemeralAddressKey();
+  app.decorate('addressHash', (address: string) => addressHash(address, addressKey));
 
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', async (request, reply) => {
@@ -97,6 +108,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(apiDocsPlugin);
   await app.register(adminAuthPlugin, { now: options.now, ...options.adminAuth });
   await app.register(adminSystemRoutes, { prefix: '/api/admin' });
+  await app.register(adminSecurityRoutes, { prefix: '/api/admin' });
   await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', now: options.now });
   if (options.mail) {
     const mail = options.mail;
@@ -140,9 +152,7 @@ export async function buildApp(options: AppOptions) {
 
   const servesUi = options.uiDir ? await registerStaticUi(app, options.uiDir) : false;
   app.setNotFoundHandler((request, reply) => {
-    if (servesUi && request.method === 'GET' && !isApiPath(request.url)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (servesUi && wantsAppShell(request)) return sendAppShell(request, reply);
     return reply.status(404).send({
       success: false,
       error: `Not found: ${request.method} ${request.url.split('?')[0]}`,

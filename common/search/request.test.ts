@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_ISSUES, validateSearchCriteria } from './request.ts';
+import { SEARCH_ISSUES, validatePeriodDraft, validateSearchCriteria } from './request.ts';
 
 describe('validateSearchCriteria', () => {
   it('needs a postcode for a radius search', () => {
@@ -51,5 +51,30 @@ describe('validateSearchCriteria', () => {
     });
     expect(SEARCH_ISSUES.POSTCODE_REQUIRED.durationMs).toBe(4000);
     expect(SEARCH_ISSUES.FORCE_REQUIRED.text).toBe('Please select a police force for force-wide search');
+  });
+});
+
+describe('validatePeriodDraft', () => {
+  const name = (month: string) => `<${month}>`;
+  const draft = { period: 'range', singleMonth: '', fromMonth: '2025-06', toMonth: '2025-01' };
+
+  it('refuses a reversed range, naming both months and the fix', () => {
+    const issue = validatePeriodDraft(draft, name);
+    expect(issue?.code).toBe('RANGE_REVERSED');
+    expect(issue?.text).toBe(
+      'The To month (<2025-01>) is before the From month (<2025-06>): choose a To month on or after the From month',
+    );
+  });
+
+  it('asks for the missing month of a single month or a range', () => {
+    expect(validatePeriodDraft({ ...draft, toMonth: '' }, name)?.code).toBe('RANGE_INCOMPLETE');
+    expect(validatePeriodDraft({ ...draft, period: 'single' }, name)?.code).toBe('MONTH_REQUIRED');
+  });
+
+  it('accepts a forward or one-month range, a chosen month and any preset', () => {
+    expect(validatePeriodDraft({ ...draft, toMonth: '2025-06' }, name)).toBeNull();
+    expect(validatePeriodDraft({ ...draft, fromMonth: '2024-12' }, name)).toBeNull();
+    expect(validatePeriodDraft({ ...draft, period: 'single', singleMonth: '2025-03' }, name)).toBeNull();
+    expect(validatePeriodDraft({ ...draft, period: 'recent3' }, name)).toBeNull();
   });
 });

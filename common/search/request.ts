@@ -7,6 +7,15 @@ import { isValidPostcode } from '../postcode/postcode.ts';
 import type { SearchType } from './types.ts';
 
 export type SearchIssueCode =
+  | 'POSTCODE_REQUIRED'
+  | 'INVALID_POSTCODE'
+  | 'NEIGHBOURHOOD_REQUIRED'
+  | 'FORCE_REQUIRED'
+  | 'MONTH_REQUIRED'
+  | 'RANGE_INCOMPLETE'
+  | 'RANGE_REVERSED';
+
+type CriteriaIssueCode =
   'POSTCODE_REQUIRED' | 'INVALID_POSTCODE' | 'NEIGHBOURHOOD_REQUIRED' | 'FORCE_REQUIRED';
 
 export interface SearchIssue {
@@ -16,7 +25,7 @@ export interface SearchIssue {
   durationMs: number;
 }
 
-export const SEARCH_ISSUES: Readonly<Record<SearchIssueCode, SearchIssue>> = {
+export const SEARCH_ISSUES: Readonly<Record<CriteriaIssueCode, SearchIssue>> = {
   POSTCODE_REQUIRED: {
     code: 'POSTCODE_REQUIRED',
     title: 'Postcode Required',
@@ -42,6 +51,51 @@ export const SEARCH_ISSUES: Readonly<Record<SearchIssueCode, SearchIssue>> = {
     durationMs: 4000,
   },
 };
+
+const PERIOD_ISSUES = {
+  MONTH_REQUIRED: {
+    code: 'MONTH_REQUIRED',
+    title: 'Month Required',
+    text: 'Choose the month to search in the Month list, or pick another time period',
+    durationMs: 5000,
+  },
+  RANGE_INCOMPLETE: {
+    code: 'RANGE_INCOMPLETE',
+    title: 'Date Range Incomplete',
+    text: 'Choose both a From month and a To month for a date range',
+    durationMs: 5000,
+  },
+} as const satisfies Record<string, SearchIssue>;
+
+/** The period fields of the form: a preset choice, or a single month, or a From-To range (YYYY-MM). */
+export interface PeriodDraft {
+  period: string;
+  singleMonth: string;
+  fromMonth: string;
+  toMonth: string;
+}
+
+/**
+ * The first rule the form's period breaks, or null. A reversed range names both months and the
+ * fix, and is caught here, before any request.
+ */
+export function validatePeriodDraft(
+  draft: PeriodDraft,
+  monthName: (month: string) => string,
+): SearchIssue | null {
+  if (draft.period === 'single') return draft.singleMonth === '' ? PERIOD_ISSUES.MONTH_REQUIRED : null;
+  if (draft.period !== 'range') return null;
+  if (draft.fromMonth === '' || draft.toMonth === '') return PERIOD_ISSUES.RANGE_INCOMPLETE;
+  if (draft.toMonth < draft.fromMonth) {
+    return {
+      code: 'RANGE_REVERSED',
+      title: 'Date Range Reversed',
+      text: `The To month (${monthName(draft.toMonth)}) is before the From month (${monthName(draft.fromMonth)}): choose a To month on or after the From month`,
+      durationMs: 6000,
+    };
+  }
+  return null;
+}
 
 export interface SearchCriteria {
   searchType: SearchType;

@@ -5,27 +5,36 @@ import {
   isResolvedOutcome,
   resolutionPercentage,
 } from './outcomes.ts';
-import { STABLE_THRESHOLD_PERCENT, computeTrend } from './trend.ts';
+import { MIN_CRIMES_TO_COMPARE, STABLE_THRESHOLD_PERCENT, computeTrend } from './trend.ts';
 
 describe('computeTrend', () => {
   it('gives the change to 1 decimal with its direction', () => {
-    expect(computeTrend(200, 250)).toEqual({ percentage: 25, direction: 'up' });
-    expect(computeTrend(300, 200)).toEqual({ percentage: -33.3, direction: 'down' });
-    expect(computeTrend(3, 4)).toEqual({ percentage: 33.3, direction: 'up' });
+    expect(computeTrend(200, 250)).toEqual({ percentage: 25, direction: 'up', comparable: true });
+    expect(computeTrend(300, 200)).toEqual({ percentage: -33.3, direction: 'down', comparable: true });
+    expect(computeTrend(3, 4)).toMatchObject({ percentage: 33.3, direction: 'up' });
   });
 
   it('calls changes under the threshold stable, either way', () => {
     expect(STABLE_THRESHOLD_PERCENT).toBe(5);
-    expect(computeTrend(1000, 1049)).toEqual({ percentage: 4.9, direction: 'stable' });
-    expect(computeTrend(1000, 951)).toEqual({ percentage: -4.9, direction: 'stable' });
+    expect(computeTrend(1000, 1049)).toMatchObject({ percentage: 4.9, direction: 'stable' });
+    expect(computeTrend(1000, 951)).toMatchObject({ percentage: -4.9, direction: 'stable' });
     expect(computeTrend(1000, 1050).direction).toBe('up');
     expect(computeTrend(1000, 950).direction).toBe('down');
   });
 
   it('handles a zero base', () => {
-    expect(computeTrend(0, 0)).toEqual({ percentage: 0, direction: 'stable' });
-    expect(computeTrend(0, 7)).toEqual({ percentage: 100, direction: 'up' });
-    expect(computeTrend(7, 0)).toEqual({ percentage: -100, direction: 'down' });
+    expect(computeTrend(0, 0)).toMatchObject({ percentage: 0, direction: 'stable' });
+    expect(computeTrend(0, 7)).toMatchObject({ percentage: 100, direction: 'up' });
+    expect(computeTrend(7, 0)).toMatchObject({ percentage: -100, direction: 'down' });
+  });
+
+  it('marks changes on fewer than MIN_CRIMES_TO_COMPARE crimes as not comparable', () => {
+    expect(MIN_CRIMES_TO_COMPARE).toBe(20);
+    expect(computeTrend(3, 12).comparable).toBe(false);
+    expect(computeTrend(0, 19).comparable).toBe(false);
+    expect(computeTrend(0, 0).comparable).toBe(false);
+    expect(computeTrend(8, 12).comparable).toBe(true);
+    expect(computeTrend(0, 20).comparable).toBe(true);
   });
 });
 

@@ -9,9 +9,21 @@ export interface Trend {
   /** Percentage change from the earlier to the later count, to 1 decimal. */
   percentage: number;
   direction: TrendDirection;
+  /**
+   * False when the two months together hold fewer than MIN_CRIMES_TO_COMPARE crimes: the change
+   * is then mostly chance (3 to 12 crimes is "+300 %"), and pages say "too few crimes to compare".
+   */
+  comparable: boolean;
 }
 
 export const STABLE_THRESHOLD_PERCENT = 5;
+
+/**
+ * Below this many crimes in the two compared months together, a percentage change is not shown.
+ * Counts of crime are roughly Poisson: with 10 a month, the count alone swings by about ±30 %
+ * from month to month, so a change of that size means nothing; at 20 together the badge starts.
+ */
+export const MIN_CRIMES_TO_COMPARE = 20;
 
 /**
  * From nothing to something has no finite percentage; it is reported as +100% (up), and nothing
@@ -25,5 +37,5 @@ export function computeTrend(previous: number, current: number): Trend {
   if (Object.is(percentage, -0)) percentage = 0;
   const direction: TrendDirection =
     Math.abs(percentage) < STABLE_THRESHOLD_PERCENT ? 'stable' : percentage > 0 ? 'up' : 'down';
-  return { percentage, direction };
+  return { percentage, direction, comparable: previous + current >= MIN_CRIMES_TO_COMPARE };
 }

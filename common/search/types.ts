@@ -73,6 +73,8 @@ export interface MonthlyBreakdownEntry {
 export interface MonthOverMonthChange {
   percentage: number;
   direction: TrendDirection;
+  /** False on fewer than MIN_CRIMES_TO_COMPARE crimes in the two months (common/search/trend.ts). */
+  comparable: boolean;
   /** The two months compared, earlier first, YYYY-MM. */
   comparisonMonths: [string, string];
 }
@@ -92,7 +94,12 @@ export interface SearchStats {
     lsoasWithoutPopulation: number;
     dataSource: string;
   };
-  crimeRates: { overallRate: number | null };
+  crimeRates: {
+    /** Crimes per 1,000 residents over `months` only: months without data add no crimes and no time. */
+    overallRate: number | null;
+    /** The months (YYYY-MM) the rates are computed over: those of the period with data. */
+    months: string[];
+  };
   monthOverMonthChange: MonthOverMonthChange | null;
   monthlyBreakdown: MonthlyBreakdownEntry[];
 }

@@ -26,6 +26,7 @@
  * Pure and shared: the browser tool and its tests use the same rules.
  */
 import { categoryFromSlug, type CrimeCategorySlug } from '../crime/categories.ts';
+import { csvLine } from '../csv/csv.ts';
 
 export interface SeveritySource {
   readonly title: string;
@@ -300,14 +301,6 @@ export function restoreSeverityMatrix(stored: unknown): SeverityMatrix {
       scores: numbers(storedRows.get(category), scores, toScore),
     })),
   };
-}
-
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-function csvLine(fields: readonly string[]): string {
-  return fields.map(csvField).join(',');
 }
 
 export const SEVERITY_CSV_FILENAME = 'crime-impact-analysis.csv';

@@ -28,11 +28,13 @@ interface Node {
 }
 
 /** A node that answers every request with its name (health checks too) and echoes on upgrades. */
-async function node(name: string): Promise<Node> {
+async function node(name: string, options: { answersChecks?: () => boolean } = {}): Promise<Node> {
   const seen: Node['seen'] = [];
   const server: Server = createServer((req, res) => {
-    if (req.url !== '/api/health' && req.url !== '/health')
-      seen.push({ url: req.url ?? '', headers: req.headers });
+    const check = req.url === '/api/health' || req.url === '/health';
+    if (!check) seen.push({ url: req.url ?? '', headers: req.headers });
+    // A starved node: its health checks go unanswered.
+    if (check && options.answersChecks?.() === false) return;
     req.resume();
     req.on('end', () => res.end(name));
   });
@@ -122,7 +124,7 @@ describe('HAProxy with deploy/haproxy.cfg', () => {
   });
 
   async function nodes(...names: string[]): Promise<Node[]> {
-    const list = await Promise.all(names.map(node));
+    const list = await Promise.all(names.map((n) => node(n)));
     for (const n of list) cleanups.push(n.close);
     return list;
   }
@@ -248,6 +250,31 @@ describe('HAProxy with deploy/haproxy.cfg', () => {
     // Refused connections were sent on to the node that lives.
     expect(failures).toEqual([]);
     expect(proxy.output()).toMatch(/api\/api-2 is DOWN/);
+  });
+
+  it('still tries the nodes when every one fails its checks at once (starved checks, not dead nodes)', async () => {
+    let answering = true;
+    const [a1, a2] = await Promise.all(
+      ['api-1', 'api-2'].map((n) => node(n, { answersChecks: () => answering })),
+    );
+    cleanups.push(a1!.close, a2!.close);
+    const [r1] = await nodes('rt-1');
+    const proxy = await start([a1!, a2!], [r1!]);
+    answering = false;
+    await expect
+      .poll(
+        async () =>
+          (await haproxyStatus(proxy.statsUrl, proxy.nodes)).filter((s) => s.role === 'api' && !s.alive)
+            .length,
+        {
+          timeout: 20_000,
+          interval: 200,
+        },
+      )
+      .toBe(2);
+    const res = await fetch(`${proxy.url}/api/forces`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/^api-\d$/);
   });
 
   it('sets X-Forwarded-For to the visitor address, never a made-up one, and passes a request id', async () => {

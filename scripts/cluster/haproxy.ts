@@ -51,38 +51,38 @@ const SECTION_ROLE: Record<string, BackendRole> = {
 };
 
 /**
- * deploy/haproxy.cfg with each backend's server lines replaced by one per given node (same options
- * as the file's first server line, `track` targets renumbered); everything else is left as it is.
+ * deploy/haproxy.cfg with each backend's server lines replaced by one per given node and kind of
+ * line (`api-1` checked, `api-1-fallback` the unchecked backup; options as in the file's first line
+ * of that kind, `track` targets renumbered); everything else is left as it is.
  */
 export function renderHaproxyConfig(nodes: Record<BackendRole, BackendAddress[]>, template: string): string {
   const out: string[] = [];
   let section = '';
-  let replaced = false;
-  const seen = new Set<string>();
+  // Per backend, the kinds of server line already written (checked nodes, unchecked fallbacks).
+  const written = new Map<string, Set<string>>();
   for (const line of template.split('\n')) {
     const header = /^(backend|frontend|listen|defaults|global|resolvers)\s*(\S*)/.exec(line);
-    if (header) {
-      section = header[1] === 'backend' ? header[2]! : '';
-      replaced = false;
-    }
+    if (header) section = header[1] === 'backend' ? header[2]! : '';
     const server = /^(\s+)server\s+(\S+)\s+(\S+)(.*)$/.exec(line);
     const role = SECTION_ROLE[section];
     if (!server || !role) {
       out.push(line);
       continue;
     }
-    if (replaced) continue;
-    replaced = true;
-    seen.add(section);
-    const [, indent, , , options] = server;
+    const [, indent, name, , options] = server;
+    // "api-1-fallback" is of kind "-fallback": one line of each kind per node.
+    const kind = name!.replace(/^(?:api|realtime)-\d+/, '');
+    const kinds = written.get(section) ?? new Set<string>();
+    written.set(section, kinds);
+    if (kinds.has(kind)) continue;
+    kinds.add(kind);
     nodes[role].forEach(({ host, port }, i) => {
-      const name = `${role}-${i + 1}`;
-      const own = options!.replace(/\btrack\s+(\w+)\/[\w-]+/, `track $1/${name}`);
-      out.push(`${indent}server ${name} ${host}:${port}${own}`);
+      const own = options!.replace(/\btrack\s+(\w+)\/[\w-]+/, `track $1/${role}-${i + 1}`);
+      out.push(`${indent}server ${role}-${i + 1}${kind} ${host}:${port}${own}`);
     });
   }
   for (const name of Object.keys(SECTION_ROLE)) {
-    if (!seen.has(name)) throw new Error(`deploy/haproxy.cfg has no server lines in backend ${name}`);
+    if (!written.has(name)) throw new Error(`deploy/haproxy.cfg has no server lines in backend ${name}`);
   }
   return out.join('\n');
 }

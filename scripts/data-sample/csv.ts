@@ -1,18 +1,14 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
+import { csvField as sharedCsvField } from '../../common/csv/csv.ts';
 
-/** A CSV field as RFC 4180 writes it: quoted only when it holds a comma, a quote or a line break. */
+/**
+ * A field as the official files write it: the project's one CSV escaper, without the spreadsheet
+ * formula guard (the real archives carry none, and the importer must read what they read).
+ */
 export function csvField(value: string): string {
-  if (
-    value.indexOf(',') === -1 &&
-    value.indexOf('"') === -1 &&
-    value.indexOf('\n') === -1 &&
-    value.indexOf('\r') === -1
-  ) {
-    return value;
-  }
-  return `"${value.replace(/"/g, '""')}"`;
+  return sharedCsvField(value, { guardFormulas: false });
 }
 
 export type LineEnding = '\r\n' | '\n';

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { configOrFail } from '../../common/config/config.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
+import { checkDatabaseServer } from '../../api/src/db/server-check.ts';
 import {
   createProgressReporter,
   formatSummary,
@@ -83,6 +84,7 @@ if (!(intervalSeconds > 0))
 const config = configOrFail(process.env, 'import', fail);
 const sequelize = openDatabase({ url: config.databaseUrl });
 try {
+  for (const note of await checkDatabaseServer(sequelize, 'import')) console.error(note);
   await migrateToLatest(sequelize);
 } catch (error) {
   await sequelize.close().catch(() => {});

@@ -496,10 +496,12 @@ describe('radius search', () => {
       await results(page);
       const total = await shownTotal(page);
       expect(total).toBeGreaterThan(100);
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
 
       const [csvDownload] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Export CSV' }).click(),
+        page.getByRole('link', { name: 'Export CSV' }).click(),
       ]);
       expect(csvDownload.suggestedFilename()).toBe('crimes-sw1a-1aa-2025-04-to-2025-09.csv');
       const csv = readFileSync((await csvDownload.path())!, 'utf8');
@@ -514,7 +516,7 @@ describe('radius search', () => {
 
       const [jsonDownload] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Export JSON' }).click(),
+        page.getByRole('link', { name: 'Export JSON' }).click(),
       ]);
       expect(jsonDownload.suggestedFilename()).toBe('crimes-sw1a-1aa-2025-04-to-2025-09.json');
       const json = JSON.parse(readFileSync((await jsonDownload.path())!, 'utf8')) as {
@@ -527,6 +529,11 @@ describe('radius search', () => {
       expect(json.totalCrimes).toBe(total);
       expect(json.synthetic).toBe(true);
       expect(json.crimes).toHaveLength(total);
+      // One streamed request per file, not one per page of 100.
+      expect(asked.filter((path) => path.startsWith('/api/'))).toEqual([
+        '/api/crimes/export',
+        '/api/crimes/export',
+      ]);
     } finally {
       await page.close();
     }

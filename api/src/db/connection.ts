@@ -47,7 +47,15 @@ export function openDatabase(options: DatabaseOptions): Sequelize {
       hooks: {
         afterConnect: async (connection) => {
           const driver = connection as MysqlConnection;
-          for (const sql of MYSQL_SESSION_STATEMENTS) await runOn(driver, sql);
+          for (const sql of MYSQL_SESSION_STATEMENTS) {
+            await runOn(driver, sql).catch((error: Error) => {
+              throw new Error(
+                `The MySQL server refused "${sql}" (${error.message}). Crime Clock needs utf8mb4 and sets ` +
+                  'its own sql_mode on every connection: use MySQL 5.7+ or MariaDB 10.3+.',
+                { cause: error },
+              );
+            });
+          }
           if (options.queryTimeoutMs !== undefined) limitStatements(driver, options.queryTimeoutMs);
         },
       },

@@ -9,7 +9,7 @@
  *   what is equal, unique and in which order (a `_ci` collation would merge 'Admin' and 'admin'
  *   in a unique key on MySQL only);
  * - MySQL 5.7, MySQL 8 and every MariaDB since 5.5 know it, unlike MySQL 8's default
- *   utf8mb4_0900_ai_ci (unknown to MariaDB before 11.4) or MariaDB's utf8mb4_nopad_bin (unknown to
+ *   utf8mb4_0900_ai_ci (unknown to MariaDB 10.x) or MariaDB's utf8mb4_nopad_bin (unknown to
  *   MySQL).
  */
 export const MYSQL_CHARSET = 'utf8mb4';

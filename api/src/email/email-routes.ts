@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CONTACT_TEXTS,
@@ -6,7 +5,8 @@ import {
   validateDataIssueReport,
   type Validation,
 } from '../../../common/contact/messages.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
+import { createRateLimiter, tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
 import type { Outbox, OutboxKind, OutboxPayload } from './outbox.ts';
 
 export interface EmailRoutesOptions {
@@ -17,6 +17,8 @@ export interface EmailRoutesOptions {
   /** Messages one address may send per window. */
   maxPerAddress?: number;
   windowMs?: number;
+  /** The shared counters (defaults to one on the app's database). */
+  limiter?: RateLimiter;
 }
 
 export const EMAIL_THROTTLE_DEFAULTS = { maxPerAddress: 5, windowMs: 10 * 60_000 } as const;
@@ -35,11 +37,6 @@ const DataIssueBody = Type.Object({
 });
 const Accepted = Type.Object({ success: Type.Literal(true), message: Type.String() });
 
-/** The address is kept only as a hash: enough to count a sender's messages, not shown to anyone. */
-function senderKeyOf(ip: string): string {
-  return createHash('sha256').update('crime-clock outbox sender\0').update(ip).digest('hex');
-}
-
 /**
  * POST /api/email/contact and /api/email/data-issue (public): validated with the browser's own
  * rules, throttled per address, and stored in the outbox before answering 202; the outbox worker
@@ -50,18 +47,23 @@ export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async 
   const maxPerAddress = options.maxPerAddress ?? EMAIL_THROTTLE_DEFAULTS.maxPerAddress;
   const windowMs = options.windowMs ?? EMAIL_THROTTLE_DEFAULTS.windowMs;
 
+  const limiter = options.limiter ?? createRateLimiter({ sequelize: app.db, now });
+  // Contact messages and data-issue reports share one allowance per address.
+  const rule = { name: 'message', limit: maxPerAddress, windowMs };
+
   async function accept<T extends OutboxPayload>(kind: OutboxKind, ip: string, validation: Validation<T>) {
     if (!validation.ok) throw badRequest(validation.error, 'INVALID_MESSAGE');
-    const senderKey = senderKeyOf(ip);
-    const recent = await outbox.countFromSender(senderKey, now() - windowMs);
-    if (recent.count >= maxPerAddress) {
-      const seconds = Math.max(1, Math.ceil(((recent.oldest ?? now()) + windowMs - now()) / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      throw new HttpError(
-        429,
+    // Counted before it is stored: of any number of parallel posts, only the allowance is kept.
+    const senderKey = app.addressHash(ip);
+    const decision = await limiter.consume(rule, senderKey);
+    if (!decision.allowed) {
+      if (decision.firstRefusal && app.hasDecorator('adminAuth')) {
+        await app.adminAuth.securityLog.record({ kind: 'messages-throttled', ip, detail: kind });
+      }
+      throw tooManyRequests(
         'TOO_MANY_MESSAGES',
-        `You have sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { 'retry-after': String(seconds) },
+        'You have sent several messages in a short time.',
+        decision.retryAfter,
       );
     }
     await outbox.enqueue(kind, validation.value, senderKey);

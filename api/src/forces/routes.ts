@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../http/errors.ts';
 import { forwardedRequestHeaders, requestScopedLogger } from '../observability/request-context.ts';
 import {
@@ -22,16 +23,34 @@ const NeighbourhoodParams = Type.Object({
   neighbourhoodId: Type.String({ minLength: 1, maxLength: 128 }),
 });
 
+export const TEAM_UNAVAILABLE = 'Police team details are unavailable right now.';
+
+/** What a visitor is told when the team is not live: never the transport's own words (ENOTFOUND…). */
+function publicReason(result: PoliceApiResult<PoliceMember[]>): string | undefined {
+  if (!result.reason) return undefined;
+  if (result.source === 'stale-cache' && result.fetchedAt) {
+    return `data.police.uk could not be reached just now; these are the team details it gave on ${result.fetchedAt.toISOString().slice(0, 10)}.`;
+  }
+  return TEAM_UNAVAILABLE;
+}
+
 /**
  * Members from the data.police.uk client: fresh, cached, or (offline, nothing cached) an empty
- * list with the reason. data.police.uk's own 404 means the force or neighbourhood does not exist.
+ * list with a reason fit for the public; the client's own reason goes to the log. data.police.uk's
+ * own 404 means the force or neighbourhood does not exist.
  */
-function members(result: PoliceApiResult<PoliceMember[]>, what: string) {
+function members(result: PoliceApiResult<PoliceMember[]>, what: string, log: FastifyBaseLogger) {
   if (result.httpStatus === 404) throw notFound(`${what} not found on data.police.uk`, 'NOT_FOUND');
+  const reason = publicReason(result);
+  if (reason)
+    log.warn(
+      { source: result.source, reason: result.reason, httpStatus: result.httpStatus },
+      `police team of ${what}: data.police.uk failed`,
+    );
   return {
     members: result.data,
     source: result.source,
-    ...(result.reason ? { reason: result.reason } : {}),
+    ...(reason ? { reason } : {}),
     ...(result.fetchedAt ? { fetchedAt: result.fetchedAt.toISOString() } : {}),
   };
 }
@@ -56,7 +75,7 @@ export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async 
 
   app.get('/forces/:forceId/people', { schema: { params: ForceParams } }, async (request) => {
     const force = requireForce(request.params.forceId);
-    return members(await policeApi.forceSeniorOfficers(force.id), `Police force "${force.id}"`);
+    return members(await policeApi.forceSeniorOfficers(force.id), `Police force "${force.id}"`, request.log);
   });
 
   app.get(
@@ -64,10 +83,11 @@ export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async 
     { schema: { params: NeighbourhoodParams } },
     async (request) => {
       const force = requireForce(request.params.forceId);
-      const { neighbourhoodId } = request.params;
+      const neighbourhood = await forces.requireNeighbourhood(force.id, request.params.neighbourhoodId);
       return members(
-        await policeApi.neighbourhoodTeam(force.id, neighbourhoodId),
-        `Neighbourhood "${neighbourhoodId}" of ${force.name}`,
+        await policeApi.neighbourhoodTeam(force.id, neighbourhood.id),
+        `Neighbourhood "${neighbourhood.id}" of ${force.name}`,
+        request.log,
       );
     },
   );

@@ -61,6 +61,11 @@ export interface SearchArea {
   summary(period: SummaryPeriod): Promise<AreaSummary>;
   /** Crimes of one month in the area, newest first (by id), from `offset`. */
   page(month: MonthNumber, offset: number, limit: number): Promise<CrimeRow[]>;
+  /**
+   * Every crime of one month in the area, newest first, read `size` rows at a time (each read
+   * starts below the last id seen, so a month costs no more than its rows however long it is).
+   */
+  batches(month: MonthNumber, size: number): AsyncGenerator<CrimeRow[]>;
 }
 
 export type CrimeRow = {
@@ -90,6 +95,29 @@ function pageRows(
     `SELECT ${CRIME_COLUMNS} FROM (${idsSql}) page JOIN crimes c ON c.id = page.id ORDER BY c.id DESC`,
     replacements,
   );
+}
+
+/**
+ * Batches of a month, newest first: `where` (over `crimes c`) with the rows below the last id seen,
+ * so each read starts where the last ended and a long month costs no more than its rows.
+ */
+async function* keysetBatches(
+  sequelize: Sequelize,
+  where: string,
+  replacements: Record<string, unknown>,
+  size: number,
+): AsyncGenerator<CrimeRow[]> {
+  let before = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = await select<CrimeRow>(
+      sequelize,
+      `SELECT ${CRIME_COLUMNS} FROM crimes c WHERE ${where} AND c.id < :before ORDER BY c.id DESC LIMIT :limit`,
+      { ...replacements, before, limit: size },
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    before = num(rows[rows.length - 1]!.id);
+  }
 }
 
 async function rowsByIds(sequelize: Sequelize, ids: number[]): Promise<CrimeRow[]> {
@@ -273,6 +301,15 @@ export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number)
         { ...base, month, limit, offset },
       );
     },
+    async *batches(month, size) {
+      if (base.all.length === 0) return;
+      yield* keysetBatches(
+        sequelize,
+        `c.cell IN (:all) AND c.month = :month AND (${inList('c.cell', 'inside', cells.inside)} OR ${withinCircleSql(centre, metres, 'c.lat', 'c.lng')})`,
+        { ...base, month },
+        size,
+      );
+    },
   };
 }
 
@@ -353,6 +390,20 @@ export function polygonArea(sequelize: Sequelize, rings: readonly Ring[], polici
     return populationOf({ lsoas: list.length, known, population: total });
   }
 
+  /** Ids of the month's crimes inside the boundary, newest first. */
+  async function idsOfMonth(month: MonthNumber): Promise<number[]> {
+    if (base.all.length === 0) return [];
+    const rows = await select<{ id: unknown; cell: number; lat: number; lng: number }>(
+      sequelize,
+      'SELECT id, cell, lat, lng FROM crimes WHERE cell IN (:all) AND month = :month',
+      { ...base, month },
+    );
+    return rows
+      .filter((r) => !edgeSet.has(num(r.cell)) || contains(r.lat, r.lng))
+      .map((r) => num(r.id))
+      .sort((a, b) => b - a);
+  }
+
   return {
     kind: 'neighbourhood',
     centre,
@@ -373,18 +424,12 @@ export function polygonArea(sequelize: Sequelize, rings: readonly Ring[], polici
       return { counts: toCounts([...whole, ...boundary]), population: people };
     },
     async page(month, offset, limit) {
-      if (base.all.length === 0) return [];
-      const rows = await select<{ id: unknown; cell: number; lat: number; lng: number }>(
-        sequelize,
-        'SELECT id, cell, lat, lng FROM crimes WHERE cell IN (:all) AND month = :month',
-        { ...base, month },
-      );
-      const ids = rows
-        .filter((r) => !edgeSet.has(num(r.cell)) || contains(r.lat, r.lng))
-        .map((r) => num(r.id))
-        .sort((a, b) => b - a)
-        .slice(offset, offset + limit);
-      return rowsByIds(sequelize, ids);
+      return rowsByIds(sequelize, (await idsOfMonth(month)).slice(offset, offset + limit));
+    },
+    async *batches(month, size) {
+      // A neighbourhood's month is a few thousand ids at most: they are held, the rows are not.
+      const ids = await idsOfMonth(month);
+      for (let i = 0; i < ids.length; i += size) yield await rowsByIds(sequelize, ids.slice(i, i + size));
     },
   };
 }
@@ -421,6 +466,9 @@ export async function forceArea(sequelize: Sequelize, forceId: string): Promise<
          ORDER BY id DESC LIMIT :limit OFFSET :offset`,
         { forceId, month, limit, offset },
       );
+    },
+    batches(month, size) {
+      return keysetBatches(sequelize, 'c.force_id = :forceId AND c.month = :month', { forceId, month }, size);
     },
   };
 }

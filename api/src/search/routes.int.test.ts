@@ -79,10 +79,13 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
       searchType: 'neighbourhood',
       forceId: 'metropolitan',
       neighbourhoodId: NEIGHBOURHOOD_ID,
-      page: '2',
-      pageSize: '25',
+      page: 2,
+      pageSize: 25,
     });
     expect(neighbourhood.statusCode).toBe(200);
+    // JSON numbers as numbers: text where a number belongs is refused, not coerced.
+    const asText = await search({ searchType: 'force', forceId: 'city-of-london', page: '2' });
+    expect(asText.statusCode).toBe(400);
     expect(neighbourhood.json().pagination).toMatchObject({ page: 2, pageSize: 25 });
 
     const force = await search({
@@ -239,7 +242,14 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
       });
     });
 
+    // The people routes answer only for neighbourhoods the store holds (synced from data.police.uk).
+    const storeNeighbourhood = (force_id: string, id: string) =>
+      db.sequelize
+        .getQueryInterface()
+        .bulkInsert('neighbourhoods', [{ force_id, id, name: `${id} ward`, boundary: null }]);
+
     it('brings people from the data.police.uk client', async () => {
+      await storeNeighbourhood('leicestershire', 'NC04');
       const team = await app.inject({
         method: 'GET',
         url: '/api/forces/leicestershire/neighbourhoods/NC04/people',
@@ -253,6 +263,7 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
     });
 
     it('answers an empty list with the reason when data.police.uk is down and nothing is cached', async () => {
+      await storeNeighbourhood('city-of-london', 'cs');
       police.failAlways({ status: 503 });
       try {
         const res = await app.inject({
@@ -260,9 +271,53 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
           url: '/api/forces/city-of-london/neighbourhoods/cs/people',
         });
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ members: [], source: 'unavailable', reason: expect.any(String) });
+        expect(res.json()).toMatchObject({
+          members: [],
+          source: 'unavailable',
+          reason: 'Police team details are unavailable right now.',
+        });
       } finally {
         police.failAlways(undefined);
+      }
+    });
+
+    it('answers unknown neighbourhood ids from the store, without calling data.police.uk', async () => {
+      const before = police.requests.length;
+      const ids = ['NOPE', 'nc05', 'NC04%00', `${'x'.repeat(120)}`, 'NC04%2F..%2Fpeople'];
+      const answers = await Promise.all(
+        ids.map((id) =>
+          app.inject({ method: 'GET', url: `/api/forces/leicestershire/neighbourhoods/${id}/people` }),
+        ),
+      );
+      answers.forEach((res, i) => expect([400, 404, 414], ids[i]).toContain(res.statusCode));
+      expect(answers.filter((res) => res.statusCode === 404).length).toBeGreaterThan(0);
+      expect(police.requests.length).toBe(before);
+    });
+
+    it('never shows a transport error to the public: it is logged instead', async () => {
+      await storeNeighbourhood('city-of-london', 'zz9');
+      let logged = '';
+      const offline = await buildApp({
+        // .invalid never resolves (RFC 6761): the client meets ENOTFOUND, as with no network.
+        config: parseConfig({ DATABASE_URL: db.url, POLICE_API_URL: 'http://police-api.invalid' }),
+        sequelize: db.sequelize,
+        logger: { level: 'warn', stream: { write: (line: string) => void (logged += line) } },
+      });
+      try {
+        const res = await offline.inject({
+          method: 'GET',
+          url: '/api/forces/city-of-london/neighbourhoods/zz9/people',
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({
+          members: [],
+          source: 'unavailable',
+          reason: 'Police team details are unavailable right now.',
+        });
+        expect(res.body).not.toMatch(/ENOTFOUND|getaddrinfo|invalid/);
+        expect(logged).toMatch(/ENOTFOUND|getaddrinfo/);
+      } finally {
+        await offline.close();
       }
     });
 

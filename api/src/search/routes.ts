@@ -1,6 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { EXPORT_FORMATS } from '../../../common/search/export.ts';
 import { MAX_PAGE_SIZE, SEARCH_TYPES } from '../../../common/search/types.ts';
 import { postcodeServiceForApp, type PostcodeService } from '../postcodes/postcode-service.ts';
+import { createExportService, type SearchExport } from './export-service.ts';
 import { createSearchService, type SearchService } from './search-service.ts';
 
 const SearchBody = Type.Object({
@@ -15,12 +18,34 @@ const SearchBody = Type.Object({
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
 });
 
+/** The search's criteria as a query string, for a download link (the page fields do not apply). */
+export const ExportQuery = Type.Object({
+  format: Type.Union(EXPORT_FORMATS.map((f) => Type.Literal(f))),
+  searchType: Type.Optional(Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t)))),
+  postcode: Type.Optional(Type.String({ maxLength: 16 })),
+  radius: Type.Optional(Type.Number()),
+  startMonth: Type.Optional(Type.String({ maxLength: 24 })),
+  endMonth: Type.Optional(Type.String({ maxLength: 24 })),
+  forceId: Type.Optional(Type.String({ maxLength: 64 })),
+  neighbourhoodId: Type.Optional(Type.String({ maxLength: 128 })),
+});
+
+/** Headers of a file download; the name is ASCII by construction (exportFileName). */
+export function sendExport(reply: FastifyReply, file: SearchExport) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('x-total-count', String(file.total))
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
+
 export interface SearchRoutesOptions {
   search?: SearchService;
   postcodes?: PostcodeService;
 }
 
-/** POST /crimes/search and GET /available-dates. */
+/** POST /crimes/search, GET /crimes/export and GET /available-dates. */
 export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, options) => {
   const search =
     options.search ??
@@ -30,6 +55,21 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     '/crimes/search',
     { schema: { body: SearchBody, description: 'Crime search by postcode radius, neighbourhood or force' } },
     async (request) => search.search(request.body),
+  );
+
+  const exports = createExportService(search);
+  app.get(
+    '/crimes/export',
+    {
+      schema: {
+        querystring: ExportQuery,
+        description: 'The whole result of a crime search as one CSV or JSON file, streamed',
+      },
+    },
+    async (request, reply) => {
+      const { format, ...criteria } = request.query;
+      return sendExport(reply, await exports.exportSearch(criteria, format));
+    },
   );
 
   app.get('/available-dates', async () => search.availableDates());

@@ -34,7 +34,17 @@ export interface SearchServiceOptions {
 
 export interface SearchService {
   search(request: SearchRequestBody): Promise<SearchResponse>;
+  /**
+   * The whole result of a search, for an export: the answer's summary (its `data` is the first
+   * crime only) and every crime, newest first, read from the store in batches as they are taken.
+   */
+  searchAll(request: SearchRequestBody, batchSize: number): Promise<WholeResult>;
   availableDates(): Promise<AvailableDatesResponse>;
+}
+
+export interface WholeResult {
+  summary: SearchResponse;
+  crimes: AsyncGenerator<ApiCrime[]>;
 }
 
 interface ResolvedArea {
@@ -151,93 +161,113 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
     return rows.map(toApiCrime);
   }
 
+  async function run(request: SearchRequestBody) {
+    const searchType = request.searchType ?? 'radius';
+    const issue = validateSearchCriteria({ ...request, searchType });
+    if (issue) throw badRequest(issue.text, issue.code);
+    if (request.radius !== undefined && request.radius !== SEARCH_RADIUS_MILES) {
+      throw badRequest(`The search radius is fixed at ${SEARCH_RADIUS_MILES} mile`, 'INVALID_RADIUS');
+    }
+    const page = request.page ?? 1;
+    const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
+    if (!Number.isInteger(page) || page < 1)
+      throw badRequest('page must be a whole number from 1', 'INVALID_PAGE');
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+      throw badRequest(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 'INVALID_PAGE');
+    }
+    const period = parsePeriod(request.startMonth, request.endMonth);
+    if (!period.ok) throw badRequest(period.error, 'INVALID_PERIOD');
+    // Independent reads run side by side (MySQL answers them on separate connections); an
+    // error about the request itself wins over "no data" whichever finishes first.
+    const [areaRead, heldRead] = await Promise.allSettled([
+      resolveArea({ ...request, searchType }),
+      storeMonths(sequelize),
+    ]);
+    if (areaRead.status === 'rejected') throw areaRead.reason;
+    if (heldRead.status === 'rejected') throw heldRead.reason;
+    const resolved = areaRead.value;
+    const { area } = resolved;
+    const held = heldRead.value;
+    if (!held) throw new HttpError(404, 'NO_DATA', NO_DATA_MESSAGE);
+    const range = resolvePeriod(period.value, held);
+    if (!range.ok) throw badRequest(range.error, 'MONTH_OUT_OF_RANGE');
+    const { start, end } = range.value;
+    // A one-month period is compared with the month before it.
+    const windowStart = start === end ? addMonths(start, -1) : start;
+    // The first page nearly always starts with the newest month: it is read alongside the
+    // counts rather than after them, and used when the counts confirm it.
+    const [coverage, { counts, population }, newest] = await Promise.all([
+      area.coverage({ windowStart, end }),
+      area.summary({ windowStart, end }),
+      page === 1 ? area.page(end, 0, pageSize) : Promise.resolve(undefined),
+    ]);
+    const { stats, monthTotals } = buildStats({
+      start,
+      end,
+      windowStart,
+      counts,
+      coverage: coverage.months,
+      population,
+    });
+
+    const total = [...monthTotals.values()].reduce((a, b) => a + b, 0);
+    const pages = Math.ceil(total / pageSize);
+    const first = newest ? { month: end, rows: newest } : undefined;
+    const data = page <= pages ? await pageOfCrimes(area, monthTotals, page, pageSize, first) : [];
+    const startText = formatMonth(start);
+    const periodMonths = new Set(monthsFrom(start, end).map(formatMonth));
+
+    const response: SearchResponse = {
+      success: true,
+      data,
+      pagination: { page, pageSize, total, pages },
+      coordinates: { latitude: area.centre.lat, longitude: area.centre.lng },
+      stats,
+      dataInfo: {
+        searchType,
+        timeRange: {
+          start: startText,
+          end: formatMonth(end),
+          label: start === end ? monthLabel(end) : `${monthLabel(start)} to ${monthLabel(end)}`,
+          preset: period.value.kind === 'preset' ? period.value.preset : null,
+        },
+        totalMonths: range.value.months,
+        radius: searchType === 'radius' ? SEARCH_RADIUS_MILES : null,
+        area: {
+          label: resolved.label,
+          postcode: resolved.postcode,
+          forceId: searchType === 'radius' ? null : (request.forceId?.trim() ?? null),
+          neighbourhoodId: searchType === 'neighbourhood' ? (request.neighbourhoodId?.trim() ?? null) : null,
+        },
+        monthsWithoutData: stats.monthlyBreakdown.filter((m) => !m.hasData).map((m) => m.month),
+        forcesWithoutData: coverage.forcesWithoutData
+          .map((f) => ({ ...f, months: f.months.filter((m) => periodMonths.has(m)) }))
+          .filter((f) => f.months.length > 0),
+        synthetic: coverage.synthetic || resolved.synthetic,
+      },
+    };
+    return { response, area, monthTotals };
+  }
+
+  async function* allCrimes(
+    area: SearchArea,
+    monthTotals: Map<MonthNumber, number>,
+    batchSize: number,
+  ): AsyncGenerator<ApiCrime[]> {
+    const months = [...monthTotals].filter(([, crimes]) => crimes > 0).map(([month]) => month);
+    for (const month of months.sort((a, b) => b - a)) {
+      for await (const rows of area.batches(month, batchSize)) yield rows.map(toApiCrime);
+    }
+  }
+
   return {
     async search(request) {
-      const searchType = request.searchType ?? 'radius';
-      const issue = validateSearchCriteria({ ...request, searchType });
-      if (issue) throw badRequest(issue.text, issue.code);
-      if (request.radius !== undefined && request.radius !== SEARCH_RADIUS_MILES) {
-        throw badRequest(`The search radius is fixed at ${SEARCH_RADIUS_MILES} mile`, 'INVALID_RADIUS');
-      }
-      const page = request.page ?? 1;
-      const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
-      if (!Number.isInteger(page) || page < 1)
-        throw badRequest('page must be a whole number from 1', 'INVALID_PAGE');
-      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
-        throw badRequest(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 'INVALID_PAGE');
-      }
-      const period = parsePeriod(request.startMonth, request.endMonth);
-      if (!period.ok) throw badRequest(period.error, 'INVALID_PERIOD');
-      // Independent reads run side by side (MySQL answers them on separate connections); an
-      // error about the request itself wins over "no data" whichever finishes first.
-      const [areaRead, heldRead] = await Promise.allSettled([
-        resolveArea({ ...request, searchType }),
-        storeMonths(sequelize),
-      ]);
-      if (areaRead.status === 'rejected') throw areaRead.reason;
-      if (heldRead.status === 'rejected') throw heldRead.reason;
-      const resolved = areaRead.value;
-      const { area } = resolved;
-      const held = heldRead.value;
-      if (!held) throw new HttpError(404, 'NO_DATA', NO_DATA_MESSAGE);
-      const range = resolvePeriod(period.value, held);
-      if (!range.ok) throw badRequest(range.error, 'MONTH_OUT_OF_RANGE');
-      const { start, end } = range.value;
-      // A one-month period is compared with the month before it.
-      const windowStart = start === end ? addMonths(start, -1) : start;
-      // The first page nearly always starts with the newest month: it is read alongside the
-      // counts rather than after them, and used when the counts confirm it.
-      const [coverage, { counts, population }, newest] = await Promise.all([
-        area.coverage({ windowStart, end }),
-        area.summary({ windowStart, end }),
-        page === 1 ? area.page(end, 0, pageSize) : Promise.resolve(undefined),
-      ]);
-      const { stats, monthTotals } = buildStats({
-        start,
-        end,
-        windowStart,
-        counts,
-        coverage: coverage.months,
-        population,
-      });
+      return (await run(request)).response;
+    },
 
-      const total = [...monthTotals.values()].reduce((a, b) => a + b, 0);
-      const pages = Math.ceil(total / pageSize);
-      const first = newest ? { month: end, rows: newest } : undefined;
-      const data = page <= pages ? await pageOfCrimes(area, monthTotals, page, pageSize, first) : [];
-      const startText = formatMonth(start);
-      const periodMonths = new Set(monthsFrom(start, end).map(formatMonth));
-
-      return {
-        success: true,
-        data,
-        pagination: { page, pageSize, total, pages },
-        coordinates: { latitude: area.centre.lat, longitude: area.centre.lng },
-        stats,
-        dataInfo: {
-          searchType,
-          timeRange: {
-            start: startText,
-            end: formatMonth(end),
-            label: start === end ? monthLabel(end) : `${monthLabel(start)} to ${monthLabel(end)}`,
-            preset: period.value.kind === 'preset' ? period.value.preset : null,
-          },
-          totalMonths: range.value.months,
-          radius: searchType === 'radius' ? SEARCH_RADIUS_MILES : null,
-          area: {
-            label: resolved.label,
-            postcode: resolved.postcode,
-            forceId: searchType === 'radius' ? null : (request.forceId?.trim() ?? null),
-            neighbourhoodId:
-              searchType === 'neighbourhood' ? (request.neighbourhoodId?.trim() ?? null) : null,
-          },
-          monthsWithoutData: stats.monthlyBreakdown.filter((m) => !m.hasData).map((m) => m.month),
-          forcesWithoutData: coverage.forcesWithoutData
-            .map((f) => ({ ...f, months: f.months.filter((m) => periodMonths.has(m)) }))
-            .filter((f) => f.months.length > 0),
-          synthetic: coverage.synthetic || resolved.synthetic,
-        },
-      };
+    async searchAll(request, batchSize) {
+      const { response, area, monthTotals } = await run({ ...request, page: 1, pageSize: 1 });
+      return { summary: response, crimes: allCrimes(area, monthTotals, batchSize) };
     },
 
     async availableDates() {

@@ -31,15 +31,18 @@ describe('buildStats', () => {
     ]);
     // 16 resolved of the 120 crimes that can have an outcome
     expect(stats.resolvedPercentage).toBe(13.3);
-    expect(stats.crimeRates.overallRate).toBe(32.5);
+    expect(stats.crimeRates).toEqual({ overallRate: 32.5, months: ['2025-04', '2025-05', '2025-06'] });
     expect(stats.monthOverMonthChange).toEqual({
       percentage: 50,
       direction: 'up',
+      comparable: true,
       comparisonMonths: ['2025-05', '2025-06'],
     });
+    // 0 then 10 burglaries: fewer than MIN_CRIMES_TO_COMPARE, so "too few crimes to compare".
     expect(stats.crimeTypes.find((t) => t.category === 'burglary')?.trend).toEqual({
       percentage: 100,
       direction: 'up',
+      comparable: false,
     });
     expect(stats.monthlyBreakdown[0]).toEqual({
       month: '2025-04',
@@ -79,9 +82,12 @@ describe('buildStats', () => {
     expect(stats.monthOverMonthChange).toEqual({
       percentage: -80,
       direction: 'down',
+      comparable: true,
       comparisonMonths: ['2025-04', '2025-05'],
     });
     expect(stats.crimeRates.overallRate).toBeNull();
+    // The rate is over the months with data only, and says which.
+    expect(stats.crimeRates.months).toEqual(['2025-04', '2025-05']);
     expect(stats.crimeTypes[0]?.rate).toBeNull();
   });
 
@@ -105,6 +111,7 @@ describe('buildStats', () => {
     expect(stats.monthOverMonthChange).toEqual({
       percentage: 3,
       direction: 'stable',
+      comparable: true,
       comparisonMonths: ['2025-05', '2025-06'],
     });
   });
@@ -124,7 +131,7 @@ describe('buildStats', () => {
     expect(stats).toMatchObject({
       totalCrimes: null,
       resolvedPercentage: null,
-      crimeRates: { overallRate: null },
+      crimeRates: { overallRate: null, months: [] },
       monthOverMonthChange: null,
       crimeTypes: [],
     });

@@ -129,7 +129,10 @@ export function buildStats(input: StatsInput): BuiltStats {
       resolvedCrimes: resolved,
       outcomeEligibleCrimes: total - outcomeFree,
       population: { ...population, dataSource: POPULATION_SOURCE },
-      crimeRates: { overallRate: anyData ? perThousand(total) : null },
+      crimeRates: {
+        overallRate: anyData ? perThousand(total) : null,
+        months: monthlyBreakdown.filter((m) => m.hasData).map((m) => m.month),
+      },
       monthOverMonthChange,
       monthlyBreakdown,
     },

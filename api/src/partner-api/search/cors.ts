@@ -18,6 +18,8 @@ export const EXPOSED_HEADERS = [
   'X-RateLimit-Reset',
   'Retry-After',
   'X-Request-Id',
+  'Content-Disposition',
+  'X-Total-Count',
 ].join(', ');
 
 export const PREFLIGHT_MAX_AGE_SECONDS = 600;

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
-import { ErrorBody, PartnerSearchBody, PartnerSearchResponse } from './schemas.ts';
+import { ErrorBody, PartnerExportQuery, PartnerSearchBody, PartnerSearchResponse } from './schemas.ts';
 
 /**
  * The partner endpoint's route schema: the TypeBox schemas Fastify validates with, plus what the
@@ -66,7 +66,7 @@ export const EXAMPLE_RESPONSE = {
         color: '#ec4899',
         percentage: 8.4,
         rate: 2.13,
-        trend: { percentage: -5.9, direction: 'down' },
+        trend: { percentage: -5.9, direction: 'down', comparable: true },
       },
       {
         category: 'anti-social-behaviour',
@@ -75,7 +75,7 @@ export const EXAMPLE_RESPONSE = {
         color: '#f59e0b',
         percentage: 7.6,
         rate: 1.92,
-        trend: { percentage: -14.3, direction: 'down' },
+        trend: { percentage: -14.3, direction: 'down', comparable: false },
       },
     ],
     resolvedPercentage: 67,
@@ -88,8 +88,13 @@ export const EXAMPLE_RESPONSE = {
       dataSource:
         'ONS mid-year population estimates, summed over the LSOAs (census neighbourhoods) the matching crimes fall in',
     },
-    crimeRates: { overallRate: 25.2 },
-    monthOverMonthChange: { percentage: 5.1, direction: 'up', comparisonMonths: ['2025-05', '2025-06'] },
+    crimeRates: { overallRate: 25.2, months: ['2025-04', '2025-05', '2025-06'] },
+    monthOverMonthChange: {
+      percentage: 5.1,
+      direction: 'up',
+      comparable: true,
+      comparisonMonths: ['2025-05', '2025-06'],
+    },
     monthlyBreakdown: [
       {
         month: '2025-04',
@@ -239,6 +244,42 @@ export const partnerSearchSchema = {
     403: errorResponse(403),
     404: errorResponse(404),
     415: errorResponse(415),
+    429: errorResponse(429),
+    503: errorResponse(503),
+  },
+};
+
+/** GET /external/crime-search/export: the whole result of the same search as one file. */
+export const partnerExportSchema = {
+  tags: [PARTNER_TAG],
+  operationId: 'partnerCrimeExport',
+  summary: 'Every crime of a postcode search as one CSV or JSON file, streamed',
+  description: [
+    'The same search as `POST /api/external/crime-search`, given as query parameters, answered with',
+    'every crime of the result in one streamed response: CSV (RFC 4180, UTF-8 with a byte-order mark,',
+    'text that a spreadsheet would run as a formula prefixed with an apostrophe) or JSON (what was',
+    'searched, then `crimes`, newest first). `Content-Disposition` names the file after the area and',
+    'period; `X-Total-Count` gives the number of crimes. One export counts as one request against',
+    'the daily limit. Errors are JSON, as for the search.',
+  ].join('\n'),
+  security: [{ [API_KEY_SCHEME]: [] }],
+  querystring: PartnerExportQuery,
+  response: {
+    200: {
+      description: 'The file (text/csv or application/json).',
+      headers: {
+        ...RATE_LIMIT_HEADERS,
+        'Content-Disposition': {
+          type: 'string',
+          description: 'attachment; filename="crimes-<area>-<period>.<format>"',
+        },
+        'X-Total-Count': { type: 'integer', description: 'Crimes in the file.' },
+      },
+    },
+    400: errorResponse(400),
+    401: errorResponse(401),
+    403: errorResponse(403),
+    404: errorResponse(404),
     429: errorResponse(429),
     503: errorResponse(503),
   },

@@ -2,18 +2,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, errorHandler } from '../../http/errors.ts';
 import { postcodeServiceForApp } from '../../postcodes/postcode-service.ts';
+import { createExportService } from '../../search/export-service.ts';
+import { sendExport } from '../../search/routes.ts';
 import { createSearchService, type SearchService } from '../../search/search-service.ts';
 import { API_KEY_ERRORS, createApiKeyService, type ApiKeyService } from '../keys/api-key-service.ts';
 import { originAllowed } from '../keys/domain.ts';
 import { createDailyLimiter, type DailyLimiter, type LimitState } from '../limits/daily-limit.ts';
 import { answerPreflight, corsHeaders } from './cors.ts';
-import { partnerSearchSchema } from './openapi.ts';
+import { partnerExportSchema, partnerSearchSchema } from './openapi.ts';
 
 export const PARTNER_SEARCH_PATH = '/external/crime-search';
+export const PARTNER_EXPORT_PATH = '/external/crime-search/export';
 
 export interface PartnerSearchOptions {
   /** The public crime search; by default one built like searchRoutes builds its own. */
-  search?: Pick<SearchService, 'search'>;
+  search?: Pick<SearchService, 'search'> & Partial<Pick<SearchService, 'searchAll'>>;
   keys?: ApiKeyService;
   limiter?: DailyLimiter;
   now?: () => number;
@@ -44,8 +47,11 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
   const now = options.now;
   const keys = options.keys ?? createApiKeyService({ sequelize: app.db, now });
   const limiter = options.limiter ?? createDailyLimiter({ sequelize: app.db, now });
-  const search =
-    options.search ?? createSearchService({ sequelize: app.db, postcodes: postcodeServiceForApp(app) });
+  const ownSearch = () => createSearchService({ sequelize: app.db, postcodes: postcodeServiceForApp(app) });
+  const search = options.search ?? ownSearch();
+  const exports = createExportService(
+    search.searchAll ? { searchAll: search.searchAll.bind(search) } : ownSearch(),
+  );
 
   app.decorateRequest('partnerOriginRefused', false);
 
@@ -104,4 +110,14 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
       return search.search({ searchType: 'radius', postcode, radius, startMonth, endMonth, page, pageSize });
     },
   );
+
+  app.options(PARTNER_EXPORT_PATH, answerPreflight);
+  app.get(PARTNER_EXPORT_PATH, { schema: partnerExportSchema, onRequest: admit }, async (request, reply) => {
+    const { format, postcode, radius, startMonth, endMonth } = request.query;
+    const file = await exports.exportSearch(
+      { searchType: 'radius', postcode, radius, startMonth, endMonth },
+      format,
+    );
+    return sendExport(reply, file);
+  });
 };

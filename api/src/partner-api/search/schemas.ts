@@ -23,7 +23,10 @@ const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 const Month = Type.String({ pattern: '^\\d{4}-\\d{2}$', description: 'YYYY-MM', examples: ['2025-06'] });
 const Category = Type.Enum(CRIME_CATEGORY_SLUGS, { description: 'data.police.uk crime category slug' });
 const Direction = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('stable')]);
-const Trend = Type.Object({ percentage: Type.Number(), direction: Direction });
+const Comparable = Type.Boolean({
+  description: 'False when the two months hold fewer than 20 crimes together: too few crimes to compare.',
+});
+const Trend = Type.Object({ percentage: Type.Number(), direction: Direction, comparable: Comparable });
 
 export const PartnerSearchBody = Type.Object(
   {
@@ -79,6 +82,18 @@ export const PartnerSearchBody = Type.Object(
   },
 );
 
+/** The export's query: the search's criteria (no paging) and the file format. */
+export const PartnerExportQuery = Type.Object(
+  {
+    format: Type.Union([Type.Literal('csv'), Type.Literal('json')], { description: 'File format.' }),
+    postcode: PartnerSearchBody.properties.postcode,
+    radius: PartnerSearchBody.properties.radius,
+    startMonth: PartnerSearchBody.properties.startMonth,
+    endMonth: PartnerSearchBody.properties.endMonth,
+  },
+  { title: 'PartnerCrimeExportQuery' },
+);
+
 const Crime = Type.Object({
   id: Type.Integer(),
   category: Category,
@@ -119,12 +134,18 @@ const Stats = Type.Object({
     dataSource: Type.String(),
   }),
   crimeRates: Type.Object({
-    overallRate: nullable(Type.Number({ description: 'Crimes per 1,000 residents over the period.' })),
+    overallRate: nullable(
+      Type.Number({
+        description: 'Crimes per 1,000 residents over `months` (the months of the period with data).',
+      }),
+    ),
+    months: Type.Array(Month, { description: 'The months the rates are computed over.' }),
   }),
   monthOverMonthChange: nullable(
     Type.Object({
       percentage: Type.Number(),
       direction: Direction,
+      comparable: Comparable,
       comparisonMonths: Type.Tuple([Month, Month]),
     }),
   ),

@@ -43,6 +43,7 @@ export function CrimeTypeBreakdown({ stats }: { stats: SearchStats }) {
                   size="small"
                   percentage={type.trend.percentage}
                   direction={type.trend.direction}
+                  comparable={type.trend.comparable}
                   comparisonMonths={comparison}
                 />
               </div>

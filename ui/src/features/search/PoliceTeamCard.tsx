@@ -6,6 +6,7 @@ import { useQuery } from './queryCache.ts';
 import { fetchPeople, type PoliceMember } from './searchApi.ts';
 
 export const POLICE_TEAM_EMPTY = 'No police team information available for this area.';
+export const POLICE_TEAM_UNAVAILABLE = 'Police team details are unavailable right now.';
 
 const LINK_LABELS: Record<string, string> = {
   web: 'Website',
@@ -31,17 +32,22 @@ export function PoliceTeamCard({ team }: { team: PoliceTeam | null }) {
     >
       {team && (!state || state.status === 'loading') ? (
         <LoadingLine text="Loading the police team..." />
+      ) : state?.status === 'error' || answer?.source === 'unavailable' ? (
+        // The server logs what went wrong; the page says only what it means for the visitor.
+        <p className="muted">{POLICE_TEAM_UNAVAILABLE}</p>
       ) : members.length === 0 ? (
-        <>
-          <p className="muted">{POLICE_TEAM_EMPTY}</p>
-          {answer?.reason && <p className="police-team__reason">{answer.reason}</p>}
-        </>
+        <p className="muted">{POLICE_TEAM_EMPTY}</p>
       ) : (
-        <ul className="team-list">
-          {members.map((member, index) => (
-            <TeamMember key={`${member.name}-${index}`} member={member} />
-          ))}
-        </ul>
+        <>
+          {answer?.source === 'stale-cache' && answer.reason && (
+            <p className="police-team__reason">{answer.reason}</p>
+          )}
+          <ul className="team-list">
+            {members.map((member, index) => (
+              <TeamMember key={`${member.name}-${index}`} member={member} />
+            ))}
+          </ul>
+        </>
       )}
     </Card>
   );

@@ -1,6 +1,7 @@
 import { useId, type Dispatch, type FormEvent, type ReactNode } from 'react';
 import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
 import { PERIOD_PRESETS, type TimePeriodChoice } from '../../../../common/search/period.ts';
+import { validatePeriodDraft } from '../../../../common/search/request.ts';
 import type {
   AvailableDatesResponse,
   MonthOverMonthChange,
@@ -83,6 +84,7 @@ export function SearchForm({
               size="small"
               percentage={trend.percentage}
               direction={trend.direction}
+              comparable={trend.comparable}
               comparisonMonths={trend.comparisonMonths}
             />
           )}
@@ -131,6 +133,8 @@ function AdvancedOptions({
   );
   const dates = availableDates?.status === 'success' ? availableDates.data : undefined;
   const months = dates?.dates.map((d) => d.date) ?? [];
+  // Said beside the fields as soon as it is true, not only when the search is refused.
+  const reversed = validatePeriodDraft(draft, longMonth)?.code === 'RANGE_REVERSED';
 
   return (
     <div className="advanced__grid">
@@ -230,6 +234,9 @@ function AdvancedOptions({
               value={draft.toMonth}
               months={months}
               onChange={(value) => dispatch({ type: 'toMonth', value })}
+              error={
+                reversed ? 'The To month is before the From month: choose one on or after it.' : undefined
+              }
             />
           </>
         )}
@@ -251,6 +258,8 @@ function AdvancedOptions({
 
 interface SelectFieldProps<T> {
   label: string;
+  /** A problem with the chosen value, said under the field and tied to it. */
+  invalid?: string;
   value: string;
   onChange: (value: string) => void;
   state?: QueryState<T>;
@@ -262,6 +271,7 @@ interface SelectFieldProps<T> {
 
 function SelectField<T>({
   label,
+  invalid,
   value,
   onChange,
   state,
@@ -273,6 +283,7 @@ function SelectField<T>({
   const id = useId();
   const loading = state !== undefined && state.status === 'loading';
   const failed = state?.status === 'error';
+  const message = failed ? errorText : invalid;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -283,15 +294,16 @@ function SelectField<T>({
         className="field__input field__select"
         value={value}
         disabled={loading || failed}
-        aria-describedby={failed ? `${id}-error` : undefined}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
       >
         {placeholder !== undefined && <option value="">{loading ? loadingText : placeholder}</option>}
         {children}
       </select>
-      {failed && (
-        <p id={`${id}-error`} className="field__error">
-          {errorText}
+      {message && (
+        <p id={`${id}-error`} className="field__error" role={invalid ? 'alert' : undefined}>
+          {message}
         </p>
       )}
     </div>
@@ -303,16 +315,18 @@ function MonthSelect({
   value,
   months,
   onChange,
+  error,
 }: {
   label: string;
   value: string;
   months: readonly string[];
   onChange: (value: string) => void;
+  error?: string;
 }) {
   // A bookmarked month the store no longer lists still shows what was chosen.
   const listed = value === '' || months.includes(value) ? months : [value, ...months];
   return (
-    <SelectField label={label} value={value} onChange={onChange} placeholder="Choose a month">
+    <SelectField label={label} value={value} onChange={onChange} placeholder="Choose a month" invalid={error}>
       {listed.map((month) => (
         <option key={month} value={month}>
           {longMonth(month)}

@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useEffect, useReducer, useState } from 'react';
-import { validateSearchCriteria } from '../../../../common/search/request.ts';
+import { validatePeriodDraft, validateSearchCriteria } from '../../../../common/search/request.ts';
 import type { SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -16,7 +16,7 @@ import { useQuery } from './queryCache.ts';
 import { fetchAvailableDates } from './searchApi.ts';
 import { startNewSearchAtom, useCrimeSearch } from './searchAtoms.ts';
 import { draftReducer, needsAdvancedOptions } from './searchDraft.ts';
-import { formatCount } from './searchFormat.ts';
+import { formatCount, longMonth } from './searchFormat.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { SummaryStats } from './SummaryStats.tsx';
 import { draftFromUrl, requestFromUrl, urlFromDraft, type SearchUrl } from './searchParams.ts';
@@ -64,12 +64,13 @@ export function SearchPage() {
   }, [lastPage, page, navigate]);
 
   function submit() {
-    const issue = validateSearchCriteria({
-      searchType: draft.searchType,
-      postcode: draft.postcode,
-      forceId: draft.forceId,
-      neighbourhoodId: draft.neighbourhoodId,
-    });
+    const issue =
+      validateSearchCriteria({
+        searchType: draft.searchType,
+        postcode: draft.postcode,
+        forceId: draft.forceId,
+        neighbourhoodId: draft.neighbourhoodId,
+      }) ?? validatePeriodDraft(draft, longMonth);
     if (issue) {
       toast({
         variant: 'destructive',

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { SearchResponse } from '../../../../common/search/types.ts';
-import { formatCount, formatDecimal, formatRate } from './searchFormat.ts';
+import { MIN_CRIMES_TO_COMPARE, STABLE_THRESHOLD_PERCENT } from '../../../../common/search/trend.ts';
+import { noDataReason } from './noDataReason.ts';
+import { formatCount, formatDecimal, formatRate, shortMonth } from './searchFormat.ts';
 import { TrendIndicator } from './TrendIndicator.tsx';
 
 const NOT_AVAILABLE = 'Not available';
@@ -38,6 +40,7 @@ export function SummaryStats({ response }: { response: SearchResponse }) {
             <TrendIndicator
               percentage={change.percentage}
               direction={change.direction}
+              comparable={change.comparable}
               comparisonMonths={change.comparisonMonths}
             />
           </div>
@@ -49,14 +52,16 @@ export function SummaryStats({ response }: { response: SearchResponse }) {
           label="Total crimes"
           emphasis
           missing="No data"
-          note={stats.totalCrimes === null ? 'No police data is held for this area and period' : undefined}
+          note={stats.totalCrimes === null ? noDataReason(dataInfo) : undefined}
         >
           {stats.totalCrimes === null ? null : formatCount(stats.totalCrimes)}
         </StatTile>
         <StatTile
           label="Crime rate"
           note={
-            rate === null ? 'No population figures for this area' : `${formatRate(rate).percent} of residents`
+            rate === null
+              ? 'No population figures for this area'
+              : `${formatRate(rate).percent} of residents, ${rateMonths(stats.crimeRates.months, dataInfo.totalMonths)}`
           }
         >
           {rate === null ? null : (
@@ -87,7 +92,59 @@ export function SummaryStats({ response }: { response: SearchResponse }) {
         </StatTile>
       </dl>
       {population.dataSource && <p className="summary__source">Population: {population.dataSource}.</p>}
+      <Definitions />
     </section>
+  );
+}
+
+/** "over the 3 months with data (Apr 2025 to Jun 2025)", and how many of the period's months that is. */
+function rateMonths(months: readonly string[], periodMonths: number): string {
+  const span =
+    months.length === 0
+      ? ''
+      : months.length === 1
+        ? ` (${shortMonth(months[0]!)})`
+        : ` (${shortMonth(months[0]!)} to ${shortMonth(months.at(-1)!)})`;
+  const count = `${months.length} ${months.length === 1 ? 'month' : 'months'}`;
+  return months.length < periodMonths
+    ? `over the ${count} of ${periodMonths} with data${span}`
+    : `over ${count}${span}`;
+}
+
+/** What each figure means, one click away from it. */
+function Definitions() {
+  return (
+    <details className="summary__definitions">
+      <summary>What these figures mean</summary>
+      <dl>
+        <dt>Total crimes</dt>
+        <dd>
+          Crimes and anti-social behaviour recorded by the police in the area and months searched, as
+          published on data.police.uk. Months a force did not publish are shown as "no data", never as zero.
+        </dd>
+        <dt>Crime rate</dt>
+        <dd>
+          Crimes per 1,000 residents, counted over the months that have data only (a month without data adds
+          neither crimes nor time), so it is not comparable with a yearly rate when fewer months are counted.
+        </dd>
+        <dt>Resolution rate</dt>
+        <dd>
+          Share of crimes that can carry an outcome whose latest outcome is a charge, summons, caution or
+          other out-of-court resolution. Anti-social behaviour has no outcomes and is left out.
+        </dd>
+        <dt>Population</dt>
+        <dd>
+          Residents of the census areas (LSOAs) where the area's crimes are located, from the ONS mid-year
+          estimates.
+        </dd>
+        <dt>Month on month</dt>
+        <dd>
+          Change between the last two months with data. Under {STABLE_THRESHOLD_PERCENT}% either way it reads
+          "no significant change"; with fewer than {MIN_CRIMES_TO_COMPARE} crimes in the two months together
+          it reads "too few crimes to compare", because such small counts swing by chance.
+        </dd>
+      </dl>
+    </details>
   );
 }
 

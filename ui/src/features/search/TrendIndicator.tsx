@@ -1,10 +1,12 @@
-import type { TrendDirection } from '../../../../common/search/trend.ts';
+import { MIN_CRIMES_TO_COMPARE, type TrendDirection } from '../../../../common/search/trend.ts';
 import { cx } from '../../shared/ui/classNames.ts';
 import { formatTrendPercentage, shortMonth } from './searchFormat.ts';
 
 export interface TrendIndicatorProps {
   percentage: number;
   direction: TrendDirection;
+  /** False on too few crimes for a percentage to mean anything (common/search/trend.ts). */
+  comparable?: boolean;
   /** The two months compared, earlier first, YYYY-MM. */
   comparisonMonths?: readonly [string, string] | readonly string[];
   size?: 'small' | 'default';
@@ -37,12 +39,22 @@ function TrendIcon({ direction }: { direction: TrendDirection }) {
 export function TrendIndicator({
   percentage,
   direction,
+  comparable = true,
   comparisonMonths,
   size = 'default',
   className,
 }: TrendIndicatorProps) {
   const [earlier, later] = comparisonMonths ?? [];
   const between = earlier && later ? `${shortMonth(later)} vs ${shortMonth(earlier)}` : undefined;
+  if (!comparable) {
+    const text = `Too few crimes to compare (fewer than ${MIN_CRIMES_TO_COMPARE})`;
+    return (
+      <span className={cx('trend', 'trend--few', size === 'small' && 'trend--small', className)} title={text}>
+        <span className="trend__value">Too few crimes to compare</span>
+        <span className="visually-hidden">{between ? `, ${between}` : ''}</span>
+      </span>
+    );
+  }
   const spoken =
     direction === 'stable'
       ? `No significant change${between ? `, ${between}` : ''}`

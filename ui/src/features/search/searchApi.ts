@@ -58,6 +58,8 @@ export interface PoliceMember {
 
 export interface PeopleResponse {
   members: PoliceMember[];
+  /** live or cached; stale-cache when data.police.uk failed and an old copy stands in; unavailable when nothing could. */
+  source: 'live' | 'cache' | 'stale-cache' | 'unavailable';
   /** Why the list is empty or old, when the police API could not be reached. */
   reason?: string;
 }

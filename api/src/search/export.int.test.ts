@@ -1,0 +1,174 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../common/config/config.ts';
+import { CSV_COLUMNS, crimeCsvLine } from '../../../common/search/export.ts';
+import type { ApiCrime, SearchRequestBody, SearchResponse } from '../../../common/search/types.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { buildApp, type App } from '../app.ts';
+import { createPostcodeService } from '../postcodes/postcode-service.ts';
+import { createSearchService, type SearchService } from './search-service.ts';
+import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from './testing/fixture.ts';
+
+const ORIGIN = { origin: 'http://localhost' };
+const ALL_MONTHS = { startMonth: '2025-01', endMonth: '2025-06' };
+const SEARCHES: Record<string, SearchRequestBody> = {
+  radius: { searchType: 'radius', postcode: CENTRE_POSTCODE, ...ALL_MONTHS },
+  neighbourhood: {
+    searchType: 'neighbourhood',
+    forceId: 'metropolitan',
+    neighbourhoodId: NEIGHBOURHOOD_ID,
+    ...ALL_MONTHS,
+  },
+  force: { searchType: 'force', forceId: 'city-of-london', ...ALL_MONTHS },
+};
+
+describe.each(testDialects)('search export on %s', (dialect) => {
+  let db: TestDatabase;
+  let app: App;
+  let service: SearchService;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    await loadFixture(db.sequelize);
+    app = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize });
+    service = createSearchService({
+      sequelize: db.sequelize,
+      postcodes: createPostcodeService({ sequelize: db.sequelize }),
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  /** Every crime of a search the way the table pages through it, 100 at a time. */
+  async function pagedCrimes(
+    request: SearchRequestBody,
+  ): Promise<{ first: SearchResponse; crimes: ApiCrime[] }> {
+    const crimes: ApiCrime[] = [];
+    let first: SearchResponse | undefined;
+    for (let page = 1; ; page++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/crimes/search',
+        headers: ORIGIN,
+        payload: { ...request, page, pageSize: 100 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as SearchResponse;
+      first ??= body;
+      crimes.push(...body.data);
+      if (page >= body.pagination.pages) return { first, crimes };
+    }
+  }
+
+  const exportUrl = (request: SearchRequestBody, format: string) =>
+    `/api/crimes/export?${new URLSearchParams({ format, ...(request as Record<string, string>) })}`;
+
+  it.each(Object.keys(SEARCHES))(
+    'a %s search exports as JSON exactly the crimes the table lists, in one request',
+    async (kind) => {
+      const request = SEARCHES[kind]!;
+      const { first, crimes } = await pagedCrimes(request);
+      expect(crimes.length).toBeGreaterThan(0);
+      const res = await app.inject({ method: 'GET', url: exportUrl(request, 'json') });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = res.json() as {
+        totalCrimes: number;
+        crimes: ApiCrime[];
+        period: { start: string; end: string };
+        area: unknown;
+      };
+      expect(body.totalCrimes).toBe(first.pagination.total);
+      expect(body.crimes).toEqual(crimes);
+      expect(body.period).toMatchObject({ start: '2025-01', end: '2025-06' });
+      expect(body.area).toEqual(first.dataInfo.area);
+      expect(res.headers['x-total-count']).toBe(String(crimes.length));
+    },
+  );
+
+  it('exports CSV with a header, one line per crime, and a file name of area and period', async () => {
+    const request = SEARCHES.radius!;
+    const { crimes } = await pagedCrimes(request);
+    const res = await app.inject({ method: 'GET', url: exportUrl(request, 'csv') });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="crimes-sw1a-1aa-2025-01-to-2025-06.csv"',
+    );
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const rows = parse(res.body.slice(1)) as string[][];
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    expect(rows.length - 1).toBe(crimes.length);
+    expect(res.body.slice(1).split('\r\n').slice(1, -1)).toEqual(
+      crimes.map((c) => crimeCsvLine(c).slice(0, -2)),
+    );
+
+    const force = await app.inject({
+      method: 'GET',
+      url: exportUrl(
+        { searchType: 'force', forceId: 'metropolitan', startMonth: '2025-06', endMonth: '2025-06' },
+        'json',
+      ),
+    });
+    expect(force.headers['content-disposition']).toBe(
+      'attachment; filename="crimes-metropolitan-police-service-2025-06.json"',
+    );
+  });
+
+  it('streams a month across many batches without losing or repeating a crime', async () => {
+    for (const request of Object.values(SEARCHES)) {
+      const whole = await service.searchAll(request, 7);
+      const sizes: number[] = [];
+      const ids: number[] = [];
+      for await (const batch of whole.crimes) {
+        sizes.push(batch.length);
+        ids.push(...batch.map((c) => c.id));
+      }
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(7);
+      expect(ids.length).toBe(whole.summary.pagination.total);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toEqual((await pagedCrimes(request)).crimes.map((c) => c.id));
+    }
+  });
+
+  it('an empty result is a valid, empty file', async () => {
+    const request = { searchType: 'radius' as const, postcode: 'M1 1AE', ...ALL_MONTHS };
+    const json = await app.inject({ method: 'GET', url: exportUrl(request, 'json') });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toMatchObject({ totalCrimes: 0, crimes: [] });
+    const csv = await app.inject({ method: 'GET', url: exportUrl(request, 'csv') });
+    expect(parse(csv.body.slice(1))).toEqual([[...CSV_COLUMNS]]);
+  });
+
+  it('refuses bad criteria with a 4xx before sending any file', async () => {
+    const cases: [SearchRequestBody & Record<string, string>, string][] = [
+      [{ ...SEARCHES.radius!, startMonth: '2025-06', endMonth: '2025-01' } as never, 'csv'],
+      [{ searchType: 'radius', postcode: 'NOT A POSTCODE' } as never, 'csv'],
+      [{ searchType: 'force', forceId: 'atlantis' } as never, 'json'],
+      [SEARCHES.radius as never, 'xlsx'],
+      [{ ...SEARCHES.radius!, postcode: 'A'.repeat(5000) } as never, 'csv'],
+      [{ ...SEARCHES.radius!, startMonth: "2025-01'; DROP TABLE crimes; --" } as never, 'csv'],
+    ];
+    for (const [request, format] of cases) {
+      const res = await app.inject({ method: 'GET', url: exportUrl(request, format) });
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(res.json()).toMatchObject({ success: false, error: expect.any(String) });
+    }
+  });
+
+  it('answers many exports at once, each whole', async () => {
+    const request = SEARCHES.force!;
+    const expected = (await pagedCrimes(request)).crimes.length;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => app.inject({ method: 'GET', url: exportUrl(request, 'csv') })),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect((parse(res.body.slice(1)) as string[][]).length - 1).toBe(expected);
+    }
+  });
+});

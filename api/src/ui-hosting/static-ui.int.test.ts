@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../common/config/config.ts';
+import { precompressFolder } from '../../../scripts/build/precompress.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { buildApp, type App } from '../app.ts';
+
+const SHELL = '<!doctype html><title>Crime Clock</title><div id="root"></div>';
+const SCRIPT = 'export function tick(n) { return n + 1; }\n'.repeat(400);
+
+describe.each(testDialects)('UI hosting on %s', (dialect) => {
+  let db: TestDatabase;
+  let app: App;
+  let uiDir: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    // A built UI as `npm run build:ui` leaves it: shell, hashed assets, their compressed copies.
+    uiDir = mkdtempSync(join(tmpdir(), 'cc-ui-'));
+    mkdirSync(join(uiDir, 'assets'));
+    writeFileSync(join(uiDir, 'index.html'), SHELL.padEnd(2000, ' '));
+    writeFileSync(join(uiDir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
+    writeFileSync(join(uiDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await precompressFolder(uiDir);
+    app = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize, uiDir });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+    rmSync(uiDir, { recursive: true, force: true });
+  });
+
+  it('answers the app pages 200 and unknown pages 404, both with the app shell', async () => {
+    for (const url of ['/', '/search?postcode=SW1A%201AA', '/admin/api-keys', '/embed/crime-clock']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/this/page/does-not-exist', '/search/extra', '/admin/nope', '/assets/gone-123.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers HEAD wherever GET answers, with the same status and no body', async () => {
+    for (const url of [
+      '/',
+      '/search',
+      '/assets/index-Ab12Cd34.js',
+      '/favicon.svg',
+      '/nope',
+      '/api/health',
+      '/api/nope',
+    ]) {
+      const get = await app.inject({ method: 'GET', url });
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(get.statusCode);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.body, url).toBe('');
+    }
+  });
+
+  it('sends hashed assets brotli or gzip compressed, as the browser accepts, cached for good', async () => {
+    const url = '/assets/index-Ab12Cd34.js';
+    const br = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends the shell compressed too, but never lets it be cached without revalidation', async () => {
+    for (const url of ['/', '/police-crime-clock', '/unknown']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain('<div id="root">');
+    }
+  });
+
+  it('keeps unknown API paths JSON 404s, for GET and HEAD', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await app.inject({ method: 'HEAD', url: '/api/nope' })).statusCode).toBe(404);
+  });
+});

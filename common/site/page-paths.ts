@@ -1,0 +1,30 @@
+/**
+ * Every page the browser app has, so the server can answer an unknown address with 404 (and
+ * the app's own "Page Not Found") while known pages answer 200. ui/src/app/pagePaths.test.ts
+ * checks this list against the router, so a page added there without a line here fails a test.
+ */
+export const PAGE_PATHS: readonly string[] = [
+  '/',
+  '/crime-clock',
+  '/police-crime-clock',
+  '/embed/crime-clock',
+  '/embed/police-crime-clock',
+  '/search',
+  '/privacy-policy',
+  '/admin',
+  '/admin/algorithms',
+  '/admin/csew-data',
+  '/admin/smtp-settings',
+  '/admin/api-keys',
+  '/admin/police-crime-clock',
+  '/admin/messages',
+];
+
+const known = new Set(PAGE_PATHS);
+
+/** True for a page of the app; the query string and one trailing slash are ignored. */
+export function isPagePath(url: string): boolean {
+  let path = url.split(/[?#]/, 1)[0] ?? '';
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return known.has(path);
+}

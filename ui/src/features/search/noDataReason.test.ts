@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchDataInfo } from '../../../../common/search/types.ts';
+import { noDataReason } from './noDataReason.ts';
+
+const base: SearchDataInfo = {
+  searchType: 'radius',
+  timeRange: { start: '2025-04', end: '2025-06', label: 'April 2025 to June 2025', preset: null },
+  totalMonths: 3,
+  radius: 1,
+  area: { label: '1 mile around EH1 1YZ', postcode: 'EH1 1YZ', forceId: null, neighbourhoodId: null },
+  monthsWithoutData: ['2025-04', '2025-05', '2025-06'],
+  forcesWithoutData: [],
+  synthetic: false,
+};
+
+describe('noDataReason', () => {
+  it('says a postcode no force of England and Wales covers is outside the data', () => {
+    expect(noDataReason(base)).toMatch(/No police force of England and Wales covers this postcode/);
+  });
+
+  it('names the force that published nothing, and the months', () => {
+    const text = noDataReason({
+      ...base,
+      searchType: 'force',
+      forcesWithoutData: [
+        { id: 'greater-manchester', name: 'Greater Manchester Police', months: ['2025-04'] },
+      ],
+    });
+    expect(text).toMatch(
+      /^Greater Manchester Police has published no street-level crime data for April 2025 to June 2025/,
+    );
+    expect(text).toMatch(/do not publish/);
+  });
+
+  it('lists several forces', () => {
+    const text = noDataReason({
+      ...base,
+      forcesWithoutData: [
+        { id: 'a', name: 'A Police', months: [] },
+        { id: 'b', name: 'B Police', months: [] },
+      ],
+    });
+    expect(text).toMatch(/^A Police and B Police have published/);
+  });
+
+  it('for a force with nothing known, says the months are not released or imported', () => {
+    expect(noDataReason({ ...base, searchType: 'force', monthsWithoutData: ['2025-06'] })).toMatch(
+      /June 2025: those months have not been released or imported yet/,
+    );
+  });
+});
