@@ -165,7 +165,15 @@ describe('following server ticks', () => {
 
   it('holds instead of counting down when the target steps back', () => {
     const state = followServer(startDisplay(at(10.5), 0), at(10.2), 100);
-    expect(state.value).toBe(10.5);
+    expect(state.value).toBeGreaterThanOrEqual(10.5);
+    expect(state.value).toBeLessThan(10.6);
+  });
+
+  it("glides on between ticks but never past the server's whole number", () => {
+    let state = startDisplay(at(10.98), 0);
+    for (let t = 100; t <= 1000; t += 100) state = followServer(state, at(10.98), t);
+    expect(state.value).toBeGreaterThan(10.98);
+    expect(Math.floor(state.value)).toBe(10);
   });
 
   it('starts the new year at its count and ignores a late tick of the old year', () => {

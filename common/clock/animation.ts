@@ -83,7 +83,14 @@ export function correctionFactor(gap: number, perSecond: number, intervalMs: num
 export function followServer(state: DisplayState, target: DisplayTarget, nowMs: number): DisplayState {
   if (target.year > state.year) return startDisplay(target, nowMs);
   if (target.year < state.year) return { ...state, atMs: Math.max(state.atMs, nowMs) };
-  return { ...startDisplay(target, nowMs), value: Math.max(state.value, target.value) };
+  // Ticks floor counts to hundredths, which a slow counter takes seconds to make up: between
+  // them it glides on at its rate, but never past the server's whole number.
+  const glided = state.value + (Math.max(0, target.perSecond) * Math.max(0, nowMs - state.atMs)) / 1000;
+  const ceiling = Math.floor(target.value) + 0.999;
+  return {
+    ...startDisplay(target, nowMs),
+    value: Math.max(state.value, target.value, Math.min(glided, ceiling)),
+  };
 }
 
 /** Advances the display to `nowMs` between polled samples (called every TICK_MS). */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CRIME_CATEGORY_SLUGS } from '../crime/categories.ts';
 import { toClockData } from './clock-data.ts';
+import { POLICE_FORCES } from '../police/forces.ts';
 import {
+  policeCoverage,
   GREATER_MANCHESTER_EXCLUSION,
   policeClockDefinition,
   PoliceClockInputError,
@@ -101,5 +103,35 @@ describe('police clock definition', () => {
     expect(() => policeClockDefinition({ ...base, categoryCounts: [{ slug: 'drugs', count: -1 }] })).toThrow(
       PoliceClockInputError,
     );
+  });
+});
+
+describe('police clock coverage', () => {
+  it('names the forces and months when not all 43 forces report, and a synthetic sample', () => {
+    const coverage = policeCoverage(['metropolitan', 'west-midlands', 'btp'], '2025-04', '2025-09', true);
+    expect(coverage).toMatchObject({ territorialForces: 2, ofTerritorialForces: 43, synthetic: true });
+    expect(coverage.text).toMatch(
+      /^2 of 43 forces in England and Wales, .*2025.* to .*2025.* \(synthetic sample\)$/,
+    );
+    expect(coverage.forces).toContain('British Transport Police');
+  });
+
+  it('says England and Wales only when every territorial force reports', () => {
+    const all = POLICE_FORCES.filter((f) => f.area === 'england' || f.area === 'wales').map((f) => f.id);
+    expect(policeCoverage(all, '2025-09', '2025-09', false).text).toMatch(/^England and Wales, /);
+  });
+
+  it('puts the coverage in the definition, and its area name', () => {
+    const definition = policeClockDefinition({
+      categoryCounts: [{ slug: 'burglary', count: 600 }],
+      months: 6,
+      latestDataMonth: '2025-09',
+      excludedForces: [],
+      lastUpdated: '2025-10-01T00:00:00Z',
+      synthetic: true,
+      coverage: { forceIds: ['metropolitan'], firstMonth: '2025-04' },
+    });
+    expect(definition.meta.areaName).toBe('1 of 43 forces in England and Wales');
+    expect(definition.meta.coverage?.text).toContain('(synthetic sample)');
   });
 });

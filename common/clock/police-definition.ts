@@ -8,6 +8,7 @@
  */
 import { monthLabel, parseMonth } from '../search/months.ts';
 import { categoryFromSlug } from '../crime/categories.ts';
+import { forceById, POLICE_FORCES } from '../police/forces.ts';
 import { definitionVersion } from './clock-data.ts';
 import type { ClockCategoryInput } from './model.ts';
 import { modelPeak, POLICE_PEAK_PROFILES } from './peak-hours.ts';
@@ -49,6 +50,38 @@ export interface PoliceClockInput {
   readonly includeAntiSocialBehaviour?: boolean;
   /** The counts come from the generated sample, not from data.police.uk: said on every screen. */
   readonly synthetic?: boolean;
+  /** Forces with street data in the window, and its first month (YYYY-MM): what the clock covers. */
+  readonly coverage?: { readonly forceIds: readonly string[]; readonly firstMonth: string };
+}
+
+const TERRITORIAL_FORCES = POLICE_FORCES.filter((f) => f.area === 'england' || f.area === 'wales');
+
+/** What a police clock covers, in words: all of England and Wales only when all 43 forces report. */
+export function policeCoverage(
+  forceIds: readonly string[],
+  firstMonth: string,
+  lastMonth: string,
+  synthetic: boolean,
+): NonNullable<ClockMeta['coverage']> {
+  const ids = new Set(forceIds);
+  const territorial = TERRITORIAL_FORCES.filter((f) => ids.has(f.id)).length;
+  const all = territorial === TERRITORIAL_FORCES.length;
+  const period =
+    firstMonth === lastMonth
+      ? monthLabel(parseMonth(lastMonth)!)
+      : `${monthLabel(parseMonth(firstMonth)!)} to ${monthLabel(parseMonth(lastMonth)!)}`;
+  const area = all
+    ? 'England and Wales'
+    : `${territorial} of ${TERRITORIAL_FORCES.length} forces in England and Wales`;
+  return {
+    forces: [...ids].sort().map((id) => forceById(id)?.name ?? id),
+    territorialForces: territorial,
+    ofTerritorialForces: TERRITORIAL_FORCES.length,
+    firstMonth,
+    lastMonth,
+    synthetic,
+    text: `${area}, ${period}${synthetic ? ' (synthetic sample)' : ''}`,
+  };
 }
 
 export const SYNTHETIC_DATA_NOTE =
@@ -90,8 +123,20 @@ export function policeClockDefinition(input: PoliceClockInput): ClockDefinition 
     });
 
   const excluded = input.excludedForces.map((f) => f.name).join(', ');
+  const coverage = input.coverage
+    ? policeCoverage(
+        input.coverage.forceIds,
+        input.coverage.firstMonth,
+        input.latestDataMonth,
+        Boolean(input.synthetic),
+      )
+    : undefined;
   const meta: ClockMeta = {
-    areaName: input.areaName ?? 'England and Wales',
+    areaName:
+      input.areaName ??
+      (coverage && coverage.territorialForces < coverage.ofTerritorialForces
+        ? `${coverage.territorialForces} of ${coverage.ofTerritorialForces} forces in England and Wales`
+        : 'England and Wales'),
     dataMethod:
       `Police recorded crime for the latest ${input.months} months to ${monthLabel(parseMonth(input.latestDataMonth)!)}, ` +
       `annualised (count ÷ ${input.months} × 12) and spread over the year by time of day` +
@@ -107,6 +152,7 @@ export function policeClockDefinition(input: PoliceClockInput): ClockDefinition 
       ...(input.synthetic ? [SYNTHETIC_DATA_NOTE] : []),
       ...input.excludedForces.map((f) => `${f.name} is not included: ${f.reason}`),
     ],
+    ...(coverage ? { coverage } : {}),
   };
   const content = { clock: 'police' as const, categories, meta };
   return { ...content, version: definitionVersion(content) };

@@ -36,6 +36,19 @@ export interface ClockMeta {
   readonly nextUpdateDate: string | null;
   readonly excludedForces: readonly ExcludedForce[];
   readonly notes: readonly string[];
+  /**
+   * Police clock: what the store really covers, said wherever the clock names its area, e.g.
+   * "7 of 43 forces in England and Wales, Apr 2025 to Sep 2025 (synthetic sample)".
+   */
+  readonly coverage?: {
+    readonly forces: readonly string[];
+    readonly territorialForces: number;
+    readonly ofTerritorialForces: number;
+    readonly firstMonth: string;
+    readonly lastMonth: string;
+    readonly synthetic: boolean;
+    readonly text: string;
+  };
   /** Address of the publication the figures come from (survey clock). */
   readonly sourceUrl?: string;
   /** Survey clock: what the survey covers, its licence line, how to read people affected. */

@@ -33,7 +33,14 @@ export function isClockKind(value: unknown): value is ClockKind {
 export const TICK_EVENT = 't';
 
 export type JoinClockReply =
-  { ok: true; definition: ClockDefinition; serverTime: number } | { ok: false; error: string };
+  | {
+      ok: true;
+      definition: ClockDefinition;
+      serverTime: number;
+      /** The current second's tick, so the counts arrive with the definition. */
+      tick?: TickFrame;
+    }
+  | { ok: false; error: string };
 
 export interface ServerToClientEvents {
   [TICK_EVENT]: (tick: TickFrame) => void;

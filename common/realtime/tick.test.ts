@@ -25,13 +25,13 @@ describe('clock tick', () => {
     }
   });
 
-  it('steps each counter to exactly what the next tick carries', () => {
+  it('steps each counter to what the next tick carries, within its hundredth', () => {
     for (let i = 0; i < 200; i++) {
       const second = JUNE + i * 3_600_000 - 1000; // the seconds before hour boundaries (rates change)
       const now = readTick(tickFrameAt(definition, second))!;
       const next = readTick(tickFrameAt(definition, second + 1000))!;
       now.counters.forEach((c, k) => {
-        expect(Math.round((c.value + c.perSecond) * 100)).toBe(Math.round(next.counters[k]!.value * 100));
+        expect(Math.abs(c.value + c.perSecond - next.counters[k]!.value)).toBeLessThan(0.0101);
       });
     }
   });

@@ -11,9 +11,9 @@
  *   version  the last TICK_VERSION_LENGTH characters of the definition's version
  *   second   the whole server second the counts are true at, in seconds since the epoch
  *   counts   each counter's value in hundredths, floored (so floor(count / 100) is the whole
- *            number the server means), followed by its step: the counter's value at the next
- *            second minus this one, in the same hundredths; value + step is exactly what the
- *            next tick will carry unless the data changes meanwhile
+ *            number the server means), followed by its step: how much it rises over the next
+ *            second, in millionths (slow counters, a few crimes a day in the police sample, still
+ *            glide, and their "seconds until the next" run down between ticks)
  *
  * Counters, in order: the incident total, each incident category in the definition's order, then
  * (survey clock only) the people-affected total and each of its categories.
@@ -27,6 +27,7 @@ export type TickFrame = [clock: string, version: string, second: number, ...coun
 
 export const TICK_VERSION_LENGTH = 8;
 const COUNT_SCALE = 100;
+const STEP_SCALE = 1_000_000;
 
 const CLOCK_CODES: Readonly<Record<ClockKind, string>> = { csew: 'c', police: 'p' };
 
@@ -35,11 +36,9 @@ export function tickVersion(definitionVersion: string): string {
   return definitionVersion.slice(-TICK_VERSION_LENGTH);
 }
 
-function scaledCounts(model: ClockModel, instantMs: number): number[] {
+function counts(model: ClockModel, instantMs: number): number[] {
   const reading = clockAt(model, instantMs);
-  return [reading.total, ...reading.categories.map((c) => c.count)].map((count) =>
-    Math.floor(count * COUNT_SCALE),
-  );
+  return [reading.total, ...reading.categories.map((c) => c.count)];
 }
 
 /** The tick of a definition at a whole server second (ms since the epoch). */
@@ -48,16 +47,18 @@ export function tickFrameAt(definition: ClockDefinition, secondMs: number): Tick
   const now: number[] = [];
   const next: number[] = [];
   for (const model of models.prevalence ? [models.incidents, models.prevalence] : [models.incidents]) {
-    now.push(...scaledCounts(model, secondMs));
+    now.push(...counts(model, secondMs));
     // Across New Year the next second starts again from 0: no step, the next tick resets.
     next.push(
       ...(londonYear(secondMs + 1000) === londonYear(secondMs)
-        ? scaledCounts(model, secondMs + 1000)
-        : scaledCounts(model, secondMs)),
+        ? counts(model, secondMs + 1000)
+        : counts(model, secondMs)),
     );
   }
   const frame: TickFrame = [CLOCK_CODES[definition.clock], tickVersion(definition.version), secondMs / 1000];
-  now.forEach((value, i) => frame.push(value, Math.max(0, next[i]! - value)));
+  now.forEach((value, i) =>
+    frame.push(Math.floor(value * COUNT_SCALE), Math.max(0, Math.round((next[i]! - value) * STEP_SCALE))),
+  );
   return frame;
 }
 
@@ -94,7 +95,7 @@ export function readTick(frame: unknown): ClockTick | undefined {
   const counts = numbers as number[];
   const counters: TickCounter[] = [];
   for (let i = 0; i < counts.length; i += 2) {
-    counters.push({ value: counts[i]! / COUNT_SCALE, perSecond: counts[i + 1]! / COUNT_SCALE });
+    counters.push({ value: counts[i]! / COUNT_SCALE, perSecond: counts[i + 1]! / STEP_SCALE });
   }
   const t = second * 1000;
   return { c: clock, v: version, t, y: londonYear(t), n: Math.floor(counts[0]! / COUNT_SCALE), counters };

@@ -91,6 +91,7 @@ export function createPoliceClockService({
       excludedForces: excluded,
       lastUpdated,
       synthetic: Boolean(Number(row?.synthetic ?? 0)),
+      coverage: { forceIds: [...reportingIds], firstMonth: formatMonth(earliest) },
     });
   }
 

@@ -55,8 +55,12 @@ export function attachClockRooms({
       if (!already) void socket.join(room);
       if (!definition) return reply({ ok: false, error: 'This clock has no data yet.' });
       const serverTime = now();
-      reply({ ok: true, definition, serverTime });
-      if (!already) socket.emit(TICK_EVENT, tickFrameAt(definition, alignedSecond(serverTime, tickMs)));
+      reply({
+        ok: true,
+        definition,
+        serverTime,
+        tick: tickFrameAt(definition, alignedSecond(serverTime, tickMs)),
+      });
     });
     socket.on('clock:leave', (clock) => {
       if (isClockKind(clock)) void socket.leave(clockRoom(clock));

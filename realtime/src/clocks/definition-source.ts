@@ -56,7 +56,8 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const body = (await res.json()) as { definition?: ClockDefinition };
       const definition = body.definition;
-      if (!definition || definition.clock !== clock) throw new Error(`response without a ${clock} definition`);
+      if (!definition || definition.clock !== clock)
+        throw new Error(`response without a ${clock} definition`);
       lastProblem = '';
       if (definitions.get(clock)?.version === definition.version) return;
       definitions.set(clock, definition);

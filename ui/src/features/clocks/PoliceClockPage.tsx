@@ -17,20 +17,27 @@ import './clocks.css';
 
 const OGL_ATTRIBUTION = 'Contains public sector information licensed under the Open Government Licence v3.0.';
 
-function describeTotal(frame: ClockFrame): string {
-  return `${formatCount(frame.incidents.total)} police-recorded crimes in England and Wales since 1 January ${frame.year}.`;
+/** The area the store covers ("7 of 43 forces in England and Wales" until all forces report). */
+function areaOf(definition: ClockDefinition | null): string {
+  return definition?.meta.areaName ?? 'England and Wales';
+}
+
+function describeTotalIn(area: string): (frame: ClockFrame) => string {
+  return (frame) =>
+    `${formatCount(frame.incidents.total)} police-recorded crimes in ${area} since 1 January ${frame.year}.`;
 }
 
 export function PoliceClockPage({ kiosk }: { kiosk: boolean }) {
   const { feed, frames } = useLiveClock('police');
   const definition = feed.definition;
+  const describeTotal = describeTotalIn(areaOf(definition));
 
   return (
     <FrameStoreProvider store={frames}>
       {kiosk ? (
         <ClockKiosk
           title="Police Crime Clock"
-          label="Police-recorded crimes in England and Wales since 1 January"
+          label={`Police-recorded crimes in ${areaOf(definition)} since 1 January`}
           source={definition ? definition.meta.dataSource : 'data.police.uk'}
           feed={feed}
           exitTo="/police-crime-clock"
@@ -71,6 +78,14 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
         id="police-total"
         label={`Police-recorded crimes in ${meta.areaName} since 1 January ${year ?? ''}`}
       />
+      {meta.coverage && (
+        <p className="clock-section__note" data-testid="police-coverage">
+          <strong>Covers:</strong> {meta.coverage.text}
+          {meta.coverage.territorialForces < meta.coverage.ofTerritorialForces &&
+            ` — ${meta.coverage.forces.join(', ')}`}
+          .
+        </p>
+      )}
 
       <section className="clock-section" aria-labelledby="police-categories">
         <header className="clock-section__head">

@@ -248,12 +248,13 @@ export class ClockFeed {
         return;
       }
       this.serverClock.note(reply.serverTime);
-      // The join is followed by the current tick: show its count as it is.
-      this.resyncPending = true;
       this.clearTimer('join');
       this.clearTimer('poll');
       this.failureReported = false;
       this.dispatch({ type: 'definition', definition: reply.definition, via: 'socket' });
+      // The reply carries the current tick: its counts are shown as they are, with the definition.
+      this.resyncPending = true;
+      if (reply.tick) this.onTick(reply.tick, 'socket');
     });
   }
 

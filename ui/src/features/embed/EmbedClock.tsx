@@ -29,6 +29,7 @@ const TEXT: Readonly<Record<ClockKind, EmbedText>> = {
   },
   police: {
     title: 'Police Crime Clock',
+    // Replaced by what the store covers once the definition is in (EmbeddedClock).
     label: 'Crimes in England and Wales since 1 January',
     source: 'data.police.uk',
     fullPath: '/police-crime-clock',
@@ -45,7 +46,15 @@ export function EmbedClock({ kind, theme }: { kind: ClockKind; theme: EmbedTheme
 
 function EmbeddedClock({ kind, theme }: { kind: ClockKind; theme: EmbedTheme }) {
   const { feed, frames } = useLiveClock(kind);
-  const text = TEXT[kind];
+  const area = kind === 'police' ? feed.definition?.meta.coverage?.text : undefined;
+  const text: EmbedText = area
+    ? {
+        ...TEXT[kind],
+        label: `Crimes since 1 January: ${area}`,
+        announce: (frame) =>
+          `${formatCount(frame.incidents.total)} police-recorded crimes since 1 January ${frame.year}: ${area}.`,
+      }
+    : TEXT[kind];
   const synthetic = feed.definition ? isSyntheticData(feed.definition.meta) : false;
   return (
     <FrameStoreProvider store={frames}>
