@@ -1,7 +1,7 @@
 /**
- * Who may read `/metrics` on the API and realtime nodes. The metrics are operational figures only
- * (no visitor data), so they are open unless METRICS_TOKEN is set; then a scraper must send
- * `Authorization: Bearer <token>`. One rule for both servers, so they cannot drift apart.
+ * Who may read `/metrics` on the API and realtime nodes. Both serve them only when METRICS_TOKEN is
+ * set (404 otherwise), and then a scraper must send `Authorization: Bearer <token>`. One rule for
+ * both servers, so they cannot drift apart.
  */
 
 /** The `WWW-Authenticate` value a 401 from `/metrics` carries. */

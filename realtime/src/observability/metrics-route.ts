@@ -7,8 +7,8 @@ import {
 import type { RealtimeMetrics } from './metrics.ts';
 
 /**
- * GET /metrics on the realtime port, in the Prometheus text format; with METRICS_TOKEN set it
- * needs `Authorization: Bearer <token>`, as the API's does.
+ * GET /metrics on the realtime port, in the Prometheus text format: only with METRICS_TOKEN set,
+ * and then with `Authorization: Bearer <token>`, as the API's.
  */
 export function serveMetrics(
   app: TemplatedApp,
@@ -16,6 +16,22 @@ export function serveMetrics(
   options: { token: string | undefined; logger: Logger },
 ): void {
   app.get('/metrics', (res, req) => {
+    // Off unless a token is set, as on the API: a node reachable from outside shows nothing.
+    if (options.token === undefined) {
+      res.cork(() => {
+        res
+          .writeStatus('404 Not Found')
+          .writeHeader('content-type', 'application/json')
+          .end(
+            JSON.stringify({
+              success: false,
+              error: 'Metrics are off: set METRICS_TOKEN to serve them.',
+              code: 'NOT_FOUND',
+            }),
+          );
+      });
+      return;
+    }
     // uWS request headers can only be read now, before anything asynchronous.
     if (!metricsAccessAllowed(req.getHeader('authorization') || undefined, options.token)) {
       res.cork(() => {

@@ -89,6 +89,26 @@ describe('realtime metrics and logs', () => {
     }
   });
 
+  it('serves no metrics when METRICS_TOKEN is unset', async () => {
+    const quiet = createRealtimeServer({
+      logger: pino({ level: 'silent' }),
+      tickMs: 1000,
+      definitions: createDefinitionSource({
+        apiUrl: 'http://127.0.0.1:9',
+        logger: pino({ level: 'silent' }),
+        refreshMs: 60_000,
+      }),
+    });
+    try {
+      const port = await quiet.listen(0, '127.0.0.1');
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('crime_clock_realtime');
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it("counts each room's clients and times the ticks sent to it", async () => {
     const viewers = await Promise.all([client(), client(), client()]);
     const idle = await client();
