@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# What the tests need besides node_modules: Chromium, MariaDB and Redis. Installs (apt-get, as
+# What the tests need besides node_modules: Chromium, MariaDB, Redis and HAProxy. Installs (apt-get, as
 # root) or starts whatever is missing, then prints the variables the tests read, one KEY=VALUE a
-# line on stdout (scripts/test.mjs takes them in); everything else goes to stderr. A service that
-# cannot be had is reported, and the tests that need it say so when they run.
+# line on stdout (scripts/test.mjs takes them in); everything else goes to stderr. When any of them
+# cannot be installed or started the script ends with status 1 and one line naming what is
+# missing: the tests are not run without them. (A new service: one `missing ...` line like those below.)
 set -uo pipefail
 exec 3>&1 1>&2
+
+lacking=()
+missing() { lacking+=("$1"); echo "MISSING: $1 ($2)"; }
 
 apt_updated=0
 apt_install() {
@@ -13,7 +17,12 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
-if [ ! -x /usr/bin/chromium ]; then apt_install chromium || echo "Chromium unavailable: browser tests will fail"; fi
+if [ ! -x /usr/bin/chromium ]; then apt_install chromium || true; fi
+[ -x /usr/bin/chromium ] || missing Chromium "/usr/bin/chromium, Debian package chromium: browser tests need it"
+
+# The cluster's reverse proxy (fault tests, scripts/cluster); a binary only: each test starts its own.
+if [ ! -x /usr/sbin/haproxy ]; then apt_install haproxy || true; fi
+[ -x /usr/sbin/haproxy ] || missing HAProxy "/usr/sbin/haproxy, Debian package haproxy: fault tests need it"
 
 mysql_ok() { mariadb -uroot -h127.0.0.1 -e 'SELECT 1' >/dev/null 2>&1; }
 if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ]; then apt_install mariadb-server mariadb-client || true; fi
@@ -30,7 +39,7 @@ if mysql_ok; then
   mariadb -uroot -h127.0.0.1 -e 'CREATE DATABASE IF NOT EXISTS `crime_clock_test` CHARACTER SET utf8mb4'
   echo "TEST_MYSQL_URL=mysql://root@127.0.0.1:3306/crime_clock_test" >&3
 else
-  echo "MariaDB could not be started: integration tests run on SQLite only; fault tests will fail"
+  missing MariaDB "root without password on 127.0.0.1:3306, Debian package mariadb-server: integration and fault tests need it"
 fi
 
 redis_ok() { redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; }
@@ -42,5 +51,10 @@ fi
 if redis_ok; then
   echo "TEST_REDIS_URL=redis://127.0.0.1:6379" >&3
 else
-  echo "Redis unavailable: multi-node tests are skipped; fault tests will fail"
+  missing Redis "127.0.0.1:6379, Debian package redis-server: multi-node and fault tests need it"
+fi
+
+if [ ${#lacking[@]} -gt 0 ]; then
+  echo "Test services missing: ${lacking[*]}"
+  exit 1
 fi

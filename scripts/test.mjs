@@ -19,11 +19,19 @@ const reports = mkdtempSync(join(tmpdir(), 'crime-clock-tests-'));
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1].split(',')) : undefined;
 
-// Chromium, MariaDB and Redis: installed or started when missing (scripts/test-services.sh), so
-// this one command is all a fresh machine needs. TEST_SERVICES=skip leaves the machine alone and
-// uses whatever TEST_MYSQL_URL / TEST_REDIS_URL say.
-if (process.env.TEST_SERVICES !== 'skip') {
-  console.log('━━ services ━━ (Chromium, MariaDB, Redis)');
+// Chromium, MariaDB, Redis and HAProxy: installed or started when missing
+// (scripts/test-services.sh), so this one command is all a fresh machine needs, and no test runs
+// without them. TEST_SERVICES=skip leaves the machine alone and uses whatever TEST_MYSQL_URL /
+// TEST_REDIS_URL say: for a person's local runs only, refused under CI.
+const skipServices = process.env.TEST_SERVICES === 'skip';
+if (skipServices && isCi(process.env.CI)) {
+  console.error(
+    'TEST_SERVICES=skip is for local runs only: under CI the test services must be set up. Unset TEST_SERVICES.',
+  );
+  process.exit(1);
+}
+if (!skipServices) {
+  console.log('━━ services ━━ (Chromium, MariaDB, Redis, HAProxy)');
   try {
     const lines = execFileSync('bash', ['scripts/test-services.sh'], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -32,12 +40,19 @@ if (process.env.TEST_SERVICES !== 'skip') {
       const match = /^(TEST_MYSQL_URL|TEST_REDIS_URL)=(.+)$/.exec(line.trim());
       if (match && !process.env[match[1]]) process.env[match[1]] = match[2];
     }
-  } catch (error) {
-    console.error(`Setting up the test services failed (${error.message}); going on without them.`);
+  } catch {
+    // test-services.sh has named what is missing on stderr.
+    console.error('The test services could not all be set up (see MISSING above): no tests were run.');
+    process.exit(1);
   }
   console.log(
     `MySQL: ${process.env.TEST_MYSQL_URL ?? 'none'}  Redis: ${process.env.TEST_REDIS_URL ?? 'none'}`,
   );
+}
+
+/** CI=true, CI=1 and the like, as CI services set it; CI=false or empty is a person's machine. */
+function isCi(value) {
+  return value !== undefined && value !== '' && !/^(0|false|no)$/i.test(value);
 }
 
 const vitest = (project) => async () => {

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
 import { adminAuthPlugin, type AdminAuthOptions } from './admin/auth-plugin.ts';
@@ -18,6 +18,8 @@ import type { MailServices } from './email/mail-services.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
+import { trustProxyOption } from './http/trust-proxy.ts';
+import { strictValidatorFactory } from './http/validation.ts';
 import { apiDocsPlugin } from './partner-api/docs/docs-plugin.ts';
 import { apiKeyAdminRoutes } from './partner-api/keys/admin-routes.ts';
 import { partnerSearchRoutes } from './partner-api/search/routes.ts';
@@ -25,6 +27,7 @@ import { postcodeRoutes } from './postcodes/routes.ts';
 import { postcodeServiceForApp } from './postcodes/postcode-service.ts';
 import { searchRoutes } from './search/routes.ts';
 import { createSearchService } from './search/search-service.ts';
+import { addressHash, ephemeralAddressKey } from './security/address-hash.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
 import { registerStaticUi, sendAppShell, wantsAppShell } from './ui-hosting/static-ui.ts';
 import { appVersion } from './version.ts';
@@ -34,6 +37,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Sequelize;
     appVersion: string;
+    /** The keyed hash of a visitor's address (security/address-hash.ts) under this app's SECRET_KEY. */
+    addressHash: (address: string) => string;
   }
 }
 
@@ -51,6 +56,10 @@ export interface AppOptions {
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };
   /** The clock the services read; tests move it by hand. */
   now?: () => number;
+  /** Sees every route as it is added (tests enumerate the routes with it, e.g. to fuzz them all). */
+  onRoute?: (route: RouteOptions) => void;
+  /** SECRET_KEY's bytes, which key address hashes; omitted in tests (a random key per process). */
+  secretKey?: Buffer;
 }
 
 /** The API as a plugin tree, without listening: tests drive it with `app.inject`. */
@@ -58,18 +67,31 @@ export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     // The proxy's id only when it is sane; one log line per completed request.
     requestIdHeader: false,
     genReqId: requestIdOf,
     logController: new RequestLogController(),
     ajv: { customOptions: { removeAdditional: 'all', allErrors: false } },
+    // Body as sent, query and path text read as numbers where a number belongs; no NUL, no Infinity.
+    schemaController: { compilersFactory: { buildValidator: strictValidatorFactory() } },
+    // A client that sends its headers or its request slowly, or keeps an idle connection, is cut
+    // off: thousands of such connections must not hold the API's descriptors and memory.
+    http: {
+      headersTimeout: config.httpHeadersTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(1000, config.httpHeadersTimeoutSeconds * 1000),
+    },
+    requestTimeout: config.httpRequestTimeoutSeconds * 1000,
+    keepAliveTimeout: config.httpKeepAliveTimeoutSeconds * 1000,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('config', config);
   app.decorate('db', options.sequelize);
   app.decorate('appVersion', appVersion);
+  const addressKey = options.secretKey ?? ephemeralAddressKey();
+  app.decorate('addressHash', (address: string) => addressHash(address, addressKey));
 
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', async (request, reply) => {

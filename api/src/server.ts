@@ -3,9 +3,11 @@ import { configOrFail, type AppConfig } from '../../common/config/config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { checkDatabaseServer } from './db/server-check.ts';
 import { ensureFirstAdmin } from './admin/users.ts';
 import { createMailServices } from './email/mail-services.ts';
 import { builtUiDir } from './paths.ts';
+import { ensurePrivateSqliteFile } from './security/private-files.ts';
 import { createSecretBox, loadSecretKey, previousSecretKeys } from './security/secret-box.ts';
 
 function loadConfig(): AppConfig {
@@ -28,20 +30,25 @@ async function openMigratedDatabase(config: AppConfig) {
     return { sequelize, ran: await migrateToLatest(sequelize) };
   }
   const migrating = openDatabase({ url: config.databaseUrl });
-  const ran = await migrateToLatest(migrating).finally(() => migrating.close());
+  const ran = await checkDatabaseServer(migrating, 'api')
+    .then(() => migrateToLatest(migrating))
+    .finally(() => migrating.close());
   return { sequelize: openDatabase({ url: config.databaseUrl, queryTimeoutMs }), ran };
 }
 
 /** Owns the process: config, database, migrations, listening and a clean exit on SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig();
+  const tightened = ensurePrivateSqliteFile(config.databaseUrl);
   const { sequelize, ran } = await openMigratedDatabase(config);
-  const secretBox = createSecretBox(loadSecretKey(config), previousSecretKeys(config.secretKeyPrevious));
+  const secretKey = loadSecretKey(config);
+  const secretBox = createSecretBox(secretKey, previousSecretKeys(config.secretKeyPrevious));
   const mail = createMailServices({ sequelize, secretBox, retryDelayMs: config.outboxRetrySeconds * 1000 });
   const app = await buildApp({
     config,
     sequelize,
     mail,
+    secretKey: secretKey.key,
     uiDir: builtUiDir,
     logger: { level: config.logLevel },
   });
@@ -58,6 +65,7 @@ async function main() {
   const keyProblem = await mail.smtpSettings.keyProblem();
   if (keyProblem) app.log.warn(keyProblem);
   if (ran.length > 0) app.log.info({ migrations: ran }, 'database migrated');
+  if (tightened.length > 0) app.log.warn({ files: tightened }, 'database files were readable by others; now 0600');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -3,9 +3,16 @@
  * browser reads it (GET /api/admin/imports).
  */
 
+/** A file an import could not bring in, and why (the store kept what it held before). */
+export interface FailedImportFile {
+  file: string;
+  error: string;
+}
+
 export interface ImportRecord {
   id: number;
   source: string;
+  /** running, completed, partial (some files not imported), failed, interrupted */
   status: string;
   synthetic: boolean;
   startedAt: string | null;
@@ -18,6 +25,9 @@ export interface ImportRecord {
   rowsSkipped: number;
   durationMs: number | null;
   error: string | null;
+  /** How many files were not imported, and the first of them with their reasons. */
+  filesFailed: number;
+  failedFiles: FailedImportFile[];
 }
 
 export interface ForceHoldings {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cardFlashMs,
   correctionFactor,
+  followServer,
   peakBadge,
   progressTransitionMs,
   projectSample,
@@ -151,5 +152,25 @@ describe('display timings and labels', () => {
     expect(cardFlashMs(false, 1)).toBe(200);
     expect(shouldFlash(41.9, 42.1)).toBe(true);
     expect(shouldFlash(42.1, 42.9)).toBe(false);
+  });
+});
+
+describe('following server ticks', () => {
+  const at = (value: number, year = 2026) => ({ year, value, perSecond: RATE });
+
+  it('shows the server count as it rises', () => {
+    const state = followServer(startDisplay(at(10), 0), at(10.25), 100);
+    expect(state.value).toBe(10.25);
+  });
+
+  it('holds instead of counting down when the target steps back', () => {
+    const state = followServer(startDisplay(at(10.5), 0), at(10.2), 100);
+    expect(state.value).toBe(10.5);
+  });
+
+  it('starts the new year at its count and ignores a late tick of the old year', () => {
+    const newYear = followServer(startDisplay(at(9_000_000), 0), at(0.2, 2027), 100);
+    expect(newYear).toMatchObject({ year: 2027, value: 0.2 });
+    expect(followServer(newYear, at(9_000_001), 200)).toMatchObject({ year: 2027, value: 0.2 });
   });
 });

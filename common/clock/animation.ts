@@ -1,8 +1,12 @@
 /**
- * How a browser moves a displayed count between authoritative server ticks. Wall screens run for
- * weeks: the display must stay close to the server's count without ever visibly counting down,
- * so disagreement is absorbed by running slightly faster or slower (at most ±10 %), never by
- * stepping back. The one permitted drop is the New Year reset to 0.
+ * How a browser moves a displayed count between authoritative server ticks. Each tick gives the
+ * server's count at a whole second and its step to the next, so while ticks arrive the display
+ * is the server's number glided linearly to the next one (followServer): it never counts down on
+ * its own, and a resync (reconnect, woken tab, new data) shows the server's number at once.
+ * Without a socket the page polls the API every five minutes; between those samples the display
+ * runs on at the sampled rate and absorbs the disagreement of the next sample by running slightly
+ * faster or slower (at most ±10 %, stepDisplay), as the specification describes for the poll.
+ * The one permitted drop without a resync is the New Year reset to 0.
  */
 
 /** Specification section 4 and 9. */
@@ -72,7 +76,17 @@ export function correctionFactor(gap: number, perSecond: number, intervalMs: num
   return Math.min(1 + cap, Math.max(1 - cap, wanted));
 }
 
-/** Advances the display to `nowMs` (called every TICK_MS). */
+/**
+ * The display while ticks arrive: the server's count, held rather than lowered when the server's
+ * time estimate steps back. A later year starts again; a late tick from an earlier year is ignored.
+ */
+export function followServer(state: DisplayState, target: DisplayTarget, nowMs: number): DisplayState {
+  if (target.year > state.year) return startDisplay(target, nowMs);
+  if (target.year < state.year) return { ...state, atMs: Math.max(state.atMs, nowMs) };
+  return { ...startDisplay(target, nowMs), value: Math.max(state.value, target.value) };
+}
+
+/** Advances the display to `nowMs` between polled samples (called every TICK_MS). */
 export function stepDisplay(
   state: DisplayState,
   target: DisplayTarget,

@@ -291,3 +291,26 @@ export function secondsUntilNext(count: number, perSecond: number): number | nul
 export function progressToNext(count: number): number {
   return count - Math.floor(count);
 }
+
+export interface CategoryPace {
+  readonly isInPeakPeriod: boolean;
+  /** Rate at the instant divided by the year's mean rate. */
+  readonly speedFactor: number;
+}
+
+/**
+ * How fast each category runs at an instant, without its count: the labels and flash lengths a
+ * screen shows next to counts the server sent (browsers show the server's counts, never their own).
+ */
+export function paceAt(model: ClockModel, instantMs: number): CategoryPace[] {
+  const table = yearTable(model, londonYear(instantMs));
+  const t = Math.min(Math.max(instantMs, table.startMs), table.endMs - 1);
+  const offset = segmentAt(table, t).offsetHours;
+  const sinceStart = t - table.startMs;
+  const hourIndex = Math.floor((sinceStart - Math.floor(sinceStart / DAY_MS) * DAY_MS) / HOUR_MS);
+  const localHour = (hourIndex + offset) % 24;
+  return model.compiled.map((c, i) => ({
+    isInPeakPeriod: c.hasPeak && c.inPeak[localHour]!,
+    speedFactor: fractionOf(c.utcWeight[offset][hourIndex]! * table.hoursInYear, table.yearWeight[i]!),
+  }));
+}

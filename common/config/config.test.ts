@@ -100,3 +100,64 @@ describe('configOrFail', () => {
     expect(configOrFail({}, 'Realtime', fail).realtimePort).toBe(3001);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string) => parseConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it('trusts no proxy unless told', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+  });
+
+  it('takes a hop count or the proxies’ addresses and ranges', () => {
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trust('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses "trust everyone" with a message naming the variable and what it allows', () => {
+    for (const value of ['true', 'TRUE', 'yes', 'on', '*']) {
+      expect(() => trust(value)).toThrow(
+        /TRUST_PROXY=".*" would trust every address .* hop count|TRUST_PROXY/,
+      );
+      expect(() => trust(value)).toThrow(/number of proxies in front of the API .* addresses or CIDR ranges/);
+    }
+  });
+
+  it('refuses addresses and ranges that are not', () => {
+    for (const value of ['300.1.1.1', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/1', '::1/129', '11']) {
+      expect(() => trust(value)).toThrow(/TRUST_PROXY="[^"]*" is not allowed .* hop count from 1 to 10/);
+    }
+  });
+});
+
+describe('HTTP timeouts and SMTP ports', () => {
+  it('has defaults and takes documented variables', () => {
+    const defaults = parseConfig({});
+    expect(defaults).toMatchObject({
+      httpHeadersTimeoutSeconds: 10,
+      httpRequestTimeoutSeconds: 30,
+      httpKeepAliveTimeoutSeconds: 5,
+      smtpAllowedPorts: [25, 465, 587, 2525],
+    });
+    expect(
+      parseConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '2', SMTP_ALLOWED_PORTS: '587, 40025' }),
+    ).toMatchObject({ httpHeadersTimeoutSeconds: 2, smtpAllowedPorts: [587, 40025] });
+  });
+
+  it('refuses a request timeout shorter than the headers timeout, and bad ports', () => {
+    expect(() =>
+      parseConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '20', HTTP_REQUEST_TIMEOUT_SECONDS: '10' }),
+    ).toThrow(/HTTP_REQUEST_TIMEOUT_SECONDS \(10\) must be at least HTTP_HEADERS_TIMEOUT_SECONDS/);
+    expect(() => parseConfig({ SMTP_ALLOWED_PORTS: '587,70000' })).toThrow(/SMTP_ALLOWED_PORTS/);
+    expect(() => parseConfig({ SMTP_ALLOWED_PORTS: 'smtp' })).toThrow(/SMTP_ALLOWED_PORTS/);
+  });
+});

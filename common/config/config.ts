@@ -31,7 +31,15 @@ export interface AppConfig {
   secretKeyPrevious: string[];
   postcodeApiUrl: string | undefined;
   policeApiUrl: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For the API believes (Fastify's `trustProxy`): false (none), a hop
+   * count, or the proxies' addresses and CIDR ranges. Never "everyone": the client writes that header.
+   */
+  trustProxy: TrustProxy;
+  /** Open realtime connections one address may hold (REALTIME_MAX_CONNECTIONS_PER_ADDRESS). */
+  realtimeMaxConnectionsPerAddress: number;
+  /** Events one realtime socket may send per 10 s before it is disconnected (REALTIME_MAX_EVENTS_PER_SOCKET). */
+  realtimeMaxEventsPerSocket: number;
   /** How often each realtime node re-reads the police clock's data from the API. */
   clockRefreshSeconds: number;
   /** Where the police clock page's "contact us" mail link writes to; unset: the page has no such link. */
@@ -45,6 +53,78 @@ export interface AppConfig {
   databaseQueryTimeoutSeconds: number;
   /** When set, `/metrics` on the API and realtime nodes answers only `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** API server: how long a client may take to send its request headers, and its whole request. */
+  httpHeadersTimeoutSeconds: number;
+  httpRequestTimeoutSeconds: number;
+  /** API server: how long an idle keep-alive connection is kept open. */
+  httpKeepAliveTimeoutSeconds: number;
+  /** Ports the SMTP settings may name (saved and tested): SMTP's own, unless an operator adds one. */
+  smtpAllowedPorts: number[];
+  /** SMTP connection tests one admin may run per minute (per API node). */
+  smtpTestsPerMinute: number;
+}
+
+export type TrustProxy = false | number | string[];
+
+/** The ports mail servers listen on: 25 (relay), 465 (TLS), 587 (submission), 2525 (common alternative). */
+export const DEFAULT_SMTP_PORTS: readonly number[] = [25, 465, 587, 2525];
+
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+// proxy-addr's names for the private ranges (the way Fastify's trustProxy reads them).
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isIpv6(text: string): boolean {
+  if (!/^[0-9A-Fa-f:.]+$/.test(text) || !text.includes(':')) return false;
+  try {
+    return new URL(`http://[${text}]/`).hostname.length > 2;
+  } catch {
+    return false;
+  }
+}
+
+/** An address, `address/prefix` or proxy-addr range name, as Fastify's trustProxy accepts it. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0) return false;
+  const v4 = IPV4.test(address);
+  if (!v4 && !isIpv6(address)) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset/false/0 trusts no proxy; a whole number trusts that many hops; otherwise a
+ * comma-separated list of proxy addresses or CIDR ranges. `true` is refused: it would take the
+ * left-most X-Forwarded-For address, which any client can write.
+ */
+export function parseTrustProxy(value: string | undefined): { value: TrustProxy; problem?: string } {
+  const text = value?.trim() ?? '';
+  if (text === '' || /^(false|no|off|0)$/i.test(text)) return { value: false };
+  if (/^(true|yes|on|\*)$/i.test(text)) {
+    return {
+      value: false,
+      problem:
+        `TRUST_PROXY="${text}" would trust every address a client writes in X-Forwarded-For; set the ` +
+        'number of proxies in front of the API (e.g. 1) or their addresses or CIDR ranges ' +
+        '(e.g. 127.0.0.1,10.0.0.0/8), or false',
+    };
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 10) return { value: hops };
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    return {
+      value: false,
+      problem:
+        `TRUST_PROXY="${text}" is not allowed (${bad.map((b) => `"${b}"`).join(', ')}); use false, a hop ` +
+        'count from 1 to 10, or a comma-separated list of proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
+    };
+  }
+  return { value: entries };
 }
 
 export class ConfigError extends Error {
@@ -159,6 +239,32 @@ export function parseConfig(env: Env): AppConfig {
     );
   }
 
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (trustProxy.problem) problems.push(trustProxy.problem);
+
+  const smtpPortsText = read('SMTP_ALLOWED_PORTS');
+  const smtpAllowedPorts = (smtpPortsText ?? DEFAULT_SMTP_PORTS.join(','))
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map(Number);
+  if (
+    smtpAllowedPorts.length === 0 ||
+    smtpAllowedPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)
+  ) {
+    problems.push(
+      `SMTP_ALLOWED_PORTS="${smtpPortsText}" must be a comma-separated list of ports from 1 to 65535 (default ${DEFAULT_SMTP_PORTS.join(',')})`,
+    );
+  }
+
+  const httpHeadersTimeoutSeconds = wholeNumber('HTTP_HEADERS_TIMEOUT_SECONDS', 10, 1, 300);
+  const httpRequestTimeoutSeconds = wholeNumber('HTTP_REQUEST_TIMEOUT_SECONDS', 30, 1, 3600);
+  if (httpRequestTimeoutSeconds < httpHeadersTimeoutSeconds) {
+    problems.push(
+      `HTTP_REQUEST_TIMEOUT_SECONDS (${httpRequestTimeoutSeconds}) must be at least HTTP_HEADERS_TIMEOUT_SECONDS (${httpHeadersTimeoutSeconds})`,
+    );
+  }
+
   const contactEmail = read('CONTACT_EMAIL');
   if (contactEmail !== undefined && !isValidEmailAddress(contactEmail)) {
     problems.push(
@@ -183,12 +289,19 @@ export function parseConfig(env: Env): AppConfig {
     secretKeyPrevious,
     postcodeApiUrl: url('POSTCODE_API_URL', ['http:', 'https:']),
     policeApiUrl: url('POLICE_API_URL', ['http:', 'https:']) ?? 'https://data.police.uk/api',
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustProxy.value,
+    realtimeMaxConnectionsPerAddress: wholeNumber('REALTIME_MAX_CONNECTIONS_PER_ADDRESS', 500, 1, 1_000_000),
+    realtimeMaxEventsPerSocket: wholeNumber('REALTIME_MAX_EVENTS_PER_SOCKET', 30, 1, 100_000),
     clockRefreshSeconds: wholeNumber('CLOCK_REFRESH_SECONDS', 30, 1, 86_400),
     contactEmail,
     outboxRetrySeconds: wholeNumber('OUTBOX_RETRY_SECONDS', 30, 1, 3600),
     databaseQueryTimeoutSeconds: wholeNumber('DATABASE_QUERY_TIMEOUT_SECONDS', 30, 1, 3600),
     metricsToken,
+    httpHeadersTimeoutSeconds,
+    httpRequestTimeoutSeconds,
+    httpKeepAliveTimeoutSeconds: wholeNumber('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 5, 1, 600),
+    smtpAllowedPorts,
+    smtpTestsPerMinute: wholeNumber('SMTP_TESTS_PER_MINUTE', 5, 1, 1000),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

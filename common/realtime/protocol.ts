@@ -5,11 +5,17 @@
  *
  * A client joins a clock room with `clock:join` and gets the clock's definition (the clock
  * model's input) in the acknowledgement; after that the room receives:
- *  - `clock:tick` every second: the authoritative whole counts at a whole server second, computed
- *    by every node from the same definition, so clients on different nodes get identical ticks;
+ *  - `t` (TICK_EVENT) every second: the tick (./tick.ts), the authoritative counts at a whole
+ *    server second and their steps to the next, computed by every node from the same definition,
+ *    so clients on different nodes get identical ticks. It is also the clients' time signal (its
+ *    second is the server's clock), so nothing else is broadcast; it is volatile: a client that
+ *    cannot take it now skips it, the next one carries absolute values;
  *  - `clock:definition` whenever the data behind the clock changes (a new import, new figures).
  */
 import type { ClockDefinition, ClockKind } from '../clock/types.ts';
+import type { TickFrame } from './tick.ts';
+
+export type { ClockTick, TickFrame } from './tick.ts';
 
 export const REALTIME_PATH = '/socket.io';
 export const CLOCK_KINDS: readonly ClockKind[] = ['csew', 'police'];
@@ -23,34 +29,14 @@ export function isClockKind(value: unknown): value is ClockKind {
   return value === 'csew' || value === 'police';
 }
 
-export interface ServerTime {
-  /** Server wall clock, ms since the epoch. */
-  t: number;
-}
-
-/** Kept terse: it goes to every viewer every second. */
-export interface ClockTick {
-  /** Which clock. */
-  c: ClockKind;
-  /** Version of the definition the counts come from. */
-  v: string;
-  /** Server time the counts are true at: a whole second, ms since the epoch. */
-  t: number;
-  /** London calendar year of the counts (they restart at 0 on 1 January). */
-  y: number;
-  /** Whole incident count since 1 January. */
-  n: number;
-  /** Whole count per incident category, in the definition's category order. */
-  k: number[];
-}
+/** The tick's event name: one character, since it goes to every viewer every second. */
+export const TICK_EVENT = 't';
 
 export type JoinClockReply =
   { ok: true; definition: ClockDefinition; serverTime: number } | { ok: false; error: string };
 
 export interface ServerToClientEvents {
-  /** On connect, then every second to every connected client, half a second after the ticks. */
-  'server:time': (payload: ServerTime) => void;
-  'clock:tick': (tick: ClockTick) => void;
+  [TICK_EVENT]: (tick: TickFrame) => void;
   'clock:definition': (definition: ClockDefinition) => void;
 }
 

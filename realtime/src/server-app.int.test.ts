@@ -6,12 +6,13 @@ import { clockModelsFor } from '../../common/clock/clock-data.ts';
 import { clockAt, wholeCount } from '../../common/clock/model.ts';
 import { policeClockDefinition } from '../../common/clock/police-definition.ts';
 import type { ClockDefinition } from '../../common/clock/types.ts';
-import type {
-  ClientToServerEvents,
-  ClockTick,
-  JoinClockReply,
-  ServerToClientEvents,
+import {
+  TICK_EVENT,
+  type ClientToServerEvents,
+  type JoinClockReply,
+  type ServerToClientEvents,
 } from '../../common/realtime/protocol.ts';
+import { readTick, tickVersion, type ClockTick, type TickFrame } from '../../common/realtime/tick.ts';
 import { startRealtimeNode } from '../../tests/support/realtime-node.ts';
 import { startTcpProxy } from '../../tests/support/tcp-proxy.ts';
 import { createDefinitionSource } from './clocks/definition-source.ts';
@@ -96,66 +97,38 @@ describe('realtime server', () => {
   const nextTicks = (socket: Client, count: number) =>
     new Promise<ClockTick[]>((resolve) => {
       const ticks: ClockTick[] = [];
-      const onTick = (tick: ClockTick) => {
-        ticks.push(tick);
+      const onTick = (frame: TickFrame) => {
+        ticks.push(readTick(frame)!);
         if (ticks.length === count) {
-          socket.off('clock:tick', onTick);
+          socket.off(TICK_EVENT, onTick);
           resolve(ticks);
         }
       };
-      socket.on('clock:tick', onTick);
+      socket.on(TICK_EVENT, onTick);
     });
 
-  it('broadcasts the server time to every connected client', async () => {
+  it('sends a joined viewer one message a second, the tick, which also carries the server time', async () => {
     const api = await startApiDouble(policeDefinition(500_000));
     cleanups.push(api.close);
-    const node = await startNode(api.url);
-    const times = await Promise.all(
-      [0, 1, 2].map(
-        () =>
-          new Promise<number[]>((resolve) => {
-            const socket = client(node.url);
-            const seen: number[] = [];
-            socket.on('server:time', ({ t }) => {
-              seen.push(t);
-              if (seen.length === 2) resolve(seen);
-            });
-          }),
-      ),
-    );
-    for (const seen of times) {
-      expect(seen[1]!).toBeGreaterThan(seen[0]!);
-      expect(Math.abs(seen[1]! - Date.now())).toBeLessThan(2000);
-    }
-  });
-
-  it('sends the server time every second halfway between the ticks, not with them', async () => {
-    const api = await startApiDouble(policeDefinition(500_000));
-    cleanups.push(api.close);
-    // Started just after a whole second, where a timer that merely repeated from the start would
-    // keep sending it, next to the ticks.
-    await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
     const node = await startNode(api.url);
     const socket = client(node.url);
-    const times = await new Promise<number[]>((resolve) => {
-      const seen: number[] = [];
-      socket.on('server:time', ({ t }) => {
-        seen.push(t);
-        if (seen.length === 5) resolve(seen);
-      });
-    });
-    // The first greets the connection, whenever it comes; then the broadcasts, aimed at .500.
-    const broadcasts = times.slice(1);
-    for (let i = 1; i < broadcasts.length; i++) {
-      expect(broadcasts[i]! - broadcasts[i - 1]!).toBeGreaterThan(0);
-      expect(broadcasts[i]! - broadcasts[i - 1]!).toBeLessThan(2000);
+    const events: { name: string; at: number; args: unknown[] }[] = [];
+    socket.onAny((name: string, ...args: unknown[]) => events.push({ name, at: Date.now(), args }));
+    const idle = client(node.url);
+    const idleEvents: string[] = [];
+    idle.onAny((name: string) => idleEvents.push(name));
+    await join(socket, 'csew');
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(new Set(events.map((e) => e.name))).toEqual(new Set([TICK_EVENT]));
+    // The tick sent on joining, then one a second: at most five in 3.5 s, at least three.
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    expect(events.length).toBeLessThanOrEqual(5);
+    for (const event of events) {
+      const tick = readTick(event.args[0])!;
+      expect(Math.abs(event.at - tick.t)).toBeLessThan(2000);
     }
-    // A busy machine may delay the odd timer; most must still leave mid-second.
-    const midSecond = broadcasts.filter((t) => t % 1000 >= 200 && t % 1000 <= 800);
-    expect(
-      midSecond.length,
-      `server:time sent at ${broadcasts.map((t) => t % 1000).join(', ')} ms`,
-    ).toBeGreaterThanOrEqual(3);
+    // A client in no room gets nothing at all.
+    expect(idleEvents).toEqual([]);
   });
 
   it('gives a joining client the definition, then the authoritative count every whole second', async () => {
@@ -174,10 +147,11 @@ describe('realtime server', () => {
       if (i > 0) expect(i === 1 ? [0, 1000] : [1000]).toContain(tick.t - ticks[i - 1]!.t);
       if (i > 0) expect(tick.n).toBeGreaterThanOrEqual(ticks[i - 1]!.n);
       expect(tick.t % 1000).toBe(0);
-      expect(tick.v).toBe(reply.definition.version);
+      expect(tick.v).toBe(tickVersion(reply.definition.version));
       expect(tick.n).toBe(wholeCount(clockAt(model, tick.t).total));
-      expect(tick.k).toHaveLength(reply.definition.categories.length);
-      expect(JSON.stringify(tick).length).toBeLessThan(400);
+      expect(tick.counters).toHaveLength(
+        1 + reply.definition.categories.length + 1 + reply.definition.prevalence!.length,
+      );
     }
   });
 
@@ -191,7 +165,7 @@ describe('realtime server', () => {
     const definition = policeDefinition(400_000);
     api.set(definition);
     expect((await arrived).version).toBe(definition.version);
-    expect((await nextTicks(socket, 1))[0]!.v).toBe(definition.version);
+    expect((await nextTicks(socket, 1))[0]!.v).toBe(tickVersion(definition.version));
   });
 
   it('refuses an unknown clock with a clear error', async () => {
@@ -275,7 +249,7 @@ describe('realtime server', () => {
       const socket = client(`http://127.0.0.1:${proxy.port}`, { reconnection: true });
       const counts: number[] = [];
       socket.on('connect', () => void join(socket, 'police'));
-      socket.on('clock:tick', (tick) => counts.push(tick.n));
+      socket.on(TICK_EVENT, (frame) => counts.push(readTick(frame)!.n));
       await nextTicks(socket, 2);
       // The proxy sent the first connection to A: kill it without warning.
       const reconnected = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));

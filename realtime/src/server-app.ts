@@ -2,10 +2,10 @@ import * as uWS from 'uWebSockets.js';
 import { Server, type ServerOptions } from 'socket.io';
 import type { Logger } from 'pino';
 import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
-import { startAimedTimer } from './aimed-timer.ts';
 import { attachClockRooms } from './clocks/clock-rooms.ts';
 import type { DefinitionSource } from './clocks/definition-source.ts';
 import type { RealtimeIo } from './io-types.ts';
+import { createConnectionLimits, type TrustProxy } from './limits/connection-limits.ts';
 import { createRealtimeMetrics } from './observability/metrics.ts';
 import { serveMetrics } from './observability/metrics-route.ts';
 import { logSocketLifecycle } from './observability/socket-log.ts';
@@ -15,13 +15,19 @@ export interface RealtimeOptions {
   definitions: DefinitionSource;
   /** Socket.IO adapter factory, e.g. the Redis adapter when several nodes run. */
   adapter?: ServerOptions['adapter'];
-  /** Interval of the ticks and of the server-time broadcast (sent halfway between ticks); 1 s in production. */
+  /** Interval of the ticks; 1 s in production. */
   tickMs?: number;
   now?: () => number;
   /** Extra health facts (e.g. Redis connection state). */
   health?: () => Record<string, unknown>;
   /** When set, GET /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken?: string;
+  /** REALTIME_MAX_CONNECTIONS_PER_ADDRESS; 500 when not given. */
+  maxConnectionsPerAddress?: number;
+  /** REALTIME_MAX_EVENTS_PER_SOCKET, per 10 s; 30 when not given. */
+  maxEventsPerSocket?: number;
+  /** TRUST_PROXY: whose X-Forwarded-For names the visitor's address for the connection cap. */
+  trustProxy?: TrustProxy;
 }
 
 export interface RealtimeServer {
@@ -41,7 +47,15 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   const now = options.now ?? Date.now;
   const tickMs = options.tickMs ?? 1000;
   const app = uWS.App();
+  const limits = createConnectionLimits({
+    maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 500,
+    maxEventsPerWindow: options.maxEventsPerSocket ?? 30,
+    trustProxy: options.trustProxy ?? false,
+    logger,
+    now,
+  });
   const io: RealtimeIo = new Server({
+    allowRequest: limits.allowRequest,
     path: REALTIME_PATH,
     serveClient: false,
     transports: ['websocket', 'polling'],
@@ -51,6 +65,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   io.attachApp(app);
+  limits.attach(io);
   const metrics = createRealtimeMetrics({ io, now });
   serveMetrics(app, metrics, { token: options.metricsToken, logger });
   logSocketLifecycle(io, logger);
@@ -63,6 +78,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
         JSON.stringify({
           status: 'ok',
           clients: io.engine.clientsCount,
+          limits: limits.stats(),
           uptimeSeconds: Math.round((now() - startedAt) / 1000),
           clocks: {
             police: options.definitions.current('police')?.version ?? null,
@@ -80,9 +96,6 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     });
   });
 
-  io.on('connection', (socket) => {
-    socket.emit('server:time', { t: now() });
-  });
   const clocks = attachClockRooms({
     io,
     definitions: options.definitions,
@@ -91,13 +104,6 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     tickMs,
     clustered: Boolean(options.adapter),
     onTickSent: metrics.tickSent,
-  });
-  // Every second, half a second after the ticks: the two broadcasts never leave at the same moment.
-  const timeTimer = startAimedTimer({
-    intervalMs: tickMs,
-    offsetMs: tickMs / 2,
-    now,
-    run: () => io.local.emit('server:time', { t: now() }),
   });
   options.definitions.start();
 
@@ -114,7 +120,6 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
       });
     },
     async close() {
-      timeTimer.stop();
       clocks.stop();
       options.definitions.stop();
       if (listenSocket) uWS.us_listen_socket_close(listenSocket);

@@ -26,6 +26,9 @@ async function main() {
     }),
     ...(redis ? { adapter: redis.adapter, health: redis.status } : {}),
     metricsToken: config.metricsToken,
+    maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
+    maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
+    trustProxy: config.trustProxy,
   });
   const port = await server.listen(config.realtimePort, config.host);
   logger.info({ port, redis: Boolean(redis) }, 'realtime server listening');

@@ -1,7 +1,8 @@
 // `npm run cluster -- [--port 8080] [--api 2] [--realtime 2] [--data-dir data/cluster] [--no-sample] [--quiet]`
 // Starts the docker-compose topology as local processes (see cluster.ts): MySQL from DATABASE_URL
 // (default mysql://root@127.0.0.1:3306/crime_clock_cluster, created when missing), Redis from
-// REDIS_URL (default redis://127.0.0.1:6379), API and realtime nodes and the proxy in front.
+// REDIS_URL (default redis://127.0.0.1:6379), API and realtime nodes and HAProxy in front
+// (deploy/haproxy.cfg; Debian's /usr/sbin/haproxy or HAPROXY_BIN).
 // Prints every process's output prefixed with its name; Ctrl-C stops everything it started.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,7 +63,9 @@ try {
     },
   });
   const rows = [
-    ['site, API and realtime (proxy)', cluster.url],
+    ['site, API and realtime (HAProxy)', cluster.url],
+    ['proxy status (HAProxy stats)', `${cluster.statsUrl}/stats`],
+    ['proxy configuration', cluster.proxyConfig],
     ...cluster.api.map((p) => [p.name, p.url]),
     ...cluster.realtime.map((p) => [p.name, p.url]),
     ['database', cluster.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')],
@@ -72,9 +75,7 @@ try {
   const width = Math.max(...rows.map(([label]) => label!.length));
   console.log(`\nThe cluster is running (started in ${((Date.now() - started) / 1000).toFixed(1)} s):`);
   for (const [label, value] of rows) console.log(`  ${label!.padEnd(width)}  ${value}`);
-  console.log(
-    `  ${'proxy status'.padEnd(width)}  ${cluster.url}/__proxy/status\n\nCtrl-C stops everything.\n`,
-  );
+  console.log('\nCtrl-C stops everything.\n');
 
   // A node that dies on its own is reported; the others keep running (a cluster survives a node).
   for (const p of cluster.processes) {

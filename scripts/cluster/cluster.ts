@@ -1,7 +1,8 @@
 /**
  * The production topology of docker-compose.yml as local processes on loopback: the machine's
- * MySQL and Redis, N API nodes, N realtime nodes (two of each by default) and a reverse proxy
- * (scripts/cluster/proxy.ts) in front, all run from the build (`npm run build` first).
+ * MySQL and Redis, N API nodes, N realtime nodes (two of each by default) and HAProxy in front
+ * (deploy/haproxy.cfg rendered for the local ports, see haproxy.ts), the nodes run from the build
+ * (`npm run build` first).
  *
  *   const cluster = await startCluster({ databaseUrl, redisUrl });
  *   await fetch(`${cluster.url}/api/health`);
@@ -15,12 +16,22 @@
  * a failed start, and the exit of this process (children are killed then, at the latest).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { PROXY_STATUS_PATH, type BackendStatus } from './proxy.ts';
+import {
+  haproxyBinary,
+  haproxyConfigPath,
+  haproxyStatus,
+  renderHaproxyConfig,
+  type BackendAddress,
+  type BackendRole,
+  type BackendStatus,
+} from './haproxy.ts';
+
+export type { BackendStatus } from './haproxy.ts';
 
 export type ClusterRole = 'proxy' | 'api' | 'realtime';
 
@@ -84,8 +95,11 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Extra environment for one process (after `env`). */
   nodeEnv?: (node: NodeRef) => Record<string, string> | undefined;
-  /** How long the proxy lets in-flight requests and websockets end at SIGTERM. */
-  proxyGraceMs?: number;
+  /**
+   * HAProxy's per-address edge limits (PROXY_MAX_CONNECTIONS_PER_ADDRESS and
+   * PROXY_MAX_REQUESTS_PER_ADDRESS of deploy/haproxy.cfg); unset: the file's defaults.
+   */
+  edgeLimits?: { connectionsPerAddress?: number; requestsPerAddress?: number };
   /** Drop the database at stop (for throwaway test databases). */
   dropDatabaseOnStop?: boolean;
   /** Stop the cluster on SIGINT/SIGTERM/SIGHUP to this process, then exit (for the CLI). */
@@ -99,6 +113,10 @@ export interface ClusterOptions {
 export interface Cluster {
   /** The proxy: the site, the API and the realtime server all behind one origin. */
   url: string;
+  /** HAProxy's stats page (not routed publicly); `${statsUrl}/stats` for a person. */
+  statsUrl: string;
+  /** The rendered HAProxy configuration the proxy runs. */
+  proxyConfig: string;
   databaseUrl: string;
   redisUrl: string;
   dataDir: string;
@@ -107,7 +125,7 @@ export interface Cluster {
   realtime: ClusterProcess[];
   /** Every process, proxy first. */
   processes: ClusterProcess[];
-  /** What the proxy currently knows of its backends. */
+  /** What the proxy currently knows of its backends (from HAProxy's stats). */
   proxyStatus(): Promise<BackendStatus[]>;
   /** Waits until the proxy sees each listed backend (default: all) alive, or dead with `alive: false`. */
   waitForProxy(nodes?: ClusterProcess[], alive?: boolean, timeoutMs?: number): Promise<void>;
@@ -131,7 +149,6 @@ function findRepoRoot(from: string): string {
 const built = {
   api: join(repoRoot, 'dist', 'api', 'src', 'server.js'),
   realtime: join(repoRoot, 'dist', 'realtime', 'src', 'server.js'),
-  proxy: join(repoRoot, 'dist', 'scripts', 'cluster', 'proxy-main.js'),
   sample: join(repoRoot, 'dist', 'scripts', 'import', 'sample-if-empty.js'),
   sampleGenerator: join(repoRoot, 'dist', 'scripts', 'data-sample', 'cli.js'),
   importer: join(repoRoot, 'dist', 'scripts', 'import', 'cli.js'),
@@ -153,6 +170,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const secretKey = options.secretKey ?? process.env.SECRET_KEY;
 
   const proxyPort = options.port || (await freePort(host));
+  const statsPort = await freePort(host);
   const apiPorts = await freePorts(host, options.apiNodes ?? 2);
   const realtimePorts = await freePorts(host, options.realtimeNodes ?? 2);
   const proxyUrl = `http://${host}:${proxyPort}`;
@@ -167,7 +185,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     // Browsers and realtime nodes go through the proxy, as they would through a load balancer.
     PUBLIC_REALTIME_URL: proxyUrl,
     API_INTERNAL_URL: proxyUrl,
-    TRUST_PROXY: 'true',
+    // HAProxy sets X-Forwarded-For to the visitor's address: the API trusts exactly that one hop.
+    TRUST_PROXY: '1',
     AUTO_SAMPLE: 'false',
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
     ...(secretKey ? { SECRET_KEY: secretKey } : {}),
@@ -182,24 +201,41 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
   const processes: ManagedProcess[] = [];
   const spawnOptions = { onOutput: options.onOutput, startTimeoutMs };
+  const statsUrl = urlOf(statsPort);
+  const backends: Record<BackendRole, BackendAddress[]> = {
+    api: apiPorts.map((port) => ({ host, port })),
+    realtime: realtimePorts.map((port) => ({ host, port })),
+  };
+  const proxyConfig = join(dataDir, 'haproxy.cfg');
+  writeFileSync(
+    proxyConfig,
+    renderHaproxyConfig(backends, readFileSync(haproxyConfigPath(repoRoot), 'utf8')),
+  );
+  const limits = options.edgeLimits ?? {};
   const proxy = managedProcess(
     {
       name: 'proxy',
       role: 'proxy',
       port: proxyPort,
       url: proxyUrl,
-      script: built.proxy,
-      readyPath: PROXY_STATUS_PATH,
-      env: envFor(
-        { role: 'proxy', index: 1 },
-        {
-          PROXY_HOST: host,
-          PROXY_PORT: String(proxyPort),
-          PROXY_API_BACKENDS: apiPorts.map(urlOf).join(','),
-          PROXY_REALTIME_BACKENDS: realtimePorts.map(urlOf).join(','),
-          ...(options.proxyGraceMs !== undefined ? { PROXY_GRACE_MS: String(options.proxyGraceMs) } : {}),
-        },
-      ),
+      command: haproxyBinary(),
+      args: ['-db', '-f', proxyConfig],
+      // HAProxy's graceful stop (stop listening, let sessions end) is SIGUSR1; SIGTERM cuts all.
+      signals: { SIGTERM: 'SIGUSR1' },
+      readyPath: '/api/health',
+      env: {
+        ...process.env,
+        PROXY_HOST: host,
+        PROXY_PORT: String(proxyPort),
+        PROXY_STATS_HOST: host,
+        PROXY_STATS_PORT: String(statsPort),
+        ...(limits.connectionsPerAddress !== undefined
+          ? { PROXY_MAX_CONNECTIONS_PER_ADDRESS: String(limits.connectionsPerAddress) }
+          : {}),
+        ...(limits.requestsPerAddress !== undefined
+          ? { PROXY_MAX_REQUESTS_PER_ADDRESS: String(limits.requestsPerAddress) }
+          : {}),
+      },
     },
     spawnOptions,
   );
@@ -210,7 +246,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         role: 'api',
         port,
         url: urlOf(port),
-        script: built.api,
+        command: process.execPath,
+        args: [built.api],
         readyPath: '/api/health',
         env: envFor({ role: 'api', index: i + 1 }, { PORT: String(port) }),
       },
@@ -224,7 +261,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         role: 'realtime',
         port,
         url: urlOf(port),
-        script: built.realtime,
+        command: process.execPath,
+        args: [built.realtime],
         readyPath: '/health',
         ready: () => servesPoliceClock(urlOf(port), proxyUrl),
         env: envFor({ role: 'realtime', index: i + 1 }, { REALTIME_PORT: String(port) }),
@@ -259,13 +297,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     return stopped;
   }
 
-  const proxyStatus = async (): Promise<BackendStatus[]> => {
-    const res = await fetch(`${proxyUrl}${PROXY_STATUS_PATH}`, { signal: AbortSignal.timeout(5000) });
-    return ((await res.json()) as { backends: BackendStatus[] }).backends;
-  };
+  const proxyStatus = (): Promise<BackendStatus[]> => haproxyStatus(statsUrl, backends);
 
   const cluster: Cluster = {
     url: proxyUrl,
+    statsUrl,
+    proxyConfig,
     databaseUrl,
     redisUrl,
     dataDir,
@@ -320,7 +357,10 @@ interface ProcessSpec {
   role: ClusterRole;
   port: number;
   url: string;
-  script: string;
+  command: string;
+  args: string[];
+  /** Signals this program understands under another name (HAProxy's graceful stop is SIGUSR1). */
+  signals?: Partial<Record<NodeJS.Signals, NodeJS.Signals>>;
   /** Answering any HTTP status here means started… */
   readyPath: string;
   /** …and this, if given, says true. */
@@ -372,14 +412,14 @@ function managedProcess(
     output: () => output,
     exited: () => exit,
     async kill(signal = 'SIGTERM') {
-      if (running()) child!.kill(signal);
+      if (running()) child!.kill(spec.signals?.[signal] ?? signal);
       return exit;
     },
     async start() {
       if (running()) return;
       runs += 1;
       if (runs > 1) record(`\n--- ${spec.name} started again ---\n`);
-      const current = spawn(process.execPath, [spec.script], {
+      const current = spawn(spec.command, spec.args, {
         cwd: repoRoot,
         env: spec.env,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -423,7 +463,7 @@ function managedProcess(
     },
     async stopWithin(timeoutMs) {
       if (!running()) return exit;
-      child!.kill('SIGTERM');
+      child!.kill(spec.signals?.SIGTERM ?? 'SIGTERM');
       const timer = setTimeout(() => self.forceKill(), timeoutMs);
       const how = await exit;
       clearTimeout(timer);

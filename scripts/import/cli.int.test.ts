@@ -152,7 +152,7 @@ describe.each(testDialects)('npm run import on %s', (dialect) => {
     expect(run.stderr).toMatch(/npm run import -- \/path\/to\/latest\.zip/);
   });
 
-  it('exits 0 when some files were imported, 1 when nothing was, and prints a summary', async () => {
+  it('exits 2 when some files were not imported, 1 when nothing was, and prints a summary', async () => {
     writeFiles(join(dir, 'mixed'), {
       '2024-06/2024-06-kent-street.csv': csvText(
         STREET_HEADER,
@@ -161,9 +161,25 @@ describe.each(testDialects)('npm run import on %s', (dialect) => {
       '2024-06/2024-06-surrey-street.csv': 'not,the,header\n1,2,3\n',
     });
     const mixed = await runCli([join(dir, 'mixed')], env);
-    expect(mixed.code).toBe(0);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stdout).toMatch(/: partial in /);
+    expect(mixed.stdout).toMatch(/Import PARTIAL/);
     expect(mixed.stdout).toMatch(/2024-06-kent-street\.csv\s+20 rows/);
     expect(mixed.stdout).toMatch(/2024-06-surrey-street\.csv\s+NOT IMPORTED: the header lacks/);
+
+    // Mended, the same command brings in only the file that was missing and exits 0.
+    writeFiles(join(dir, 'mixed'), {
+      '2024-06/2024-06-surrey-street.csv': csvText(
+        STREET_HEADER,
+        streetRows(12, { month: '2024-06', forceName: 'Surrey Police', seed: 5 }),
+      ),
+    });
+    const mended = await runCli([join(dir, 'mixed')], env);
+    expect(mended.code).toBe(0);
+    expect(mended.stdout).toMatch(/2024-06-kent-street\.csv\s+unchanged since import #\d+/);
+    expect(mended.stdout).toMatch(/2024-06-surrey-street\.csv\s+12 rows/);
+    expect(mended.stdout).toMatch(/Import completed\./);
+    expect(total(await storedCounts(db, 'kent', 202406))).toBe(20);
 
     const nothing = await runCli([join(dir, 'does-not-exist')], env);
     expect(nothing.code).toBe(1);

@@ -1,6 +1,9 @@
 // `npm run import -- <folder | archive.zip | https://…/archive.zip> ... [--latest]`
 // Imports data.police.uk archives (and postcode, population and neighbourhood files) into the
-// store named by DATABASE_URL, migrating it first. Exits non-zero only when nothing was imported.
+// store named by DATABASE_URL, migrating it first. Exit codes (README, "Importing police data"):
+// 0 every file is in the store (imported now or unchanged since an earlier run), 2 partial (some
+// files were not imported: the summary says which and why), 1 nothing imported or the command could
+// not run (bad arguments, database unusable), 130 stopped by Ctrl-C.
 // `npm run import` starts it with UV_THREADPOOL_SIZE=1 (libuv reads it before any module runs):
 // node-sqlite3 runs every statement on that pool, glibc gives each pool thread its own malloc
 // arena, and memory SQLite frees on one thread is not reused by the others. With the default four
@@ -10,12 +13,15 @@ import { parseArgs } from 'node:util';
 import { configOrFail } from '../../common/config/config.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
+import { checkDatabaseServer } from '../../api/src/db/server-check.ts';
 import {
   createProgressReporter,
   formatSummary,
   importSources,
 } from '../../api/src/police-data/import/index.ts';
 import { storeDerivedTables } from '../../api/src/police-data/store-derived-tables.ts';
+
+const EXIT_CODES = { completed: 0, partial: 2, failed: 1 } as const;
 
 const LATEST_ARCHIVE = 'https://data.police.uk/data/archive/latest.zip';
 
@@ -29,7 +35,11 @@ Options:
   --latest                   also download and import ${LATEST_ARCHIVE}
                              (POLICE_ARCHIVE_URL overrides the address)
   --progress-interval <s>    seconds between progress lines when not on a terminal (default 5)
-  -h, --help                 show this help`;
+  -h, --help                 show this help
+
+Exit status: 0 every file imported (or already in the store unchanged), 2 some files NOT imported
+(run the same command again once mended: it brings in only what is missing), 1 nothing imported
+or the command could not run.`;
 
 function fail(message: string): never {
   console.error(message);
@@ -74,6 +84,7 @@ if (!(intervalSeconds > 0))
 const config = configOrFail(process.env, 'import', fail);
 const sequelize = openDatabase({ url: config.databaseUrl });
 try {
+  for (const note of await checkDatabaseServer(sequelize, 'import')) console.error(note);
   await migrateToLatest(sequelize);
 } catch (error) {
   await sequelize.close().catch(() => {});
@@ -114,4 +125,4 @@ for (const source of summary.sources.filter((s) => s.offline)) {
       `  npm run import -- /path/to/latest.zip        (or the unpacked folder)`,
   );
 }
-process.exit(summary.filesImported > 0 ? 0 : 1);
+process.exit(EXIT_CODES[summary.status]);

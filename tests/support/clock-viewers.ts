@@ -2,11 +2,12 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClockKind } from '../../common/clock/types.ts';
 import {
   REALTIME_PATH,
+  TICK_EVENT,
   type ClientToServerEvents,
-  type ClockTick,
   type JoinClockReply,
   type ServerToClientEvents,
 } from '../../common/realtime/protocol.ts';
+import { readTick, type ClockTick } from '../../common/realtime/tick.ts';
 
 export type ClockSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -74,8 +75,9 @@ export function openViewer(url: string, clock: ClockKind, options: ViewerOptions
       viewer.versions.push(reply.definition.version);
     });
   });
-  socket.on('clock:tick', (tick) => {
-    if (tick.c !== clock) return;
+  socket.on(TICK_EVENT, (frame) => {
+    const tick = readTick(frame);
+    if (!tick || tick.c !== clock) return;
     const last = viewer.lastTick;
     if (last && last.y === tick.y && (tick.n < last.n || tick.t < last.t)) {
       viewer.backwards.push(`${clock}: ${last.n} at ${last.t} then ${tick.n} at ${tick.t}`);

@@ -12,6 +12,12 @@ import { migrateToLatest } from '../../api/src/db/migrate.ts';
  */
 export const testDialects: Dialect[] = process.env.TEST_MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
 
+/**
+ * How the README tells a user to create the MySQL database (`CREATE DATABASE crime_clock
+ * CHARACTER SET utf8mb4`): no collation, so the server's default for utf8mb4 applies.
+ */
+export const README_DATABASE_OPTIONS = 'CHARACTER SET utf8mb4';
+
 export interface TestDatabase {
   dialect: Dialect;
   url: string;
@@ -23,7 +29,11 @@ export interface TestDatabase {
 /** A fresh, migrated database of the given dialect that nothing else uses. */
 export async function createTestDatabase(
   dialect: Dialect,
-  options: { migrate?: boolean } = {},
+  options: {
+    migrate?: boolean;
+    /** MySQL: what follows `CREATE DATABASE name`; the README's statement unless a test varies it. */
+    databaseOptions?: string;
+  } = {},
 ): Promise<TestDatabase> {
   let url: string;
   let cleanup: () => Promise<void>;
@@ -32,7 +42,7 @@ export async function createTestDatabase(
     if (!serverUrl) throw new Error('TEST_MYSQL_URL is not set');
     const name = `cc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = openDatabase({ url: serverUrl, poolMax: 1 });
-    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await admin.query(`CREATE DATABASE \`${name}\` ${options.databaseOptions ?? README_DATABASE_OPTIONS}`);
     await admin.close();
     const parsed = new URL(serverUrl);
     parsed.pathname = `/${name}`;

@@ -39,6 +39,9 @@ export async function startFaultCluster(options: ClusterOptions = {}): Promise<F
       dropDatabaseOnStop: true,
       logLevel: 'info',
       secretKey: 'cd'.repeat(32),
+      // Every test client comes from 127.0.0.1: HAProxy's per-address edge limits would refuse the
+      // load itself. The limits are tested on their own (scripts/cluster/haproxy.int.test.ts).
+      edgeLimits: { connectionsPerAddress: 100_000, requestsPerAddress: 10_000_000 },
       ...options,
     });
     return {

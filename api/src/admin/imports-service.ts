@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { ForceHoldings, ImportRecord } from '../../../common/admin/imports.ts';
+import type { FailedImportFile, ForceHoldings, ImportRecord } from '../../../common/admin/imports.ts';
 
 /** What the police data store holds, for the admin Imports card: the import log and the force-months. */
 
@@ -51,7 +51,34 @@ function listOf(json: string): string[] {
   }
 }
 
+/** Failed files listed per import; the count says how many there were in all. */
+const FAILED_FILES_LISTED = 20;
+
+interface FailedFileRow {
+  import_id: number;
+  path: string;
+  error: string | null;
+}
+
 export function createImportsService({ sequelize }: { sequelize: Sequelize }) {
+  /** The files each of these imports could not bring in (import_files, migration 0008). */
+  async function failedFilesOf(ids: number[]): Promise<Map<number, FailedImportFile[]>> {
+    const byImport = new Map<number, FailedImportFile[]>();
+    if (ids.length === 0) return byImport;
+    const rows = await sequelize.query<FailedFileRow>(
+      `SELECT import_id, path, error FROM import_files
+       WHERE import_id IN (:ids) AND status = 'failed' ORDER BY import_id, id`,
+      { replacements: { ids }, type: QueryTypes.SELECT },
+    );
+    for (const row of rows) {
+      const id = Number(row.import_id);
+      const list = byImport.get(id) ?? [];
+      byImport.set(id, list);
+      list.push({ file: row.path, error: row.error ?? 'not imported' });
+    }
+    return byImport;
+  }
+
   async function recentImports(limit = 100): Promise<ImportRecord[]> {
     const rows = await sequelize.query<ImportRow>(
       `SELECT id, source, status, synthetic, started_at, finished_at, months, forces, files,
@@ -59,6 +86,7 @@ export function createImportsService({ sequelize }: { sequelize: Sequelize }) {
        FROM imports ORDER BY id DESC LIMIT ?`,
       { replacements: [limit], type: QueryTypes.SELECT },
     );
+    const failed = await failedFilesOf(rows.map((row) => Number(row.id)));
     return rows.map((row) => ({
       id: Number(row.id),
       source: row.source,
@@ -73,6 +101,8 @@ export function createImportsService({ sequelize }: { sequelize: Sequelize }) {
       rowsSkipped: Number(row.rows_skipped),
       durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
       error: row.error,
+      filesFailed: failed.get(Number(row.id))?.length ?? 0,
+      failedFiles: (failed.get(Number(row.id)) ?? []).slice(0, FAILED_FILES_LISTED),
     }));
   }
 

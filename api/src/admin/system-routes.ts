@@ -18,6 +18,8 @@ const ImportRecord = Type.Object({
   rowsSkipped: Type.Integer(),
   durationMs: Type.Union([Type.Integer(), Type.Null()]),
   error: Type.Union([Type.String(), Type.Null()]),
+  filesFailed: Type.Integer(),
+  failedFiles: Type.Array(Type.Object({ file: Type.String(), error: Type.String() })),
 });
 
 const ForceHoldings = Type.Object({

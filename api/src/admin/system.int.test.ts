@@ -89,6 +89,8 @@ describe.each(testDialects)('admin system information and imports on %s', (diale
           rowsSkipped: 3,
           durationMs: 5400,
           error: null,
+          filesFailed: 0,
+          failedFiles: [],
         },
       ],
       forces: [

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../common/config/config.ts';
 import { categoryFromSlug } from '../../../common/crime/categories.ts';
+import { readTick } from '../../../common/realtime/tick.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
 
@@ -26,6 +27,13 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
     expect(body.categoryBreakdown.length).toBe(body.definition.categories.length);
     expect(body.prevalence.prevalenceBreakdown.length).toBeGreaterThan(0);
     expect(Math.abs(body.serverTime - Date.now())).toBeLessThan(5000);
+    // The same tick the realtime server sends, for the second the answer was made in.
+    const tick = readTick(body.tick)!;
+    expect(tick.t).toBe(body.serverTime - (body.serverTime % 1000));
+    expect(tick.n).toBeLessThanOrEqual(body.totalCrimes);
+    expect(tick.counters).toHaveLength(
+      1 + body.definition.categories.length + 1 + body.definition.prevalence.length,
+    );
   });
 
   it('tells the browser where the realtime server is, and no contact address unless one is set', async () => {

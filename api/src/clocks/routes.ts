@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toClockData } from '../../../common/clock/clock-data.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
+import { tickFrameAt } from '../../../common/realtime/tick.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../common/survey/csew-clock.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PoliceClockService } from './police-clock-service.ts';
@@ -12,8 +13,9 @@ export interface ClockRoutesOptions {
 
 /**
  * The clocks for clients without a socket (and for the realtime server, which reads the police
- * definition here): the specification's clock data at this instant, plus the definition a client
- * needs to keep counting on its own between polls.
+ * definition here): the specification's clock data at this instant, the definition (names,
+ * sources, peak hours), and the same tick the realtime server sends for the current second, so a
+ * client without a socket shows server-computed counts too.
  */
 export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async (
   app,
@@ -21,7 +23,8 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
 ) => {
   const answer = (definition: ClockDefinition) => {
     const serverTime = now();
-    return { ...toClockData(definition, serverTime), definition, serverTime };
+    const tick = tickFrameAt(definition, serverTime - (serverTime % 1000));
+    return { ...toClockData(definition, serverTime), definition, serverTime, tick };
   };
 
   app.get('/csew-clock', async () => answer(CSEW_CLOCK_DEFINITION));

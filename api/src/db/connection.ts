@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Sequelize } from 'sequelize';
+import sqlite3 from 'sqlite3';
+import { MYSQL_CHARSET, MYSQL_COLLATION, MYSQL_SESSION_STATEMENTS } from './mysql-session.ts';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -22,7 +24,9 @@ export interface DatabaseOptions {
 /**
  * Every dialect quirk lives here, so features never branch on the database:
  * SQLite runs in WAL mode with a busy timeout (readers never block the importer's writer and a
- * second process waits instead of failing); MySQL talks utf8mb4 in UTC.
+ * second process waits instead of failing); MySQL talks utf8mb4 with the collation and sql_mode of
+ * mysql-session.ts, in UTC. Connections are configured through Sequelize's public means only: the
+ * `afterConnect` hook (MySQL) and `dialectModule` (SQLite, whose connection manager runs no hooks).
  */
 export function openDatabase(options: DatabaseOptions): Sequelize {
   const logging = options.log ?? false;
@@ -32,84 +36,90 @@ export function openDatabase(options: DatabaseOptions): Sequelize {
       logging,
       timezone: '+00:00',
       dialectOptions: {
-        charset: 'utf8mb4',
+        charset: MYSQL_COLLATION,
         supportBigNumbers: true,
         bigNumberStrings: false,
         connectTimeout: 10_000,
       },
-      define: { charset: 'utf8mb4', collate: 'utf8mb4_unicode_ci' },
+      // Tables Sequelize creates itself (umzug's schema_migrations) get the product's collation too.
+      define: { charset: MYSQL_CHARSET, collate: MYSQL_COLLATION },
       pool: { max: options.poolMax ?? 10, min: 0, acquire: 15_000, idle: 10_000 },
+      hooks: {
+        afterConnect: async (connection) => {
+          const driver = connection as MysqlConnection;
+          for (const sql of MYSQL_SESSION_STATEMENTS) {
+            await runOn(driver, sql).catch((error: Error) => {
+              throw new Error(
+                `The MySQL server refused "${sql}" (${error.message}). Crime Clock needs utf8mb4 and sets ` +
+                  'its own sql_mode on every connection: use MySQL 5.7+ or MariaDB 10.3+.',
+                { cause: error },
+              );
+            });
+          }
+          if (options.queryTimeoutMs !== undefined) limitStatements(driver, options.queryTimeoutMs);
+        },
+      },
     });
-    if (options.queryTimeoutMs !== undefined) limitMysqlStatements(sequelize, options.queryTimeoutMs);
     return sequelize;
   }
   if (!options.url.startsWith('sqlite:')) throw new Error(`Unsupported database URL: ${options.url}`);
   const path = options.url.slice('sqlite:'.length);
   const storage = path === ':memory:' || path === '' ? ':memory:' : resolve(path);
   if (storage !== ':memory:') mkdirSync(dirname(storage), { recursive: true });
-  const sequelize = new Sequelize({ dialect: 'sqlite', storage, logging });
-  // Sequelize's SQLite driver opens a connection per transaction and runs no connect hooks, so
-  // each new connection is configured here, once, before anyone uses it.
-  const manager = sequelize.connectionManager as unknown as {
-    getConnection(options?: unknown): Promise<SqliteConnection>;
-  };
-  const openConnection = manager.getConnection.bind(manager);
-  const configured = new WeakSet<SqliteConnection>();
-  manager.getConnection = async (connectionOptions?: unknown) => {
-    const connection = await openConnection(connectionOptions);
-    if (!configured.has(connection)) {
-      configured.add(connection);
-      await configureSqliteConnection(connection, storage !== ':memory:');
-    }
-    return connection;
-  };
-  return sequelize;
+  return new Sequelize({
+    dialect: 'sqlite',
+    storage,
+    logging,
+    dialectModule: configuredSqlite(storage !== ':memory:'),
+  });
 }
 
-/** What Sequelize calls on a mysql2 connection to run a statement. */
+/** What this module calls on a mysql2 (callback API) connection. */
 interface MysqlConnection {
   query(options: string | Record<string, unknown>, ...rest: unknown[]): unknown;
   execute(options: string | Record<string, unknown>, ...rest: unknown[]): unknown;
 }
 
+function runOn(connection: MysqlConnection, sql: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    connection.query(sql, (err: Error | null) => (err ? reject(err) : resolvePromise()));
+  });
+}
+
 /**
- * Gives every statement sent on the handle's connections mysql2's `timeout`, unless it has one.
- * On expiry mysql2 fails the statement with PROTOCOL_SEQUENCE_TIMEOUT and closes the connection,
- * which the pool then replaces; the API answers 503 (db/availability.ts).
+ * Gives every statement sent on the connection mysql2's own per-statement `timeout`, unless it has
+ * one. On expiry mysql2 fails the statement with PROTOCOL_SEQUENCE_TIMEOUT and closes the
+ * connection, which the pool then replaces; the API answers 503 (db/availability.ts).
  */
-function limitMysqlStatements(sequelize: Sequelize, timeoutMs: number): void {
-  const manager = sequelize.connectionManager as unknown as {
-    getConnection(options?: unknown): Promise<MysqlConnection>;
-  };
-  const openConnection = manager.getConnection.bind(manager);
-  const limited = new WeakSet<MysqlConnection>();
+function limitStatements(connection: MysqlConnection, timeoutMs: number): void {
   const withTimeout = (options: string | Record<string, unknown>) =>
     typeof options === 'string' ? { sql: options, timeout: timeoutMs } : { timeout: timeoutMs, ...options };
-  manager.getConnection = async (connectionOptions?: unknown) => {
-    const connection = await openConnection(connectionOptions);
-    if (!limited.has(connection)) {
-      limited.add(connection);
-      const query = connection.query.bind(connection);
-      const execute = connection.execute.bind(connection);
-      connection.query = (options, ...rest) => query(withTimeout(options), ...rest);
-      connection.execute = (options, ...rest) => execute(withTimeout(options), ...rest);
-    }
-    return connection;
-  };
+  const query = connection.query.bind(connection);
+  const execute = connection.execute.bind(connection);
+  connection.query = (options, ...rest) => query(withTimeout(options), ...rest);
+  connection.execute = (options, ...rest) => execute(withTimeout(options), ...rest);
 }
 
-interface SqliteConnection {
-  configure(option: 'busyTimeout', ms: number): void;
-  exec(sql: string, callback: (err: Error | null) => void): void;
-}
+type SqliteDatabase = InstanceType<typeof sqlite3.Database>;
 
-function configureSqliteConnection(connection: SqliteConnection, onDisk: boolean): Promise<void> {
-  connection.configure('busyTimeout', 15_000);
+/**
+ * sqlite3 with a Database that configures itself once open, before Sequelize hands it to anyone:
+ * Sequelize's SQLite driver opens a connection per transaction and runs no connect hooks.
+ */
+function configuredSqlite(onDisk: boolean): typeof sqlite3 {
   const pragmas = ['PRAGMA foreign_keys = ON', 'PRAGMA synchronous = NORMAL', 'PRAGMA temp_store = MEMORY'];
   if (onDisk) pragmas.unshift('PRAGMA journal_mode = WAL');
-  return new Promise((resolvePromise, reject) =>
-    connection.exec(pragmas.join(';'), (err) => (err ? reject(err) : resolvePromise())),
-  );
+  class ConfiguredDatabase extends sqlite3.Database {
+    constructor(filename: string, mode: number, callback: (err: Error | null) => void) {
+      super(filename, mode, (err: Error | null) => {
+        if (err) return callback(err);
+        const self = this as SqliteDatabase;
+        self.configure('busyTimeout', 15_000);
+        self.exec(pragmas.join(';'), callback);
+      });
+    }
+  }
+  return { ...sqlite3, Database: ConfiguredDatabase } as typeof sqlite3;
 }
 
 export function dialectOf(sequelize: Sequelize): Dialect {

@@ -2,6 +2,7 @@ import type { QueryInterface, Sequelize } from 'sequelize';
 import { SequelizeStorage, Umzug } from 'umzug';
 import { withMigrationLock } from './migration-lock.ts';
 import { migrations } from './migrations/index.ts';
+import { TABLE_OPTIONS } from './mysql-session.ts';
 
 export interface MigrationContext {
   queryInterface: QueryInterface;
@@ -15,7 +16,7 @@ export function createMigrator(sequelize: Sequelize, log: (message: string) => v
       up: ({ context }) => m.up(context),
       down: ({ context }) => m.down(context),
     })),
-    context: { queryInterface: sequelize.getQueryInterface(), sequelize },
+    context: { queryInterface: withTableOptions(sequelize.getQueryInterface()), sequelize },
     storage: new SequelizeStorage({ sequelize, tableName: 'schema_migrations' }),
     logger: {
       info: (event) =>
@@ -39,4 +40,15 @@ export async function migrateToLatest(
 ): Promise<string[]> {
   const ran = await withMigrationLock(sequelize, () => createMigrator(sequelize, log).up());
   return ran.map((m) => m.name);
+}
+
+/**
+ * The query interface migrations get: its createTable states the product's character set and
+ * collation (mysql-session.ts) unless told otherwise, so no table takes the database's default.
+ */
+function withTableOptions(qi: QueryInterface): QueryInterface {
+  const wrapped = Object.create(qi) as QueryInterface;
+  wrapped.createTable = (table, attributes, options) =>
+    qi.createTable(table, attributes, { ...TABLE_OPTIONS, ...options });
+  return wrapped;
 }

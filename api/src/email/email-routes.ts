@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CONTACT_TEXTS,
@@ -35,11 +34,6 @@ const DataIssueBody = Type.Object({
 });
 const Accepted = Type.Object({ success: Type.Literal(true), message: Type.String() });
 
-/** The address is kept only as a hash: enough to count a sender's messages, not shown to anyone. */
-function senderKeyOf(ip: string): string {
-  return createHash('sha256').update('crime-clock outbox sender\0').update(ip).digest('hex');
-}
-
 /**
  * POST /api/email/contact and /api/email/data-issue (public): validated with the browser's own
  * rules, throttled per address, and stored in the outbox before answering 202; the outbox worker
@@ -52,7 +46,8 @@ export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async 
 
   async function accept<T extends OutboxPayload>(kind: OutboxKind, ip: string, validation: Validation<T>) {
     if (!validation.ok) throw badRequest(validation.error, 'INVALID_MESSAGE');
-    const senderKey = senderKeyOf(ip);
+    // The address is kept only as its keyed hash: enough to count a sender's messages, no more.
+    const senderKey = app.addressHash(ip);
     const recent = await outbox.countFromSender(senderKey, now() - windowMs);
     if (recent.count >= maxPerAddress) {
       const seconds = Math.max(1, Math.ceil(((recent.oldest ?? now()) + windowMs - now()) / 1000));

@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { assertAdminAuth } from '../admin/auth-plugin.ts';
 import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, verifySmtp, type SmtpTimeouts } from './smtp-client.ts';
 import type { SmtpSettingsService } from './smtp-settings.ts';
+import { assertSmtpTestPort, createSmtpTestLimiter } from './smtp-test-guard.ts';
 
 export interface SmtpRoutesOptions {
   smtpSettings: SmtpSettingsService;
@@ -46,13 +47,16 @@ const UNSAVED = {
 
 /**
  * GET/POST /api/smtp/settings and POST /api/smtp/test, admin only. The password is write-only:
- * reads answer `passwordSet`, and a blank password in a save or test means "the stored one".
+ * reads answer `passwordSet`, and a blank password in a save or test means "the stored one", which
+ * only ever goes with the stored host, port, username and TLS setting. The test reaches only SMTP
+ * ports (SMTP_ALLOWED_PORTS), a few times a minute per admin (SMTP_TESTS_PER_MINUTE).
  */
 export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (app, options) => {
   assertAdminAuth(app, 'smtpRoutes');
   app.addHook('onRequest', app.requireAdmin);
   const { smtpSettings } = options;
   const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
+  const testLimiter = createSmtpTestLimiter({ perMinute: app.config.smtpTestsPerMinute });
 
   app.get('/settings', { schema: { response: { 200: SettingsView } } }, async () => {
     return (await smtpSettings.view()) ?? UNSAVED;
@@ -89,6 +93,8 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
     },
     async (request) => {
       const settings = await smtpSettings.resolveForTest(request.body);
+      assertSmtpTestPort(settings.port, app.config.smtpAllowedPorts);
+      testLimiter.admit(request.admin?.userId ?? request.ip);
       try {
         await verifySmtp(settings, timeouts);
         return { success: true, message: 'SMTP connection is working!' };

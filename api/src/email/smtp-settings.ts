@@ -164,16 +164,39 @@ export function createSmtpSettingsService({
     };
   }
 
+  /**
+   * The stored password may stand in for a blank one only towards the stored target: otherwise a
+   * session (or a stolen one) could send it to a server of its choosing. A 400 names what changed.
+   */
+  function assertStoredPasswordFits(valid: ReturnType<typeof validateSmtpSettings>, r: SettingsRow | null) {
+    if (valid.pass !== '' || !valid.username || !r?.password_enc) return;
+    const changed = [
+      r.host.toLowerCase() !== valid.host.toLowerCase() && 'host',
+      Number(r.port) !== valid.port && 'port',
+      r.username !== valid.username && 'username',
+      Boolean(r.secure) !== valid.secure && 'TLS setting',
+    ].filter((what): what is string => what !== false);
+    if (changed.length > 0) {
+      throw badRequest(
+        `Enter the SMTP password again: the saved password is only used with the saved host, port, ` +
+          `username and TLS setting, and the ${changed.join(', ')} changed.`,
+        'SMTP_PASSWORD_REQUIRED',
+      );
+    }
+  }
+
   /** Settings to try as entered, falling back to the stored password when the form left it blank. */
   async function resolveForTest(input: SmtpSettingsInput): Promise<SmtpSettings> {
     const valid = validateSmtpSettings(input);
-    const password = valid.pass !== '' ? valid.pass : await storedPassword();
-    return { ...valid, password };
+    if (valid.pass !== '') return { ...valid, password: valid.pass };
+    assertStoredPasswordFits(valid, await row());
+    return { ...valid, password: valid.username ? await storedPassword() : '' };
   }
 
   async function save(input: SmtpSettingsInput): Promise<SmtpSettingsView> {
     const valid = validateSmtpSettings(input);
     const existing = await row();
+    assertStoredPasswordFits(valid, existing);
     // Blank keeps the stored password; a username removed means no authentication, so no password.
     let passwordEnc: string | null;
     if (!valid.username) passwordEnc = null;

@@ -19,6 +19,8 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
   let smtp: LocalSmtp;
   let smtpSettings: SmtpSettingsService;
   let cookie: Record<string, string>;
+  // The connection test reaches only SMTP_ALLOWED_PORTS: the test servers' ports are chosen first.
+  let ports: { refused: number; hang: number; drop: number; other: number };
 
   const settings = (overrides: Record<string, unknown> = {}) => ({
     host: '127.0.0.1',
@@ -36,10 +38,15 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     smtp = await startLocalSmtp({ username: SMTP_USER, password: SMTP_PASS });
+    ports = { refused: await unusedPort(), hang: await unusedPort(), drop: await unusedPort(), other: 0 };
     ({ app, smtpSettings } = await buildAdminTestApp({
       sequelize: db.sequelize,
       databaseUrl: db.url,
       smtpTimeouts: FAST,
+      env: {
+        SMTP_ALLOWED_PORTS: [587, smtp.port, ports.refused, ports.hang, ports.drop].join(','),
+        SMTP_TESTS_PER_MINUTE: '1000',
+      },
     }));
     await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
       'admin',
@@ -129,7 +136,7 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
   });
 
   it('reports a refused connection', async () => {
-    const res = await post('/api/smtp/test', settings({ port: String(await unusedPort()) }));
+    const res = await post('/api/smtp/test', settings({ port: String(ports.refused) }));
     expect(res.json()).toMatchObject({
       success: false,
       message: expect.stringMatching(/^Connection refused/),
@@ -137,7 +144,7 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
   });
 
   it('reports a server that never answers as a timeout, within the time limit', async () => {
-    const silent = await startSilentServer('hang');
+    const silent = await startSilentServer('hang', ports.hang);
     try {
       const started = Date.now();
       const res = await post('/api/smtp/test', settings({ port: String(silent.port) }));
@@ -149,7 +156,7 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
   });
 
   it('reports a server that hangs up', async () => {
-    const dropping = await startSilentServer('drop');
+    const dropping = await startSilentServer('drop', ports.drop);
     try {
       const res = await post('/api/smtp/test', settings({ port: String(dropping.port) }));
       expect(res.json()).toMatchObject({
@@ -245,5 +252,86 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
     expect((await newOnly.load())?.password).toBe(SMTP_PASS);
     expect(await rotated.reencryptWithCurrentKey()).toBe(false);
     await post('/api/smtp/settings', settings());
+  });
+  it('uses the stored password only with the stored host, port, username and TLS setting', async () => {
+    await post('/api/smtp/settings', settings());
+    // A second server that would accept the stolen password: it must never be offered it.
+    const other = await startLocalSmtp({ username: SMTP_USER, password: SMTP_PASS });
+    try {
+      const elsewhere = [
+        [{ host: 'localhost' }, /host changed/],
+        [{ port: String(ports.refused) }, /port changed/],
+        [{ user: 'someone-else@example.org' }, /username changed/],
+        [{ secure: true }, /TLS setting changed/],
+      ] as const;
+      for (const [change, message] of elsewhere) {
+        for (const url of ['/api/smtp/test', '/api/smtp/settings']) {
+          const res = await post(url, settings({ ...change, pass: '' }));
+          expect(res.statusCode, `${url} ${JSON.stringify(change)}`).toBe(400);
+          expect(res.json()).toMatchObject({
+            code: 'SMTP_PASSWORD_REQUIRED',
+            error: expect.stringMatching(/^Enter the SMTP password again/),
+          });
+          expect(res.json().error).toMatch(message);
+        }
+      }
+      // The refused save left the stored target alone.
+      const view = await app.inject({ method: 'GET', url: '/api/smtp/settings', cookies: cookie });
+      expect(view.json()).toMatchObject({ host: '127.0.0.1', port: String(smtp.port), user: SMTP_USER });
+      // Typed again, the password may go anywhere allowed.
+      expect(other.received).toEqual([]);
+      const typed = await post('/api/smtp/test', settings({ host: 'localhost' }));
+      expect(typed.json()).toEqual({ success: true, message: 'SMTP connection is working!' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('tests only SMTP ports', async () => {
+    for (const port of ['22', '80', '3306', '6379']) {
+      const res = await post('/api/smtp/test', settings({ port }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'SMTP_PORT_NOT_ALLOWED',
+        error: expect.stringMatching(new RegExp(`^Port ${port} is not an SMTP port.*SMTP_ALLOWED_PORTS`)),
+      });
+    }
+  });
+
+  it('limits connection tests per admin per minute, also when they arrive together', async () => {
+    const limited = await buildAdminTestApp({
+      sequelize: db.sequelize,
+      databaseUrl: db.url,
+      smtpTimeouts: FAST,
+      env: { SMTP_ALLOWED_PORTS: String(smtp.port), SMTP_TESTS_PER_MINUTE: '3' },
+    });
+    try {
+      const signIn = await limited.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: SAME_ORIGIN,
+        payload: { username: 'admin', password: 'admin password' },
+      });
+      const session = { cc_session: cookieFrom(signIn.headers, 'cc_session')! };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/smtp/test',
+            headers: SAME_ORIGIN,
+            cookies: session,
+            payload: settings(),
+          }),
+        ),
+      );
+      const statuses = answers.map((res) => res.statusCode).sort();
+      expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+      const refused = answers.find((res) => res.statusCode === 429)!;
+      expect(refused.json()).toMatchObject({ code: 'TOO_MANY_SMTP_TESTS' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.app.close();
+    }
   });
 });

@@ -25,6 +25,11 @@ export interface NeighbourhoodSummary {
 export interface ForceService {
   forces(): Promise<{ forces: ForceSummary[] }>;
   neighbourhoods(forceId: string): Promise<{ neighbourhoods: NeighbourhoodSummary[]; note?: string }>;
+  /**
+   * The stored neighbourhood's id as data.police.uk spells it; 404 when the store does not hold it,
+   * so a made-up id never spends the police API's allowance.
+   */
+  requireNeighbourhood(forceId: string, neighbourhoodId: string): Promise<{ id: string; name: string }>;
 }
 
 /** Throws 404 for an id that is not a data.police.uk force. */
@@ -55,6 +60,23 @@ export function createForceService({ sequelize }: { sequelize: Sequelize }): For
         };
       }).sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
       return { forces };
+    },
+
+    async requireNeighbourhood(forceId, neighbourhoodId) {
+      const force = requireForce(forceId);
+      const rows = await select<{ id: string; name: string }>(
+        sequelize,
+        'SELECT id, name FROM neighbourhoods WHERE force_id = :forceId AND id = :id',
+        { forceId: force.id, id: neighbourhoodId },
+      );
+      const found = rows.find((r) => r.id === neighbourhoodId) ?? rows[0];
+      if (!found) {
+        throw notFound(
+          `Neighbourhood "${neighbourhoodId}" of ${force.name} is not known here (not in the store)`,
+          'NEIGHBOURHOOD_NOT_FOUND',
+        );
+      }
+      return { id: found.id, name: found.name };
     },
 
     async neighbourhoods(forceId) {

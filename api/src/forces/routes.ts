@@ -83,10 +83,10 @@ export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async 
     { schema: { params: NeighbourhoodParams } },
     async (request) => {
       const force = requireForce(request.params.forceId);
-      const { neighbourhoodId } = request.params;
+      const neighbourhood = await forces.requireNeighbourhood(force.id, request.params.neighbourhoodId);
       return members(
-        await policeApi.neighbourhoodTeam(force.id, neighbourhoodId),
-        `Neighbourhood "${neighbourhoodId}" of ${force.name}`,
+        await policeApi.neighbourhoodTeam(force.id, neighbourhood.id),
+        `Neighbourhood "${neighbourhood.id}" of ${force.name}`,
         request.log,
       );
     },

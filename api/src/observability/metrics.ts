@@ -33,7 +33,7 @@ export interface ApiMetrics {
   observeRequest(observation: RequestObservation): void;
 }
 
-const IMPORT_STATUSES = ['running', 'completed', 'failed', 'interrupted'] as const;
+const IMPORT_STATUSES = ['running', 'completed', 'partial', 'failed', 'interrupted'] as const;
 const OUTBOX_STATUSES: readonly OutboxStatus[] = ['pending', 'failed', 'sent'];
 
 /** What the store says, read once per scrape for every gauge that needs it. */

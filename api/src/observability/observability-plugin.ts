@@ -17,7 +17,7 @@ export interface ObservabilityOptions {
 /**
  * What operators see of the API, for every route: the request's context (its id reaches the
  * services' log lines and their calls out), request durations by route pattern, and `/metrics` in
- * the Prometheus text format (behind METRICS_TOKEN when set). Register before the routes; the
+ * the Prometheus text format, only when METRICS_TOKEN is set and only to requests carrying it. Register before the routes; the
  * one log line per request is RequestLogController's, given to Fastify as its `logController`.
  */
 export const observabilityPlugin = sharedPlugin(
@@ -36,7 +36,13 @@ export const observabilityPlugin = sharedPlugin(
       done();
     });
 
+    // The check is the handler's own, not a path rule: whatever spelling reaches this route
+    // ("/%6detrics" is decoded to it by the router) meets it. "//metrics" and "/metrics/" are
+    // other paths to the router, and answer no metrics.
     app.get('/metrics', async (request, reply) => {
+      if (app.config.metricsToken === undefined) {
+        throw new HttpError(404, 'NOT_FOUND', 'Metrics are off: set METRICS_TOKEN to serve them.');
+      }
       if (!metricsAccessAllowed(request.headers.authorization, app.config.metricsToken)) {
         throw new HttpError(401, 'UNAUTHORIZED', 'The metrics need a valid bearer token.', {
           'www-authenticate': METRICS_AUTH_CHALLENGE,

@@ -322,13 +322,71 @@ describe.each(testDialects)('metrics and request logs on %s', (dialect) => {
   });
 });
 
+describe('metrics and the spelling of their path', () => {
+  it('answers no metrics to another spelling of the path without the token', async () => {
+    const db = await createTestDatabase('sqlite');
+    const app = await buildApp({
+      config: parseConfig({ DATABASE_URL: db.url, METRICS_TOKEN: TOKEN }),
+      sequelize: db.sequelize,
+    });
+    try {
+      for (const url of [
+        '/%6detrics',
+        '/%6D%65trics',
+        '//metrics',
+        '/metrics/',
+        '/metrics?x=1',
+        '/METRICS',
+      ]) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(res.body, url).not.toContain('http_request_duration_seconds');
+      }
+      const encoded = await app.inject({
+        method: 'GET',
+        url: '/%6detrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(encoded.statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await db.drop();
+    }
+  });
+
+  it('are off, under every spelling of the path', async () => {
+    const db = await createTestDatabase('sqlite');
+    const app = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize });
+    try {
+      for (const url of ['/metrics', '/%6detrics', '//metrics', '/metrics/']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('process_cpu');
+      }
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).json()).toMatchObject({
+        error: expect.stringMatching(/METRICS_TOKEN/),
+      });
+    } finally {
+      await app.close();
+      await db.drop();
+    }
+  });
+});
+
 describe('metrics when the database is down', () => {
   it('still answers, with the store figures left out and database_up 0', async () => {
     const db = await createTestDatabase('sqlite');
-    const app = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize });
+    const app = await buildApp({
+      config: parseConfig({ DATABASE_URL: db.url, METRICS_TOKEN: TOKEN }),
+      sequelize: db.sequelize,
+    });
     await app.inject({ method: 'GET', url: '/api/health' });
     await db.sequelize.close();
-    const res = await app.inject({ method: 'GET', url: '/metrics' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(res.statusCode).toBe(200);
     const all = samples(res.body);
     expect(sampleValue(all, 'crime_clock_database_up')).toBe(0);

@@ -79,10 +79,13 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
       searchType: 'neighbourhood',
       forceId: 'metropolitan',
       neighbourhoodId: NEIGHBOURHOOD_ID,
-      page: '2',
-      pageSize: '25',
+      page: 2,
+      pageSize: 25,
     });
     expect(neighbourhood.statusCode).toBe(200);
+    // JSON numbers as numbers: text where a number belongs is refused, not coerced.
+    const asText = await search({ searchType: 'force', forceId: 'city-of-london', page: '2' });
+    expect(asText.statusCode).toBe(400);
     expect(neighbourhood.json().pagination).toMatchObject({ page: 2, pageSize: 25 });
 
     const force = await search({
@@ -239,7 +242,14 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
       });
     });
 
+    // The people routes answer only for neighbourhoods the store holds (synced from data.police.uk).
+    const storeNeighbourhood = (force_id: string, id: string) =>
+      db.sequelize
+        .getQueryInterface()
+        .bulkInsert('neighbourhoods', [{ force_id, id, name: `${id} ward`, boundary: null }]);
+
     it('brings people from the data.police.uk client', async () => {
+      await storeNeighbourhood('leicestershire', 'NC04');
       const team = await app.inject({
         method: 'GET',
         url: '/api/forces/leicestershire/neighbourhoods/NC04/people',
@@ -253,6 +263,7 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
     });
 
     it('answers an empty list with the reason when data.police.uk is down and nothing is cached', async () => {
+      await storeNeighbourhood('city-of-london', 'cs');
       police.failAlways({ status: 503 });
       try {
         const res = await app.inject({
@@ -281,7 +292,7 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
       try {
         const res = await offline.inject({
           method: 'GET',
-          url: '/api/forces/city-of-london/neighbourhoods/zz9/people',
+          url: '/api/forces/city-of-london/neighbourhoods/cs/people',
         });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({
@@ -294,6 +305,19 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
       } finally {
         await offline.close();
       }
+    });
+
+    it('answers unknown neighbourhood ids from the store, without calling data.police.uk', async () => {
+      const before = police.requests.length;
+      const ids = ['NOPE', 'nc05', 'NC04%00', `${'x'.repeat(120)}`, 'NC04%2F..%2Fpeople'];
+      const answers = await Promise.all(
+        ids.map((id) =>
+          app.inject({ method: 'GET', url: `/api/forces/leicestershire/neighbourhoods/${id}/people` }),
+        ),
+      );
+      answers.forEach((res, i) => expect([400, 404, 414], ids[i]).toContain(res.statusCode));
+      expect(answers.filter((res) => res.statusCode === 404).length).toBeGreaterThan(0);
+      expect(police.requests.length).toBe(before);
     });
 
     it.each([

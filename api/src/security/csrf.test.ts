@@ -1,17 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { checkCsrf, originOf, type CsrfRequest } from './csrf.ts';
+import { checkCsrf, isPartnerRoute, originOf, type CsrfRequest } from './csrf.ts';
 
 const post = (headers: CsrfRequest['headers'], extra: Partial<CsrfRequest> = {}): CsrfRequest => ({
   method: 'POST',
   host: 'crime.example',
   protocol: 'http',
+  partnerRoute: false,
   headers: { 'content-type': 'application/json', 'content-length': '2', ...headers },
   ...extra,
 });
 
 describe('checkCsrf', () => {
   it('lets reads through untouched', () => {
-    expect(checkCsrf({ method: 'GET', host: 'crime.example', protocol: 'http', headers: {} }, [])).toEqual({
+    const get = {
+      method: 'GET',
+      host: 'crime.example',
+      protocol: 'http',
+      partnerRoute: false,
+      headers: {},
+    } as const;
+    expect(checkCsrf(get, [])).toEqual({
       ok: true,
     });
   });
@@ -83,6 +91,7 @@ describe('checkCsrf', () => {
           method: 'DELETE',
           host: 'crime.example',
           protocol: 'http',
+          partnerRoute: false,
           headers: { origin: 'http://crime.example' },
         },
         [],
@@ -94,6 +103,7 @@ describe('checkCsrf', () => {
           method: 'POST',
           host: 'crime.example',
           protocol: 'http',
+          partnerRoute: false,
           headers: { origin: 'http://crime.example', 'content-length': '0' },
         },
         [],
@@ -102,9 +112,20 @@ describe('checkCsrf', () => {
   });
 
   it('exempts partner calls that carry an API key', () => {
-    expect(checkCsrf(post({ 'x-api-key': 'ck_abc', 'content-type': 'text/plain' }), [])).toEqual({
-      ok: true,
-    });
+    const partner = post({ 'x-api-key': 'ck_abc', 'content-type': 'text/plain' }, { partnerRoute: true });
+    expect(checkCsrf(partner, [])).toEqual({ ok: true });
+  });
+
+  it('does not let an API key exempt any other route', () => {
+    const admin = post({ 'x-api-key': 'ck_abc', origin: 'https://evil.example' });
+    expect(checkCsrf(admin, [])).toMatchObject({ ok: false, reason: expect.stringMatching(/evil/) });
+    expect(checkCsrf(post({ 'x-api-key': 'ck_abc' }), [])).toMatchObject({ ok: false });
+  });
+
+  it('knows the partner routes by their pattern', () => {
+    expect(isPartnerRoute('/api/external/crime-search')).toBe(true);
+    expect(isPartnerRoute('/api/admin/api-keys')).toBe(false);
+    expect(isPartnerRoute(undefined)).toBe(false);
   });
 });
 

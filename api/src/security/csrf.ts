@@ -12,6 +12,11 @@ export interface CsrfRequest {
   /** Host the request was addressed to, as Fastify reports it (may carry a port). */
   host: string;
   protocol: 'http' | 'https';
+  /**
+   * The route is a partner API route (it authenticates by X-API-Key, never by cookie). Decided by
+   * the matched route pattern, so neither a header nor an encoded path can claim it.
+   */
+  partnerRoute: boolean;
   headers: {
     origin?: string;
     referer?: string;
@@ -20,6 +25,13 @@ export interface CsrfRequest {
     'transfer-encoding'?: string;
     'x-api-key'?: string | string[];
   };
+}
+
+/** Route patterns of the partner API: the only routes where X-API-Key stands in for the Origin check. */
+export const PARTNER_ROUTE_PREFIX = '/api/external/';
+
+export function isPartnerRoute(routePattern: string | undefined): boolean {
+  return routePattern?.startsWith(PARTNER_ROUTE_PREFIX) ?? false;
 }
 
 export type CsrfVerdict = { ok: true } | { ok: false; reason: string };
@@ -47,7 +59,8 @@ function hostOf(origin: string): string {
 export function checkCsrf(request: CsrfRequest, allowedOrigins: readonly string[]): CsrfVerdict {
   if (!STATE_CHANGING_METHODS.has(request.method.toUpperCase())) return { ok: true };
   // Partner calls authenticate with a key, not a cookie: a forged browser request carries no key.
-  if (request.headers['x-api-key'] !== undefined) return { ok: true };
+  // Only on partner routes: elsewhere a key proves nothing, and the cookie still rides along.
+  if (request.partnerRoute && request.headers['x-api-key'] !== undefined) return { ok: true };
 
   const sender = originOf(request.headers.origin) ?? originOf(request.headers.referer);
   if (!sender) {

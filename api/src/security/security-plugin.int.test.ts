@@ -118,6 +118,36 @@ describe.each(testDialects)('security headers and CSRF on %s', (dialect) => {
     expect(partner.json()).toMatchObject({ code: 'API_KEY_INVALID' });
   });
 
+  it('does not let X-API-Key exempt an admin route from the Origin check', async () => {
+    const signedIn = await login({ origin: 'http://localhost' });
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    for (const url of [
+      '/api/admin/logout',
+      '/api/smtp/settings',
+      '/api/admin/api-keys',
+      '/%61pi/admin/logout',
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'x-api-key': 'ck_anything', origin: 'https://evil.example', cookie },
+        payload: {},
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'CSRF' });
+    }
+    // Without any Origin as well: the key is no stand-in for it outside the partner API.
+    const noOrigin = await app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { 'x-api-key': 'ck_anything', cookie },
+      payload: {},
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    const check = await app.inject({ method: 'GET', url: '/api/admin/check', headers: { cookie } });
+    expect(check.json()).toMatchObject({ isAdmin: true });
+  });
+
   it('sends a CSP of its own origin and realtime socket, with no inline scripts', async () => {
     for (const url of ['/api/health', '/some/page']) {
       const res = await app.inject({ method: 'GET', url, headers: { host: 'crime.test:3000' } });
@@ -127,9 +157,9 @@ describe.each(testDialects)('security headers and CSRF on %s', (dialect) => {
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("connect-src 'self' ws://crime.test:3901 http://crime.test:3901");
       expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
   });
@@ -154,12 +184,26 @@ describe.each(testDialects)('security headers and CSRF on %s', (dialect) => {
   });
 
   it('lets any site frame the embeddable clocks, and only those pages', async () => {
-    const embed = await app.inject({ method: 'GET', url: '/embed/crime-clock?theme=dark' });
-    expect(String(embed.headers['content-security-policy'])).toContain('frame-ancestors *');
-    expect(embed.headers['x-frame-options']).toBeUndefined();
-    const page = await app.inject({ method: 'GET', url: '/crime-clock' });
-    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
-    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    for (const url of ['/embed/crime-clock?theme=dark', '/embed/police-crime-clock', '/embed/crime-clock/']) {
+      const embed = await app.inject({ method: 'GET', url });
+      expect(String(embed.headers['content-security-policy'])).toContain('frame-ancestors *');
+      expect(embed.headers['x-frame-options']).toBeUndefined();
+    }
+    // Every other page, an /embed/ look-alike included (it would render the whole app), is DENY.
+    for (const url of [
+      '/crime-clock',
+      '/admin',
+      '/embed/anything',
+      '/embed/crime-clock-x',
+      '/embed/crime-clock/../../admin',
+      '/embed/%2e%2e/admin',
+      '/api/health',
+    ]) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(String(page.headers['content-security-policy'])).not.toContain('frame-ancestors *');
+      expect(page.headers['x-frame-options']).toBe('DENY');
+    }
   });
 
   it('keeps a hostile Host header out of the CSP', async () => {

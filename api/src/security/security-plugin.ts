@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { forbidden } from '../http/errors.ts';
-import { checkCsrf, originOf, type CsrfRequest } from './csrf.ts';
+import { checkCsrf, isPartnerRoute, originOf, type CsrfRequest } from './csrf.ts';
 import { sharedPlugin } from './shared-plugin.ts';
 
 export interface SecurityOptions {
@@ -14,7 +14,7 @@ export interface SecurityOptions {
    * the page's host on REALTIME_PORT.
    */
   connectSources?: (pageHost: string) => string[];
-  /** Who may frame the pages; default only the product itself. */
+  /** Who may frame the pages (the embed widgets aside); default nobody. */
   frameAncestors?: string[];
 }
 
@@ -36,6 +36,14 @@ function sourcesOf(url: string): string[] {
   const { protocol, host } = new URL(url);
   if (!hostnameOf(host)) return [];
   return [`${protocol === 'https:' ? 'wss' : 'ws'}://${host}`, `${protocol}//${host}`];
+}
+
+/** The public embed widgets' pages (ui/src/features/embed/embedRoutes.tsx), as browsers request them. */
+export const EMBED_WIDGET_PATHS: readonly string[] = ['/embed/crime-clock', '/embed/police-crime-clock'];
+
+export function isEmbedWidgetPath(url: string): boolean {
+  const path = url.split('?')[0]!;
+  return EMBED_WIDGET_PATHS.some((embed) => path === embed || path === `${embed}/`);
 }
 
 /**
@@ -79,7 +87,8 @@ export const securityPlugin = sharedPlugin(
           connectSrc: [connectSrc],
           objectSrc: ["'none'"],
           formAction: ["'self'"],
-          frameAncestors: options.frameAncestors ?? ["'self'"],
+          // Nothing but the embed widgets is ever framed, not even by the product: no clickjacking.
+          frameAncestors: options.frameAncestors ?? ["'none'"],
           ...(https ? { upgradeInsecureRequests: [] } : {}),
         },
       },
@@ -87,12 +96,14 @@ export const securityPlugin = sharedPlugin(
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
       referrerPolicy: { policy: 'same-origin' },
       crossOriginEmbedderPolicy: false,
+      xFrameOptions: { action: 'deny' },
     });
 
-    // The embeddable clocks (/embed/...) exist to be framed by partner sites: those pages alone
-    // may be framed by anyone. They change nothing and carry no session-bound content.
+    // The embeddable clocks exist to be framed by partner sites: those pages alone may be framed by
+    // anyone. They change nothing and carry no session-bound content. Exact paths only: any other
+    // /embed/... URL is the whole app (its router shows whatever it shows), so it stays unframeable.
     app.addHook('onSend', async (request, reply) => {
-      if (request.method !== 'GET' || !request.url.startsWith('/embed/')) return;
+      if (request.method !== 'GET' || !isEmbedWidgetPath(request.url)) return;
       const csp = reply.getHeader('content-security-policy');
       if (typeof csp === 'string') {
         reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
@@ -111,6 +122,7 @@ export const securityPlugin = sharedPlugin(
           method: request.method,
           host: request.host,
           protocol: request.protocol,
+          partnerRoute: isPartnerRoute(request.routeOptions.url),
           headers: request.headers as CsrfRequest['headers'],
         },
         allowedOrigins,

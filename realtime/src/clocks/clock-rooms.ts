@@ -1,10 +1,16 @@
 import type { Logger } from 'pino';
 import type { ClockKind } from '../../../common/clock/types.ts';
-import { CLOCK_KINDS, clockRoom, isClockKind, TICK_INTERVAL_MS } from '../../../common/realtime/protocol.ts';
+import {
+  CLOCK_KINDS,
+  clockRoom,
+  isClockKind,
+  TICK_EVENT,
+  TICK_INTERVAL_MS,
+} from '../../../common/realtime/protocol.ts';
+import { tickFrameAt } from '../../../common/realtime/tick.ts';
 import { startAimedTimer } from '../aimed-timer.ts';
 import type { RealtimeIo } from '../io-types.ts';
 import type { DefinitionSource } from './definition-source.ts';
-import { tickAt } from './ticks.ts';
 
 export interface ClockRoomsOptions {
   io: RealtimeIo;
@@ -41,12 +47,16 @@ export function attachClockRooms({
       if (typeof reply !== 'function') return;
       if (!isClockKind(clock)) return reply({ ok: false, error: 'Unknown clock; use "csew" or "police".' });
       const definition = definitions.current(clock);
+      const room = clockRoom(clock);
+      // Joining again (a client that saw a newer version asks for the definition) only answers:
+      // the socket is in the room once and its ticks already come.
+      const already = socket.rooms.has(room);
       // In the room even without data, so the definition reaches the client as soon as it exists.
-      void socket.join(clockRoom(clock));
+      if (!already) void socket.join(room);
       if (!definition) return reply({ ok: false, error: 'This clock has no data yet.' });
       const serverTime = now();
       reply({ ok: true, definition, serverTime });
-      socket.emit('clock:tick', tickAt(definition, alignedSecond(serverTime, tickMs)));
+      if (!already) socket.emit(TICK_EVENT, tickFrameAt(definition, alignedSecond(serverTime, tickMs)));
     });
     socket.on('clock:leave', (clock) => {
       if (isClockKind(clock)) void socket.leave(clockRoom(clock));
@@ -69,7 +79,9 @@ export function attachClockRooms({
     const definition = definitions.current(clock);
     const room = clockRoom(clock);
     if (!definition || !io.of('/').adapter.rooms.get(room)?.size) return;
-    io.local.to(room).emit('clock:tick', tickAt(definition, second));
+    // Volatile: a viewer whose connection cannot take it now skips this second instead of
+    // queueing it; the next tick carries absolute counts.
+    io.local.to(room).volatile.emit(TICK_EVENT, tickFrameAt(definition, second));
     onTickSent?.(clock, second);
   };
   // The tick is for the second the timer was aimed at: timers may fire a hair early or late

@@ -2,11 +2,12 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type {
-  ClientToServerEvents,
-  ClockTick,
-  JoinClockReply,
-  ServerToClientEvents,
+import {
+  TICK_EVENT,
+  type ClientToServerEvents,
+  type JoinClockReply,
+  type ServerToClientEvents,
+  type TickFrame,
 } from '../../../common/realtime/protocol.ts';
 import { createDefinitionSource } from '../clocks/definition-source.ts';
 import { createRealtimeServer, type RealtimeServer } from '../server-app.ts';
@@ -93,9 +94,9 @@ describe('realtime metrics and logs', () => {
     const idle = await client();
     for (const viewer of viewers) expect(await join(viewer)).toMatchObject({ ok: true });
     // Two broadcast ticks (the one sent on joining is the client's own, not a room broadcast).
-    await new Promise<ClockTick[]>((resolve) => {
-      const seen: ClockTick[] = [];
-      viewers[0]!.on('clock:tick', (tick) => {
+    await new Promise<TickFrame[]>((resolve) => {
+      const seen: TickFrame[] = [];
+      viewers[0]!.on(TICK_EVENT, (tick) => {
         seen.push(tick);
         if (seen.length === 3) resolve(seen);
       });

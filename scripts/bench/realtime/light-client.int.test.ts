@@ -1,11 +1,12 @@
 import { pino } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type {
-  ClientToServerEvents,
-  ClockTick,
-  ServerToClientEvents,
+import {
+  TICK_EVENT,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
 } from '../../../common/realtime/protocol.ts';
+import { readTick, type TickFrame } from '../../../common/realtime/tick.ts';
 import { createDefinitionSource } from '../../../realtime/src/clocks/definition-source.ts';
 import { createRealtimeServer } from '../../../realtime/src/server-app.ts';
 import { startApiDouble } from './api-double.ts';
@@ -35,8 +36,8 @@ describe('light benchmark client', () => {
       reconnection: false,
     });
     cleanups.push(() => void real.disconnect());
-    const realTicks: ClockTick[] = [];
-    real.on('clock:tick', (tick) => realTicks.push(tick));
+    const realTicks: TickFrame[] = [];
+    real.on(TICK_EVENT, (tick) => realTicks.push(tick));
     await new Promise<void>((resolve) => real.once('connect', resolve));
     expect((await real.emitWithAck('clock:join', 'police')).ok).toBe(true);
 
@@ -52,7 +53,6 @@ describe('light benchmark client', () => {
         list.push(text);
         lightTicks.set(client.index, list);
       },
-      serverTime: () => undefined,
       other: () => undefined,
     };
     const clients = Array.from(
@@ -75,11 +75,11 @@ describe('light benchmark client', () => {
     expect(joined).toBe(10);
     expect(clients.every((c) => c.joinReplyBytes > 1000)).toBe(true);
     // Every light client got, for each t, exactly what socket.io-client decoded, byte for byte.
-    const realByT = new Map(realTicks.map((t) => [t.t, `42${JSON.stringify(['clock:tick', t])}`]));
+    const realByT = new Map(realTicks.map((f) => [readTick(f)!.t, `42${JSON.stringify([TICK_EVENT, f])}`]));
     let compared = 0;
     for (const texts of lightTicks.values()) {
       for (const text of texts) {
-        const t = (JSON.parse(text.slice(2)) as [string, ClockTick])[1].t;
+        const t = readTick((JSON.parse(text.slice(2)) as [string, unknown])[1])!.t;
         if (realByT.has(t)) {
           expect(text).toBe(realByT.get(t));
           compared++;

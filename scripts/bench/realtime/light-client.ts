@@ -7,14 +7,14 @@
  *   server → "0{…}"                      Engine.IO open        → client sends "40"
  *   server → "40{…}"                     namespace connected   → client sends 420["clock:join",clock]
  *   server → "430[{ok,definition,…}]"    join acknowledged
- *   server → "42["clock:tick",{…}]"      a tick (every second)
+ *   server → "42["t",[…]]"               a tick (every second; common/realtime/tick.ts)
  *   server → "2"                         Engine.IO ping        → client sends "3"
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { ClockKind } from '../../../common/clock/types.ts';
-import { REALTIME_PATH } from '../../../common/realtime/protocol.ts';
+import { REALTIME_PATH, TICK_EVENT } from '../../../common/realtime/protocol.ts';
 import {
   encodeClientFrame,
   FrameReader,
@@ -25,8 +25,7 @@ import {
 } from './ws-frames.ts';
 
 const WEBSOCKET_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
-const TICK_PREFIX = '42["clock:tick",';
-const SERVER_TIME_PREFIX = '42["server:time",';
+const TICK_PREFIX = `42["${TICK_EVENT}",`;
 const DEFINITION_PREFIX = '42["clock:definition",';
 
 /**
@@ -53,9 +52,8 @@ export interface LightClientListener {
   failed(client: LightClient, reason: string): void;
   /** A joined client lost its connection. */
   closed(client: LightClient, reason: string): void;
-  /** A `clock:tick` frame: its whole text (`42["clock:tick",{…}]`), its size on the wire. */
+  /** A tick frame: its whole text (`42["t",[…]]`), its size on the wire. */
   tick(client: LightClient, text: string, wireBytes: number, receivedAt: number): void;
-  serverTime(client: LightClient, text: string, receivedAt: number): void;
   /** Anything else after joining (e.g. `clock:definition`), for counting. */
   other(client: LightClient, kind: 'definition' | 'unknown', wireBytes: number): void;
 }
@@ -66,6 +64,8 @@ export class LightClient {
   state: State = 'connecting';
   /** `t` of the last tick this client received (set by the listener). */
   lastTickAt = 0;
+  /** Whole total of that tick, to catch a count going backwards. */
+  lastCount = 0;
   /** Size of the join acknowledgement (which carries the clock definition), bytes on the wire. */
   joinReplyBytes = 0;
   private readonly socket: Socket;
@@ -158,9 +158,8 @@ export class LightClient {
     if (opcode !== OPCODE_TEXT) return;
     // latin1 maps bytes one to one: comparing these strings compares the payloads byte for byte.
     const text = payload.toString('latin1');
-    if (this.state === 'joined') {
-      if (text.startsWith(TICK_PREFIX)) return this.listener.tick(this, text, wireBytes, receivedAt);
-      if (text.startsWith(SERVER_TIME_PREFIX)) return this.listener.serverTime(this, text, receivedAt);
+    if (this.state === 'joined' && text.startsWith(TICK_PREFIX)) {
+      return this.listener.tick(this, text, wireBytes, receivedAt);
     }
     switch (text[0]) {
       case '0': // Engine.IO open

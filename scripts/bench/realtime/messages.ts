@@ -65,9 +65,8 @@ export interface WindowResult {
   outsideWindow: number;
   closedInWindow: number;
   closeReasons: Record<string, number>;
-  serverTime: SparseHistogram;
-  /** Per node: when in its second the server sent each `server:time` broadcast (t mod 1000), ms. */
-  serverTimePhases: Record<number, number[]>;
+  /** Ticks whose whole total was below the client's previous one (same year). */
+  countsBackwards: number;
   definitionsReceived: number;
   otherMessages: number;
   /** The worker's own health while measuring. */

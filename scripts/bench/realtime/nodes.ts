@@ -66,6 +66,8 @@ export async function startNode(options: NodeOptions): Promise<RealtimeNodeProce
         CLOCK_REFRESH_SECONDS: '30',
         LOG_LEVEL: 'warn',
         REDIS_URL: options.redisUrl ?? '',
+        // The light clients share a few loopback addresses: the per-address cap would refuse them.
+        REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '1000000',
         BENCH_WATCHDOG_PARENT: String(process.pid),
         BENCH_WATCHDOG_MAX_MS: String(options.maxLifetimeMs),
       },

@@ -6,11 +6,12 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClockKind } from '../../../common/clock/types.ts';
 import {
   REALTIME_PATH,
+  TICK_EVENT,
   type ClientToServerEvents,
-  type ClockTick,
   type JoinClockReply,
   type ServerToClientEvents,
 } from '../../../common/realtime/protocol.ts';
+import { readTick, type TickFrame } from '../../../common/realtime/tick.ts';
 import { LatencyHistogram } from '../lib/histogram.ts';
 import { preciseNow } from './light-client.ts';
 import type { NodeTarget } from './messages.ts';
@@ -21,7 +22,7 @@ export interface ProbeWindowResult {
   clients: number;
   histogram: LatencyHistogram;
   ticks: number;
-  /** (node, t) → the tick re-encoded as the frame text the server sends (`42["clock:tick",{…}]`). */
+  /** (node, t) → the tick re-encoded as the frame text the server sends (`42["t",[…]]`). */
   payloads: { node: number; t: number; text: string }[];
 }
 
@@ -43,12 +44,13 @@ export class Probes {
         });
         probes.sockets.push({ node: target.node, socket });
         let lastT = 0;
-        socket.on('clock:tick', (tick) => {
+        socket.on(TICK_EVENT, (frame) => {
           const receivedAt = preciseNow();
+          const t = readTick(frame)?.t ?? 0;
           // A repeated or older t is a duplicate (the light clients count those separately).
-          if (tick.t <= lastT) return;
-          lastT = tick.t;
-          probes.onTick(target.node, tick, receivedAt);
+          if (t <= lastT) return;
+          lastT = t;
+          probes.onTick(target.node, t, frame, receivedAt);
         });
         joins.push(
           new Promise<void>((resolve, reject) => {
@@ -75,12 +77,12 @@ export class Probes {
     return probes;
   }
 
-  private onTick(node: number, tick: ClockTick, receivedAt: number) {
+  private onTick(node: number, t: number, frame: TickFrame, receivedAt: number) {
     const w = this.window;
-    if (!w || tick.t < w.fromT || tick.t > w.toT) return;
-    w.result.histogram.record(receivedAt - tick.t);
+    if (!w || t < w.fromT || t > w.toT) return;
+    w.result.histogram.record(receivedAt - t);
     w.result.ticks++;
-    w.result.payloads.push({ node, t: tick.t, text: `42${JSON.stringify(['clock:tick', tick])}` });
+    w.result.payloads.push({ node, t, text: `42${JSON.stringify([TICK_EVENT, frame])}` });
   }
 
   startWindow(fromT: number, toT: number): void {

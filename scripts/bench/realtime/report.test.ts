@@ -4,8 +4,7 @@ import type { TickAggregate, WindowResult } from './messages.ts';
 import { summariseWindow } from './report.ts';
 
 const T0 = 1_800_000_000_000;
-const text = (t: number, n = 1) =>
-  `42["clock:tick",{"c":"csew","v":"x","t":${t},"y":2027,"n":${n},"k":[${n}]}]`;
+const text = (t: number, n = 1) => `42["t",["c","x",${t / 1000},${n * 100},30,${n * 100},30]]`;
 
 function tick(node: number, t: number, delays: number[], payload = text(t)): TickAggregate {
   const histogram = new LatencyHistogram();
@@ -33,8 +32,7 @@ function worker(clientsAtStart: Record<number, number>, ticks: TickAggregate[]):
     outsideWindow: 0,
     closedInWindow: 0,
     closeReasons: {},
-    serverTime: new LatencyHistogram().toSparse(),
-    serverTimePhases: {},
+    countsBackwards: 0,
     definitionsReceived: 0,
     otherMessages: 0,
     eventLoopDelayMs: { p50: 1, p99: 2, max: 3 },

@@ -59,15 +59,10 @@ export interface WindowSummary {
   lateTimerTicks: { node: number; t: number }[];
   delayPerNode: Record<number, DelayFigures>;
   perTick: TickFigures[];
-  /** `server:time`, broadcast mid-second and stamped when sent: pure fan-out delay, no timer lateness. */
-  serverTimeDelay: DelayFigures;
-  /**
-   * When in the second `server:time` went out (ms after the whole second; first and last of the
-   * window): its fan-out delays a tick's when the two overlap.
-   */
-  serverTimePhaseMs: { node: number; first: number; last: number }[];
+  /** Ticks whose total was below the same client's previous tick (must be 0). */
+  countsBackwards: number;
   payload: {
-    /** One tick frame on the wire (WebSocket header + `42["clock:tick",{…}]`). */
+    /** One tick frame on the wire (WebSocket header + `42["t",[…]]`). */
     wireBytes: number;
     textBytes: number;
     example: string;
@@ -140,7 +135,7 @@ export function summariseWindow(
   const perNodeT = new Map<number, Map<number, LatencyHistogram>>();
   // t → payload text → nodes that received it
   const payloads = new Map<number, Map<string, Set<number>>>();
-  const serverTime = new LatencyHistogram();
+  let countsBackwards = 0;
   let wireBytes = 0;
   let example = '';
   let duplicates = 0;
@@ -158,7 +153,7 @@ export function summariseWindow(
     otherMessages += r.otherMessages;
     for (const [reason, n] of Object.entries(r.closeReasons))
       closeReasons[reason] = (closeReasons[reason] ?? 0) + n;
-    serverTime.merge(r.serverTime);
+    countsBackwards += r.countsBackwards;
     for (const tick of r.ticks) {
       all.merge(tick.histogram);
       const nodeHistogram = perNode.get(tick.node) ?? new LatencyHistogram();
@@ -272,12 +267,7 @@ export function summariseWindow(
         firstMs: e.first - t,
         spreadMs: e.last - e.first,
       })),
-    serverTimeDelay: delayFigures(serverTime),
-    serverTimePhaseMs: Object.keys(clientsPerNode).flatMap((key) => {
-      const node = Number(key);
-      const phases = results.find((r) => r.serverTimePhases[node]?.length)?.serverTimePhases[node];
-      return phases?.length ? [{ node, first: phases[0]!, last: phases.at(-1)! }] : [];
-    }),
+    countsBackwards,
     payload: {
       wireBytes,
       textBytes: Buffer.byteLength(example, 'latin1'),
@@ -326,7 +316,7 @@ export interface ServerFigures {
   cpuMaxSecondPercent: number;
   openFiles: number | undefined;
   openFileLimit: number | undefined;
-  /** Server CPU time per message sent (tick or server:time), µs. */
+  /** Server CPU time per message sent (one tick per client per second), µs. */
   cpuPerMessageUs: number;
   /** clients × cpuPerMessageUs: one tick's fan-out if the node had a core to itself, ms. */
   projectedFanOutMs: number;
@@ -401,15 +391,7 @@ export function formatWindow(
     `median of the per-tick p99s ${ms(median(s.perTick.map((t) => t.p99)))} ms; ` +
       `${s.perTick.filter((t) => t.p99 <= limitMs).length} of ${s.perTick.length} ticks with p99 ≤ ${limitMs} ms`,
   );
-  row(
-    'server:time delay (ms)',
-    `p50 ${ms(s.serverTimeDelay.p50)}  p99 ${ms(s.serverTimeDelay.p99)}  max ${ms(s.serverTimeDelay.max)}` +
-      (s.serverTimePhaseMs.length
-        ? `; sent ${s.serverTimePhaseMs
-            .map((p) => `${p.first}…${p.last}`)
-            .join(' / ')} ms after the whole second`
-        : ''),
-  );
+  row('counts backwards', String(s.countsBackwards));
   row('tick payload', `${s.payload.wireBytes} B on the wire (${s.payload.textBytes} B text)`);
   row(
     'identical payloads',

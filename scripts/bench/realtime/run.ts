@@ -99,11 +99,11 @@ interface StepRecord {
 
 /**
  * Server CPU per message sent, from CPU time (which other load on the machine does not inflate
- * much, unlike wall time): each client gets two messages a second, the tick and `server:time`.
+ * much, unlike wall time): each client gets one message a second, the tick.
  * A tick's fan-out to all of a node's clients needs about clients × this on a dedicated core.
  */
 function costPerMessage(cpuWindowPercent: number, clients: number) {
-  const perMessageUs = clients > 0 ? ((cpuWindowPercent / 100) * 1e6) / (2 * clients) : Number.NaN;
+  const perMessageUs = clients > 0 ? ((cpuWindowPercent / 100) * 1e6) / clients : Number.NaN;
   return { cpuPerMessageUs: perMessageUs, projectedFanOutMs: (perMessageUs * clients) / 1000 };
 }
 

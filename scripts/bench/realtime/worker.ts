@@ -5,6 +5,8 @@
  * driven over IPC; it exits on its own when the coordinator goes away or its lifetime runs out.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { londonYear } from '../../../common/clock/london-time.ts';
+import { readTick } from '../../../common/realtime/tick.ts';
 import { LatencyHistogram } from '../lib/histogram.ts';
 import { LightClient, type LightClientListener } from './light-client.ts';
 import {
@@ -54,10 +56,7 @@ interface Window {
   outsideWindow: number;
   closedInWindow: number;
   closeReasons: Record<string, number>;
-  serverTime: LatencyHistogram;
-  /** When in its second the server sent each `server:time` (t mod 1000), once per broadcast. */
-  serverTimePhases: Record<number, number[]>;
-  lastServerTimeT: Record<number, number>;
+  countsBackwards: number;
   definitionsReceived: number;
   otherMessages: number;
   clientsAtStart: Record<number, number>;
@@ -68,17 +67,17 @@ interface Window {
 let window: Window | undefined;
 const eventLoopDelay = monitorEventLoopDelay({ resolution: 10 });
 
-// The same tick text reaches every client of a room: parse `t` once per distinct text.
-const tickTimes = new Map<string, number>();
-function tickTime(text: string): number {
-  let t = tickTimes.get(text);
-  if (t === undefined) {
-    const parsed = JSON.parse(text.slice(2)) as [string, { t: number }];
-    t = parsed[1].t;
-    if (tickTimes.size > 256) tickTimes.clear();
-    tickTimes.set(text, t);
+// The same tick text reaches every client of a room: parse it once per distinct text.
+const parsedTicks = new Map<string, { t: number; n: number }>();
+function readTickText(text: string): { t: number; n: number } {
+  let parsed = parsedTicks.get(text);
+  if (parsed === undefined) {
+    const tick = readTick((JSON.parse(text.slice(2)) as [string, unknown])[1]);
+    parsed = { t: tick?.t ?? 0, n: tick?.n ?? 0 };
+    if (parsedTicks.size > 256) parsedTicks.clear();
+    parsedTicks.set(text, parsed);
   }
-  return t;
+  return parsed;
 }
 
 let pendingOpen: { waiting: Set<LightClient>; finish: () => void } | undefined;
@@ -104,12 +103,15 @@ const listener: LightClientListener = {
   tick(client, text, wireBytes, receivedAt) {
     const w = window;
     if (!w) return;
-    const t = tickTime(text);
+    const { t, n } = readTickText(text);
     if (t <= client.lastTickAt) {
       if (t >= w.fromT && t <= w.toT) w.duplicateTicks++;
       return;
     }
+    // Within one year (a tick of a later year starts again from 0).
+    if (n < client.lastCount && londonYear(t) === londonYear(client.lastTickAt)) w.countsBackwards++;
     client.lastTickAt = t;
+    client.lastCount = n;
     if (t < w.fromT || t > w.toT) {
       w.outsideWindow++;
       return;
@@ -138,19 +140,6 @@ const listener: LightClientListener = {
     if (receivedAt > aggregate.lastAt) aggregate.lastAt = receivedAt;
     if (receivedAt < aggregate.firstAt) aggregate.firstAt = receivedAt;
     aggregate.payloads.set(text, (aggregate.payloads.get(text) ?? 0) + 1);
-  },
-  serverTime(client, text, receivedAt) {
-    const w = window;
-    if (!w) return;
-    // 42["server:time",{"t":1750000000123}]
-    const t = Number(text.slice(text.indexOf(':', 18) + 1, text.lastIndexOf('}')));
-    if (t < w.fromT || t > w.toT + 999) return;
-    w.serverTime.record(receivedAt - t);
-    const phases = (w.serverTimePhases[client.node] ??= []);
-    if (t !== w.lastServerTimeT[client.node] && phases.length < 1000) {
-      w.lastServerTimeT[client.node] = t;
-      phases.push(t % 1000);
-    }
   },
   other(_client, kind) {
     if (!window) return;
@@ -235,9 +224,7 @@ function startWindow(request: Extract<WorkerRequest, { type: 'window' }>): Worke
     outsideWindow: 0,
     closedInWindow: 0,
     closeReasons: {},
-    serverTime: new LatencyHistogram(),
-    serverTimePhases: {},
-    lastServerTimeT: {},
+    countsBackwards: 0,
     definitionsReceived: 0,
     otherMessages: 0,
     clientsAtStart,
@@ -284,8 +271,7 @@ function collect(id: number): WorkerReply {
     outsideWindow: w.outsideWindow,
     closedInWindow: w.closedInWindow,
     closeReasons: w.closeReasons,
-    serverTime: w.serverTime.toSparse(),
-    serverTimePhases: w.serverTimePhases,
+    countsBackwards: w.countsBackwards,
     definitionsReceived: w.definitionsReceived,
     otherMessages: w.otherMessages,
     eventLoopDelayMs: {

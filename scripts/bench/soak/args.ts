@@ -24,6 +24,8 @@ export interface SoakSettings {
 export interface SoakArgs extends SoakSettings {
   /** A running cluster's proxy URL; undefined: start one. */
   url: string | undefined;
+  /** Attach mode: HAProxy's stats port, where the nodes behind it are listed. */
+  statsUrl: string;
   /** Attach mode: credentials of an existing admin. */
   adminUser: string | undefined;
   adminPassword: string | undefined;
@@ -49,6 +51,7 @@ export const USAGE = `Mixed-load soak of the Crime Clock through the cluster's p
   --url URL           attach to a running cluster (its proxy, e.g. http://127.0.0.1:8080) instead of
                       starting one; then also --admin-user/--admin-password, or --database-url to
                       create a temporary admin
+  --stats-url URL     attach mode: HAProxy's stats port (default http://127.0.0.1:8404)
   --admin-user U      admin username (attach mode; default admin)
   --admin-password P  admin password (attach mode; or SOAK_ADMIN_PASSWORD)
   --database-url URL  the attached cluster's database (mysql://… on loopback)
@@ -109,6 +112,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
     adminIntervalS: 5,
     pageIntervalS: 15,
     url: undefined,
+    statsUrl: 'http://127.0.0.1:8404',
     adminUser: undefined,
     adminPassword: env.SOAK_ADMIN_PASSWORD || undefined,
     databaseUrl: undefined,
@@ -128,6 +132,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
       '--admin-interval': (read) => (args.adminIntervalS = read.decimal(1, 600)),
       '--page-interval': (read) => (args.pageIntervalS = read.decimal(1, 600)),
       '--url': (read) => (args.url = loopbackOrigin(read.value(), '--url')),
+      '--stats-url': (read) => (args.statsUrl = loopbackOrigin(read.value(), '--stats-url')),
       '--admin-user': (read) => (args.adminUser = read.value()),
       '--admin-password': (read) => (args.adminPassword = read.value()),
       '--database-url': (read) => (args.databaseUrl = loopbackMysqlUrl(read.value())),

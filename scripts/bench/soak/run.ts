@@ -21,7 +21,7 @@ import { createAdminUserService } from '../../../api/src/admin/users.ts';
 import { openDatabase } from '../../../api/src/db/connection.ts';
 import { randomPassword } from '../../../api/src/security/passwords.ts';
 import { startCluster, type Cluster } from '../../cluster/cluster.ts';
-import { PROXY_STATUS_PATH, type BackendStatus } from '../../cluster/proxy.ts';
+import { haproxyStatus } from '../../cluster/haproxy.ts';
 import { REAL_POSTCODES } from '../../data-sample/places.ts';
 import { Rng } from '../../data-sample/random.ts';
 import { machineBusyPercent, openFileLimit, sampleMachineCpu } from '../lib/proc-stats.ts';
@@ -107,9 +107,8 @@ function loopbackUrlFromEnv(name: string, fallback: string): string {
 
 if (args.url) {
   origin = args.url;
-  const status = (await (
-    await fetch(`${origin}${PROXY_STATUS_PATH}`, { signal: AbortSignal.timeout(5000) })
-  ).json()) as { backends: BackendStatus[] };
+  // The nodes behind the proxy, from HAProxy's stats page (PROXY_STATS_PORT of deploy/haproxy.cfg).
+  const status = { backends: await haproxyStatus(args.statsUrl) };
   const proxyPid = pidListeningOn(Number(new URL(origin).port || 80));
   watched.push({ name: 'proxy', pid: () => proxyPid, shared: false });
   const counters: Record<string, number> = {};
@@ -132,6 +131,8 @@ if (args.url) {
   cluster = await startCluster({
     databaseUrl: databaseUrl.toString(),
     redisUrl,
+    // Every viewer comes from this machine's one address: the realtime per-address cap must allow them.
+    env: { REALTIME_MAX_CONNECTIONS_PER_ADDRESS: String(args.viewers + 100) },
     sample: true,
     dropDatabaseOnStop: true,
     logLevel: 'warn',
@@ -299,6 +300,8 @@ try {
     host: originUrl.hostname,
     port: Number(originUrl.port || 80),
     count: args.viewers,
+    // Under HAProxy's per-address connection limit (deploy/haproxy.cfg, 500 by default).
+    perAddress: 250,
     stallMs: args.stallS * 1000,
     errors,
   });

@@ -6,6 +6,9 @@
  */
 import type { ClockKind } from '../../../common/clock/types.ts';
 import { CLOCK_KINDS, TICK_INTERVAL_MS, type ClockTick } from '../../../common/realtime/protocol.ts';
+import { readTick } from '../../../common/realtime/tick.ts';
+
+const EMPTY_TICK: ClockTick = { c: 'csew', v: '', t: 0, y: 0, n: 0, counters: [] };
 import { LatencyHistogram } from '../lib/histogram.ts';
 import { LightClient, preciseNow, type LightClientListener } from '../realtime/light-client.ts';
 import { sourceAddress } from '../realtime/messages.ts';
@@ -125,7 +128,6 @@ export class ViewerPool {
       failed: (client, reason) => this.onLost(client, reason, false),
       closed: (client, reason) => this.onLost(client, reason, true),
       tick: (client, text, _wire, receivedAt) => this.onTick(client, text, receivedAt),
-      serverTime: () => {},
       other: (_client, kind) => {
         if (kind === 'definition') this.definitions++;
       },
@@ -246,7 +248,7 @@ export class ViewerPool {
   private tickOf(text: string): ClockTick {
     let tick = this.parsed.get(text);
     if (!tick) {
-      tick = (JSON.parse(text.slice(2)) as [string, ClockTick])[1];
+      tick = readTick((JSON.parse(text.slice(2)) as [string, unknown])[1]) ?? EMPTY_TICK;
       if (this.parsed.size > 64) this.parsed.clear();
       this.parsed.set(text, tick);
     }

@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
+import { MYSQL_TABLE_OPTIONS } from '../mysql-session.ts';
 import { createMysqlBulk } from './mysql.ts';
 import { sqliteBulk } from './sqlite.ts';
 import type { BulkDialect, BulkValue } from './types.ts';
@@ -36,13 +37,14 @@ describe.each(writers)('bulk writer on $name', ({ dialect, bulk }) => {
   let db: TestDatabase;
   const columns = ['name', 'amount', 'ratio', 'flag', 'note'] as const;
 
+  const tableOptions = dialect === 'mysql' ? ` ${MYSQL_TABLE_OPTIONS}` : '';
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     await db.sequelize.query(
       `CREATE TABLE bulk_probe (id INTEGER PRIMARY KEY ${dialect === 'mysql' ? 'AUTO_INCREMENT' : 'AUTOINCREMENT'},
-        name VARCHAR(200) NOT NULL, amount BIGINT, ratio DOUBLE, flag SMALLINT, note VARCHAR(20))`,
+        name VARCHAR(200) NOT NULL, amount BIGINT, ratio DOUBLE, flag SMALLINT, note VARCHAR(20))${tableOptions}`,
     );
-    await db.sequelize.query('CREATE TABLE bulk_keyed (k VARCHAR(20) PRIMARY KEY, v INTEGER)');
+    await db.sequelize.query(`CREATE TABLE bulk_keyed (k VARCHAR(20) PRIMARY KEY, v INTEGER)${tableOptions}`);
   });
   afterAll(async () => {
     await db?.drop();

@@ -1,3 +1,4 @@
+import { MYSQL_TABLE_OPTIONS } from '../mysql-session.ts';
 import type { Migration } from './migration.ts';
 import { rebuildSearchAggregates } from '../../search/derived-tables.ts';
 
@@ -65,9 +66,7 @@ export const searchIndexes: Migration = {
 };
 
 function createStatements(mysql: boolean): string[] {
-  const clustered = mysql
-    ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci'
-    : ' WITHOUT ROWID';
+  const clustered = mysql ? ` ${MYSQL_TABLE_OPTIONS}` : ' WITHOUT ROWID';
   const forceId = 'VARCHAR(64) NOT NULL';
   const lsoa = "VARCHAR(12) NOT NULL DEFAULT ''";
   return [

@@ -5,6 +5,8 @@ import { categoryMonthCounts } from './0003-category-month-counts.ts';
 import { adminTables } from './0004-admin.ts';
 import { apiKeyTables } from './0005-api-keys.ts';
 import { crimesImportIndexes } from './0006-crimes-import-indexes.ts';
+import { oneCollation } from './0007-one-collation.ts';
+import { importFiles } from './0008-import-files.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +16,6 @@ export const migrations: readonly Migration[] = [
   adminTables,
   apiKeyTables,
   crimesImportIndexes,
+  oneCollation,
+  importFiles,
 ];

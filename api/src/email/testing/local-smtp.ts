@@ -118,7 +118,7 @@ export async function startLocalSmtp(options: {
 }
 
 /** A TCP server that accepts connections and then says nothing (or hangs up at once with `drop`). */
-export async function startSilentServer(behaviour: 'hang' | 'drop' = 'hang') {
+export async function startSilentServer(behaviour: 'hang' | 'drop' = 'hang', port = 0) {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     if (behaviour === 'drop') return socket.destroy();
@@ -126,7 +126,7 @@ export async function startSilentServer(behaviour: 'hang' | 'drop' = 'hang') {
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return {

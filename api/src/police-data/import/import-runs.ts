@@ -1,5 +1,5 @@
-import { DataTypes, type ModelStatic, type Model, type Sequelize } from 'sequelize';
-import type { ImportStatus } from './types.ts';
+import { DataTypes, QueryTypes, type ModelStatic, type Model, type Sequelize } from 'sequelize';
+import type { FileResult, ImportStatus } from './types.ts';
 
 /** Status of a run whose process died (kill -9, power cut) before it could say how it ended. */
 export const INTERRUPTED = 'interrupted';
@@ -101,4 +101,48 @@ export async function finishRun(sequelize: Sequelize, id: number, outcome: RunOu
     },
     { where: { id } },
   );
+}
+
+/** Notes what became of one file of a run (migration 0008). */
+export async function recordFile(sequelize: Sequelize, importId: number, result: FileResult): Promise<void> {
+  const status = result.error ? 'failed' : result.unchanged ? 'unchanged' : 'imported';
+  await sequelize.query(
+    `INSERT INTO import_files (import_id, path, kind, force_id, month, fingerprint, status, row_count, skipped_count, error)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    {
+      replacements: [
+        importId,
+        result.file.slice(0, 1024),
+        result.kind,
+        result.forceId ?? null,
+        result.month ?? null,
+        result.fingerprint ?? null,
+        status,
+        result.rows,
+        result.skipped,
+        result.error ?? null,
+      ],
+    },
+  );
+}
+
+/**
+ * The import that brought in the force-month of this dataset the store holds now, when that was
+ * a file with this very fingerprint; undefined when the store lacks it or holds other content.
+ */
+export async function importHoldingUnchanged(
+  sequelize: Sequelize,
+  file: { kind: string; forceId: string; month: number; fingerprint: string },
+): Promise<number | undefined> {
+  const rows = await sequelize.query<{ import_id: number }>(
+    `SELECT d.import_id FROM dataset_months d
+     JOIN import_files f ON f.import_id = d.import_id AND f.kind = d.dataset
+       AND f.force_id = d.force_id AND f.month = d.month AND f.status = 'imported'
+     WHERE d.force_id = ? AND d.month = ? AND d.dataset = ? AND f.fingerprint = ?`,
+    {
+      replacements: [file.forceId, file.month, file.kind, file.fingerprint],
+      type: QueryTypes.SELECT,
+    },
+  );
+  return rows[0] === undefined ? undefined : Number(rows[0].import_id);
 }

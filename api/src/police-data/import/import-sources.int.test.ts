@@ -303,15 +303,43 @@ describe.each(testDialects)('importSources on %s', (dialect) => {
     expect(JSON.parse(islands.boundary).type).toBe('MultiPolygon');
   });
 
-  it('replaces instead of duplicating when the same files are imported again', async () => {
+  it('brings in nothing again when the same files are imported again, and keeps every row', async () => {
     const before = await storedStreetCounts(db);
     const summary = await importSources(db.sequelize, [archiveDir]);
     expect(summary.filesFailed).toBe(0);
+    expect(summary.status).toBe('completed');
+    const monthFiles = Object.keys(files).filter((name) =>
+      /-(street|outcomes|stop-and-search)\.csv$/.test(name),
+    );
+    expect(summary.filesUnchanged).toBe(monthFiles.length);
+    expect(
+      summary.sources[0]!.files.filter((f) => f.unchanged)
+        .map((f) => f.file)
+        .sort(),
+    ).toEqual(monthFiles.sort());
     expect(await storedStreetCounts(db)).toEqual(before);
     expect(await storedStreetCounts(db)).toEqual(expectedStreetCounts(files));
     expect(await storedPerForceMonth(db, 'outcomes')).toEqual(expectedPerForceMonth(files, 'outcomes'));
     expect(await scalar(db, 'SELECT COUNT(*) AS n FROM postcodes')).toBe(3);
     expect(await scalar(db, 'SELECT COUNT(*) AS n FROM neighbourhoods')).toBe(3);
+  });
+
+  it('imports a changed month file again, replacing its force-month', async () => {
+    const name = '2024-01/2024-01-kent-street.csv';
+    const changed = {
+      ...files,
+      [name]: csvText(STREET_HEADER, streetRows(7, { month: '2024-01', forceName: 'Kent Police', seed: 99 })),
+    };
+    const changedDir = join(dir, 'changed');
+    writeFiles(changedDir, changed);
+    const summary = await importSources(db.sequelize, [changedDir]);
+    expect(
+      summary.sources[0]!.files.filter((f) => !f.unchanged && f.kind === 'street').map((f) => f.file),
+    ).toEqual([name]);
+    expect(await storedStreetCounts(db)).toEqual(expectedStreetCounts(changed));
+    // and back: the original file is not what the store holds now, so it is imported again
+    await importSources(db.sequelize, [archiveDir]);
+    expect(await storedStreetCounts(db)).toEqual(expectedStreetCounts(files));
   });
 
   it('records every run in imports', async () => {
@@ -326,14 +354,22 @@ describe.each(testDialects)('importSources on %s', (dialect) => {
     }>('SELECT status, months, forces, files, rows_imported, synthetic, source FROM imports ORDER BY id', {
       type: QueryTypes.SELECT,
     });
-    expect(runs).toHaveLength(2);
+    expect(runs).toHaveLength(4);
     const fileCount = Object.keys(files).length - 1; // all but SYNTHETIC.txt
+    const referenceFiles = Object.keys(files).filter(
+      (name) => !/\d{4}-\d{2}\//.test(name) && name !== 'SYNTHETIC.txt',
+    );
+    // every file the first time; the reference files (upserted, not compared) on the same re-run
+    expect(runs.map((run) => Number(run.files))).toEqual([
+      fileCount,
+      referenceFiles.length,
+      referenceFiles.length + 1,
+      referenceFiles.length + 1,
+    ]);
     for (const run of runs) {
       expect(run.status).toBe('completed');
-      expect(run.source).toBe(archiveDir);
       expect(JSON.parse(run.months)).toEqual([202401, 202402]);
       expect(JSON.parse(run.forces)).toEqual(['city-of-london', 'kent']);
-      expect(Number(run.files)).toBe(fileCount);
       expect(Number(run.synthetic)).toBe(1);
     }
   });
@@ -412,7 +448,18 @@ describe.each(testDialects)('importSources of damaged files on %s', (dialect) =>
     const [kent, surrey] = summary.sources[0]!.files;
     expect(kent!.error).toMatch(/derived table broke/);
     expect(surrey!.error).toBeUndefined();
-    expect(summary.sources[0]!.status).toBe('completed');
+    expect(summary.sources[0]!.status).toBe('partial');
+    expect(summary.status).toBe('partial');
+    const [run] = await db.sequelize.query<{ status: string; error: string }>(
+      'SELECT status, error FROM imports WHERE id = ?',
+      { replacements: [summary.sources[0]!.importId], type: QueryTypes.SELECT },
+    );
+    expect(run).toEqual({ status: 'partial', error: '1 of 2 file(s) not imported' });
+    const failedFiles = await db.sequelize.query<{ path: string; error: string }>(
+      "SELECT path, error FROM import_files WHERE import_id = ? AND status = 'failed'",
+      { replacements: [summary.sources[0]!.importId], type: QueryTypes.SELECT },
+    );
+    expect(failedFiles).toEqual([{ path: '2024-03/2024-03-kent-street.csv', error: 'derived table broke' }]);
     expect(
       await scalar(db, "SELECT COUNT(*) AS n FROM crimes WHERE force_id = 'kent' AND month = 202403"),
     ).toBe(before);
@@ -433,8 +480,17 @@ describe.each(testDialects)('importSources of damaged files on %s', (dialect) =>
         seen.push(`${forceId}|${month}|${Number(row!.n)}`);
       },
     };
-    await importSources(db.sequelize, [join(dir, 'second')], { derivedTables: [recorder] });
-    expect(seen).toEqual(['kent|202403|25', 'surrey|202403|30']);
+    // The same import again: only the file that failed is brought in; surrey's is left as it is.
+    const summary = await importSources(db.sequelize, [join(dir, 'second')], { derivedTables: [recorder] });
+    expect(seen).toEqual(['kent|202403|25']);
+    expect(summary.status).toBe('completed');
+    expect(summary.sources[0]!.files.map((f) => [f.file, f.unchanged !== undefined])).toEqual([
+      ['2024-03/2024-03-kent-street.csv', false],
+      ['2024-03/2024-03-surrey-street.csv', true],
+    ]);
+    expect(
+      await scalar(db, "SELECT COUNT(*) AS n FROM crimes WHERE force_id = 'surrey' AND month = 202403"),
+    ).toBe(30);
   });
 
   it('reports a file without the official header, and an unreadable source, without throwing', async () => {

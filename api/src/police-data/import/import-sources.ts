@@ -2,15 +2,32 @@ import type { Sequelize } from 'sequelize';
 import { bulkFor } from '../../db/bulk/index.ts';
 import type { ImportContext } from './context.ts';
 import { importFile } from './import-file.ts';
-import { finishRun, markInterruptedRuns, recordProgress, startRun } from './import-runs.ts';
-import { planImport, type ImportPlan } from './plan.ts';
+import {
+  finishRun,
+  importHoldingUnchanged,
+  markInterruptedRuns,
+  recordFile,
+  recordProgress,
+  startRun,
+} from './import-runs.ts';
+import { planImport, type ImportJob, type ImportPlan } from './plan.ts';
 import { OfflineError, openSource, type OpenedSource } from './sources/open-source.ts';
-import type { FileResult, ImportOptions, ImportProgress, ImportSummary, SourceSummary } from './types.ts';
+import type {
+  FileResult,
+  ImportOptions,
+  ImportProgress,
+  ImportStatus,
+  ImportSummary,
+  SourceSummary,
+} from './types.ts';
 
 /**
  * Imports each source (a folder, a .zip, or an http(s) URL of a zip) into the police store and
- * records every run in `imports`. Bad rows are counted and skipped, a failing file is rolled back
- * and reported, and the remaining files are still imported: nothing here throws for bad data.
+ * records every run in `imports` and every file in `import_files`. Bad rows are counted and
+ * skipped, a failing file is rolled back and reported (the run is then `partial` or `failed`), and
+ * the remaining files are still imported: nothing here throws for bad data. A month file whose
+ * content the store already holds from an earlier run is left alone, so running the same import
+ * again brings in only what is missing or changed.
  */
 export async function importSources(
   sequelize: Sequelize,
@@ -27,7 +44,9 @@ export async function importSources(
   const files = summaries.flatMap((s) => s.files);
   return {
     sources: summaries,
-    filesImported: files.filter((f) => !f.error).length,
+    status: worstStatus(summaries.map((s) => s.status)),
+    filesImported: files.filter((f) => !f.error && !f.unchanged).length,
+    filesUnchanged: files.filter((f) => f.unchanged).length,
     filesFailed: files.filter((f) => f.error).length,
     rows: summaries.reduce((n, s) => n + s.rows, 0),
     skipped: summaries.reduce((n, s) => n + s.skipped, 0),
@@ -73,7 +92,11 @@ async function importSource(
     await opened?.close();
   }
   const summary = summarise(source, importId, outcome, performance.now() - started);
-  await finishRun(sequelize, importId, { ...summary, files: summary.files.filter((f) => !f.error).length });
+  await finishRun(sequelize, importId, {
+    ...summary,
+    files: summary.files.filter((f) => !f.error && !f.unchanged).length,
+    ...(summary.error === undefined ? {} : { error: summary.error }),
+  });
   return summary;
 }
 
@@ -97,16 +120,31 @@ async function importPlan(
   for (const [index, job] of plan.jobs.entries()) {
     const file = job.entry.path;
     emit({ type: 'file-start', source, file, index, files, bytes: job.entry.size });
-    const result = await importFile(
-      {
-        ...context,
-        onRows: (counts, bytes) =>
-          emit({ type: 'file-rows', source, file, rows: counts.rows, skipped: counts.skipped, bytes }),
-      },
-      job,
-    );
+    const { fingerprint, holder } = await previousImport(context.sequelize, job);
+    const result =
+      holder !== undefined && fingerprint !== undefined && 'forceId' in job
+        ? unchangedResult(job, fingerprint, holder)
+        : {
+            ...(await importFile(
+              {
+                ...context,
+                onRows: (counts, bytes) =>
+                  emit({
+                    type: 'file-rows',
+                    source,
+                    file,
+                    rows: counts.rows,
+                    skipped: counts.skipped,
+                    bytes,
+                  }),
+              },
+              job,
+            )),
+            ...(fingerprint === undefined ? {} : { fingerprint }),
+          };
     results.push(result);
-    const imported = results.filter((r) => !r.error);
+    await recordFile(context.sequelize, context.importId, result);
+    const imported = results.filter((r) => !r.error && !r.unchanged);
     await recordProgress(context.sequelize, context.importId, {
       files: imported.length,
       rows: imported.reduce((n, r) => n + r.rows, 0),
@@ -114,6 +152,42 @@ async function importPlan(
     });
     emit({ type: 'file-done', source, result });
   }
+}
+
+/**
+ * The fingerprint of a month file, and the import that brought in the content the store holds
+ * for its force-month when that content is this file's. Other files (reference data, which is
+ * upserted and cheap to apply again) get neither. A file that cannot be read for its fingerprint
+ * is imported anyway, and that import reports what is wrong with it.
+ */
+async function previousImport(
+  sequelize: Sequelize,
+  job: ImportJob,
+): Promise<{ fingerprint?: string; holder?: number }> {
+  if (!('forceId' in job)) return {};
+  const fingerprint = await job.entry.fingerprint().catch(() => undefined);
+  if (fingerprint === undefined) return {};
+  const holder = await importHoldingUnchanged(sequelize, { ...job, fingerprint });
+  return holder === undefined ? { fingerprint } : { fingerprint, holder };
+}
+
+function unchangedResult(
+  job: Extract<ImportJob, { forceId: string }>,
+  fingerprint: string,
+  importId: number,
+): FileResult {
+  return {
+    file: job.entry.path,
+    kind: job.kind,
+    forceId: job.forceId,
+    month: job.month,
+    rows: 0,
+    skipped: 0,
+    problems: [],
+    fingerprint,
+    unchanged: { importId },
+    durationMs: 0,
+  };
 }
 
 function describeIgnored(paths: readonly string[]): string {
@@ -128,11 +202,17 @@ function summarise(
   durationMs: number,
 ): SourceSummary {
   const imported = outcome.files.filter((f) => !f.error);
-  const failed = outcome.error !== undefined || (outcome.files.length > 0 && imported.length === 0);
+  const notImported = outcome.files.length - imported.length;
+  const problems = [
+    ...(outcome.error === undefined ? [] : [outcome.error]),
+    ...(notImported > 0 ? [`${notImported} of ${outcome.files.length} file(s) not imported`] : []),
+  ];
+  let status: ImportStatus = 'completed';
+  if (problems.length > 0) status = imported.length > 0 ? 'partial' : 'failed';
   return {
     source,
     importId,
-    status: failed ? 'failed' : 'completed',
+    status,
     synthetic: outcome.synthetic,
     files: outcome.files,
     rows: imported.reduce((n, f) => n + f.rows, 0),
@@ -141,8 +221,17 @@ function summarise(
       (a, b) => a - b,
     ),
     forces: [...new Set(imported.flatMap((f) => (f.forceId === undefined ? [] : [f.forceId])))].sort(),
-    ...(outcome.error === undefined ? {} : { error: outcome.error }),
+    ...(problems.length === 0 ? {} : { error: problems.join('; ') }),
     offline: outcome.offline,
     durationMs,
   };
+}
+
+const SEVERITY: readonly ImportStatus[] = ['completed', 'partial', 'failed'];
+
+function worstStatus(statuses: readonly ImportStatus[]): ImportStatus {
+  return statuses.reduce<ImportStatus>(
+    (worst, status) => (SEVERITY.indexOf(status) > SEVERITY.indexOf(worst) ? status : worst),
+    'completed',
+  );
 }

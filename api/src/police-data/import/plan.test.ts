@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { parseMonthFileName, planImport } from './plan.ts';
 import type { SourceEntry } from './sources/source.ts';
 
-const entry = (path: string): SourceEntry => ({ path, size: 1, open: async () => Readable.from([]) });
+const entry = (path: string): SourceEntry => ({
+  path,
+  size: 1,
+  open: async () => Readable.from([]),
+  fingerprint: async () => '00000000:1',
+});
 
 describe('parseMonthFileName', () => {
   it('reads the month, force and dataset of archive file names', () => {

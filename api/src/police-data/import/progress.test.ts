@@ -110,7 +110,8 @@ describe('formatSummary', () => {
         {
           source: 'archive.zip',
           importId: 3,
-          status: 'completed',
+          status: 'partial',
+          error: '1 of 2 file(s) not imported',
           synthetic: true,
           files: [
             done('2024-01/2024-01-kent-street.csv', 1200, {
@@ -130,14 +131,17 @@ describe('formatSummary', () => {
           durationMs: 4000,
         },
       ],
+      status: 'partial',
       filesImported: 1,
+      filesUnchanged: 0,
       filesFailed: 1,
       rows: 1200,
       skipped: 3,
       durationMs: 4000,
     };
     const text = formatSummary(summary);
-    expect(text).toContain('archive.zip (synthetic sample data): completed in 4.0 s (import #3)');
+    expect(text).toContain('archive.zip (synthetic sample data): partial in 4.0 s (import #3)');
+    expect(text).toContain('  1 of 2 file(s) not imported');
     expect(text).toMatch(/2024-01\/2024-01-kent-street\.csv\s+1,200 rows, 3 skipped/);
     expect(text).toContain('2024-01/2024-01-kent-street.csv:7: unknown crime type "X"');
     expect(text).toContain('... and 1 more skipped row(s)');
@@ -147,5 +151,6 @@ describe('formatSummary', () => {
     expect(text).toContain(
       'Total: 1 file(s), 1,200 rows, 3 skipped, 1 file(s) NOT imported, 4.0 s (300 rows/s)',
     );
+    expect(text.split('\n').at(-1)).toMatch(/^Import PARTIAL: .* run the same command again/);
   });
 });

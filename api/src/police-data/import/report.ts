@@ -17,6 +17,12 @@ export function formatSummary(summary: ImportSummary): string {
         out.push(`  ${file.file.padEnd(width)}  NOT IMPORTED: ${file.error}`);
         continue;
       }
+      if (file.unchanged) {
+        out.push(
+          `  ${file.file.padEnd(width)}  unchanged since import #${file.unchanged.importId}, left as it is`,
+        );
+        continue;
+      }
       const skipped = file.skipped ? `, ${count(file.skipped)} skipped` : '';
       out.push(`  ${file.file.padEnd(width)}  ${count(file.rows).padStart(11)} rows${skipped}`);
       for (const problem of file.problems) out.push(`      ${file.file}:${problem.line}: ${problem.reason}`);
@@ -31,9 +37,25 @@ export function formatSummary(summary: ImportSummary): string {
     }
   }
   const rate = count(perSecond(summary.rows, summary.durationMs));
+  const unchanged = summary.filesUnchanged ? `, ${count(summary.filesUnchanged)} unchanged` : '';
   const failed = summary.filesFailed ? `, ${summary.filesFailed} file(s) NOT imported` : '';
   out.push(
-    `Total: ${count(summary.filesImported)} file(s), ${count(summary.rows)} rows, ${count(summary.skipped)} skipped${failed}, ${duration(summary.durationMs)} (${rate} rows/s)`,
+    `Total: ${count(summary.filesImported)} file(s), ${count(summary.rows)} rows, ${count(summary.skipped)} skipped${unchanged}${failed}, ${duration(summary.durationMs)} (${rate} rows/s)`,
   );
+  out.push(verdict(summary));
   return out.join('\n');
+}
+
+function verdict(summary: ImportSummary): string {
+  switch (summary.status) {
+    case 'completed':
+      return 'Import completed.';
+    case 'partial':
+      return (
+        'Import PARTIAL: the store lacks what is marked NOT IMPORTED above. Mend the cause and run the ' +
+        'same command again: it brings in only what is missing.'
+      );
+    case 'failed':
+      return 'Import FAILED: nothing was imported.';
+  }
 }

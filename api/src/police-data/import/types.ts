@@ -23,10 +23,18 @@ export interface FileResult {
   problems: RowProblem[];
   /** Set when the whole file was rolled back; the store keeps what it had before. */
   error?: string;
+  /** The store already held this file's content from an earlier import: it was not read again. */
+  unchanged?: { importId: number };
+  /** crc32 and size of the content (sources/source.ts), when it could be read. */
+  fingerprint?: string;
   durationMs: number;
 }
 
-export type ImportStatus = 'completed' | 'failed';
+/**
+ * completed: every file is in the store; partial: some files are, others were not imported (see
+ * their errors); failed: nothing could be imported.
+ */
+export type ImportStatus = 'completed' | 'partial' | 'failed';
 
 export interface SourceSummary {
   source: string;
@@ -50,7 +58,11 @@ export interface ImportSummary {
   sources: SourceSummary[];
   /** Files imported (committed), over all sources. */
   filesImported: number;
+  /** Files left alone because the store already held them unchanged. */
+  filesUnchanged: number;
   filesFailed: number;
+  /** The worst status of the sources. */
+  status: ImportStatus;
   rows: number;
   skipped: number;
   durationMs: number;

@@ -2,7 +2,7 @@ import { formatNumber } from '../../../../common/clock/format.ts';
 import { Card } from '../../shared/ui/Card.tsx';
 import type { ImportRecord, ImportsOverview } from './adminApi.ts';
 import { formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
-import { datasetName, durationText, forceName, monthRuns } from './importsText.ts';
+import { datasetName, durationText, forceName, importStateText, monthRuns } from './importsText.ts';
 import { useAdminResource } from './useAdminResource.ts';
 
 const RECENT_IMPORTS = 5;
@@ -19,6 +19,7 @@ export function ImportsCard() {
       <ResourceView resource={overview} what="imports">
         {(data) => (
           <>
+            {data.imports[0] && <LastImport record={data.imports[0]} />}
             <RecentImports imports={data.imports.slice(0, RECENT_IMPORTS)} total={data.imports.length} />
             <Holdings forces={data.forces} />
           </>
@@ -29,11 +30,35 @@ export function ImportsCard() {
 }
 
 function importTone(status: string): 'ok' | 'warn' | 'bad' | 'neutral' {
-  // The importer records running, completed or failed.
+  // The importer records running, completed, partial, failed or interrupted.
   if (status === 'completed') return 'ok';
   if (status === 'failed') return 'bad';
-  if (status === 'running') return 'warn';
+  if (status === 'running' || status === 'partial' || status === 'interrupted') return 'warn';
   return 'neutral';
+}
+
+/** The state the last import left the store in, with every file it could not bring in and why. */
+function LastImport({ record }: { record: ImportRecord }) {
+  return (
+    <section className="admin-last-import" aria-label="Last import">
+      <p>
+        <strong>Last import</strong>{' '}
+        <StatusBadge tone={importTone(record.status)}>{record.status}</StatusBadge> {importStateText(record)}
+      </p>
+      {record.failedFiles.length > 0 && (
+        <ul className="admin-last-import__failed">
+          {record.failedFiles.map((failed) => (
+            <li key={failed.file}>
+              <code>{failed.file}</code>: <span className="admin-table__error">{failed.error}</span>
+            </li>
+          ))}
+          {record.filesFailed > record.failedFiles.length && (
+            <li>… and {formatNumber(record.filesFailed - record.failedFiles.length)} more</li>
+          )}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 function RecentImports({ imports, total }: { imports: ImportRecord[]; total: number }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datasetName, durationText, forceName, monthRuns } from './importsText.ts';
+import { datasetName, durationText, forceName, importStateText, monthRuns } from './importsText.ts';
 
 describe('monthRuns', () => {
   it('joins consecutive months into runs so gaps stand out', () => {
@@ -26,5 +26,22 @@ describe('names', () => {
     expect(durationText(420)).toBe('420 ms');
     expect(durationText(12_340)).toBe('12.3 s');
     expect(durationText(125_000)).toBe('2 min 5 s');
+  });
+});
+
+describe('importStateText', () => {
+  it('says whether the store has everything, and how many files are missing', () => {
+    expect(importStateText({ status: 'completed', files: 43, filesFailed: 0 })).toBe(
+      'Completed: every file is in the store (43 imported this run).',
+    );
+    expect(importStateText({ status: 'partial', files: 31, filesFailed: 12 })).toBe(
+      'Partial: 12 files were not imported; the store lacks their data until the same import is run again.',
+    );
+    expect(importStateText({ status: 'failed', files: 0, filesFailed: 1 })).toBe(
+      'Failed: 1 file was not imported, and nothing was imported.',
+    );
+    expect(importStateText({ status: 'failed', files: 0, filesFailed: 0 })).toBe(
+      'Failed: nothing was imported.',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { ImportRecord } from '../../../../common/admin/imports.ts';
 import { forceById } from '../../../../common/police/forces.ts';
 
 /** "YYYY-MM" → months since year 0, or null for anything else. */
@@ -60,4 +61,25 @@ export function durationText(ms: number | null): string {
   const seconds = ms / 1000;
   if (seconds < 60) return `${seconds.toFixed(1)} s`;
   return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+/** What the last import means for the store, in one sentence. */
+export function importStateText(record: Pick<ImportRecord, 'status' | 'files' | 'filesFailed'>): string {
+  const failed = `${record.filesFailed} file${record.filesFailed === 1 ? ' was' : 's were'} not imported`;
+  switch (record.status) {
+    case 'completed':
+      return `Completed: every file is in the store (${record.files} imported this run).`;
+    case 'partial':
+      return `Partial: ${failed}; the store lacks their data until the same import is run again.`;
+    case 'failed':
+      return record.filesFailed > 0
+        ? `Failed: ${failed}, and nothing was imported.`
+        : 'Failed: nothing was imported.';
+    case 'running':
+      return `Running: ${record.files} file${record.files === 1 ? '' : 's'} imported so far.`;
+    case 'interrupted':
+      return 'Interrupted: the import stopped before it finished; run it again to bring in the rest.';
+    default:
+      return record.status;
+  }
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
-import type { ClockTick, JoinClockReply } from '../../../../common/realtime/protocol.ts';
+import type { JoinClockReply } from '../../../../common/realtime/protocol.ts';
+import { tickFrameAt, type TickFrame } from '../../../../common/realtime/tick.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../../common/survey/csew-clock.ts';
 import { ApiError } from '../../shared/api.ts';
 import {
@@ -62,7 +63,12 @@ class FakeSocket {
 const definition: ClockDefinition = CSEW_CLOCK_DEFINITION;
 
 function apiAnswer(def = definition): ClockApiResponse {
-  return { definition: def, serverTime: Date.now() } as ClockApiResponse;
+  const serverTime = Date.now();
+  return {
+    definition: def,
+    serverTime,
+    tick: tickFrameAt(def, serverTime - (serverTime % 1000)),
+  } as ClockApiResponse;
 }
 
 let socket: FakeSocket;
@@ -114,6 +120,8 @@ describe('ClockFeed', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(loadClock).toHaveBeenCalledTimes(1);
     expect(feed.getSnapshot()).toMatchObject({ status: 'polling', definition });
+    // The API's answer carries the server's counts too.
+    expect(feed.latestSample()).toMatchObject({ via: 'api', tick: { c: 'csew' } });
 
     // Socket.IO keeps retrying; its errors do not add polls.
     socket.fire('connect_error', new Error('refused'));
@@ -197,15 +205,37 @@ describe('ClockFeed', () => {
     await vi.advanceTimersByTimeAsync(0);
     socket.serverConnects();
     socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
-    const tick = (v: string): ClockTick => ({ c: 'csew', v, t: Date.now(), y: 2026, n: 1, k: [] });
-    socket.fire('clock:tick', tick(definition.version));
+    const tick = (v: string): TickFrame => ['c', v.slice(-8), Math.floor(Date.now() / 1000), 1, 0];
+    socket.fire('t', tick(definition.version));
     expect(socket.joins).toHaveLength(0);
-    socket.fire('clock:tick', tick('csew-newer'));
-    socket.fire('clock:tick', tick('csew-newer'));
+    socket.fire('t', tick('csew-0000newer'));
+    socket.fire('t', tick('csew-0000newer'));
     expect(socket.joins).toHaveLength(1);
-    const newer = { ...definition, version: 'csew-newer' };
+    const newer = { ...definition, version: 'csew-0000newer' };
     socket.answerJoin({ ok: true, definition: newer, serverTime: Date.now() });
     expect(feed.getSnapshot().definition).toBe(newer);
+  });
+
+  it("keeps the server's latest tick, and marks each join as a resync", async () => {
+    startFeed();
+    await vi.advanceTimersByTimeAsync(0);
+    socket.serverConnects();
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    const second = Date.now() - (Date.now() % 1000);
+    socket.fire('t', tickFrameAt(definition, second));
+    const first = feed.latestSample()!;
+    expect(first).toMatchObject({ via: 'socket', tick: { t: second, c: 'csew' } });
+    socket.fire('t', tickFrameAt(definition, second + 1000));
+    expect(feed.latestSample()!.resync).toBe(first.resync);
+    socket.fire('t', ['x', 'bad']);
+    socket.fire('t', tickFrameAt({ ...definition, clock: 'police' }, second + 2000));
+    expect(feed.latestSample()!.tick.t).toBe(second + 1000);
+    // A reconnection joins again: its first tick is shown as it is.
+    socket.fire('disconnect', 'transport close');
+    socket.serverConnects();
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    socket.fire('t', tickFrameAt(definition, second + 3000));
+    expect(feed.latestSample()!.resync).toBe(first.resync + 1);
   });
 
   it('takes a pushed definition for its own clock only', async () => {

@@ -1,21 +1,23 @@
 /**
- * Keeps a page's clock definition current and its idea of the server's time accurate, for weeks,
- * whatever the network does.
+ * Keeps a page's clock definition and the server's latest counts current, and its idea of the
+ * server's time accurate, for weeks, whatever the network does.
  *
  * The realtime server is the way in: join the clock's room, get the definition in the reply, then
- * ticks every second (server time, version check) and the new definition whenever the data
- * changes. When the socket cannot connect, the same definition comes from the API, re-read every
- * five minutes; meanwhile the socket keeps trying, with back-off, forever. Losing the connection
- * never stops the count: the model runs on the definition the page has.
+ * a tick every second (the server's counts, their steps to the next second, the server's time)
+ * and the new definition whenever the data changes. When the socket cannot connect, the API
+ * answers with the same definition and tick, re-read every five minutes; meanwhile the socket
+ * keeps trying, with back-off, forever. Losing the connection never stops the count: the page
+ * runs on from the last tick at its rate until the next one comes.
  */
 import { io, type Socket } from 'socket.io-client';
 import type { ClockData, ClockDefinition, ClockKind } from '../../../../common/clock/types.ts';
 import {
   REALTIME_PATH,
+  TICK_EVENT,
   type ClientToServerEvents,
-  type ClockTick,
   type ServerToClientEvents,
 } from '../../../../common/realtime/protocol.ts';
+import { readTick, tickVersion, type ClockTick, type TickFrame } from '../../../../common/realtime/tick.ts';
 import { ApiError, apiGet } from '../../shared/api.ts';
 import {
   feedReducer,
@@ -49,6 +51,16 @@ export type ClockSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface ClockApiResponse extends ClockData {
   readonly definition: ClockDefinition;
   readonly serverTime: number;
+  readonly tick: TickFrame;
+}
+
+/** The latest counts the server sent, and how the page should meet them. */
+export interface TickSample {
+  readonly tick: ClockTick;
+  /** 'api' samples are minutes apart and are met smoothly; socket ticks are followed. */
+  readonly via: 'socket' | 'api';
+  /** Bumped at every resync (a join, a poll answer): the page shows the server's count at once. */
+  readonly resync: number;
 }
 
 export interface ClockFeedDeps {
@@ -94,6 +106,9 @@ export class ClockFeed {
   private joinSeq = 0;
   private lastRejoinAt = -Infinity;
   private failureReported = false;
+  private sample: TickSample | null = null;
+  private resyncs = 0;
+  private resyncPending = true;
   private readonly timers = new Map<
     'firstContact' | 'poll' | 'join' | 'reconnect',
     ReturnType<typeof setTimeout>
@@ -116,6 +131,9 @@ export class ClockFeed {
 
   /** The server's time now, as well as this browser can tell. */
   readonly serverNow = (): number => this.serverClock.now();
+
+  /** The latest tick (read every animation frame; it is not React state, it changes every second). */
+  readonly latestSample = (): TickSample | null => this.sample;
 
   start(): void {
     if (this.running) return;
@@ -187,20 +205,31 @@ export class ClockFeed {
         this.setTimer('reconnect', delay, () => socket.connect());
       }
     });
-    socket.on('server:time', ({ t }) => this.serverClock.note(t));
-    socket.on('clock:tick', (tick) => this.onTick(tick));
+    socket.on(TICK_EVENT, (frame) => this.onTick(frame, 'socket'));
     socket.on('clock:definition', (definition) => {
       if (definition.clock === this.kind) this.dispatch({ type: 'definition', definition, via: 'socket' });
     });
   }
 
-  private onTick(tick: ClockTick): void {
-    if (tick.c !== this.kind) return;
-    this.serverClock.note(tick.t);
+  private onTick(frame: unknown, via: 'socket' | 'api'): void {
+    const tick = readTick(frame);
+    if (!tick || tick.c !== this.kind) return;
+    // The tick leaves the server at its second: it is the server's time signal as well.
+    if (via === 'socket') this.serverClock.note(tick.t);
+    if (this.resyncPending) {
+      this.resyncPending = false;
+      this.resyncs++;
+    }
+    this.sample = { tick, via, resync: this.resyncs };
     const current = this.state.definition;
     const now = this.serverClock.now();
     // The definition push may have been lost; the join reply carries the current one.
-    if (current && tick.v !== current.version && now - this.lastRejoinAt >= REJOIN_MIN_INTERVAL_MS) {
+    if (
+      via === 'socket' &&
+      current &&
+      tick.v !== tickVersion(current.version) &&
+      now - this.lastRejoinAt >= REJOIN_MIN_INTERVAL_MS
+    ) {
       this.lastRejoinAt = now;
       this.join();
     }
@@ -219,6 +248,8 @@ export class ClockFeed {
         return;
       }
       this.serverClock.note(reply.serverTime);
+      // The join is followed by the current tick: show its count as it is.
+      this.resyncPending = true;
       this.clearTimer('join');
       this.clearTimer('poll');
       this.failureReported = false;
@@ -246,6 +277,8 @@ export class ClockFeed {
       this.serverClock.note(data.serverTime);
       this.failureReported = false;
       this.dispatch({ type: 'definition', definition: data.definition, via: 'api' });
+      // A live socket's ticks are fresher than this answer.
+      if (this.state.status !== 'live') this.onTick(data.tick, 'api');
     } catch (error) {
       if (!this.running) return;
       const feedError = toFeedError(error);

@@ -1,13 +1,22 @@
 /**
  * One animation frame of a clock page: every counter on the page moved on by one tick. The target
- * of each counter is the clock model evaluated at the server's time (the same number every other
- * screen computes); the shown value follows it through stepDisplay, which never counts down and
- * closes any gap by running at most 10 % fast or slow.
+ * of each counter is the server's: the latest tick's count, glided with d3's interpolator towards
+ * the count the tick says the next second brings (and on past it, at that rate, if the next tick
+ * is late). The page never evaluates the clock model for a count; it only reads from the
+ * definition the names and the peak-hour labels at the tick's second.
  */
-import { startDisplay, stepDisplay, type DisplayState } from '../../../../common/clock/animation.ts';
+import { interpolateNumber } from 'd3';
+import {
+  followServer,
+  startDisplay,
+  stepDisplay,
+  type DisplayState,
+  type DisplayTarget,
+} from '../../../../common/clock/animation.ts';
 import { clockModelsFor } from '../../../../common/clock/clock-data.ts';
-import { clockAt, type ClockModel } from '../../../../common/clock/model.ts';
+import { paceAt, type ClockModel } from '../../../../common/clock/model.ts';
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
+import { tickMatches, type ClockTick, type TickCounter } from '../../../../common/realtime/tick.ts';
 
 export interface FrameCounter {
   readonly id: string;
@@ -38,7 +47,13 @@ export interface ClockFrame {
   readonly prevalence: FrameGroup | null;
 }
 
-export type Displays = ReadonlyMap<string, DisplayState>;
+/** The shown value of every counter, and the definition version they were shown for. */
+export interface Displays {
+  readonly version: string;
+  readonly counters: ReadonlyMap<string, DisplayState>;
+}
+
+export const NO_DISPLAYS: Displays = { version: '', counters: new Map() };
 
 export interface AdvancedClock {
   readonly displays: Displays;
@@ -46,58 +61,80 @@ export interface AdvancedClock {
 }
 
 /**
- * Moves every counter to `serverNowMs`. `stepNowMs` is a monotonic clock (performance.now()):
- * the steps only measure elapsed time, which a wall clock being set would falsify.
- * Displays are keyed by group and category id, so counters carry on across a new definition and
- * a category the new definition adds starts at its exact value.
+ * How the shown values meet the server's:
+ *  follow  ticks arrive every second: show the server's count (never lowering it on our own);
+ *  smooth  only polled samples: run on at their rate, correcting at most 10 % (the specification's
+ *          poll behaviour);
+ *  jump    a resync (reconnect, woken tab): show the server's count at once, whatever was shown.
+ */
+export type FrameMode = 'follow' | 'smooth' | 'jump';
+
+/** Where a counter of a tick is at a server instant. */
+export function counterAt(counter: TickCounter, tickMs: number, serverNowMs: number): number {
+  const seconds = Math.max(0, serverNowMs - tickMs) / 1000;
+  return interpolateNumber(counter.value, counter.value + counter.perSecond)(seconds);
+}
+
+/**
+ * Moves every counter to `serverNowMs` from the latest tick; null when the tick does not belong
+ * to the definition the page holds (the new definition is on its way, the frame stays as it was).
+ * `stepNowMs` is a monotonic clock (performance.now()) for the smoothing of polled samples.
+ * Displays are keyed by group and category id.
  */
 export function advanceClock(
   previous: Displays,
   definition: ClockDefinition,
+  tick: ClockTick | null,
   serverNowMs: number,
   stepNowMs: number,
-): AdvancedClock {
+  mode: FrameMode = 'follow',
+): AdvancedClock | null {
+  if (!tick || !tickMatches(tick, definition)) return null;
   const models = clockModelsFor(definition);
   const displays = new Map<string, DisplayState>();
+  // A new definition is new data: its counts are shown as they are, even if lower.
+  const jump = mode === 'jump' || previous.version !== definition.version;
+  let index = 0;
 
-  const advance = (key: string, year: number, value: number, perSecond: number): number => {
-    const target = { year, value, perSecond };
-    const before = previous.get(key);
-    const state = before ? stepDisplay(before, target, stepNowMs) : startDisplay(target, stepNowMs);
+  const advance = (key: string): { value: number; perSecond: number } => {
+    const counter = tick.counters[index++] ?? { value: 0, perSecond: 0 };
+    const target: DisplayTarget = {
+      year: tick.y,
+      value: counterAt(counter, tick.t, serverNowMs),
+      perSecond: counter.perSecond,
+    };
+    const before = previous.counters.get(key);
+    const state =
+      !before || jump
+        ? startDisplay(target, stepNowMs)
+        : mode === 'smooth'
+          ? stepDisplay(before, target, stepNowMs)
+          : followServer(before, target, stepNowMs);
     displays.set(key, state);
-    return state.value;
+    return { value: state.value, perSecond: counter.perSecond };
   };
 
-  const group = (name: FrameGroupName, model: ClockModel): { year: number; group: FrameGroup } => {
-    const reading = clockAt(model, serverNowMs);
+  const group = (name: FrameGroupName, model: ClockModel): FrameGroup => {
+    const total = advance(`${name}:total`);
+    const pace = paceAt(model, tick.t);
     return {
-      year: reading.year,
-      group: {
-        total: advance(`${name}:total`, reading.year, reading.total, reading.perSecond),
-        perSecond: reading.perSecond,
-        categories: reading.categories.map((c) => ({
-          id: c.id,
-          name: c.name,
-          value: advance(`${name}:${c.id}`, reading.year, c.count, c.perSecond),
-          perSecond: c.perSecond,
-          isInPeakPeriod: c.isInPeakPeriod,
-          speedFactor: c.speedFactor,
-        })),
-      },
+      total: total.value,
+      perSecond: total.perSecond,
+      categories: model.categories.map((c, i) => ({
+        id: c.id,
+        name: c.name,
+        ...advance(`${name}:${c.id}`),
+        isInPeakPeriod: pace[i]!.isInPeakPeriod,
+        speedFactor: pace[i]!.speedFactor,
+      })),
     };
   };
 
   const incidents = group('incidents', models.incidents);
-  const prevalence = models.prevalence ? group('prevalence', models.prevalence).group : null;
+  const prevalence = models.prevalence ? group('prevalence', models.prevalence) : null;
   return {
-    displays,
-    frame: {
-      version: definition.version,
-      year: incidents.year,
-      serverNowMs,
-      incidents: incidents.group,
-      prevalence,
-    },
+    displays: { version: definition.version, counters: displays },
+    frame: { version: definition.version, year: tick.y, serverNowMs, incidents, prevalence },
   };
 }
 

@@ -9,7 +9,7 @@
  * when the browser's own clock is adjusted.
  */
 
-/** At about two stamped messages a second, ten seconds of history. */
+/** One stamped message (the tick) a second: twenty seconds of history. */
 export const OFFSET_WINDOW = 20;
 
 export function addOffsetSample(

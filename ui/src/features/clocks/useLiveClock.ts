@@ -1,8 +1,9 @@
+import { interval } from 'd3';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { TICK_MS } from '../../../../common/clock/animation.ts';
 import type { ClockKind } from '../../../../common/clock/types.ts';
 import { useToast } from '../toast/useToast.ts';
-import { advanceClock, type Displays } from './clockFrame.ts';
+import { advanceClock, NO_DISPLAYS, type Displays, type FrameMode } from './clockFrame.ts';
 import { browserFeedDeps, ClockFeed } from './clockFeed.ts';
 import type { FeedState } from './feedState.ts';
 import { createFrameStore, type FrameStore } from './frameStore.ts';
@@ -19,8 +20,9 @@ export interface LiveClock {
 }
 
 /**
- * A clock page's live data: the feed (definition, connection) and the one ticker of the page,
- * which every TICK_MS moves all counters towards the model's value at the server's time.
+ * A clock page's live data: the feed (definition, connection, the server's latest tick) and the
+ * one ticker of the page, which every TICK_MS moves all counters to where the server's tick says
+ * they are at the server's time. A tab woken from the background shows the server's count at once.
  */
 export function useLiveClock(kind: ClockKind): LiveClock {
   const { toast } = useToast();
@@ -43,18 +45,43 @@ export function useLiveClock(kind: ClockKind): LiveClock {
   const feedState = useSyncExternalStore(feed.subscribe, feed.getSnapshot, feed.getSnapshot);
 
   const [frames] = useState(createFrameStore);
-  const displays = useRef<Displays>(new Map());
+  const displays = useRef<Displays>(NO_DISPLAYS);
+  const shownResync = useRef(-1);
+  const woken = useRef(false);
   const definition = feedState.definition;
   useEffect(() => {
     if (!definition) return;
     const step = () => {
-      const next = advanceClock(displays.current, definition, feed.serverNow(), performance.now());
+      const sample = feed.latestSample();
+      if (!sample) return;
+      let mode: FrameMode = sample.via === 'api' ? 'smooth' : 'follow';
+      if (woken.current || sample.resync !== shownResync.current) mode = 'jump';
+      const next = advanceClock(
+        displays.current,
+        definition,
+        sample.tick,
+        feed.serverNow(),
+        performance.now(),
+        mode,
+      );
+      if (!next) return;
+      woken.current = false;
+      shownResync.current = sample.resync;
       displays.current = next.displays;
       frames.set(next.frame);
     };
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      woken.current = true;
+      step();
+    };
     step();
-    const timer = setInterval(step, TICK_MS);
-    return () => clearInterval(timer);
+    const timer = interval(step, TICK_MS);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      timer.stop();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, [definition, feed, frames]);
 
   return { feed: feedState, frames };

@@ -21,16 +21,16 @@ interface EmbedText {
 const TEXT: Readonly<Record<ClockKind, EmbedText>> = {
   csew: {
     title: 'CSEW Crime Clock',
-    label: 'Crimes in England and Wales since 1 January',
-    source: 'Crime Survey for England and Wales (ONS)',
+    label: 'Estimated crimes in England and Wales since 1 January, reported to the police or not',
+    source: 'Crime Survey for England and Wales (ONS), yearly estimate spread over the year',
     fullPath: '/crime-clock',
     announce: (frame) =>
       `${formatCount(frame.incidents.total)} crimes estimated in England and Wales since 1 January ${frame.year}.`,
   },
   police: {
     title: 'Police Crime Clock',
-    label: 'Crimes in England and Wales since 1 January',
-    source: 'data.police.uk',
+    label: 'Crimes recorded by the police in England and Wales since 1 January',
+    source: 'police-recorded crime, data.police.uk',
     fullPath: '/police-crime-clock',
     announce: (frame) =>
       `${formatCount(frame.incidents.total)} police-recorded crimes in England and Wales since 1 January ${frame.year}.`,

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import type { OpenedSource, SourceEntry } from './source.ts';
+import { crc32 } from 'node:zlib';
+import { fingerprintOf, type OpenedSource, type SourceEntry } from './source.ts';
 
 /** 64 KiB reads measured faster than 1 MiB ones and keep the parser's garbage young. */
 const READ_CHUNK = 64 * 1024;
@@ -11,6 +12,17 @@ function fileEntry(path: string, name: string, size: number): SourceEntry {
     path: name,
     size,
     open: async () => createReadStream(path, { highWaterMark: READ_CHUNK }),
+    fingerprint: async () => {
+      let crc = 0;
+      let bytes = 0;
+      for await (const chunk of createReadStream(path, {
+        highWaterMark: READ_CHUNK,
+      }) as AsyncIterable<Buffer>) {
+        crc = crc32(chunk, crc);
+        bytes += chunk.length;
+      }
+      return fingerprintOf(crc, bytes);
+    },
   };
 }
 

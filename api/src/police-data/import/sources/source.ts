@@ -7,6 +7,11 @@ export interface SourceEntry {
   /** Uncompressed size in bytes, for progress and ETA. */
   size: number;
   open(): Promise<Readable>;
+  /**
+   * `<crc32 hex>:<size>` of the uncompressed content: the zip's own record for an archive entry,
+   * computed by reading a plain file. Tells a re-run which files it already imported unchanged.
+   */
+  fingerprint(): Promise<string>;
 }
 
 export interface OpenedSource {
@@ -15,4 +20,8 @@ export interface OpenedSource {
   entries: SourceEntry[];
   /** Closes archives and removes downloaded temporary files. */
   close(): Promise<void>;
+}
+
+export function fingerprintOf(crc32: number, size: number): string {
+  return `${(crc32 >>> 0).toString(16).padStart(8, '0')}:${size}`;
 }

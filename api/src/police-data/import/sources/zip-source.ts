@@ -1,5 +1,5 @@
 import yauzl from 'yauzl';
-import type { OpenedSource, SourceEntry } from './source.ts';
+import { fingerprintOf, type OpenedSource, type SourceEntry } from './source.ts';
 
 /**
  * A zip archive read in place: the central directory gives every entry's name and size, and each
@@ -21,6 +21,7 @@ export async function openZip(path: string, label = path): Promise<OpenedSource>
         path: entry.fileName,
         size: entry.uncompressedSize,
         open: () => zip.openReadStreamPromise(entry),
+        fingerprint: async () => fingerprintOf(entry.crc32, entry.uncompressedSize),
       });
     }
   } catch (error) {

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { QueryTypes } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSample } from '../../../../scripts/data-sample/generate.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
+import { storeDerivedTables } from '../store-derived-tables.ts';
+import { importSources } from './index.ts';
+
+/**
+ * What a store holds after an import, counted every way the product reads it: crimes per force,
+ * month, category and outcome; outcomes and stops per force, month and kind; the search and clock
+ * aggregates; the force-months recorded.
+ */
+const COUNTS: Record<string, string> = {
+  crimesByCategory:
+    'SELECT force_id, month, category, COUNT(*) AS n FROM crimes GROUP BY force_id, month, category',
+  crimesByOutcome:
+    'SELECT force_id, month, outcome, COUNT(*) AS n FROM crimes GROUP BY force_id, month, outcome',
+  crimesLocated:
+    'SELECT force_id, month, cell IS NULL AS unlocated, COUNT(*) AS n FROM crimes GROUP BY force_id, month, cell IS NULL',
+  outcomes:
+    'SELECT force_id, month, outcome_type, COUNT(*) AS n FROM outcomes GROUP BY force_id, month, outcome_type',
+  stops:
+    'SELECT force_id, month, object_of_search, outcome, COUNT(*) AS n FROM stop_searches GROUP BY force_id, month, object_of_search, outcome',
+  stopsLocated:
+    'SELECT force_id, month, lat IS NULL AS unlocated, COUNT(*) AS n FROM stop_searches GROUP BY force_id, month, lat IS NULL',
+  categoryMonthCounts: 'SELECT force_id, month, category, crime_count AS n FROM category_month_counts',
+  forceCounts: 'SELECT force_id, month, category, crimes, resolved, located AS n FROM crime_force_counts',
+  cellCounts:
+    'SELECT force_id, month, SUM(crimes) AS crimes, SUM(resolved) AS n FROM crime_cell_counts GROUP BY force_id, month',
+  partCounts:
+    'SELECT force_id, month, SUM(crimes) AS crimes, SUM(resolved) AS n FROM crime_part_counts GROUP BY force_id, month',
+  points:
+    'SELECT force_id, month, SUM(crimes) AS crimes, COUNT(*) AS n FROM crime_points GROUP BY force_id, month',
+  locations: 'SELECT lsoa_code, COUNT(*) AS n FROM crime_locations GROUP BY lsoa_code',
+  forceLsoas: 'SELECT force_id, COUNT(*) AS n FROM force_lsoas GROUP BY force_id',
+  cellForces: 'SELECT force_id, COUNT(*) AS n FROM cell_forces GROUP BY force_id',
+  datasetMonths: 'SELECT force_id, month, dataset, row_count AS n FROM dataset_months',
+  postcodes: 'SELECT COUNT(*) AS n FROM postcodes',
+  neighbourhoods: 'SELECT force_id, COUNT(*) AS n FROM neighbourhoods GROUP BY force_id',
+};
+
+type Snapshot = Record<string, string[]>;
+
+/** Each count as sorted "key|...|n" lines; numbers normalised, since drivers differ in types. */
+async function snapshot(db: TestDatabase): Promise<Snapshot> {
+  const result: Snapshot = {};
+  for (const [name, sql] of Object.entries(COUNTS)) {
+    const rows = await db.sequelize.query<Record<string, unknown>>(sql, { type: QueryTypes.SELECT });
+    result[name] = rows
+      .map((row) =>
+        Object.values(row)
+          .map((v) =>
+            v === null
+              ? 'null'
+              : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)
+                ? String(Number(v))
+                : String(v),
+          )
+          .join('|'),
+      )
+      .sort();
+  }
+  return result;
+}
+
+/** The README's statement, the collations MariaDB offers for utf8mb4 that differ from the product's, and latin1. */
+const DATABASES = [
+  'CHARACTER SET utf8mb4',
+  'CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci',
+  'CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci',
+  'CHARACTER SET utf8mb4 COLLATE utf8mb4_bin',
+  'CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci',
+  'CHARACTER SET latin1',
+];
+
+describe.skipIf(!testDialects.includes('mysql'))(
+  'the sample imported into MySQL databases of every default collation',
+  () => {
+    let dir: string;
+    let sqlite: Snapshot;
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'crime-clock-collations-'));
+      await generateSample({ outDir: join(dir, 'sample'), months: 2, scale: 0.05 });
+      const db = await createTestDatabase('sqlite');
+      try {
+        const summary = await importSources(db.sequelize, [join(dir, 'sample')], {
+          derivedTables: storeDerivedTables,
+        });
+        expect(summary.status).toBe('completed');
+        sqlite = await snapshot(db);
+      } finally {
+        await db.drop();
+      }
+      expect(sqlite.crimesByCategory!.length).toBeGreaterThan(10);
+      expect(sqlite.stops!.length).toBeGreaterThan(0);
+    });
+    afterAll(() => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it.each(DATABASES)(
+      'CREATE DATABASE ... %s: every count equals the SQLite import of the same files',
+      async (options) => {
+        const db = await createTestDatabase('mysql', { databaseOptions: options });
+        try {
+          const summary = await importSources(db.sequelize, [join(dir, 'sample')], {
+            derivedTables: storeDerivedTables,
+          });
+          expect(
+            summary.sources[0]!.files.filter((f) => f.error).map((f) => `${f.file}: ${f.error}`),
+          ).toEqual([]);
+          expect(summary.status).toBe('completed');
+          expect(await snapshot(db)).toEqual(sqlite);
+        } finally {
+          await db.drop();
+        }
+      },
+    );
+  },
+);

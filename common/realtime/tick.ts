@@ -1,0 +1,111 @@
+/**
+ * The clock tick: the authoritative counts of one clock at one whole server second, and how far
+ * each count gets by the next second, so that a screen can show the server's number and glide to
+ * the next one without evaluating the clock model itself.
+ *
+ * It goes to every viewer every second, so on the wire it is a flat JSON array of integers:
+ *
+ *   [clock, version, second, total, totalStep, cat1, cat1Step, …, people, peopleStep, …]
+ *
+ *   clock    "c" (survey, CSEW) or "p" (police)
+ *   version  the last TICK_VERSION_LENGTH characters of the definition's version
+ *   second   the whole server second the counts are true at, in seconds since the epoch
+ *   counts   each counter's value in hundredths, floored (so floor(count / 100) is the whole
+ *            number the server means), followed by its step: the counter's value at the next
+ *            second minus this one, in the same hundredths; value + step is exactly what the
+ *            next tick will carry unless the data changes meanwhile
+ *
+ * Counters, in order: the incident total, each incident category in the definition's order, then
+ * (survey clock only) the people-affected total and each of its categories.
+ */
+import { clockModelsFor } from '../clock/clock-data.ts';
+import { londonYear } from '../clock/london-time.ts';
+import { clockAt, type ClockModel } from '../clock/model.ts';
+import type { ClockDefinition, ClockKind } from '../clock/types.ts';
+
+export type TickFrame = [clock: string, version: string, second: number, ...counts: number[]];
+
+export const TICK_VERSION_LENGTH = 8;
+const COUNT_SCALE = 100;
+
+const CLOCK_CODES: Readonly<Record<ClockKind, string>> = { csew: 'c', police: 'p' };
+
+/** The part of a definition's version that ticks carry. */
+export function tickVersion(definitionVersion: string): string {
+  return definitionVersion.slice(-TICK_VERSION_LENGTH);
+}
+
+function scaledCounts(model: ClockModel, instantMs: number): number[] {
+  const reading = clockAt(model, instantMs);
+  return [reading.total, ...reading.categories.map((c) => c.count)].map((count) =>
+    Math.floor(count * COUNT_SCALE),
+  );
+}
+
+/** The tick of a definition at a whole server second (ms since the epoch). */
+export function tickFrameAt(definition: ClockDefinition, secondMs: number): TickFrame {
+  const models = clockModelsFor(definition);
+  const now: number[] = [];
+  const next: number[] = [];
+  for (const model of models.prevalence ? [models.incidents, models.prevalence] : [models.incidents]) {
+    now.push(...scaledCounts(model, secondMs));
+    // Across New Year the next second starts again from 0: no step, the next tick resets.
+    next.push(
+      ...(londonYear(secondMs + 1000) === londonYear(secondMs)
+        ? scaledCounts(model, secondMs + 1000)
+        : scaledCounts(model, secondMs)),
+    );
+  }
+  const frame: TickFrame = [CLOCK_CODES[definition.clock], tickVersion(definition.version), secondMs / 1000];
+  now.forEach((value, i) => frame.push(value, Math.max(0, next[i]! - value)));
+  return frame;
+}
+
+export interface TickCounter {
+  /** Value at the tick's second (fractional; the whole number shown is its floor). */
+  readonly value: number;
+  /** Increase over the following second. */
+  readonly perSecond: number;
+}
+
+/** A tick as a client reads it. */
+export interface ClockTick {
+  readonly c: ClockKind;
+  /** tickVersion() of the definition the counts come from. */
+  readonly v: string;
+  /** The server time the counts are true at, ms since the epoch (a whole second). */
+  readonly t: number;
+  /** London calendar year of the counts (they restart at 0 on 1 January). */
+  readonly y: number;
+  /** The whole incident total, as shown. */
+  readonly n: number;
+  /** Every counter, in the frame's order. */
+  readonly counters: readonly TickCounter[];
+}
+
+/** Reads a frame; undefined when it is not one (a client never trusts the shape of a message). */
+export function readTick(frame: unknown): ClockTick | undefined {
+  if (!Array.isArray(frame) || frame.length < 5 || frame.length % 2 === 0) return undefined;
+  const [code, version, second, ...numbers] = frame as unknown[];
+  const clock = code === 'c' ? 'csew' : code === 'p' ? 'police' : undefined;
+  if (!clock || typeof version !== 'string' || typeof second !== 'number' || !Number.isFinite(second))
+    return undefined;
+  if (!numbers.every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0)) return undefined;
+  const counts = numbers as number[];
+  const counters: TickCounter[] = [];
+  for (let i = 0; i < counts.length; i += 2) {
+    counters.push({ value: counts[i]! / COUNT_SCALE, perSecond: counts[i + 1]! / COUNT_SCALE });
+  }
+  const t = second * 1000;
+  return { c: clock, v: version, t, y: londonYear(t), n: Math.floor(counts[0]! / COUNT_SCALE), counters };
+}
+
+/** The whole numbers a tick says, as shown: the total, then each counter in order. */
+export function wholeCounts(tick: ClockTick): number[] {
+  return tick.counters.map((c) => Math.floor(c.value));
+}
+
+/** Whether a tick's counters fit a definition (same version, so the same categories). */
+export function tickMatches(tick: ClockTick, definition: ClockDefinition): boolean {
+  return tick.c === definition.clock && tick.v === tickVersion(definition.version);
+}

@@ -1,0 +1,123 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  TICK_EVENT,
+  type ClientToServerEvents,
+  type JoinClockReply,
+  type ServerToClientEvents,
+} from '../../../common/realtime/protocol.ts';
+import { startRealtimeNode, type RealtimeNode } from '../../../tests/support/realtime-node.ts';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Attacks on a realtime node configured the way the README says (environment variables). */
+describe('realtime limits', () => {
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function node(env: Record<string, string>): Promise<RealtimeNode> {
+    // No API: the survey clock needs none, and the police clock is not used here.
+    const started = await startRealtimeNode({ API_INTERNAL_URL: 'http://127.0.0.1:9', ...env });
+    cleanups.push(() => started.stop('SIGKILL'));
+    return started;
+  }
+
+  function client(url: string, headers: Record<string, string> = {}): Client {
+    const socket: Client = connect(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: headers,
+    });
+    cleanups.push(() => socket.close());
+    return socket;
+  }
+
+  /** Resolves when the socket connected (true) or was refused or dropped at once (false). */
+  const outcome = (socket: Client) =>
+    new Promise<boolean>((resolve) => {
+      socket.once('connect_error', () => resolve(false));
+      socket.once('connect', () => {
+        // The exact count is taken as the connection opens: an extra one is closed right away.
+        const timer = setTimeout(() => resolve(socket.connected), 1500);
+        socket.once('disconnect', () => {
+          clearTimeout(timer);
+          resolve(false);
+        });
+      });
+    });
+
+  it('holds at most the configured connections from one address, even opened in parallel', async () => {
+    const realtime = await node({ REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '5' });
+    const sockets = Array.from({ length: 40 }, () => client(realtime.url));
+    const results = await Promise.all(sockets.map(outcome));
+    expect(results.filter(Boolean)).toHaveLength(5);
+    expect(sockets.filter((s) => s.connected)).toHaveLength(5);
+    const health = (await (await fetch(`${realtime.url}/health`)).json()) as {
+      clients: number;
+      limits: { refusedConnections: number };
+    };
+    expect(health.clients).toBe(5);
+    expect(health.limits.refusedConnections).toBeGreaterThanOrEqual(35);
+    // Closing one frees its place.
+    sockets.find((s) => s.connected)!.close();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await outcome(client(realtime.url))).toBe(true);
+  });
+
+  it('behind a trusted proxy counts the forwarded address, never the one a visitor writes first', async () => {
+    const realtime = await node({ REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '3', TRUST_PROXY: '1' });
+    // The proxy appends the real visitor; a forged left-most entry changes nothing.
+    const fromA = (forged: string) => client(realtime.url, { 'x-forwarded-for': `${forged}, 203.0.113.7` });
+    const a = await Promise.all(Array.from({ length: 8 }, (_, i) => outcome(fromA(`10.0.0.${i}`))));
+    expect(a.filter(Boolean)).toHaveLength(3);
+    // Another visitor behind the same proxy is not affected.
+    const b = await Promise.all(
+      Array.from({ length: 3 }, () => outcome(client(realtime.url, { 'x-forwarded-for': '198.51.100.9' }))),
+    );
+    expect(b.every(Boolean)).toBe(true);
+  });
+
+  it('disconnects a socket that floods joins; one join fans out one tick, not one per message', async () => {
+    const realtime = await node({ REALTIME_MAX_EVENTS_PER_SOCKET: '10' });
+    const flooder = client(realtime.url);
+    const calm = client(realtime.url);
+    await Promise.all([outcome(flooder), outcome(calm)]);
+    let flooderTicks = 0;
+    flooder.on(TICK_EVENT, () => flooderTicks++);
+    let calmTicks = 0;
+    calm.on(TICK_EVENT, () => calmTicks++);
+    const calmReply = await calm.timeout(5000).emitWithAck('clock:join', 'csew');
+    expect(calmReply.ok).toBe(true);
+
+    const dropped = new Promise<string>((resolve) => flooder.once('disconnect', resolve));
+    const replies: JoinClockReply[] = [];
+    for (let i = 0; i < 500; i++) flooder.emit('clock:join', 'csew', (reply) => replies.push(reply));
+    expect(await dropped).toBe('io server disconnect');
+    // Up to the budget was answered; the first join gave one tick, the repeats none.
+    expect(replies.length).toBeLessThanOrEqual(10);
+    expect(replies.every((r) => r.ok)).toBe(true);
+    expect(flooderTicks).toBeLessThanOrEqual(2);
+
+    // The calm viewer still gets one tick a second.
+    const before = calmTicks;
+    await new Promise((r) => setTimeout(r, 3200));
+    expect(calmTicks - before).toBeGreaterThanOrEqual(2);
+    expect(calmTicks - before).toBeLessThanOrEqual(4);
+  });
+
+  it('answers a repeated join without a second tick or a second place in the room', async () => {
+    const realtime = await node({});
+    const socket = client(realtime.url);
+    await outcome(socket);
+    const ticks: number[] = [];
+    socket.on(TICK_EVENT, (frame) => ticks.push(frame[2]));
+    for (let i = 0; i < 5; i++) expect((await socket.emitWithAck('clock:join', 'csew')).ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 3200));
+    // One tick per second: no second is received twice.
+    expect(new Set(ticks).size).toBe(ticks.length);
+    expect(ticks.length).toBeLessThanOrEqual(5);
+  });
+});

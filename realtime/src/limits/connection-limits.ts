@@ -1,0 +1,114 @@
+import proxyaddr from '@fastify/proxy-addr';
+import type { Logger } from 'pino';
+import type { TrustProxy } from '../../../common/config/config.ts';
+import type { RealtimeIo } from '../io-types.ts';
+
+export type { TrustProxy };
+
+export interface ConnectionLimitOptions {
+  /** Open connections one address may hold; more are refused (REALTIME_MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress: number;
+  /** Events one socket may send per window before it is disconnected (REALTIME_MAX_EVENTS_PER_SOCKET). */
+  maxEventsPerWindow: number;
+  eventWindowMs?: number;
+  trustProxy?: TrustProxy;
+  logger: Logger;
+  now?: () => number;
+}
+
+interface RequestLike {
+  headers?: Record<string, string | string[] | undefined>;
+  connection?: { remoteAddress?: string };
+}
+
+const normalise = (address: string) => address.replace(/^::ffff:/i, '').toLowerCase();
+
+/**
+ * The visitor's address: the connection's own, or, behind the proxies TRUST_PROXY names (a hop
+ * count, or their addresses and ranges, read as the API reads them), the nearest untrusted hop of
+ * X-Forwarded-For counted from the right; its left end is the visitor's to write, never believed.
+ */
+export function clientAddress(req: RequestLike, trust: TrustProxy = false): string {
+  const remote = req.connection?.remoteAddress ?? 'unknown';
+  if (trust === false || trust === 0) return normalise(remote);
+  const headers = req.headers ?? {};
+  const option = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+  return normalise(proxyaddr({ headers, socket: { remoteAddress: remote } } as never, option));
+}
+
+/**
+ * Per-address connection cap and per-socket event budget. The cap is checked when a handshake
+ * arrives (cheap refusal) and counted exactly when a connection opens: JavaScript runs one
+ * connection event at a time, so parallel handshakes cannot all slip under it. A socket that
+ * sends more events than its budget is disconnected; a browser sends one join per connection and
+ * a few more per minute at most.
+ */
+export function createConnectionLimits(options: ConnectionLimitOptions) {
+  const { logger, maxConnectionsPerAddress, maxEventsPerWindow } = options;
+  const windowMs = options.eventWindowMs ?? 10_000;
+  const now = options.now ?? Date.now;
+  const open = new Map<string, number>();
+  let refusedConnections = 0;
+  let floodDisconnects = 0;
+  let lastWarnAt = -Infinity;
+
+  const warn = (message: string, details: Record<string, unknown>) => {
+    // At most one line a minute: a flood must not become a log flood.
+    if (now() - lastWarnAt < 60_000) return;
+    lastWarnAt = now();
+    logger.warn({ ...details, refusedConnections, floodDisconnects }, message);
+  };
+
+  return {
+    /** engine.io's allowRequest: refuses a handshake from an address already at the cap. */
+    allowRequest(req: RequestLike, callback: (error: string | null | undefined, success: boolean) => void) {
+      const address = clientAddress(req, options.trustProxy);
+      if ((open.get(address) ?? 0) >= maxConnectionsPerAddress) {
+        refusedConnections++;
+        warn('realtime connections refused: too many from one address', { address });
+        return callback('Too many connections from this address', false);
+      }
+      callback(null, true);
+    },
+
+    attach(io: RealtimeIo) {
+      io.engine.on(
+        'connection',
+        (raw: { request: RequestLike; close(): void; once(e: 'close', f: () => void): void }) => {
+          const address = clientAddress(raw.request, options.trustProxy);
+          const count = (open.get(address) ?? 0) + 1;
+          if (count > maxConnectionsPerAddress) {
+            refusedConnections++;
+            warn('realtime connections refused: too many from one address', { address });
+            raw.close();
+            return;
+          }
+          open.set(address, count);
+          raw.once('close', () => {
+            const left = (open.get(address) ?? 1) - 1;
+            if (left <= 0) open.delete(address);
+            else open.set(address, left);
+          });
+        },
+      );
+
+      io.on('connection', (socket) => {
+        let windowStart = now();
+        let events = 0;
+        socket.use((_packet, next) => {
+          const at = now();
+          if (at - windowStart >= windowMs) {
+            windowStart = at;
+            events = 0;
+          }
+          if (++events <= maxEventsPerWindow) return next();
+          floodDisconnects++;
+          warn('realtime socket disconnected: too many events', { events, windowMs });
+          socket.disconnect(true);
+        });
+      });
+    },
+
+    stats: () => ({ addresses: open.size, refusedConnections, floodDisconnects }),
+  };
+}

@@ -1,0 +1,379 @@
+// deploy/haproxy.cfg as `npm run cluster` runs it (rendered for local ports, Debian's haproxy), in
+// front of small Node servers that answer with their own name: what goes where, what the nodes
+// are told, and what never gets through.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { connect, createServer as createTcpServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  haproxyBinary,
+  haproxyConfigPath,
+  haproxyStatus,
+  renderHaproxyConfig,
+  type BackendAddress,
+} from './haproxy.ts';
+
+const repoRoot = join(import.meta.dirname, '..', '..');
+const HOST = '127.0.0.1';
+
+interface Node {
+  name: string;
+  address: BackendAddress;
+  seen: { url: string; headers: IncomingHttpHeaders }[];
+  close(): Promise<void>;
+}
+
+/** A node that answers every request with its name (health checks too) and echoes on upgrades. */
+async function node(name: string, options: { answersChecks?: () => boolean } = {}): Promise<Node> {
+  const seen: Node['seen'] = [];
+  const server: Server = createServer((req, res) => {
+    const check = req.url === '/api/health' || req.url === '/health';
+    if (!check) seen.push({ url: req.url ?? '', headers: req.headers });
+    // A starved node: its health checks go unanswered.
+    if (check && options.answersChecks?.() === false) return;
+    req.resume();
+    req.on('end', () => res.end(name));
+  });
+  server.on('upgrade', (req, socket) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    socket.on('error', () => socket.destroy());
+    // HAProxy checks the accept key of a websocket handshake (RFC 6455 §4.2.2).
+    const accept = createHash('sha1')
+      .update(`${String(req.headers['sec-websocket-key'])}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+      .digest('base64');
+    socket.write(
+      'HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+        `Sec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
+    socket.write(`${name}:`);
+    socket.pipe(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    name,
+    address: { host: HOST, port },
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createTcpServer();
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Proxy {
+  url: string;
+  port: number;
+  statsUrl: string;
+  nodes: { api: BackendAddress[]; realtime: BackendAddress[] };
+  output(): string;
+}
+
+/** Sends raw bytes (a request line fetch would not send as is) and resolves with the whole answer. */
+function raw(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, HOST);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    socket.write(request);
+  });
+}
+
+const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
+
+/** A websocket handshake through the proxy: the node's name once upgraded, after echoing a frame. */
+async function upgrade(port: number, path: string): Promise<{ status: string; node: string }> {
+  const socket: Socket = connect(port, HOST);
+  let text = '';
+  socket.on('data', (c: Buffer) => (text += c.toString()));
+  socket.write(
+    `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+      'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+  );
+  try {
+    await expect.poll(() => text, { timeout: 5000 }).toMatch(/rt-\d:$/);
+    socket.write('ping');
+    await expect.poll(() => text, { timeout: 5000 }).toMatch(/rt-\d:ping$/);
+    return { status: text.split('\r\n')[0]!, node: /(rt-\d):ping$/.exec(text)![1]! };
+  } finally {
+    socket.destroy();
+  }
+}
+
+describe('HAProxy with deploy/haproxy.cfg', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function nodes(...names: string[]): Promise<Node[]> {
+    const list = await Promise.all(names.map((n) => node(n)));
+    for (const n of list) cleanups.push(n.close);
+    return list;
+  }
+
+  async function start(api: Node[], realtime: Node[], env: Record<string, string> = {}): Promise<Proxy> {
+    const dir = mkdtempSync(join(tmpdir(), 'haproxy-test-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const addresses = { api: api.map((n) => n.address), realtime: realtime.map((n) => n.address) };
+    const config = join(dir, 'haproxy.cfg');
+    writeFileSync(config, renderHaproxyConfig(addresses, readFileSync(haproxyConfigPath(repoRoot), 'utf8')));
+    const [port, statsPort] = [await freePort(), await freePort()];
+    const child: ChildProcess = spawn(haproxyBinary(), ['-db', '-f', config], {
+      env: {
+        ...process.env,
+        PROXY_HOST: HOST,
+        PROXY_PORT: String(port),
+        PROXY_STATS_HOST: HOST,
+        PROXY_STATS_PORT: String(statsPort),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    cleanups.push(async () => {
+      child.kill('SIGKILL');
+      await exited;
+    });
+    const proxy = {
+      url: `http://${HOST}:${port}`,
+      port,
+      statsUrl: `http://${HOST}:${statsPort}`,
+      nodes: addresses,
+    };
+    // Started once every node is seen up.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const status = await haproxyStatus(proxy.statsUrl, addresses).catch(() => []);
+      if (status.length === api.length + realtime.length && status.every((s) => s.alive)) break;
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`haproxy did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { ...proxy, output: () => output };
+  }
+
+  it('sends /socket.io to the realtime nodes and everything else round-robin to the API nodes', async () => {
+    const [a1, a2, r1] = await nodes('api-1', 'api-2', 'rt-1');
+    const proxy = await start([a1!, a2!], [r1!]);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await (await fetch(`${proxy.url}/api/forces`)).text());
+    expect(answers.sort()).toEqual(['api-1', 'api-1', 'api-2', 'api-2']);
+    expect(await (await fetch(`${proxy.url}/socket.io/?EIO=4&transport=polling`)).text()).toBe('rt-1');
+    expect(await (await fetch(`${proxy.url}/search?q=1`)).text()).toMatch(/^api-/);
+    // Not a prefix match on the word: /socket.iox is the API's (a 404 there).
+    expect(await (await fetch(`${proxy.url}/socket.iox`)).text()).toMatch(/^api-/);
+  });
+
+  it('upgrades websockets to a realtime node and carries frames both ways', async () => {
+    const [a1, r1, r2] = await nodes('api-1', 'rt-1', 'rt-2');
+    const proxy = await start([a1!], [r1!, r2!]);
+    const landed: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { status, node } = await upgrade(proxy.port, '/socket.io/?EIO=4&transport=websocket');
+      expect(status).toBe('HTTP/1.1 101 Switching Protocols');
+      landed.push(node);
+    }
+    // Plain websockets need no stickiness: spread over both nodes.
+    expect(new Set(landed)).toEqual(new Set(['rt-1', 'rt-2']));
+  });
+
+  it('keeps long-polling (requests with a sid) and its upgrade on one realtime node', async () => {
+    const [a1, r1, r2, r3] = await nodes('api-1', 'rt-1', 'rt-2', 'rt-3');
+    const proxy = await start([a1!], [r1!, r2!, r3!]);
+    const answers = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const path =
+        i % 3 === 0 ? '/socket.io/?EIO=4&transport=polling' : `/socket.io/?EIO=4&transport=polling&sid=s${i}`;
+      answers.add(await (await fetch(`${proxy.url}${path}`)).text());
+    }
+    expect(answers.size).toBe(1);
+    // The session's upgrade to a websocket lands on the same node.
+    for (let i = 0; i < 3; i++) {
+      const upgraded = await upgrade(proxy.port, `/socket.io/?EIO=4&transport=websocket&sid=s${i}`);
+      expect(upgraded.node).toBe([...answers][0]);
+    }
+  });
+
+  it('takes a dead node out within 2 s, and no request fails meanwhile', async () => {
+    const [a1, a2, r1] = await nodes('api-1', 'api-2', 'rt-1');
+    const proxy = await start([a1!, a2!], [r1!]);
+    const failures: string[] = [];
+    let running = true;
+    const load = (async () => {
+      while (running) {
+        const res = await fetch(`${proxy.url}/api/forces`).catch((e: Error) => e);
+        if (res instanceof Error || res.status !== 200)
+          failures.push(res instanceof Error ? res.message : String(res.status));
+        else await res.text();
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 300));
+    const killedAt = Date.now();
+    await a2!.close();
+    await expect
+      .poll(
+        async () =>
+          (await haproxyStatus(proxy.statsUrl, proxy.nodes)).find((s) =>
+            s.url.endsWith(`:${a2!.address.port}`),
+          )?.alive,
+        {
+          timeout: 5000,
+          interval: 50,
+        },
+      )
+      .toBe(false);
+    const outAfter = Date.now() - killedAt;
+    running = false;
+    await load;
+    expect(outAfter, `out after ${outAfter} ms`).toBeLessThan(2000);
+    // Refused connections were sent on to the node that lives.
+    expect(failures).toEqual([]);
+    expect(proxy.output()).toMatch(/api\/api-2 is DOWN/);
+  });
+
+  it('still tries the nodes when every one fails its checks at once (starved checks, not dead nodes)', async () => {
+    let answering = true;
+    const [a1, a2] = await Promise.all(
+      ['api-1', 'api-2'].map((n) => node(n, { answersChecks: () => answering })),
+    );
+    cleanups.push(a1!.close, a2!.close);
+    const [r1] = await nodes('rt-1');
+    const proxy = await start([a1!, a2!], [r1!]);
+    answering = false;
+    await expect
+      .poll(
+        async () =>
+          (await haproxyStatus(proxy.statsUrl, proxy.nodes)).filter((s) => s.role === 'api' && !s.alive)
+            .length,
+        {
+          timeout: 20_000,
+          interval: 200,
+        },
+      )
+      .toBe(2);
+    const res = await fetch(`${proxy.url}/api/forces`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/^api-\d$/);
+  });
+
+  it('sets X-Forwarded-For to the visitor address, never a made-up one, and passes a request id', async () => {
+    const [a1, r1] = await nodes('api-1', 'rt-1');
+    const proxy = await start([a1!], [r1!]);
+    const own = await fetch(`${proxy.url}/x`, {
+      headers: { 'x-request-id': 'abc-123', 'x-forwarded-for': '203.0.113.9, 198.51.100.1' },
+    });
+    expect(own.headers.get('x-request-id')).toBe('abc-123');
+    const fresh = await fetch(`${proxy.url}/y`, { headers: { 'x-request-id': 'not sane"' } });
+    const freshId = fresh.headers.get('x-request-id');
+    expect(freshId).toMatch(/^[0-9a-f-]{36}$/);
+    const [x, y] = a1!.seen.slice(-2);
+    expect(x!.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(x!.headers['x-request-id']).toBe('abc-123');
+    expect(x!.headers['x-forwarded-proto']).toBe('http');
+    expect(y!.headers['x-request-id']).toBe(freshId);
+  });
+
+  it('never routes /metrics, however it is spelt', async () => {
+    const [a1, r1] = await nodes('api-1', 'rt-1');
+    const proxy = await start([a1!], [r1!]);
+    const spellings = [
+      '/metrics',
+      '/metrics/',
+      '/metrics?x=1',
+      '/metrics;x',
+      '/%6detrics',
+      '/%6D%65%74%72%69%63%73',
+      '//metrics',
+      '///metrics',
+      '/./metrics',
+      '/%2e/metrics',
+      '/api/../metrics',
+      '/api/%2e%2e/metrics',
+      '/%2Fmetrics',
+      '/%2fmetrics',
+      '/METRICS',
+      '/socket.io/../metrics',
+    ];
+    for (const path of spellings) {
+      const answer = await raw(proxy.port, get(path));
+      expect(answer.split('\r\n')[0], path).toBe('HTTP/1.1 404 Not Found');
+      expect(answer, path).toContain('"code":"NOT_FOUND"');
+    }
+    expect(a1!.seen.filter((s) => /metrics/i.test(s.url))).toEqual([]);
+    expect(r1!.seen).toEqual([]);
+    // Paths that only contain the word still go through.
+    expect((await raw(proxy.port, get('/api/metrics-help'))).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+  });
+
+  it('limits connections and requests per address at the edge, under parallel load', async () => {
+    const [a1, r1] = await nodes('api-1', 'rt-1');
+    const proxy = await start([a1!], [r1!], {
+      PROXY_MAX_CONNECTIONS_PER_ADDRESS: '5',
+      PROXY_MAX_REQUESTS_PER_ADDRESS: '30',
+    });
+    // 12 connections held open at once: 5 are served, the others are closed unanswered.
+    const held = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const socket = connect(proxy.port, HOST);
+        let text = '';
+        let closed = false;
+        socket.on('data', (c: Buffer) => (text += c.toString()));
+        socket.on('error', () => {});
+        socket.on('close', () => (closed = true));
+        // A connection refused at once may close before Node reports it connected.
+        await new Promise((r) => {
+          socket.once('connect', r);
+          socket.once('close', r);
+        });
+        return { socket, text: () => text, closed: () => closed };
+      }),
+    );
+    // HAProxy refuses over-limit connections as they are accepted.
+    await new Promise((r) => setTimeout(r, 500));
+    const open = held.filter((h) => !h.closed());
+    expect(open.length).toBe(5);
+    for (const h of open) h.socket.write(get('/api/held'));
+    await expect
+      .poll(() => open.every((h) => h.text().startsWith('HTTP/1.1 200')), { timeout: 5000 })
+      .toBe(true);
+    for (const h of held) h.socket.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+
+    // 60 more requests, 4 at a time on their own connections (under the connection limit): the
+    // window allows 30 in all, the held connections' 5 included.
+    const before = a1!.seen.length;
+    const statuses: string[] = [];
+    for (let wave = 0; wave < 15; wave++) {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => raw(proxy.port, get('/api/burst')).catch(() => 'refused')),
+      );
+      statuses.push(...answers.map((a) => a.split(' ')[1] ?? a));
+    }
+    const reached = a1!.seen.length - before;
+    expect(reached).toBeLessThanOrEqual(30 - 5);
+    expect(reached).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === '429').length).toBe(60 - reached);
+    expect(statuses.filter((s) => s !== '429' && s !== '200')).toEqual([]);
+  });
+});
