@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 //   unit        *.test.ts            pure code, no I/O beyond temp files
 //   integration *.int.test.ts        real databases, servers, sockets (run on SQLite, then MySQL)
 //   browser     *.browser.test.ts    Chromium against the product started as `npm start` starts it
+//   security    tests/security/*.security.test.ts  floods against the built API
 //   faults      tests/faults/*.fault.test.ts       faults on the built product (a few minutes)
 //   faults-long tests/faults/long/*.fault.test.ts  the longer fault scenarios (npm run test:faults)
 //
@@ -38,6 +39,17 @@ export default defineConfig({
           include: ['tests/browser/**/*.browser.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // Floods against the built API (after `npm run build`), as an attacker would send them.
+          name: 'security',
+          retry: RETRY_REAL_WORLD,
+          include: ['tests/security/*.security.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

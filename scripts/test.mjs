@@ -95,6 +95,7 @@ const steps = [
       return { code };
     },
   },
+  { name: 'security', run: vitest('security') },
   { name: 'browser', run: vitest('browser') },
   { name: 'faults', run: vitest('faults') },
 ];

@@ -5,10 +5,13 @@ import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
 import { adminAuthPlugin, type AdminAuthOptions } from './admin/auth-plugin.ts';
 import { adminMessagesRoutes } from './admin/messages-routes.ts';
+import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
 import { clientConfigRoutes } from './clocks/config-routes.ts';
 import { createPoliceClockService } from './clocks/police-clock-service.ts';
 import { clockRoutes } from './clocks/routes.ts';
+import { csewFiguresRoutes } from './clocks/csew-figures-routes.ts';
+import { createCsewFiguresService } from './clocks/csew-figures-service.ts';
 import { healthRoutes } from './health/routes.ts';
 import { observabilityPlugin } from './observability/observability-plugin.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
@@ -105,6 +108,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(apiDocsPlugin);
   await app.register(adminAuthPlugin, { now: options.now, ...options.adminAuth });
   await app.register(adminSystemRoutes, { prefix: '/api/admin' });
+  await app.register(adminSecurityRoutes, { prefix: '/api/admin' });
   await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', now: options.now });
   if (options.mail) {
     const mail = options.mail;
@@ -138,9 +142,12 @@ export async function buildApp(options: AppOptions) {
   await app.register(forceRoutes, { prefix: '/api' });
   await app.register(stopSearchRoutes, { prefix: '/api' });
   await app.register(clientConfigRoutes, { prefix: '/api' });
+  const csewFigures = createCsewFiguresService({ sequelize: options.sequelize });
+  await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
   await app.register(clockRoutes, {
     prefix: '/api',
     policeClock: createPoliceClockService({ sequelize: options.sequelize }),
+    csewFigures,
   });
 
   const servesUi = options.uiDir ? await registerStaticUi(app, options.uiDir) : false;

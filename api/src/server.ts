@@ -49,6 +49,7 @@ async function main() {
     sequelize,
     mail,
     secretKey: secretKey.key,
+    adminAuth: { secretBox },
     uiDir: builtUiDir,
     logger: { level: config.logLevel },
   });
@@ -65,7 +66,8 @@ async function main() {
   const keyProblem = await mail.smtpSettings.keyProblem();
   if (keyProblem) app.log.warn(keyProblem);
   if (ran.length > 0) app.log.info({ migrations: ran }, 'database migrated');
-  if (tightened.length > 0) app.log.warn({ files: tightened }, 'database files were readable by others; now 0600');
+  if (tightened.length > 0)
+    app.log.warn({ files: tightened }, 'database files were readable by others; now 0600');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -36,6 +36,14 @@ export interface ClockMeta {
   readonly nextUpdateDate: string | null;
   readonly excludedForces: readonly ExcludedForce[];
   readonly notes: readonly string[];
+  /** Address of the publication the figures come from (survey clock). */
+  readonly sourceUrl?: string;
+  /** Survey clock: what the survey covers, its licence line, how to read people affected. */
+  readonly survey?: {
+    readonly note: string;
+    readonly licence: string;
+    readonly prevalenceWarnings: readonly string[];
+  };
 }
 
 export interface ClockDefinition {

@@ -5,10 +5,10 @@ import {
   CSEW_PREVALENCE_CATEGORIES,
   SURVEY_DATA,
   SURVEY_HEADLINE_TOTAL,
-  SURVEY_META,
   surveySummary,
   type SurveyDataRow,
 } from './csew-figures.ts';
+import { BUNDLED_CSEW_FIGURES } from './csew-data.ts';
 
 const ALL_ROWS: SurveyDataRow[] = Object.values(SURVEY_DATA).flat();
 const byCrime = (crime: string) => {
@@ -103,14 +103,14 @@ describe('CSEW clock inputs', () => {
     for (const c of CSEW_PREVALENCE_CATEGORIES) expect(c.peak).toBeUndefined();
   });
 
-  it('describes the data as the specification footer does', () => {
-    expect(SURVEY_META).toMatchObject({
+  it('describes the data with its source and dates', () => {
+    expect(BUNDLED_CSEW_FIGURES).toMatchObject({
       dataYear: 'year ending March 2025',
-      calendarYear: 2025,
-      calendarPeriod: '1 Jan 2025 00:01 to 31 Dec 2025 23:59',
       nextUpdate: 'year ending June 2025',
       lastUpdated: '2025-07-24',
+      source: { publisher: 'Office for National Statistics' },
     });
-    expect(SURVEY_META.licence).toMatch(/Open Government Licence/);
+    expect(BUNDLED_CSEW_FIGURES.source.title).toMatch(/^Crime in England and Wales/);
+    expect(BUNDLED_CSEW_FIGURES.source.licence).toMatch(/Open Government Licence/);
   });
 });

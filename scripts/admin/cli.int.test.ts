@@ -39,11 +39,11 @@ describe.each(testDialects)('npm run admin on %s', (dialect) => {
     (await createAdminUserService({ sequelize: db.sequelize }).findByUsername(username))?.passwordHash;
 
   it('creates an admin with a piped password', async () => {
-    const result = await runAdmin(db.url, ['create', 'Carol'], 'carol first pw\n');
+    const result = await runAdmin(db.url, ['create', 'Carol'], 'carol first passphrase\n');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Created admin "carol"');
-    expect(await verifyPassword('carol first pw', (await hashOf('carol'))!)).toBe(true);
+    expect(await verifyPassword('carol first passphrase', (await hashOf('carol'))!)).toBe(true);
   });
 
   it('refuses to create an existing admin', async () => {
@@ -52,8 +52,12 @@ describe.each(testDialects)('npm run admin on %s', (dialect) => {
     expect(result.stderr).toMatch(/already exists/);
   });
 
-  it('refuses a password outside 8 to 128 characters', async () => {
-    expect((await runAdmin(db.url, ['create', 'dave'], 'short\n')).stderr).toMatch(/at least 8/);
+  it('refuses a password outside 12 to 128 characters, or a common one', async () => {
+    expect((await runAdmin(db.url, ['create', 'dave'], 'short\n')).stderr).toMatch(/at least 12/);
+    expect((await runAdmin(db.url, ['create', 'dave'], 'elevenchars\n')).stderr).toMatch(/at least 12/);
+    const common = await runAdmin(db.url, ['create', 'dave'], 'qwertyuiop123\n');
+    expect(common.code).toBe(1);
+    expect(common.stderr).toMatch(/too common/);
     const long = await runAdmin(db.url, ['create', 'dave'], `${'x'.repeat(129)}\n`);
     expect(long.code).toBe(1);
     expect(long.stderr).toMatch(/at most 128/);
@@ -66,10 +70,10 @@ describe.each(testDialects)('npm run admin on %s', (dialect) => {
     const sessions = createSessionService({ sequelize: db.sequelize });
     const { token } = await sessions.create(carol.id);
 
-    const result = await runAdmin(db.url, ['set-password', 'carol'], 'carol second pw\n');
+    const result = await runAdmin(db.url, ['set-password', 'carol'], 'carol second passphrase\n');
     expect(result.code).toBe(0);
-    expect(await verifyPassword('carol second pw', (await hashOf('carol'))!)).toBe(true);
-    expect(await verifyPassword('carol first pw', (await hashOf('carol'))!)).toBe(false);
+    expect(await verifyPassword('carol second passphrase', (await hashOf('carol'))!)).toBe(true);
+    expect(await verifyPassword('carol first passphrase', (await hashOf('carol'))!)).toBe(false);
     expect(await sessions.resolve(token)).toBeNull();
     const rows = await db.sequelize.query('SELECT id FROM admin_sessions WHERE user_id = ?', {
       replacements: [carol.id],

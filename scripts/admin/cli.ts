@@ -9,7 +9,11 @@ import { configOrFail } from '../../common/config/config.ts';
 import { createAdminUserService, AdminUserError, usernameProblem } from '../../api/src/admin/users.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
-import { passwordPolicyProblem } from '../../api/src/security/passwords.ts';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordPolicyProblem,
+} from '../../api/src/security/passwords.ts';
 import { readPassword } from './read-password.ts';
 
 const USAGE = `Usage:
@@ -23,7 +27,9 @@ function fail(message: string): never {
 }
 
 async function askPassword(): Promise<string> {
-  const password = await readPassword('Password (8 to 128 characters): ');
+  const password = await readPassword(
+    `Password (${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common one): `,
+  );
   const problem = passwordPolicyProblem(password);
   if (problem) fail(problem);
   // Typed passwords are asked twice; a piped one is taken as given.

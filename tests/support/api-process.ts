@@ -12,6 +12,8 @@ export const TEST_SECRET_KEY = 'ab'.repeat(32);
 
 export interface ApiProcess {
   baseUrl: string;
+  /** The server's process id (for /proc readings such as its resident memory). */
+  pid: number;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
   /** The first admin's password as the API printed it at start, if it created one. */
@@ -70,6 +72,7 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
 
   return {
     baseUrl,
+    pid: child.pid!,
     output: () => output,
     firstAdminPassword: () => /Username: admin\s+Password: (\S+)/.exec(output)?.[1],
     exitCode: () => child.exitCode,

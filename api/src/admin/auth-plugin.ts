@@ -5,6 +5,7 @@ import { unauthorized } from '../http/errors.ts';
 import { PASSWORD_MAX_LENGTH } from '../security/passwords.ts';
 import { sharedPlugin } from '../security/shared-plugin.ts';
 import { createAuthService, type AuthService, type AuthServiceOptions } from './auth-service.ts';
+import { recordAdminChanges } from './security-audit.ts';
 
 export interface AdminIdentity {
   username: string;
@@ -26,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-export type AdminAuthOptions = Omit<AuthServiceOptions, 'sequelize'>;
+export type AdminAuthOptions = Omit<AuthServiceOptions, 'sequelize' | 'addressHash'>;
 
 /** `__Host-` makes the browser refuse the cookie unless it is Secure, host-only and Path=/. */
 export function sessionCookieName(publicOrigin: string | undefined): string {
@@ -40,6 +41,8 @@ function isHttps(publicOrigin: string | undefined): boolean {
 const Credentials = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64 }),
   password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  // The second factor, once the account has one: 6 digits or a recovery code.
+  code: Type.Optional(Type.String({ maxLength: 40 })),
 });
 const AdminInfo = Type.Object({ username: Type.String() });
 
@@ -88,6 +91,7 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
           result = await auth.login({
             username: request.body.username,
             password: request.body.password,
+            code: request.body.code,
             ip: request.ip,
             userAgent: request.headers['user-agent'],
             previousToken,
@@ -111,7 +115,7 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
       '/logout',
       { schema: { response: { 200: Type.Object({ success: Type.Literal(true) }) } } },
       async (request, reply) => {
-        await auth.logout(tokenOf(request));
+        await auth.logout(tokenOf(request), { ip: request.ip });
         clear(reply);
         return { success: true as const };
       },
@@ -128,7 +132,7 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
 export const adminAuthPlugin = sharedPlugin(
   'crime-clock-admin-auth',
   async (app: FastifyInstance, options: AdminAuthOptions) => {
-    const auth = createAuthService({ ...options, sequelize: app.db });
+    const auth = createAuthService({ ...options, sequelize: app.db, addressHash: app.addressHash });
     const name = sessionCookieName(app.config.publicOrigin);
     const cookieOptions: CookieSerializeOptions = {
       path: '/',
@@ -148,6 +152,7 @@ export const adminAuthPlugin = sharedPlugin(
       reply.header('cache-control', 'no-store');
     });
 
+    recordAdminChanges(app, auth.securityLog);
     await app.register(authRoutes(auth, { name, options: cookieOptions }), { prefix: '/api/admin' });
   },
 );

@@ -1,5 +1,6 @@
 import type { Sequelize } from 'sequelize';
-import { unauthorized } from '../http/errors.ts';
+import { HttpError, unauthorized } from '../http/errors.ts';
+import { createHashPool, hashPoolBusy, type HashPoolOptions } from '../security/passwords-pool.ts';
 import {
   hashPassword,
   needsRehash,
@@ -7,7 +8,11 @@ import {
   verifyPassword,
   type ScryptCost,
 } from '../security/passwords.ts';
+import { createRateLimiter, tooManyRequests, type RateRule } from '../security/rate-limit.ts';
+import type { SecretBox } from '../security/secret-box.ts';
 import { createLoginThrottle, type LoginThrottleOptions } from './login-throttle.ts';
+import { createSecondFactorService } from './second-factor.ts';
+import { createSecurityLog } from './security-log.ts';
 import { createSessionService, type SessionServiceOptions } from './sessions.ts';
 import { createAdminUserService, normaliseUsername } from './users.ts';
 
@@ -15,64 +20,149 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 export interface AuthServiceOptions {
   sequelize: Sequelize;
+  /** The app's keyed address hash (`app.addressHash`). */
+  addressHash: (address: string) => string;
   now?: () => number;
   session?: Omit<SessionServiceOptions, 'sequelize' | 'now'>;
-  throttle?: Omit<LoginThrottleOptions, 'sequelize' | 'now'>;
+  throttle?: Omit<LoginThrottleOptions, 'limiter'>;
+  hashPool?: HashPoolOptions;
   cost?: ScryptCost;
+  /** Encrypts second-factor secrets (SECRET_KEY). */
+  secretBox?: SecretBox;
 }
 
 export interface LoginRequest {
   username: string;
   password: string;
+  /** The second factor: a 6-digit TOTP or a recovery code, once the account has one. */
+  code?: string;
   ip: string;
   userAgent?: string;
   /** The session token the browser already had, if any: it is ended, never reused. */
   previousToken?: string;
 }
 
+// Codes typed after a correct password: only someone who has the password can use these up.
+const SECOND_FACTOR_RULE: RateRule = { name: 'second-factor', limit: 10, windowMs: 15 * 60_000 };
+// At most one "busy" line a minute in the security log, however long a flood lasts.
+const BUSY_LOG_EVERY_MS = 60_000;
+
 /**
- * Sign-in and sign-out. An unknown account and a wrong password take the same time and give the
- * same answer, so the login cannot be used to find out which accounts exist.
+ * Sign-in and sign-out. Each attempt is counted before anything else (login-throttle), its
+ * password checked in the bounded hash pool (refused with 429 when the pool is full), and the
+ * outcome written to the security log. An unknown account and a wrong password take the same
+ * time and give the same answer, so the login cannot be used to find out which accounts exist.
  */
 export function createAuthService(options: AuthServiceOptions) {
-  const { sequelize, now = Date.now } = options;
+  const { sequelize, addressHash, now = Date.now } = options;
   const users = createAdminUserService({ sequelize, now, cost: options.cost });
   const sessions = createSessionService({ sequelize, now, ...options.session });
-  const throttle = createLoginThrottle({ sequelize, now, ...options.throttle });
+  const limiter = createRateLimiter({ sequelize, now });
+  const throttle = createLoginThrottle({ limiter, addressHash, ...options.throttle });
+  const hashPool = createHashPool(options.hashPool);
+  const securityLog = createSecurityLog({ sequelize, addressHash, now });
+  const secondFactor = createSecondFactorService({ sequelize, secretBox: options.secretBox, now });
+  let lastBusyLog = -Infinity;
   // Verified against when the account does not exist, so both paths cost one scrypt.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomPassword(), options.cost));
+
+  async function checkPassword(request: LoginRequest, username: string) {
+    const user = await users.findByUsername(username);
+    try {
+      const valid = await hashPool.run(() =>
+        user
+          ? verifyPassword(request.password, user.passwordHash)
+          : getDummyHash().then((hash) => verifyPassword(request.password, hash).then(() => false)),
+      );
+      return valid && user ? user : null;
+    } catch (error) {
+      if (
+        error instanceof HttpError &&
+        error.code === hashPoolBusy().code &&
+        now() - lastBusyLog >= BUSY_LOG_EVERY_MS
+      ) {
+        lastBusyLog = now();
+        await securityLog.record({ kind: 'sign-in-busy', username, ip: request.ip });
+      }
+      throw error;
+    }
+  }
+
+  async function checkSecondFactor(request: LoginRequest, user: { id: number; username: string }) {
+    if (!request.code) {
+      throw unauthorized('Enter the code from your authenticator app.', 'SECOND_FACTOR_REQUIRED');
+    }
+    const decision = await limiter.consume(SECOND_FACTOR_RULE, String(user.id));
+    if (!decision.allowed) {
+      throw tooManyRequests('TOO_MANY_ATTEMPTS', 'Too many wrong codes.', decision.retryAfter);
+    }
+    const used = await secondFactor.verify(user, request.code);
+    if (!used) {
+      await securityLog.record({ kind: 'second-factor-failed', username: user.username, ip: request.ip });
+      throw unauthorized('That code does not match.', 'INVALID_CODE');
+    }
+    if (used === 'recovery') {
+      await securityLog.record({ kind: 'recovery-code-used', username: user.username, ip: request.ip });
+    }
+  }
 
   async function login(request: LoginRequest) {
     const username = normaliseUsername(request.username);
     // Whatever happens next, the session the browser came with is over (no fixation).
     await sessions.destroy(request.previousToken);
-    await throttle.check(username, request.ip);
 
-    const user = await users.findByUsername(username);
-    const valid = user
-      ? await verifyPassword(request.password, user.passwordHash)
-      : await verifyPassword(request.password, await getDummyHash()).then(() => false);
-    if (!user || !valid) {
-      await throttle.recordFailure(username, request.ip);
-      throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+    const admitted = await throttle.admit(username, request.ip);
+    if (!admitted.allowed) {
+      if (admitted.firstRefusal) {
+        await securityLog.record({
+          kind: 'sign-in-throttled',
+          username,
+          ip: request.ip,
+          detail: `per ${admitted.scope}, ${admitted.retryAfter} s left in the window`,
+        });
+      }
+      throw tooManyRequests('TOO_MANY_ATTEMPTS', 'Too many sign-in attempts.', admitted.retryAfter);
     }
 
-    await throttle.recordSuccess(username);
+    const user = await checkPassword(request, username);
+    if (!user) {
+      await securityLog.record({ kind: 'sign-in-failed', username, ip: request.ip });
+      throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+    }
+    if (user.secondFactorEnabled) await checkSecondFactor(request, user);
+
+    await throttle.succeeded(username, request.ip);
+    await securityLog.record({
+      kind: 'sign-in',
+      username,
+      ip: request.ip,
+      detail: user.secondFactorEnabled ? 'with second factor' : null,
+    });
     if (needsRehash(user.passwordHash, options.cost)) await users.replaceHash(user.id, request.password);
     await sessions.purgeExpired();
     const session = await sessions.create(user.id, { ip: request.ip, userAgent: request.userAgent });
     return { token: session.token, expiresAt: session.expiresAt, admin: { username: user.username } };
   }
 
+  async function logout(token: string | undefined, client: { ip: string }) {
+    const session = await sessions.resolve(token);
+    await sessions.destroy(token);
+    if (session) await securityLog.record({ kind: 'sign-out', username: session.username, ip: client.ip });
+  }
+
   return {
     login,
-    logout: (token: string | undefined) => sessions.destroy(token),
+    logout,
     resolve: (token: string | undefined) => sessions.resolve(token),
     /** Computes the dummy hash ahead of the first login, so that login is not the slow one. */
     warmUp: () => getDummyHash().then(() => undefined),
     sessions,
     users,
+    securityLog,
+    secondFactor,
+    limiter,
+    hashPool,
   };
 }
 

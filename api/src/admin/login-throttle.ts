@@ -1,82 +1,62 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
-import { HttpError } from '../http/errors.ts';
+import { rateKey, type RateDecision, type RateLimiter, type RateRule } from '../security/rate-limit.ts';
 
 /**
- * Slows password guessing down to a handful per quarter hour, per account (whatever addresses the
- * guesses come from) and per address (whatever accounts it tries). Counted in the database so all
- * API nodes share one count. Only failures are recorded; a successful login clears its account.
+ * Slows password guessing down without letting anyone lock an admin out. Every sign-in attempt is
+ * counted BEFORE its password is checked (an atomic count, see security/rate-limit.ts), per
+ * address and per (account, address), never per account alone: a flood from other addresses
+ * cannot stop the real admin signing in from theirs. Guessing spread over many addresses is met
+ * by long, uncommon passwords, the second factor and the security log instead.
  */
 
 export interface LoginThrottleOptions {
-  sequelize: Sequelize;
-  now?: () => number;
+  limiter: RateLimiter;
+  /** The app's keyed address hash (`app.addressHash`): buckets never hold an address. */
+  addressHash: (address: string) => string;
   windowMs?: number;
-  maxPerAccount?: number;
+  /** Attempts one address may make on one account per window. */
+  maxPerAccountAndAddress?: number;
+  /** Attempts one address may make on any accounts per window. */
   maxPerAddress?: number;
 }
 
-export const THROTTLE_DEFAULTS = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20 } as const;
-// Old rows serve no purpose once outside every window; cleared as new ones arrive.
-const KEEP_MS = 24 * 60 * 60_000;
+export const THROTTLE_DEFAULTS = {
+  windowMs: 15 * 60_000,
+  maxPerAccountAndAddress: 5,
+  maxPerAddress: 20,
+} as const;
+
+export type ThrottleScope = 'address' | 'account-address';
+export type ThrottleDecision = RateDecision & { scope?: ThrottleScope };
 
 export function createLoginThrottle({
-  sequelize,
-  now = Date.now,
+  limiter,
+  addressHash,
   windowMs = THROTTLE_DEFAULTS.windowMs,
-  maxPerAccount = THROTTLE_DEFAULTS.maxPerAccount,
+  maxPerAccountAndAddress = THROTTLE_DEFAULTS.maxPerAccountAndAddress,
   maxPerAddress = THROTTLE_DEFAULTS.maxPerAddress,
 }: LoginThrottleOptions) {
-  /** Seconds until the oldest counted failure leaves the window, when the limit is reached. */
-  async function waitFor(column: 'username' | 'ip', value: string, limit: number): Promise<number | null> {
-    const since = now() - windowMs;
-    const rows = await sequelize.query<{ attempted_at: number }>(
-      `SELECT attempted_at FROM login_attempts WHERE ${column} = ? AND attempted_at > ?
-       ORDER BY attempted_at DESC LIMIT ${Number(limit)}`,
-      { replacements: [value, since], type: QueryTypes.SELECT },
-    );
-    if (rows.length < limit) return null;
-    const oldestCounted = Number(rows[rows.length - 1]!.attempted_at);
-    return Math.max(1, Math.ceil((oldestCounted + windowMs - now()) / 1000));
+  const byAddress: RateRule = { name: 'login-address', limit: maxPerAddress, windowMs };
+  const byAccountAndAddress: RateRule = {
+    name: 'login-account',
+    limit: maxPerAccountAndAddress,
+    windowMs,
+  };
+  const pairKey = (username: string, ip: string) => rateKey(addressHash(ip), username);
+
+  /** Counts this attempt; the decision says whether it may go on to the password check. */
+  async function admit(username: string, ip: string): Promise<ThrottleDecision> {
+    const address = await limiter.consume(byAddress, addressHash(ip));
+    if (!address.allowed) return { ...address, scope: 'address' };
+    const pair = await limiter.consume(byAccountAndAddress, pairKey(username, ip));
+    return pair.allowed ? pair : { ...pair, scope: 'account-address' };
   }
 
-  /** Throws 429 with Retry-After while the account or the address is over its limit. */
-  async function check(username: string, ip: string): Promise<void> {
-    const waits = await Promise.all([
-      waitFor('username', username, maxPerAccount),
-      waitFor('ip', ip, maxPerAddress),
-    ]);
-    const seconds = Math.max(...waits.map((w) => w ?? 0));
-    if (seconds > 0) {
-      const minutes = Math.ceil(seconds / 60);
-      throw new HttpError(
-        429,
-        'TOO_MANY_ATTEMPTS',
-        `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { 'retry-after': String(seconds) },
-      );
-    }
+  /** A signed-in admin starts afresh on that account from that address. */
+  async function succeeded(username: string, ip: string): Promise<void> {
+    await limiter.reset(byAccountAndAddress, pairKey(username, ip));
   }
 
-  async function recordFailure(username: string, ip: string): Promise<void> {
-    const at = now();
-    await sequelize.query('INSERT INTO login_attempts (username, ip, attempted_at) VALUES (?, ?, ?)', {
-      replacements: [username.slice(0, 128), ip.slice(0, 64), at],
-      type: QueryTypes.INSERT,
-    });
-    await sequelize.query('DELETE FROM login_attempts WHERE attempted_at < ?', {
-      replacements: [at - Math.max(KEEP_MS, windowMs)],
-      type: QueryTypes.DELETE,
-    });
-  }
-
-  async function recordSuccess(username: string): Promise<void> {
-    await sequelize.query('DELETE FROM login_attempts WHERE username = ?', {
-      replacements: [username],
-      type: QueryTypes.DELETE,
-    });
-  }
-
-  return { check, recordFailure, recordSuccess };
+  return { admit, succeeded, limits: { windowMs, maxPerAccountAndAddress, maxPerAddress } };
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

@@ -11,6 +11,7 @@ export interface AdminUser {
   id: number;
   username: string;
   passwordHash: string;
+  secondFactorEnabled: boolean;
 }
 
 export class AdminUserError extends Error {
@@ -34,6 +35,7 @@ interface UserRow {
   id: number;
   username: string;
   password_hash: string;
+  totp_enabled_at: number | null;
 }
 
 export interface AdminUserServiceOptions {
@@ -52,6 +54,7 @@ export function createAdminUserService({
     id: Number(row.id),
     username: row.username,
     passwordHash: row.password_hash,
+    secondFactorEnabled: row.totp_enabled_at != null,
   });
 
   function checkPassword(password: string) {
@@ -61,7 +64,7 @@ export function createAdminUserService({
 
   async function findByUsername(username: string): Promise<AdminUser | null> {
     const rows = await sequelize.query<UserRow>(
-      'SELECT id, username, password_hash FROM admin_users WHERE username = ?',
+      'SELECT id, username, password_hash, totp_enabled_at FROM admin_users WHERE username = ?',
       { replacements: [normaliseUsername(username)], type: QueryTypes.SELECT },
     );
     return rows[0] ? toUser(rows[0]) : null;

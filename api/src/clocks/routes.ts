@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toClockData } from '../../../common/clock/clock-data.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
 import { tickFrameAt } from '../../../common/realtime/tick.ts';
-import { CSEW_CLOCK_DEFINITION } from '../../../common/survey/csew-clock.ts';
+import { csewClockDefinition } from '../../../common/survey/csew-data.ts';
 import { HttpError } from '../http/errors.ts';
+import type { CsewFiguresService } from './csew-figures-service.ts';
 import type { PoliceClockService } from './police-clock-service.ts';
 
 export interface ClockRoutesOptions {
   policeClock: PoliceClockService;
+  csewFigures: CsewFiguresService;
   now?: () => number;
 }
 
@@ -19,7 +21,7 @@ export interface ClockRoutesOptions {
  */
 export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async (
   app,
-  { policeClock, now = Date.now },
+  { policeClock, csewFigures, now = Date.now },
 ) => {
   const answer = (definition: ClockDefinition) => {
     const serverTime = now();
@@ -27,7 +29,8 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
     return { ...toClockData(definition, serverTime), definition, serverTime, tick };
   };
 
-  app.get('/csew-clock', async () => answer(CSEW_CLOCK_DEFINITION));
+  // The figures in use: an admin's upload, or the shipped file.
+  app.get('/csew-clock', async () => answer(csewClockDefinition((await csewFigures.current()).figures)));
 
   app.get('/police-clock', async () => {
     const definition = await policeClock.definition();

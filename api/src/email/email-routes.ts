@@ -5,7 +5,8 @@ import {
   validateDataIssueReport,
   type Validation,
 } from '../../../common/contact/messages.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
+import { createRateLimiter, tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
 import type { Outbox, OutboxKind, OutboxPayload } from './outbox.ts';
 
 export interface EmailRoutesOptions {
@@ -16,6 +17,8 @@ export interface EmailRoutesOptions {
   /** Messages one address may send per window. */
   maxPerAddress?: number;
   windowMs?: number;
+  /** The shared counters (defaults to one on the app's database). */
+  limiter?: RateLimiter;
 }
 
 export const EMAIL_THROTTLE_DEFAULTS = { maxPerAddress: 5, windowMs: 10 * 60_000 } as const;
@@ -44,19 +47,23 @@ export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async 
   const maxPerAddress = options.maxPerAddress ?? EMAIL_THROTTLE_DEFAULTS.maxPerAddress;
   const windowMs = options.windowMs ?? EMAIL_THROTTLE_DEFAULTS.windowMs;
 
+  const limiter = options.limiter ?? createRateLimiter({ sequelize: app.db, now });
+  // Contact messages and data-issue reports share one allowance per address.
+  const rule = { name: 'message', limit: maxPerAddress, windowMs };
+
   async function accept<T extends OutboxPayload>(kind: OutboxKind, ip: string, validation: Validation<T>) {
     if (!validation.ok) throw badRequest(validation.error, 'INVALID_MESSAGE');
-    // The address is kept only as its keyed hash: enough to count a sender's messages, no more.
+    // Counted before it is stored: of any number of parallel posts, only the allowance is kept.
     const senderKey = app.addressHash(ip);
-    const recent = await outbox.countFromSender(senderKey, now() - windowMs);
-    if (recent.count >= maxPerAddress) {
-      const seconds = Math.max(1, Math.ceil(((recent.oldest ?? now()) + windowMs - now()) / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      throw new HttpError(
-        429,
+    const decision = await limiter.consume(rule, senderKey);
+    if (!decision.allowed) {
+      if (decision.firstRefusal && app.hasDecorator('adminAuth')) {
+        await app.adminAuth.securityLog.record({ kind: 'messages-throttled', ip, detail: kind });
+      }
+      throw tooManyRequests(
         'TOO_MANY_MESSAGES',
-        `You have sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { 'retry-after': String(seconds) },
+        'You have sent several messages in a short time.',
+        decision.retryAfter,
       );
     }
     await outbox.enqueue(kind, validation.value, senderKey);

@@ -105,18 +105,6 @@ export function createOutbox(options: OutboxOptions) {
     return Number(id);
   }
 
-  /** Messages stored for one sender since a time (for the per-address throttle). */
-  async function countFromSender(
-    senderKey: string,
-    since: number,
-  ): Promise<{ count: number; oldest: number | null }> {
-    const [row] = await sequelize.query<{ n: number; oldest: number | null }>(
-      'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM outbox WHERE sender_key = ? AND created_at > ?',
-      { replacements: [senderKey, since], type: QueryTypes.SELECT },
-    );
-    return { count: Number(row?.n ?? 0), oldest: row?.oldest == null ? null : Number(row.oldest) };
-  }
-
   /**
    * Takes the next due message for this worker, or null when none is due. The UPDATE only matches
    * while nobody else holds the row, so of two nodes racing for it exactly one gets affected = 1.
@@ -249,7 +237,6 @@ export function createOutbox(options: OutboxOptions) {
   return {
     enqueue,
     get,
-    countFromSender,
     claimNext,
     markSent,
     markFailed,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   hashPassword,
   needsRehash,
+  isCommonPassword,
   passwordPolicyProblem,
   randomPassword,
   verifyPassword,
@@ -38,11 +39,29 @@ describe('password hashing', () => {
 });
 
 describe('password policy', () => {
-  it('asks for 8 to 128 characters and nothing else', () => {
-    expect(passwordPolicyProblem('short')).toMatch(/at least 8/);
-    expect(passwordPolicyProblem('eightchr')).toBeNull();
+  it('asks for 12 to 128 characters and no composition', () => {
+    expect(passwordPolicyProblem('short')).toMatch(/at least 12/);
+    expect(passwordPolicyProblem('elevenchars')).toMatch(/at least 12/);
+    expect(passwordPolicyProblem('twelve chars')).toBeNull();
     expect(passwordPolicyProblem('x'.repeat(129))).toMatch(/at most 128/);
-    expect(passwordPolicyProblem('\u{1F600}'.repeat(100))).toBeNull();
+    expect(passwordPolicyProblem('\u{1F600}\u{1F431}'.repeat(50) + 'a')).toBeNull();
+  });
+
+  it('refuses common passwords of any length, with digits and symbols around them too', () => {
+    for (const common of [
+      'qwertyuiop123',
+      '1qaz2wsx3edc',
+      'administrator',
+      'Password2024!',
+      '!!dragon123456',
+      'LETMEIN123456',
+      'aaaaaaaaaaaaaaaa',
+      'abababababab',
+    ]) {
+      expect(passwordPolicyProblem(common), common).toMatch(/too common/);
+    }
+    expect(isCommonPassword('correct horse battery staple')).toBe(false);
+    expect(isCommonPassword('dragonfly in the garden 7')).toBe(false);
   });
 
   it('generates passwords that pass it and differ', () => {

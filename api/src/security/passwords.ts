@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { COMMON_PASSWORDS_TEXT } from './passwords-common-list.ts';
 
 /**
  * Password hashing with scrypt at the OWASP-recommended cost (N = 2^17, r = 8, p = 1), stored as a
@@ -6,7 +7,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * invalidating existing hashes:  $scrypt$ln=17,r=8,p=1$<salt>$<hash>  (unpadded base64).
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export interface ScryptCost {
@@ -82,13 +83,33 @@ export function needsRehash(stored: string, cost: ScryptCost = DEFAULT_COST): bo
   return !parsed || parsed.cost.ln < cost.ln || parsed.cost.r < cost.r || parsed.cost.p < cost.p;
 }
 
-/** A policy problem in words, or null: length only, no composition rules (OWASP ASVS 6.2). */
+const COMMON_PASSWORDS = new Set(COMMON_PASSWORDS_TEXT.split('\n').filter(Boolean));
+
+/**
+ * Whether a password is a well-known one, or one of those with digits and symbols around it
+ * ("Password2024!", "!!dragon123456"), or one character repeated: the guesses every attacker
+ * tries first, whatever their length.
+ */
+export function isCommonPassword(password: string): boolean {
+  const lower = normalise(password).toLowerCase();
+  if (COMMON_PASSWORDS.has(lower)) return true;
+  const core = lower.replace(/^[\d\W_]+/u, '').replace(/[\d\W_]+$/u, '');
+  if (core.length > 0 && COMMON_PASSWORDS.has(core)) return true;
+  return new Set(lower).size <= 2;
+}
+
+/**
+ * A policy problem in words, or null: long enough, not too long, and not a common password; no
+ * composition rules (OWASP ASVS 6.2, NIST 800-63B).
+ */
 export function passwordPolicyProblem(password: string): string | null {
   const length = Array.from(password).length;
   if (length < PASSWORD_MIN_LENGTH)
     return `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
   if (length > PASSWORD_MAX_LENGTH)
     return `The password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
+  if (isCommonPassword(password))
+    return 'That password is too common (it is on lists attackers try first); choose another.';
   return null;
 }
 

@@ -24,9 +24,10 @@ export interface DefinitionSourceOptions {
 }
 
 /**
- * The clocks' inputs. The survey clock's figures are compiled in (common/survey); the police
- * clock's come from the API, polled so that a new import reaches the clocks within a refresh.
- * When the API cannot be reached the last definition stays in use: the clock keeps counting.
+ * The clocks' inputs, from the API, polled so that a new import or newly uploaded survey figures
+ * reach the clocks within a refresh (and at once when the API's notice arrives). Until the API
+ * answers, the survey clock runs on the figures shipped with the product; when the API cannot be
+ * reached the last definition stays in use: the clock keeps counting.
  */
 export function createDefinitionSource(options: DefinitionSourceOptions): DefinitionSource {
   const { logger } = options;
@@ -38,9 +39,11 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
   let inFlight: Promise<void> | undefined;
   let lastProblem = '';
 
-  async function fetchPolice(): Promise<void> {
+  const PATHS: Record<ClockKind, string> = { csew: '/api/csew-clock', police: '/api/police-clock' };
+
+  async function fetchClock(clock: ClockKind): Promise<void> {
     try {
-      const res = await doFetch(`${options.apiUrl}/api/police-clock`, {
+      const res = await doFetch(`${options.apiUrl}${PATHS[clock]}`, {
         signal: AbortSignal.timeout(10_000),
       });
       if (res.status === 503) {
@@ -53,26 +56,29 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const body = (await res.json()) as { definition?: ClockDefinition };
       const definition = body.definition;
-      if (!definition || definition.clock !== 'police')
-        throw new Error('response without a police definition');
+      if (!definition || definition.clock !== clock) throw new Error(`response without a ${clock} definition`);
       lastProblem = '';
-      if (definitions.get('police')?.version === definition.version) return;
-      definitions.set('police', definition);
-      logger.info({ version: definition.version }, 'police clock definition loaded');
+      if (definitions.get(clock)?.version === definition.version) return;
+      definitions.set(clock, definition);
+      logger.info({ clock, version: definition.version }, 'clock definition loaded');
       for (const listener of listeners) listener(definition);
     } catch (error) {
       reportOnce(
-        `cannot load the police clock from the API: ${error instanceof Error ? error.message : String(error)}`,
+        `cannot load the ${clock} clock from the API: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   }
+
+  const fetchAll = async () => {
+    await Promise.all([fetchClock('csew'), fetchClock('police')]);
+  };
 
   function reportOnce(problem: string) {
     if (problem !== lastProblem) logger.warn(problem);
     lastProblem = problem;
   }
 
-  const refresh = () => (inFlight ??= fetchPolice().finally(() => (inFlight = undefined)));
+  const refresh = () => (inFlight ??= fetchAll().finally(() => (inFlight = undefined)));
 
   return {
     current: (clock) => definitions.get(clock),

@@ -5,6 +5,7 @@ import {
   adminCsewDataRoute,
   adminIndexRoute,
   adminMessagesRoute,
+  adminSecurityRoute,
   adminPoliceClockRoute,
   adminRoute,
   adminSmtpSettingsRoute,
@@ -32,6 +33,7 @@ export const routeTree = rootRoute.addChildren([
     adminApiKeysRoute,
     adminPoliceClockRoute,
     adminMessagesRoute,
+    adminSecurityRoute,
   ]),
 ]);
 

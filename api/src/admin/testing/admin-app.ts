@@ -1,5 +1,6 @@
 import { parseConfig } from '../../../../common/config/config.ts';
 import { buildApp, type App } from '../../app.ts';
+import type { AdminAuthOptions } from '../auth-plugin.ts';
 import { createMailServices } from '../../email/mail-services.ts';
 import type { OutboxOptions } from '../../email/outbox.ts';
 import type { SmtpTimeouts } from '../../email/smtp-client.ts';
@@ -34,6 +35,8 @@ export interface AdminTestAppOptions {
   smtpTimeouts?: SmtpTimeouts;
   outboxOptions?: Omit<OutboxOptions, 'sequelize' | 'now'>;
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };
+  /** Sign-in throttle and hash pool settings (tests of the limits shorten them). */
+  adminAuth?: Pick<AdminAuthOptions, 'throttle' | 'hashPool'>;
   /** Registers more plugins (features app.ts does not wire yet, or test doubles) before `ready`. */
   extraPlugins?: (app: App) => Promise<void>;
 }
@@ -54,7 +57,7 @@ export async function buildAdminTestApp(options: AdminTestAppOptions) {
     sequelize: options.sequelize,
     mail,
     now: options.now,
-    adminAuth: { cost: options.cost },
+    adminAuth: { cost: options.cost, secretBox, ...options.adminAuth },
     emailThrottle: options.emailThrottle,
   });
   await options.extraPlugins?.(app);

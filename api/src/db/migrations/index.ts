@@ -7,6 +7,8 @@ import { apiKeyTables } from './0005-api-keys.ts';
 import { crimesImportIndexes } from './0006-crimes-import-indexes.ts';
 import { oneCollation } from './0007-one-collation.ts';
 import { importFiles } from './0008-import-files.ts';
+import { securityTables } from './0009-security.ts';
+import { csewFigures } from './0012-csew-figures.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +20,6 @@ export const migrations: readonly Migration[] = [
   crimesImportIndexes,
   oneCollation,
   importFiles,
+  securityTables,
+  csewFigures,
 ];

@@ -115,6 +115,9 @@ export function AdminDashboardPage() {
               <li>
                 <Link to="/admin/csew-data">View survey data</Link>
               </li>
+              <li>
+                <Link to="/admin/security">Security log and second factor</Link>
+              </li>
             </ul>
           </Card>
         </div>

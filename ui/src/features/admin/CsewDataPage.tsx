@@ -1,18 +1,35 @@
 import { Link } from '@tanstack/react-router';
+import { useState, type ChangeEvent } from 'react';
 import { formatMillions, formatNumber, formatPercent, everyText } from '../../../../common/clock/format.ts';
+import type { CsewFigures } from '../../../../common/survey/csew-data.ts';
 import {
-  SURVEY_DATA,
-  SURVEY_META,
   SURVEY_STATUS_LABELS,
   surveySummary,
+  surveyTables,
   type SurveyDataRow,
   type SurveyGroup,
   type SurveyRowStatus,
 } from '../../../../common/survey/csew-figures.ts';
+import { apiDelete, apiPost, ApiError } from '../../shared/api.ts';
+import { Alert } from '../../shared/ui/Alert.tsx';
+import { Button } from '../../shared/ui/Button.tsx';
 import { Card } from '../../shared/ui/Card.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { BackToDashboard, StatusBadge } from './AdminParts.tsx';
+import { useToast } from '../toast/useToast.ts';
+import { BackToDashboard, formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
+import { useAdminResource, useSessionExpiry } from './useAdminResource.ts';
 import './admin.css';
+
+/** GET/POST/DELETE /api/admin/csew-figures. */
+const FIGURES_URL = '/api/admin/csew-figures';
+
+interface FiguresInUse {
+  readonly figures: CsewFigures;
+  readonly uploadedAt: string | null;
+  readonly uploadedBy: string | null;
+  readonly shipped: boolean;
+  readonly newerReleaseMayExist: boolean;
+}
 
 /** The specification's order: headline, theft, property, technology, sexual and domestic. */
 const GROUPS: readonly { group: SurveyGroup; title: string; unit: string }[] = [
@@ -30,29 +47,51 @@ const STATUS_TONE: Record<SurveyRowStatus, 'ok' | 'warn' | 'neutral'> = {
 };
 
 /**
- * The survey figures behind the CSEW clock, read from the same module the clock uses, so the two
- * can never disagree. Nothing is fetched: the figures are part of the product.
+ * The survey figures the CSEW clock uses right now (the shipped file or an admin's upload), read
+ * from the API, and their replacement: upload a new figures file (format crime-clock/csew-figures@1,
+ * e.g. the shipped common/survey/csew-figures.json with the new ONS edition's numbers) and every
+ * clock takes it within its refresh, without a release.
  */
 export function CsewDataPage() {
-  const summary = surveySummary();
+  const resource = useAdminResource<FiguresInUse>(FIGURES_URL);
   return (
     <div className="page admin-page">
       <PageHeader
         eyebrow={<BackToDashboard />}
         title="CSEW Data Viewer"
-        lead={`Crime Survey for England and Wales estimates for the ${SURVEY_META.dataYear}, as the survey clock uses them.`}
+        lead="Crime Survey for England and Wales estimates, as the survey clock uses them."
       >
         <p className="admin-links">
           <Link to="/crime-clock">View the CSEW Crime Clock</Link>
           <Link to="/">Home</Link>
         </p>
       </PageHeader>
+      <ResourceView resource={resource} what="the survey figures">
+        {(inUse) => <FiguresView inUse={inUse} onChanged={resource.reload} />}
+      </ResourceView>
+    </div>
+  );
+}
+
+function FiguresView({ inUse, onChanged }: { inUse: FiguresInUse; onChanged: () => void }) {
+  const { figures } = inUse;
+  const summary = surveySummary(figures);
+  const tables = surveyTables(figures);
+  return (
+    <>
+      {inUse.newerReleaseMayExist && (
+        <Alert title="A newer release may be available">
+          ONS announced the {figures.nextUpdate} figures for {longDate(figures.nextUpdateDate ?? '')}. Upload
+          them below when they are out; until then the clock keeps using the {figures.dataYear} figures.
+        </Alert>
+      )}
+      <FiguresUpload inUse={inUse} onChanged={onChanged} />
 
       <ul className="admin-tiles" aria-label="Summary">
         <li className="admin-tile">
           <span className="admin-tile__label">Total headline crime</span>
           <span className="admin-tile__value">{formatMillions(summary.headlineTotal)}</span>
-          <span className="admin-tile__note">Incidents, {SURVEY_META.dataYear}</span>
+          <span className="admin-tile__note">Incidents, {figures.dataYear}</span>
         </li>
         <li className="admin-tile">
           <span className="admin-tile__label">Confirmed unreported incidents</span>
@@ -69,22 +108,102 @@ export function CsewDataPage() {
       </ul>
 
       {GROUPS.map(({ group, title, unit }) => (
-        <SurveyTable key={group} id={`csew-${group}`} title={title} unit={unit} rows={SURVEY_DATA[group]} />
+        <SurveyTable key={group} id={`csew-${group}`} title={title} unit={unit} rows={tables[group]} />
       ))}
 
       <Card title="About these figures" headingLevel={2} className="admin-section">
-        <p>{SURVEY_META.surveyNote}</p>
+        <p>{figures.surveyNote}</p>
         <p>
           Source:{' '}
-          <a href={SURVEY_META.publication.url} rel="noreferrer" target="_blank">
-            {SURVEY_META.publication.publisher}, {SURVEY_META.publication.title}
+          <a href={figures.source.url} rel="noreferrer" target="_blank">
+            {figures.source.publisher}, {figures.source.title}
           </a>{' '}
-          (released {longDate(SURVEY_META.publication.released)}). Rows marked “
-          {SURVEY_STATUS_LABELS.estimate}” are our breakdowns of published totals, not ONS figures.
+          (released {longDate(figures.source.released)}). Rows marked “{SURVEY_STATUS_LABELS.estimate}” are
+          our breakdowns of published totals, not ONS figures.
         </p>
-        <p className="muted">{SURVEY_META.licence}</p>
+        <p className="muted">{figures.source.licence}</p>
       </Card>
-    </div>
+    </>
+  );
+}
+
+function FiguresUpload({ inUse, onChanged }: { inUse: FiguresInUse; onChanged: () => void }) {
+  const { toast } = useToast();
+  const onExpiry = useSessionExpiry();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(action: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await action();
+      toast({ title: 'Survey figures updated', description: done });
+      onChanged();
+    } catch (error) {
+      onExpiry(error);
+      setProblem(error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    let document: unknown;
+    try {
+      document = JSON.parse(await file.text());
+    } catch {
+      setProblem(`${file.name} is not a JSON file; the survey figures were not changed.`);
+      return;
+    }
+    await send(() => apiPost(FIGURES_URL, document), 'The clocks take the new figures within a minute.');
+  }
+
+  return (
+    <Card title="Figures in use" headingLevel={2} className="admin-section">
+      <p data-testid="csew-figures-origin">
+        {inUse.shipped
+          ? `The figures shipped with this version (${inUse.figures.source.title}).`
+          : `Uploaded by ${inUse.uploadedBy} on ${formatDateTime(inUse.uploadedAt)} (${inUse.figures.source.title}).`}
+      </p>
+      <p className="muted">
+        Replace them with a figures file (JSON, format crime-clock/csew-figures@1; start from the one in use,
+        download below). Everything is checked before it is used, or from the shell:{' '}
+        <code>npm run survey:figures -- file.json</code>.
+      </p>
+      {problem && (
+        <Alert variant="destructive" title="Not uploaded">
+          {problem}
+        </Alert>
+      )}
+      <p className="admin-links">
+        <label className="button button--secondary">
+          Upload figures file
+          <input type="file" accept="application/json,.json" onChange={upload} disabled={busy} hidden />
+        </label>
+        <a
+          href={`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(inUse.figures, null, 2))}`}
+          download="csew-figures.json"
+        >
+          Download the figures in use
+        </a>
+        {!inUse.shipped && (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() =>
+              void send(() => apiDelete(FIGURES_URL), 'Back to the figures shipped with this version.')
+            }
+          >
+            Use the shipped figures
+          </Button>
+        )}
+      </p>
+    </Card>
   );
 }
 
@@ -155,7 +274,11 @@ function SurveyTable({
                   {row.unreportedPercent === null ? '—' : formatPercent(row.unreportedPercent)}
                 </td>
                 <td>
-                  <StatusBadge tone={STATUS_TONE[row.status]}>{SURVEY_STATUS_LABELS[row.status]}</StatusBadge>
+                  {SURVEY_STATUS_LABELS[row.status] && (
+                    <StatusBadge tone={STATUS_TONE[row.status]}>
+                      {SURVEY_STATUS_LABELS[row.status]}
+                    </StatusBadge>
+                  )}
                 </td>
               </tr>
             ))}

@@ -96,3 +96,64 @@ export function saveSmtpSettings(input: SmtpSettingsInput) {
 export function testSmtpSettings(input: SmtpSettingsInput) {
   return apiPost<SmtpTestResult>('/api/smtp/test', input);
 }
+
+export type SecurityEventKind =
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'sign-in-throttled'
+  | 'sign-in-busy'
+  | 'sign-out'
+  | 'second-factor-failed'
+  | 'recovery-code-used'
+  | 'second-factor-enabled'
+  | 'second-factor-disabled'
+  | 'api-key-created'
+  | 'api-key-revoked'
+  | 'settings-changed'
+  | 'messages-throttled';
+
+export interface SecurityEventView {
+  id: number;
+  at: string;
+  kind: SecurityEventKind;
+  username: string | null;
+  addressHash: string | null;
+  detail: string | null;
+}
+
+export interface SecurityLogList {
+  events: SecurityEventView[];
+  total: number;
+}
+
+export const SECURITY_LOG_PAGE_SIZE = 50;
+
+export function securityLogKey(offset: number, limit = SECURITY_LOG_PAGE_SIZE): string {
+  return `/api/admin/security-log?${new URLSearchParams({ limit: String(limit), offset: String(offset) })}`;
+}
+
+export interface SecondFactorStatus {
+  enabled: boolean;
+  enabledAt: string | null;
+  recoveryCodesLeft: number;
+}
+
+export interface SecondFactorSetup {
+  secret: string;
+  uri: string;
+  qrCode: string;
+}
+
+export const SECOND_FACTOR_KEY = '/api/admin/second-factor';
+
+export function startSecondFactorSetup(): Promise<SecondFactorSetup> {
+  return apiPost('/api/admin/second-factor/setup');
+}
+
+export function confirmSecondFactor(code: string): Promise<{ success: true; recoveryCodes: string[] }> {
+  return apiPost('/api/admin/second-factor/confirm', { code });
+}
+
+export function disableSecondFactor(code: string): Promise<{ success: true }> {
+  return apiPost('/api/admin/second-factor/disable', { code });
+}

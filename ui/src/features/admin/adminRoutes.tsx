@@ -58,3 +58,10 @@ export const adminMessagesRoute = createRoute({
   head: titleHead('Messages'),
   component: lazyRouteComponent(() => import('./MessagesPage.tsx'), 'MessagesPage'),
 });
+
+export const adminSecurityRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'security',
+  head: titleHead('Security'),
+  component: lazyRouteComponent(() => import('./SecurityLogPage.tsx'), 'SecurityLogPage'),
+});

@@ -4,7 +4,7 @@ import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Field } from '../../shared/ui/Field.tsx';
 import { useToast } from '../toast/useToast.ts';
-import type { AdminIdentity } from './adminApi.ts';
+import { SecondFactorRequired, type AdminIdentity } from './adminApi.ts';
 import { adminSessionAtom, loginAtom, logoutAtom } from './adminSession.ts';
 
 export interface LoginCardProps {
@@ -20,6 +20,9 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
   const { toast } = useToast();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Shown once the server said the password was right and the account has a second factor.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -44,12 +47,18 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
     setSubmitting(true);
     setError(null);
     try {
-      const admin = await login({ username, password });
+      const admin = await login({ username, password, ...(askCode ? { code } : {}) });
       setUsername('');
       setPassword('');
+      setCode('');
+      setAskCode(false);
       toast({ title: 'Logged in', description: `Welcome back, ${admin.username}.` });
       onSuccess?.(admin);
     } catch (failure) {
+      if (failure instanceof SecondFactorRequired && !askCode) {
+        setAskCode(true);
+        return;
+      }
       const message = failure instanceof Error && failure.message ? failure.message : 'Login failed';
       setError(message);
       toast({ variant: 'destructive', title: 'Login failed', description: message });
@@ -82,6 +91,18 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        {askCode && (
+          <Field
+            label="Authenticator code"
+            name="code"
+            autoComplete="one-time-code"
+            hint="The 6 digits your authenticator app shows now, or one of your recovery codes."
+            required
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        )}
         {error && (
           <Alert variant="destructive" title="Login failed">
             {error}

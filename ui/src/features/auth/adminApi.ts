@@ -8,6 +8,13 @@ export interface AdminIdentity {
 export interface LoginCredentials {
   username: string;
   password: string;
+  /** The second factor (6 digits or a recovery code), once the server asked for it. */
+  code?: string;
+}
+
+/** The password was right and the account has a second factor: ask for its code and send again. */
+export class SecondFactorRequired extends Error {
+  override readonly name = 'SecondFactorRequired';
 }
 
 interface AdminCheckResponse {
@@ -33,10 +40,22 @@ export async function requestLogin(credentials: LoginCredentials): Promise<Admin
   try {
     body = await apiPost<LoginResponse | undefined>('/api/admin/login', credentials);
   } catch (error) {
+    if (error instanceof ApiError && errorCodeOf(error) === 'SECOND_FACTOR_REQUIRED') {
+      throw new SecondFactorRequired(loginFailureMessage(error), { cause: error });
+    }
     throw new Error(loginFailureMessage(error), { cause: error });
   }
   if (!body?.success) throw new Error(body?.error || 'Invalid credentials');
   return body.admin ?? { username: credentials.username };
+}
+
+function errorCodeOf(error: ApiError): string | undefined {
+  try {
+    const body = JSON.parse(error.bodyText) as { code?: unknown };
+    return typeof body.code === 'string' ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The specification's order: the server's error text, else "Invalid credentials"; a thrown request's own message, else "Login failed". */

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { toClockData } from '../../../../common/clock/clock-data.ts';
+import { daysUntilLondonDate } from '../../../../common/clock/clock-data.ts';
 import { formatCount } from '../../../../common/clock/format.ts';
 import { londonHour } from '../../../../common/clock/london-time.ts';
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
-import { SURVEY_META } from '../../../../common/survey/csew-figures.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { CategoryCard } from './CategoryCard.tsx';
 import type { ClockFrame } from './clockFrame.ts';
@@ -125,7 +124,7 @@ function PrevalenceSection({ definition, year }: { definition: ClockDefinition; 
         ))}
       </ul>
       <ul className="clock-warnings" aria-label="How to read the prevalence figures">
-        {SURVEY_META.prevalenceWarnings.map((warning) => (
+        {(definition.meta.survey?.prevalenceWarnings ?? []).map((warning) => (
           <li key={warning}>{warning}</li>
         ))}
       </ul>
@@ -138,10 +137,15 @@ function CsewDataFooter({ definition, year }: { definition: ClockDefinition; yea
   // Re-read once a minute: "days until the next update" moves on while a wall screen runs for weeks.
   const minute = useFrame((frame) => Math.floor(frame.serverNowMs / 60_000), null);
   const daysUntil = useMemo(
-    () => (minute === null ? null : toClockData(definition, minute * 60_000).daysUntilNextUpdate),
-    [definition, minute],
+    () =>
+      minute === null || meta.nextUpdateDate === null
+        ? null
+        : daysUntilLondonDate(meta.nextUpdateDate, minute * 60_000),
+    [meta.nextUpdateDate, minute],
   );
   const due = daysUntil !== null && daysUntil > 0 ? daysUntilText(daysUntil) : null;
+  // The announced date has come: ONS has probably published the next edition, not yet loaded here.
+  const overdue = daysUntil === 0;
 
   return (
     <footer className="clock-data-footer" aria-label="About the survey figures">
@@ -149,7 +153,7 @@ function CsewDataFooter({ definition, year }: { definition: ClockDefinition; yea
         <div>
           <dt>Data source</dt>
           <dd>
-            <a href={SURVEY_META.publication.url} rel="noopener noreferrer">
+            <a href={meta.sourceUrl} rel="noopener noreferrer">
               {meta.dataSource}
             </a>
           </dd>
@@ -161,9 +165,18 @@ function CsewDataFooter({ definition, year }: { definition: ClockDefinition; yea
         <div>
           <dt>Next update</dt>
           <dd>
-            {meta.nextUpdate}
-            {meta.nextUpdateDate &&
-              ` (ONS release ${formatDate(meta.nextUpdateDate)}${due ? `, ${due}` : ''})`}
+            {overdue && meta.nextUpdateDate ? (
+              <span data-testid="newer-release">
+                A newer release may be available: ONS announced the {meta.nextUpdate} figures for{' '}
+                {formatDate(meta.nextUpdateDate)}, and these are the figures loaded here.
+              </span>
+            ) : (
+              <>
+                {meta.nextUpdate}
+                {meta.nextUpdateDate &&
+                  ` (ONS release ${formatDate(meta.nextUpdateDate)}${due ? `, ${due}` : ''})`}
+              </>
+            )}
           </dd>
         </div>
         <div>
@@ -172,13 +185,13 @@ function CsewDataFooter({ definition, year }: { definition: ClockDefinition; yea
         </div>
       </dl>
       <p className="clock-data-footer__note">
-        <strong>About the survey.</strong> {SURVEY_META.surveyNote}
+        <strong>About the survey.</strong> {meta.survey?.note}
       </p>
       <p className="clock-data-footer__note">
         <strong>How the clock counts.</strong> {meta.dataMethod}.
       </p>
       <p className="clock-data-footer__licence">
-        <LicenceText text={SURVEY_META.licence} />
+        <LicenceText text={meta.survey?.licence ?? ''} />
       </p>
     </footer>
   );

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SecurityEventKind, SecurityLog } from './security-log.ts';
+
+/**
+ * Admin changes that the security log keeps, recognised by route once they succeeded: the routes
+ * themselves (partner keys, SMTP settings) stay free of logging, and a route added here is logged
+ * whichever feature owns it.
+ */
+const AUDITED: Record<string, { kind: SecurityEventKind; detail: (request: FastifyRequest) => string }> = {
+  'POST /api/admin/api-keys': {
+    kind: 'api-key-created',
+    detail: (request) => `key "${String((request.body as { name?: unknown } | undefined)?.name ?? '')}"`,
+  },
+  'DELETE /api/admin/api-keys/:id': {
+    kind: 'api-key-revoked',
+    detail: (request) => `key ${String((request.params as { id?: unknown }).id)}`,
+  },
+  'POST /api/smtp/settings': {
+    kind: 'settings-changed',
+    detail: (request) =>
+      `SMTP settings (host ${String((request.body as { host?: unknown } | undefined)?.host ?? '')})`,
+  },
+};
+
+export function recordAdminChanges(app: FastifyInstance, securityLog: SecurityLog): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 300 || !request.admin) return;
+    const audited = AUDITED[`${request.method} ${request.routeOptions.url ?? ''}`];
+    if (!audited) return;
+    try {
+      await securityLog.record({
+        kind: audited.kind,
+        username: request.admin.username,
+        ip: request.ip,
+        detail: audited.detail(request),
+      });
+    } catch (error) {
+      // The change is made and answered; a lost log line must not turn into an error for it.
+      request.log.error({ err: error }, 'could not write the security log');
+    }
+  });
+}

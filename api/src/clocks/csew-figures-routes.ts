@@ -1,0 +1,49 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CsewFiguresError, newerReleaseMayExist } from '../../../common/survey/csew-data.ts';
+import { assertAdminAuth } from '../admin/auth-plugin.ts';
+import { HttpError } from '../http/errors.ts';
+import type { CsewFiguresService, CsewFiguresInUse } from './csew-figures-service.ts';
+
+/**
+ * The survey figures in use, for the admin's survey data page, and their replacement by upload:
+ * GET, POST (a csew-figures@1 document as the JSON body) and DELETE (back to the shipped file)
+ * on /api/admin/csew-figures. Admin only.
+ */
+export const csewFiguresRoutes: FastifyPluginAsyncTypebox<{
+  figures: CsewFiguresService;
+  now?: () => number;
+}> = async (app, { figures, now = Date.now }) => {
+  assertAdminAuth(app, 'csewFiguresRoutes');
+  app.addHook('onRequest', app.requireAdmin);
+
+  const describe = (inUse: CsewFiguresInUse) => ({
+    ...inUse,
+    shipped: inUse.uploadedAt === null,
+    newerReleaseMayExist: newerReleaseMayExist(inUse.figures, now()),
+  });
+
+  app.get('/csew-figures', async () => describe(await figures.current()));
+
+  app.post(
+    '/csew-figures',
+    { bodyLimit: 512 * 1024, schema: { body: Type.Record(Type.String(), Type.Unknown()) } },
+    async (request) => {
+      try {
+        return describe(await figures.replace(request.body, request.admin?.username ?? 'admin'));
+      } catch (error) {
+        if (error instanceof CsewFiguresError) {
+          throw new HttpError(
+            400,
+            'INVALID_CSEW_FIGURES',
+            `The survey figures were not changed: ${error.message}`,
+          );
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.delete('/csew-figures', async (request) =>
+    describe(await figures.revert(request.admin?.username ?? 'admin')),
+  );
+};

@@ -1,0 +1,85 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import {
+  BUNDLED_CSEW_FIGURES,
+  parseCsewFigures,
+  type CsewFigures,
+} from '../../../common/survey/csew-data.ts';
+
+export interface CsewFiguresInUse {
+  readonly figures: CsewFigures;
+  /** null: the figures shipped with the product. */
+  readonly uploadedAt: string | null;
+  readonly uploadedBy: string | null;
+}
+
+export interface CsewFiguresService {
+  current(): Promise<CsewFiguresInUse>;
+  /** Checks and stores a new document (throws CsewFiguresError naming the field when it is wrong). */
+  replace(document: unknown, uploadedBy: string): Promise<CsewFiguresInUse>;
+  /** Goes back to the shipped figures (uploaded ones stay on record). */
+  revert(uploadedBy: string): Promise<CsewFiguresInUse>;
+}
+
+const SHIPPED: CsewFiguresInUse = { figures: BUNDLED_CSEW_FIGURES, uploadedAt: null, uploadedBy: null };
+/** A stored row that asks for the shipped figures again. */
+const REVERT_MARK = 'shipped';
+
+/**
+ * The survey clock's figures: the newest upload, or the shipped file. Read on every request with
+ * a one-column stamp query, parsed again only when a new row appears, so every API node serves
+ * the new figures as soon as one of them stored them.
+ */
+export function createCsewFiguresService({
+  sequelize,
+  now = Date.now,
+}: {
+  sequelize: Sequelize;
+  now?: () => number;
+}): CsewFiguresService {
+  let cache: { id: number; inUse: CsewFiguresInUse } | undefined;
+
+  async function current(): Promise<CsewFiguresInUse> {
+    const [latest] = await sequelize.query<{ id: number }>(`SELECT MAX(id) AS id FROM csew_figures`, {
+      type: QueryTypes.SELECT,
+    });
+    const id = Number(latest?.id ?? 0);
+    if (!id) return SHIPPED;
+    if (cache?.id === id) return cache.inUse;
+    const [row] = await sequelize.query<{
+      document: string;
+      uploaded_at: number | string;
+      uploaded_by: string;
+    }>(`SELECT document, uploaded_at, uploaded_by FROM csew_figures WHERE id = ?`, {
+      replacements: [id],
+      type: QueryTypes.SELECT,
+    });
+    if (!row) return SHIPPED;
+    const inUse: CsewFiguresInUse =
+      row.document === REVERT_MARK
+        ? SHIPPED
+        : {
+            // Stored only after the same check: parsing again gives the typed object.
+            figures: parseCsewFigures(JSON.parse(row.document)),
+            uploadedAt: new Date(Number(row.uploaded_at)).toISOString(),
+            uploadedBy: row.uploaded_by,
+          };
+    cache = { id, inUse };
+    return inUse;
+  }
+
+  async function store(document: string, uploadedBy: string) {
+    await sequelize
+      .getQueryInterface()
+      .bulkInsert('csew_figures', [{ document, uploaded_at: now(), uploaded_by: uploadedBy.slice(0, 100) }]);
+    return current();
+  }
+
+  return {
+    current,
+    async replace(document, uploadedBy) {
+      const figures = parseCsewFigures(document);
+      return store(JSON.stringify(figures), uploadedBy);
+    },
+    revert: (uploadedBy) => store(REVERT_MARK, uploadedBy),
+  };
+}

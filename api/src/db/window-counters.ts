@@ -1,0 +1,73 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { dialectOf } from './connection.ts';
+
+/**
+ * Fixed-window counters in the `rate_limits` table (migration 0009), shared by every API node on
+ * the database. `hit` is ONE statement that creates the bucket's row, adds one to it, or starts it
+ * again at 1 when the stored window is older, and hands back the new count:
+ *
+ *   SQLite:  INSERT … ON CONFLICT(bucket) DO UPDATE SET count = CASE … END … RETURNING count
+ *   MySQL:   INSERT … ON DUPLICATE KEY UPDATE count = LAST_INSERT_ID(IF(…)), …
+ *
+ * SQLite runs one writer at a time and MySQL/MariaDB lock the row for the statement, so parallel
+ * requests each get a distinct count: the limit holds however many arrive at once.
+ */
+export interface WindowCounters {
+  /** Counts one more for `bucket` in the window that began at `windowStart`; returns the new count. */
+  hit(bucket: string, windowStart: number): Promise<number>;
+  /** Forgets a bucket (e.g. after a successful sign-in). */
+  reset(bucket: string): Promise<void>;
+  /** Deletes buckets whose window began before `before`. */
+  prune(before: number): Promise<void>;
+}
+
+// Sequelize treats SQL that starts with "INSERT INTO" as a plain insert: on SQLite it would run it
+// without reading the RETURNING row, on MySQL it would hand back the insert id, not the OK packet.
+const NOT_AN_INSERT_FOR_SEQUELIZE = '/* rate limit upsert */';
+
+export function windowCounters(sequelize: Sequelize): WindowCounters {
+  const hit =
+    dialectOf(sequelize) === 'mysql'
+      ? async (bucket: string, windowStart: number) => {
+          // Assignments run left to right: count is decided against the stored window_start first.
+          // LAST_INSERT_ID(expr) hands the new count back in the OK packet (insertId).
+          const [header] = (await sequelize.query(
+            `${NOT_AN_INSERT_FOR_SEQUELIZE}
+             INSERT INTO rate_limits (bucket, window_start, count) VALUES (:bucket, :windowStart, 1)
+             ON DUPLICATE KEY UPDATE
+               count = LAST_INSERT_ID(IF(window_start = :windowStart, count + 1, 1)),
+               window_start = :windowStart`,
+            { replacements: { bucket, windowStart }, type: QueryTypes.RAW },
+          )) as unknown as [{ affectedRows: number; insertId: number }];
+          // 1: a new row (count 1); 2: an existing row changed (its new count is insertId).
+          return header.affectedRows === 1 ? 1 : Number(header.insertId);
+        }
+      : async (bucket: string, windowStart: number) => {
+          const rows = await sequelize.query<{ count: unknown }>(
+            `${NOT_AN_INSERT_FOR_SEQUELIZE}
+             INSERT INTO rate_limits (bucket, window_start, count) VALUES (:bucket, :windowStart, 1)
+             ON CONFLICT (bucket) DO UPDATE SET
+               count = CASE WHEN window_start = excluded.window_start THEN count + 1 ELSE 1 END,
+               window_start = excluded.window_start
+             RETURNING count`,
+            { replacements: { bucket, windowStart }, type: QueryTypes.SELECT },
+          );
+          return Number(rows[0]!.count);
+        };
+
+  return {
+    hit,
+    async reset(bucket) {
+      await sequelize.query('DELETE FROM rate_limits WHERE bucket = ?', {
+        replacements: [bucket],
+        type: QueryTypes.DELETE,
+      });
+    },
+    async prune(before) {
+      await sequelize.query('DELETE FROM rate_limits WHERE window_start < ?', {
+        replacements: [before],
+        type: QueryTypes.DELETE,
+      });
+    },
+  };
+}

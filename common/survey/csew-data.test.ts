@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import bundled from './csew-figures.json' with { type: 'json' };
+import {
+  BUNDLED_CSEW_FIGURES,
+  csewClockDefinition,
+  CsewFiguresError,
+  newerReleaseMayExist,
+  parseCsewFigures,
+} from './csew-data.ts';
+
+const copy = () => JSON.parse(JSON.stringify(bundled)) as Record<string, unknown> & typeof bundled;
+
+describe('CSEW figures document', () => {
+  it('reads the shipped file, which builds the survey clock', () => {
+    const definition = csewClockDefinition(BUNDLED_CSEW_FIGURES);
+    expect(definition.categories.reduce((sum, c) => sum + c.annualCount, 0)).toBe(
+      BUNDLED_CSEW_FIGURES.headlineTotal,
+    );
+    expect(definition.meta.sourceUrl).toMatch(/^https:\/\/www\.ons\.gov\.uk\//);
+    expect(definition.meta.nextUpdateDate).toBe(BUNDLED_CSEW_FIGURES.nextUpdateDate);
+  });
+
+  it('gives new figures a new clock version', () => {
+    const next = copy();
+    next.incidents[0]!.annualCount += 1000;
+    expect(csewClockDefinition(parseCsewFigures(next)).version).not.toBe(
+      csewClockDefinition(BUNDLED_CSEW_FIGURES).version,
+    );
+  });
+
+  it('refuses a document that is not right, naming the field', () => {
+    const cases: [(doc: ReturnType<typeof copy>) => void, RegExp][] = [
+      [(d) => (d.format = 'other'), /^format/],
+      [(d) => (d.source.url = 'http://example.org'), /^source\.url/],
+      [(d) => (d.nextUpdateDate = '23 October 2025'), /^nextUpdateDate/],
+      [
+        (d) => ((d.incidents[1] as { annualCount: unknown }).annualCount = -5),
+        /^incidents\[1\]\.annualCount/,
+      ],
+      [(d) => ((d.incidents[1] as { annualCount: unknown }).annualCount = 'lots'), /annualCount/],
+      [(d) => ((d.incidents[0] as { peakProfile: string }).peakProfile = 'nope'), /peakProfile/],
+      [(d) => (d.prevalence[1]!.id = d.prevalence[0]!.id), /repeats the id/],
+      [(d) => (d.tables.headline = []), /^tables\.headline/],
+      [(d) => (d.surveyNote = 'a\u0000b'), /^surveyNote/],
+      [(d) => (d.tables.headline[0]!.unreported = 99_999_999), /must not exceed total/],
+    ];
+    for (const [spoil, message] of cases) {
+      const doc = copy();
+      spoil(doc);
+      expect(() => parseCsewFigures(doc)).toThrow(CsewFiguresError);
+      expect(() => parseCsewFigures(doc)).toThrow(message);
+    }
+    expect(() => parseCsewFigures(null)).toThrow(/document/);
+    expect(() => parseCsewFigures([])).toThrow(/document/);
+  });
+
+  it('says a newer release may exist once the announced date has come', () => {
+    const figures = { nextUpdateDate: '2025-10-23' };
+    expect(newerReleaseMayExist(figures, Date.parse('2025-10-22T12:00:00Z'))).toBe(false);
+    expect(newerReleaseMayExist(figures, Date.parse('2025-10-23T00:30:00Z'))).toBe(true);
+    expect(newerReleaseMayExist({ nextUpdateDate: null }, Date.now())).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+import { sampleProcess } from '../lib/proc-stats.ts';
+
+/**
+ * Issue 16's flood figures, measured from outside a running API as an attacker would cause them:
+ * `count` wrong sign-ins for one account from one address, all sent at once, while a second
+ * client asks GET /api/health back to back and /proc reads the server's resident memory.
+ * Used by scripts/bench/security/run.ts (prints the figures) and tests/security (asserts bounds).
+ */
+
+export interface FloodFigures {
+  attempts: number;
+  /** Wall time from the first request sent to the last answer. */
+  floodMs: number;
+  /** 401 answers: guesses whose password was hashed and checked. */
+  checked: number;
+  /** 429 answers: refused before any hashing. */
+  refused: number;
+  other: number[];
+  health: { probes: number; p50Ms: number; p99Ms: number; maxMs: number; failures: number };
+  rss: { beforeMb: number; peakMb: number; afterMb: number; growthMb: number };
+}
+
+const MB = 1024 * 1024;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const rssMb = (pid: number) => (sampleProcess(pid)?.rssBytes ?? NaN) / MB;
+
+export async function loginFlood(options: {
+  baseUrl: string;
+  pid: number;
+  username: string;
+  count?: number;
+  /** Wait after the flood before the "after" memory reading (freed memory returns in that time). */
+  settleMs?: number;
+}): Promise<FloodFigures> {
+  const { baseUrl, pid, username, count = 200, settleMs = 2000 } = options;
+  const before = rssMb(pid);
+  let peak = before;
+  let flooding = true;
+
+  const watchMemory = (async () => {
+    while (flooding) {
+      peak = Math.max(peak, rssMb(pid));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const healthTimes: number[] = [];
+  let healthFailures = 0;
+  const probeHealth = (async () => {
+    while (flooding) {
+      const started = performance.now();
+      const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
+        async (res) => (await res.arrayBuffer(), res.ok),
+        () => false,
+      );
+      healthTimes.push(performance.now() - started);
+      if (!ok) healthFailures += 1;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+
+  const started = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      fetch(`${baseUrl}/api/admin/login`, {
+        method: 'POST',
+        headers: { origin: baseUrl, 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: `wrong guess number ${i}` }),
+        signal: AbortSignal.timeout(60_000),
+      }).then(
+        async (res) => (await res.arrayBuffer(), res.status),
+        () => 0,
+      ),
+    ),
+  );
+  const floodMs = performance.now() - started;
+  flooding = false;
+  await Promise.all([watchMemory, probeHealth]);
+  await new Promise((r) => setTimeout(r, settleMs));
+  const after = rssMb(pid);
+
+  const sorted = [...healthTimes].sort((a, b) => a - b);
+  return {
+    attempts: count,
+    floodMs: Math.round(floodMs),
+    checked: statuses.filter((s) => s === 401).length,
+    refused: statuses.filter((s) => s === 429).length,
+    other: statuses.filter((s) => s !== 401 && s !== 429),
+    health: {
+      probes: sorted.length,
+      p50Ms: Math.round(percentile(sorted, 50) * 10) / 10,
+      p99Ms: Math.round(percentile(sorted, 99) * 10) / 10,
+      maxMs: Math.round((sorted.at(-1) ?? NaN) * 10) / 10,
+      failures: healthFailures,
+    },
+    rss: {
+      beforeMb: Math.round(before),
+      peakMb: Math.round(peak),
+      afterMb: Math.round(after),
+      growthMb: Math.round(after - before),
+    },
+  };
+}

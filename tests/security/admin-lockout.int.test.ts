@@ -1,0 +1,93 @@
+import { QueryTypes } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAdminTestApp, SAME_ORIGIN } from '../../api/src/admin/testing/admin-app.ts';
+import { createAdminUserService } from '../../api/src/admin/users.ts';
+import type { App } from '../../api/src/app.ts';
+import { HASH_POOL_DEFAULTS } from '../../api/src/security/passwords-pool.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../support/database.ts';
+
+/**
+ * Issue 16, points 1 and 2, on each database: sign-in limits hold under parallel requests, and no
+ * flood of wrong passwords, from one address or from hundreds, can lock the admin out. Each
+ * request carries the visitor's address as a trusted proxy would have resolved it (remoteAddress).
+ */
+
+const PASSWORD = 'the real admin pass phrase';
+// The accounts' and the dummy hash's cost: the limits are under test here, not scrypt.
+const CHEAP = { ln: 10, r: 8, p: 1 };
+
+describe.each(testDialects)('admin lockout and sign-in floods on %s', (dialect) => {
+  let db: TestDatabase;
+  let app: App;
+
+  const login = (username: string, password: string, ip: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: SAME_ORIGIN,
+      remoteAddress: ip,
+      payload: { username, password },
+    });
+  const failuresLogged = async () => {
+    const [row] = await db.sequelize.query<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM security_events WHERE kind = 'sign-in-failed'`,
+      { type: QueryTypes.SELECT },
+    );
+    return Number(row!.n);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    ({ app } = await buildAdminTestApp({ sequelize: db.sequelize, databaseUrl: db.url, cost: CHEAP }));
+    await createAdminUserService({ sequelize: db.sequelize, cost: CHEAP }).create('admin', PASSWORD);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('200 parallel wrong sign-ins from one address: at most 5 are checked, the rest get 429 first', async () => {
+    const before = await failuresLogged();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => login('admin', `wrong guess ${i}`, '203.0.113.10')),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(answers.filter((a) => a.json().code === 'TOO_MANY_ATTEMPTS')).toHaveLength(195);
+    // A 401 is a hashed guess: the log holds exactly those.
+    expect((await failuresLogged()) - before).toBe(5);
+  });
+
+  it('200 parallel wrong sign-ins for many accounts from one address: at most 20 are checked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => login(`user${i}`, 'wrong guess', '203.0.113.11')),
+    );
+    const checked = answers.filter((a) => a.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(20);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(200 - checked);
+  });
+
+  it('after 1,000 wrong sign-ins for admin from 250 addresses, the right password from a new one gets 200', async () => {
+    const attempts = Array.from({ length: 1000 }, (_, i) => ({
+      ip: `10.${Math.floor((i % 250) / 100)}.${i % 250}.7`,
+      password: `guess number ${i}`,
+    }));
+    const statuses: number[] = [];
+    // As many at a time as the hash pool holds (running + waiting): it checks every one of them.
+    const batchSize = HASH_POOL_DEFAULTS.concurrency + HASH_POOL_DEFAULTS.maxQueued;
+    for (let start = 0; start < attempts.length; start += batchSize) {
+      const batch = await Promise.all(
+        attempts.slice(start, start + batchSize).map((a) => login('admin', a.password, a.ip)),
+      );
+      statuses.push(...batch.map((b) => b.statusCode));
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(1000);
+
+    const real = await login('admin', PASSWORD, '192.0.2.200');
+    expect(real.statusCode).toBe(200);
+    expect(real.json()).toEqual({ success: true, admin: { username: 'admin' } });
+    // And from an address the attack used (4 attempts there, under its limit of 5).
+    expect((await login('admin', PASSWORD, '10.0.0.7')).statusCode).toBe(200);
+  });
+});

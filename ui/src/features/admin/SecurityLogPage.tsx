@@ -1,0 +1,262 @@
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../shared/ui/Alert.tsx';
+import { Button } from '../../shared/ui/Button.tsx';
+import { Card } from '../../shared/ui/Card.tsx';
+import { Field } from '../../shared/ui/Field.tsx';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import {
+  confirmSecondFactor,
+  disableSecondFactor,
+  SECOND_FACTOR_KEY,
+  SECURITY_LOG_PAGE_SIZE,
+  securityLogKey,
+  startSecondFactorSetup,
+  type SecondFactorSetup,
+  type SecondFactorStatus,
+  type SecurityEventKind,
+  type SecurityLogList,
+} from './adminApi.ts';
+import { BackToDashboard, formatDateTime, ResourceView } from './AdminParts.tsx';
+import { describeFailure, useAdminResource, useSessionExpiry } from './useAdminResource.ts';
+import './admin.css';
+
+const KIND_TEXT: Record<SecurityEventKind, string> = {
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Failed sign-in',
+  'sign-in-throttled': 'Sign-ins refused (too many)',
+  'sign-in-busy': 'Sign-ins refused (server busy checking others)',
+  'sign-out': 'Signed out',
+  'second-factor-failed': 'Wrong authenticator code',
+  'recovery-code-used': 'Recovery code used',
+  'second-factor-enabled': 'Second factor turned on',
+  'second-factor-disabled': 'Second factor turned off',
+  'api-key-created': 'API key created',
+  'api-key-revoked': 'API key revoked',
+  'settings-changed': 'Settings changed',
+  'messages-throttled': 'Messages refused (too many)',
+};
+
+/** The security log (90 days) and the signed-in admin's own second factor. */
+export function SecurityLogPage() {
+  return (
+    <div className="page admin-page">
+      <PageHeader
+        eyebrow={<BackToDashboard />}
+        title="Security"
+        lead="Sign-ins, refused attempts and changes to keys and settings, kept for 90 days. Addresses are shown as keyed hashes: the same address shows the same hash."
+      />
+      <SecondFactorCard />
+      <SecurityLogCard />
+    </div>
+  );
+}
+
+function SecurityLogCard() {
+  const [offset, setOffset] = useState(0);
+  const log = useAdminResource<SecurityLogList>(securityLogKey(offset));
+  return (
+    <Card title="Security log" headingLevel={2}>
+      <div className="admin-filter">
+        <Button size="sm" variant="ghost" className="admin-filter__refresh" onClick={log.reload}>
+          Refresh
+        </Button>
+      </div>
+      <ResourceView resource={log} what="the security log">
+        {(data) =>
+          data.events.length === 0 ? (
+            <p className="admin-empty">Nothing logged yet.</p>
+          ) : (
+            <>
+              <div className="admin-table-wrap">
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Time</th>
+                      <th scope="col">Event</th>
+                      <th scope="col">User</th>
+                      <th scope="col">Address (hash)</th>
+                      <th scope="col">Detail</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.events.map((event) => (
+                      <tr key={event.id}>
+                        <td>{formatDateTime(event.at)}</td>
+                        <td>{KIND_TEXT[event.kind] ?? event.kind}</td>
+                        <td>{event.username ?? '—'}</td>
+                        <td>
+                          <code title={event.addressHash ?? undefined}>
+                            {event.addressHash ? event.addressHash.slice(0, 12) : '—'}
+                          </code>
+                        </td>
+                        <td>{event.detail ?? ''}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager offset={offset} total={data.total} onPage={setOffset} />
+            </>
+          )
+        }
+      </ResourceView>
+    </Card>
+  );
+}
+
+function Pager({
+  offset,
+  total,
+  onPage,
+}: {
+  offset: number;
+  total: number;
+  onPage: (offset: number) => void;
+}) {
+  const page = Math.floor(offset / SECURITY_LOG_PAGE_SIZE) + 1;
+  const pages = Math.max(1, Math.ceil(total / SECURITY_LOG_PAGE_SIZE));
+  if (pages <= 1) return null;
+  return (
+    <nav className="admin-pager" aria-label="Security log pages">
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(offset - SECURITY_LOG_PAGE_SIZE)}
+      >
+        Previous
+      </Button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={page >= pages}
+        onClick={() => onPage(offset + SECURITY_LOG_PAGE_SIZE)}
+      >
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+function SecondFactorCard() {
+  const status = useAdminResource<SecondFactorStatus>(SECOND_FACTOR_KEY);
+  const onExpiry = useSessionExpiry();
+  const [setup, setSetup] = useState<SecondFactorSetup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function act(work: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      onExpiry(failure);
+      setError(describeFailure(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const begin = () => act(async () => setSetup(await startSecondFactorSetup()));
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      const result = await confirmSecondFactor(code);
+      setRecoveryCodes(result.recoveryCodes);
+      setSetup(null);
+      setCode('');
+      status.reload();
+    });
+  };
+  const disable = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      await disableSecondFactor(code);
+      setCode('');
+      setRecoveryCodes(null);
+      status.reload();
+    });
+  };
+
+  return (
+    <Card
+      title="Second factor (authenticator app)"
+      headingLevel={2}
+      description="Once on, signing in needs a code from your authenticator app as well as your password."
+    >
+      <ResourceView resource={status} what="your second factor">
+        {(current) => (
+          <>
+            {recoveryCodes && (
+              <Alert variant="default" title="Your recovery codes (shown once)">
+                <p>Keep these somewhere safe. Each one signs you in once if you lose your authenticator.</p>
+                <ul className="admin-recovery-codes">
+                  {recoveryCodes.map((recovery) => (
+                    <li key={recovery}>
+                      <code>{recovery}</code>
+                    </li>
+                  ))}
+                </ul>
+              </Alert>
+            )}
+            {current.enabled ? (
+              <form onSubmit={disable} className="admin-form">
+                <p>
+                  On since {formatDateTime(current.enabledAt)}; {current.recoveryCodesLeft} recovery codes
+                  left.
+                </p>
+                <Field
+                  label="Code to turn it off"
+                  name="code"
+                  autoComplete="one-time-code"
+                  hint="A code from your authenticator app, or a recovery code."
+                  required
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                />
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  Turn off
+                </Button>
+              </form>
+            ) : setup ? (
+              <form onSubmit={confirm} className="admin-form">
+                <p>Scan this QR code with your authenticator app, then type the code it shows.</p>
+                <img src={setup.qrCode} width={240} height={240} alt="QR code of the authenticator secret" />
+                <p>
+                  Or type in this key: <code>{setup.secret}</code>
+                </p>
+                <Field
+                  label="Code from the app"
+                  name="code"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  required
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                />
+                <Button type="submit" disabled={busy}>
+                  Turn on
+                </Button>
+              </form>
+            ) : (
+              <Button onClick={() => void begin()} disabled={busy}>
+                Set up a second factor
+              </Button>
+            )}
+            {error && (
+              <Alert variant="destructive" title="That did not work">
+                {error}
+              </Alert>
+            )}
+          </>
+        )}
+      </ResourceView>
+    </Card>
+  );
+}
