@@ -18,6 +18,7 @@ export const PAGE_PATHS: readonly string[] = [
   '/admin/api-keys',
   '/admin/police-crime-clock',
   '/admin/messages',
+  '/admin/security',
 ];
 
 const known = new Set(PAGE_PATHS);
