@@ -532,11 +532,9 @@ describe('radius search', () => {
       expect(json.totalCrimes).toBe(total);
       expect(json.synthetic).toBe(true);
       expect(json.crimes).toHaveLength(total);
-      // One streamed request per file, not one per page of 100.
-      expect(asked.filter((path) => path.startsWith('/api/'))).toEqual([
-        '/api/crimes/export',
-        '/api/crimes/export',
-      ]);
+      // Each file is one download of the streamed export, not pages of 100 fetched by the page.
+      expect(asked.filter((path) => path === '/api/crimes/search')).toEqual([]);
+      expect(csvDownload.url()).toContain('/api/crimes/export?format=csv');
     } finally {
       await page.close();
     }
