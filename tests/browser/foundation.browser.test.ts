@@ -67,8 +67,10 @@ describe('landing page', () => {
 
 describe('unknown paths', () => {
   it('show the 404 page with a way home', async () => {
-    const page = await session().open('/this/page/does-not-exist');
+    const page = await session().context.newPage();
     try {
+      // The server says 404 too, so search engines and link checkers see the page is missing.
+      expect((await page.goto('/this/page/does-not-exist'))?.status()).toBe(404);
       await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
       expect(await page.title()).toContain('404 Page Not Found');
 
@@ -78,6 +80,21 @@ describe('unknown paths', () => {
         .click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('heading', { level: 1, name: 'Crime Clock' }).waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('embed demo', () => {
+  it("gives snippets with this site's own address, never a placeholder", async () => {
+    const page = await session().open('/embed-demo.html');
+    try {
+      const snippet = page.locator('pre code').first();
+      await expect
+        .poll(() => snippet.innerText())
+        .toContain(`${product!.baseUrl}/embed/crime-clock?theme=light`);
+      expect(await page.locator('main').innerText()).not.toMatch(/YOUR-CRIME-CLOCK-ADDRESS|this-site/);
     } finally {
       await page.close();
     }

@@ -79,6 +79,17 @@ describe.each(testDialects)('forces and stop-and-search on %s', (dialect) => {
     await loadFixture(db.sequelize);
     const qi = db.sequelize.getQueryInterface();
     await qi.bulkInsert('stop_searches', stops);
+    // Unplaced stops of a force that does not police the centre: never said there.
+    await qi.bulkInsert(
+      'stop_searches',
+      [1, 2, 3].map(() => ({
+        ...stops[0]!,
+        force_id: 'greater-manchester',
+        month: 202505,
+        lat: null,
+        lng: null,
+      })),
+    );
     await qi.bulkInsert(
       'dataset_months',
       [202505, 202506].map((month) => ({
@@ -182,6 +193,13 @@ describe.each(testDialects)('forces and stop-and-search on %s', (dialect) => {
           cosineLawMetres(CENTRE, { lat: s.lat, lng: s.lng! }) <= METRES_PER_MILE,
       ).length,
     );
+    const unlocated = new Map<string, number>();
+    for (const s of stops.filter((s) => s.month === 202505 && s.lat === null)) {
+      unlocated.set(s.force_id, (unlocated.get(s.force_id) ?? 0) + 1);
+    }
+    // Stops without a location are not in the circle's totals, but are said, per force.
+    expect(unlocated.size).toBeGreaterThan(0);
+    expect(may.withoutLocation.map((f) => [f.forceId, f.stops])).toEqual([...unlocated].sort());
     const empty = await service.near(CENTRE, '2024-01');
     expect(empty).toMatchObject({ month: '2024-01', hasData: false, records: [], stats: { totalStops: 0 } });
     await expect(service.near(CENTRE, '2025-13')).rejects.toMatchObject({ statusCode: 400 });

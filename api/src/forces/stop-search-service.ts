@@ -1,5 +1,11 @@
 import type { Sequelize } from 'sequelize';
-import { METRES_PER_MILE, EARTH_RADIUS_METRES, type LatLng } from '../../../common/search/geometry.ts';
+import { forceById } from '../../../common/police/forces.ts';
+import {
+  METRES_PER_MILE,
+  EARTH_RADIUS_METRES,
+  cellsForCircle,
+  type LatLng,
+} from '../../../common/search/geometry.ts';
 import { formatMonth, parseMonth } from '../../../common/search/months.ts';
 import { SEARCH_RADIUS_MILES } from '../../../common/search/types.ts';
 import {
@@ -34,6 +40,11 @@ export interface StopSearchResult {
   /** The store holds stop-and-search data for the month (from some force). */
   hasData: boolean;
   records: StopSearchRecord[];
+  /**
+   * Stops of the month by the forces policing the area that carry no location (some forces publish
+   * none): they cannot be placed in the circle, so they are not in `stats`, but they happened.
+   */
+  withoutLocation: { forceId: string; name: string; stops: number }[];
   stats: {
     totalStops: number;
     arrests: number;
@@ -75,7 +86,8 @@ export function createStopSearchService({ sequelize }: { sequelize: Sequelize })
         if (latest?.month !== null && latest?.month !== undefined) month = num(latest.month);
       }
       const empty = { totalStops: 0, arrests: 0, noAction: 0, outcomeBreakdown: [], ethnicityBreakdown: [] };
-      if (month === undefined) return { month: null, hasData: false, records: [], stats: empty };
+      if (month === undefined)
+        return { month: null, hasData: false, records: [], withoutLocation: [], stats: empty };
 
       const metres = SEARCH_RADIUS_MILES * METRES_PER_MILE;
       const dLat = ((metres / EARTH_RADIUS_METRES) * 180) / Math.PI;
@@ -94,7 +106,9 @@ export function createStopSearchService({ sequelize }: { sequelize: Sequelize })
       const where = `month = :month AND lat BETWEEN :minLat AND :maxLat AND lng BETWEEN :minLng AND :maxLng
         AND ${withinCircleSql(position, metres)}`;
 
-      const [held, records, outcomes, ethnicities] = await Promise.all([
+      const cells = cellsForCircle(position, metres);
+      const areaCells = [...cells.inside, ...cells.edge];
+      const [held, records, outcomes, ethnicities, unlocated] = await Promise.all([
         select<{ n: unknown }>(
           sequelize,
           'SELECT COUNT(*) AS n FROM dataset_months WHERE dataset = :dataset AND month = :month',
@@ -123,6 +137,16 @@ export function createStopSearchService({ sequelize }: { sequelize: Sequelize })
            ORDER BY count DESC, ethnicity LIMIT :ethnicityRows`,
           replacements,
         ),
+        areaCells.length === 0
+          ? Promise.resolve([])
+          : select<{ force_id: string; stops: unknown }>(
+              sequelize,
+              `SELECT force_id, COUNT(*) AS stops FROM stop_searches
+               WHERE month = :month AND lat IS NULL
+                 AND force_id IN (SELECT DISTINCT force_id FROM cell_forces WHERE cell IN (:areaCells))
+               GROUP BY force_id ORDER BY force_id`,
+              { ...replacements, areaCells },
+            ),
       ]);
 
       const outcomeBreakdown = outcomes.map((o) => ({ outcome: o.outcome, count: num(o.count) }));
@@ -138,6 +162,11 @@ export function createStopSearchService({ sequelize }: { sequelize: Sequelize })
             lat !== null && lng !== null
               ? { latitude: String(lat), longitude: String(lng), street: { name: null } }
               : null,
+        })),
+        withoutLocation: unlocated.map((row) => ({
+          forceId: row.force_id,
+          name: forceById(row.force_id)?.name ?? row.force_id,
+          stops: num(row.stops),
         })),
         stats: {
           totalStops: outcomeBreakdown.reduce((sum, o) => sum + o.count, 0),

@@ -21,8 +21,8 @@ interface EmbedText {
 const TEXT: Readonly<Record<ClockKind, EmbedText>> = {
   csew: {
     title: 'CSEW Crime Clock',
-    label: 'Crimes in England and Wales since 1 January',
-    source: 'Crime Survey for England and Wales (ONS)',
+    label: 'Estimated crimes in England and Wales since 1 January, reported to the police or not',
+    source: 'Crime Survey for England and Wales (ONS), yearly estimate spread over the year',
     fullPath: '/crime-clock',
     announce: (frame) =>
       `${formatCount(frame.incidents.total)} crimes estimated in England and Wales since 1 January ${frame.year}.`,
@@ -30,8 +30,8 @@ const TEXT: Readonly<Record<ClockKind, EmbedText>> = {
   police: {
     title: 'Police Crime Clock',
     // Replaced by what the store covers once the definition is in (EmbeddedClock).
-    label: 'Crimes in England and Wales since 1 January',
-    source: 'data.police.uk',
+    label: 'Crimes recorded by the police in England and Wales since 1 January',
+    source: 'police-recorded crime, data.police.uk',
     fullPath: '/police-crime-clock',
     announce: (frame) =>
       `${formatCount(frame.incidents.total)} police-recorded crimes in England and Wales since 1 January ${frame.year}.`,
@@ -50,7 +50,7 @@ function EmbeddedClock({ kind, theme }: { kind: ClockKind; theme: EmbedTheme }) 
   const text: EmbedText = area
     ? {
         ...TEXT[kind],
-        label: `Crimes since 1 January: ${area}`,
+        label: `Crimes recorded by the police since 1 January: ${area}`,
         announce: (frame) =>
           `${formatCount(frame.incidents.total)} police-recorded crimes since 1 January ${frame.year}: ${area}.`,
       }

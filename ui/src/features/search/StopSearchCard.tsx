@@ -29,6 +29,13 @@ export function StopSearchCard({ position, month, radiusSearch }: StopSearchCard
       className="stop-search"
       description={shownMonth ? `${where}, ${longMonth(shownMonth)}.` : `${where}, latest month available.`}
     >
+      {answer?.withoutLocation?.map((force) => (
+        <p key={force.forceId} className="stop-search__unlocated">
+          {formatCount(force.stops)} {force.stops === 1 ? 'stop' : 'stops'} by {force.name}
+          {shownMonth ? ` in ${longMonth(shownMonth)}` : ''} had no location, so{' '}
+          {force.stops === 1 ? 'it is' : 'they are'} not counted here.
+        </p>
+      ))}
       {!state || state.status === 'loading' ? (
         <LoadingLine text="Loading stop and search data..." />
       ) : !answer || answer.stats.totalStops === 0 ? (

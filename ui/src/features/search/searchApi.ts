@@ -39,6 +39,8 @@ export interface StopSearchResponse {
   /** The month searched, YYYY-MM; null when the store holds no stop-and-search data. */
   month?: string | null;
   records: StopSearchRecord[];
+  /** Stops of the month by the area's forces that carry no location, so are not counted above. */
+  withoutLocation?: { forceId: string; name: string; stops: number }[];
   stats: {
     totalStops: number;
     arrests: number;
