@@ -2,13 +2,15 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { assertAdminAuth } from '../admin/auth-plugin.ts';
 import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, verifySmtp, type SmtpTimeouts } from './smtp-client.ts';
 import type { SmtpSettingsService } from './smtp-settings.ts';
-import { assertSmtpTestPort, createSmtpTestLimiter } from './smtp-test-guard.ts';
+import { createRateLimiter, rateKey, tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
+import { assertSmtpTestPort } from './smtp-test-guard.ts';
 
 export interface SmtpRoutesOptions {
   smtpSettings: SmtpSettingsService;
   /** After a save (e.g. make waiting outbox messages due and wake the worker). */
   onSaved?: () => Promise<void> | void;
   timeouts?: SmtpTimeouts;
+  limiter?: RateLimiter;
 }
 
 // Bounds only keep absurd bodies out; the field rules and their messages are validateSmtpSettings'.
@@ -56,7 +58,9 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
   app.addHook('onRequest', app.requireAdmin);
   const { smtpSettings } = options;
   const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
-  const testLimiter = createSmtpTestLimiter({ perMinute: app.config.smtpTestsPerMinute });
+  // Counted in the database like every other limit, so it holds across API nodes and parallel requests.
+  const limiter = options.limiter ?? createRateLimiter({ sequelize: app.db });
+  const testRule = { name: 'smtp-test', limit: app.config.smtpTestsPerMinute, windowMs: 60_000 };
 
   app.get('/settings', { schema: { response: { 200: SettingsView } } }, async () => {
     return (await smtpSettings.view()) ?? UNSAVED;
@@ -94,7 +98,14 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
     async (request) => {
       const settings = await smtpSettings.resolveForTest(request.body);
       assertSmtpTestPort(settings.port, app.config.smtpAllowedPorts);
-      testLimiter.admit(request.admin?.userId ?? request.ip);
+      const decision = await limiter.consume(testRule, rateKey(String(request.admin?.userId ?? request.ip)));
+      if (!decision.allowed) {
+        throw tooManyRequests(
+          'TOO_MANY_SMTP_TESTS',
+          `At most ${testRule.limit} SMTP connection tests a minute.`,
+          decision.retryAfter,
+        );
+      }
       try {
         await verifySmtp(settings, timeouts);
         return { success: true, message: 'SMTP connection is working!' };

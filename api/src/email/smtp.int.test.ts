@@ -313,6 +313,9 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
         payload: { username: 'admin', password: 'admin password' },
       });
       const session = { cc_session: cookieFrom(signIn.headers, 'cc_session')! };
+      // The count is kept in the database (shared by every API node): the tests above used some
+      // of this minute's allowance, so start from a fresh window.
+      await db.sequelize.query('DELETE FROM rate_limits');
       const answers = await Promise.all(
         Array.from({ length: 20 }, () =>
           limited.app.inject({
@@ -330,6 +333,26 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
       const refused = answers.find((res) => res.statusCode === 429)!;
       expect(refused.json()).toMatchObject({ code: 'TOO_MANY_SMTP_TESTS' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+      // A second API node on the same database sees the same count.
+      const otherNode = await buildAdminTestApp({
+        sequelize: db.sequelize,
+        databaseUrl: db.url,
+        smtpTimeouts: FAST,
+        env: { SMTP_ALLOWED_PORTS: String(smtp.port), SMTP_TESTS_PER_MINUTE: '3' },
+      });
+      try {
+        const again = await otherNode.app.inject({
+          method: 'POST',
+          url: '/api/smtp/test',
+          headers: SAME_ORIGIN,
+          cookies: session,
+          payload: settings(),
+        });
+        expect(again.statusCode).toBe(429);
+      } finally {
+        await otherNode.app.close();
+      }
     } finally {
       await limited.app.close();
     }
