@@ -100,7 +100,7 @@ export function SearchPage() {
   return (
     <div className="page search-page">
       <PageHeader
-        title="UK Crime Data Search"
+        title="Crime Data Search: England and Wales"
         lead="Police-recorded crime around a postcode, inside a police neighbourhood or across a whole police force."
       />
       <SearchForm

@@ -7,7 +7,7 @@ export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'search',
   validateSearch: validateSearchUrl,
-  head: titleHead('UK Crime Data Search'),
+  head: titleHead('Crime Data Search: England and Wales'),
   // The page brings d3 and the chart code; other pages need not load them.
   component: lazyRouteComponent(() => import('./SearchPage.tsx'), 'SearchPage'),
 });
