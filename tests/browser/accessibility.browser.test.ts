@@ -478,7 +478,9 @@ describe('keyboard only', () => {
       await withPage(
         '/search',
         async (page) => {
-          await page.getByRole('heading', { level: 1, name: 'Crime Data Search: England and Wales' }).waitFor();
+          await page
+            .getByRole('heading', { level: 1, name: 'Crime Data Search: England and Wales' })
+            .waitFor();
 
           // The first Tab stop is the skip link, shown on screen when focused.
           await page.keyboard.press('Tab');
