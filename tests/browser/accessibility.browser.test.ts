@@ -527,8 +527,13 @@ describe('keyboard only', () => {
           expect(names.filter((name) => /^\w+ \d{4}: [\d,]+ crimes?$/.test(name))).toHaveLength(1);
           expect((await tabTo(page, (stop) => stop.name === 'Export JSON')).length).toBe(1);
           const toNext = await tabTo(page, (stop) => stop.name === 'Next');
-          // Previous is disabled on page 1, so Next follows the export buttons.
-          expect(toNext).toHaveLength(1);
+          // The table's scroll region is one stop (so the keyboard can scroll it); Previous is
+          // disabled on page 1, so Next follows it.
+          expect(toNext.map((stop) => [stop.tag, stop.role])).toEqual([
+            ['div', 'region'],
+            ['button', null],
+          ]);
+          expect(toNext[0]!.name).toBe('Incidents, scrollable');
           await page.keyboard.press('Enter');
           const pageNumber = page.locator('.pager__page');
           await expect.poll(() => pageNumber.innerText()).toMatch(/^Page 2 of/);
@@ -541,7 +546,9 @@ describe('keyboard only', () => {
           await page.keyboard.press('Enter');
           await expect.poll(() => pageNumber.innerText()).toMatch(/^Page 2 of/);
 
-          // An export from the keyboard downloads the file.
+          // An export from the keyboard downloads the file (back past the table's scroll region).
+          await page.keyboard.press('Shift+Tab');
+          expect((await focusStop(page)).name).toBe('Incidents, scrollable');
           await page.keyboard.press('Shift+Tab');
           expect((await focusStop(page)).name).toBe('Export JSON');
           await page.keyboard.press('Shift+Tab');
