@@ -11,9 +11,10 @@ export interface HashPoolOptions {
   maxQueued?: number;
 }
 
-// One hash at a time leaves the other core(s) to every other request; a sign-in waits at most
-// ten hashes (about a second on an idle 2-core machine) before it is told to come back.
-export const HASH_POOL_DEFAULTS = { concurrency: 1, maxQueued: 9 } as const;
+// Two at a time: libuv's pool has four threads, so two stay free for SQLite and file work. Measured
+// against one at a time in the same run (scripts/bench/security): a 200-guess flood ended in 3.3 s
+// instead of 4.5 s, /api/health p99 38 ms instead of 28 ms. At most ten wait or run at once.
+export const HASH_POOL_DEFAULTS = { concurrency: 2, maxQueued: 8 } as const;
 
 export function hashPoolBusy(): HttpError {
   return new HttpError(
