@@ -14,8 +14,8 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../support/
  */
 
 const PASSWORD = 'the real admin pass phrase';
-// The accounts' and the dummy hash's cost: the limits are under test here, not scrypt.
-const CHEAP = { ln: 10, r: 8, p: 1 };
+// The accounts' and the dummy hash's cost: the limits are under test here, not argon2id.
+const CHEAP = { memoryKiB: 1024, passes: 1, parallelism: 1 };
 const PROXY = '172.16.0.1';
 
 describe.each(testDialects)('admin lockout and sign-in floods on %s', (dialect) => {

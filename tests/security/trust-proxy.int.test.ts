@@ -22,7 +22,7 @@ describe.each(testDialects)('TRUST_PROXY on the running app on %s', (dialect) =>
       sequelize: db.sequelize,
       databaseUrl: db.url,
       env: { TRUST_PROXY: trustProxy },
-      cost: { ln: 10, r: 8, p: 1 },
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
     });
     apps.push(app);
     return app;

@@ -6,7 +6,7 @@ import {
   needsRehash,
   randomPassword,
   verifyPassword,
-  type ScryptCost,
+  type PasswordCost,
 } from '../security/passwords.ts';
 import { createRateLimiter, tooManyRequests, type RateRule } from '../security/rate-limit.ts';
 import type { SecretBox } from '../security/secret-box.ts';
@@ -26,7 +26,7 @@ export interface AuthServiceOptions {
   session?: Omit<SessionServiceOptions, 'sequelize' | 'now'>;
   throttle?: Omit<LoginThrottleOptions, 'limiter'>;
   hashPool?: HashPoolOptions;
-  cost?: ScryptCost;
+  cost?: PasswordCost;
   /** Encrypts second-factor secrets (SECRET_KEY). */
   secretBox?: SecretBox;
 }
@@ -66,7 +66,7 @@ export function createAuthService(options: AuthServiceOptions) {
   const securityLog = createSecurityLog({ sequelize, addressHash, now });
   const secondFactor = createSecondFactorService({ sequelize, secretBox: options.secretBox, now });
   let lastBusyLog = -Infinity;
-  // Verified against when the account does not exist, so both paths cost one scrypt.
+  // Verified against when the account does not exist, so both paths cost one hash.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomPassword(), options.cost));
 

@@ -7,7 +7,7 @@ import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from './testi
 import { createAdminUserService } from './users.ts';
 
 const PASSWORD = 'a long admin pass phrase';
-const CHEAP = { ln: 10, r: 8, p: 1 };
+const CHEAP = { memoryKiB: 1024, passes: 1, parallelism: 1 };
 const DAY = 24 * 60 * 60_000;
 
 describe.each(testDialects)('security log and second factor on %s', (dialect) => {

@@ -48,10 +48,10 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
         SMTP_TESTS_PER_MINUTE: '1000',
       },
     }));
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      'admin password',
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', 'admin password');
     const res = await app.inject({
       method: 'POST',
       url: '/api/admin/login',
