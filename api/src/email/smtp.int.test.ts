@@ -333,6 +333,15 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
       const refused = answers.find((res) => res.statusCode === 429)!;
       expect(refused.json()).toMatchObject({ code: 'TOO_MANY_SMTP_TESTS' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Refused before the stored settings are read: not the 400 that reading them would give.
+      const elsewhere = await limited.app.inject({
+        method: 'POST',
+        url: '/api/smtp/test',
+        headers: SAME_ORIGIN,
+        cookies: session,
+        payload: settings({ host: 'localhost', pass: '' }),
+      });
+      expect(elsewhere.json()).toMatchObject({ code: 'TOO_MANY_SMTP_TESTS' });
 
       // A second API node on the same database sees the same count.
       const otherNode = await buildAdminTestApp({
