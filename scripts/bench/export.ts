@@ -22,6 +22,7 @@ import { rebuildSearchAggregates } from '../../api/src/search/derived-tables.ts'
 import { parseConfig } from '../../common/config/config.ts';
 import { CRIME_CATEGORIES } from '../../common/crime/categories.ts';
 import { cellOf } from '../../common/geo/grid.ts';
+import { Rng } from '../data-sample/random.ts';
 import { readOptions } from './lib/command-line.ts';
 
 let rows = 100_000;
@@ -45,8 +46,8 @@ const sequelize = openDatabase({ url });
 try {
   await migrateToLatest(sequelize);
   const qi = sequelize.getQueryInterface();
-  let seed = 7;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rng = new Rng(7);
+  const random = () => rng.next();
   const started = Date.now();
   await sequelize.transaction(async (transaction) => {
     for (let from = 0; from < rows; from += 2000) {
