@@ -23,14 +23,14 @@ import { parseConfig } from '../../common/config/config.ts';
 import { CRIME_CATEGORIES } from '../../common/crime/categories.ts';
 import { cellOf } from '../../common/geo/grid.ts';
 import { Rng } from '../data-sample/random.ts';
-import { readOptions } from './lib/command-line.ts';
+import { readOptions, whole } from './lib/options.ts';
 
-let rows = 100_000;
-let runs = 3;
-readOptions(process.argv.slice(2), {
-  '--rows': (read) => (rows = read.whole(1_000, 2_000_000)),
-  '--runs': (read) => (runs = read.whole(1, 20)),
+const options = readOptions(process.argv.slice(2), {
+  rows: { type: 'string', default: '100000' },
+  runs: { type: 'string', default: '3' },
 });
+const rows = whole('rows', options.rows, 1_000, 2_000_000);
+const runs = whole('runs', options.runs, 1, 20);
 
 const MONTHS = [202504, 202505, 202506, 202507, 202508, 202509];
 const CENTRE = { lat: 51.5074, lng: -0.1278 };
