@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { sampleProcess } from '../lib/proc-stats.ts';
 
 /**
  * Issue 16's flood figures, measured from outside a running API as an attacker would cause them:
@@ -22,6 +23,12 @@ export interface FloodFigures {
   /** 429 answers: refused before any hashing. */
   refused: number;
   other: number[];
+  /**
+   * The server during the flood: CPU time it used, and how long its main thread stood runnable
+   * waiting for a CPU the machine's other work held (/proc/<pid>/schedstat): the share of the
+   * health latency that is the host's, not the server's.
+   */
+  server: { cpuMs: number; mainThreadWaitMs: number };
   health: { probes: number; p50Ms: number; p99Ms: number; maxMs: number; failures: number };
   rss: {
     beforeMb: number;
@@ -69,6 +76,7 @@ export async function loginFlood(options: {
 }): Promise<FloodFigures> {
   const { baseUrl, pid, username, count = 200, settleMs = 2000 } = options;
   const before = rssMb(pid);
+  const startSample = sampleProcess(pid);
   const highWaterMark = resetHighWaterMark(pid);
   let peak = before;
   let samples = 0;
@@ -114,6 +122,7 @@ export async function loginFlood(options: {
   flooding = false;
   await Promise.all([watchMemory, probeHealth]);
   if (highWaterMark) peak = Math.max(peak, memoryKb(pid, 'VmHWM') / 1024);
+  const endSample = sampleProcess(pid);
   await new Promise((r) => setTimeout(r, settleMs));
   const after = rssMb(pid);
 
@@ -124,6 +133,12 @@ export async function loginFlood(options: {
     checked: statuses.filter((s) => s === 401).length,
     refused: statuses.filter((s) => s === 429).length,
     other: statuses.filter((s) => s !== 401 && s !== 429),
+    server: {
+      cpuMs: Math.round(((endSample?.cpuSeconds ?? NaN) - (startSample?.cpuSeconds ?? NaN)) * 1000),
+      mainThreadWaitMs: Math.round(
+        ((endSample?.runQueueWaitSeconds ?? NaN) - (startSample?.runQueueWaitSeconds ?? NaN)) * 1000,
+      ),
+    },
     health: {
       probes: sorted.length,
       p50Ms: Math.round(percentile(sorted, 50) * 10) / 10,
