@@ -95,7 +95,7 @@ function session(): BrowserSession {
 
 async function openSearch(url = '/search'): Promise<Page> {
   const page = await session().open(url);
-  await page.getByRole('heading', { level: 1, name: 'Crime Data Search: England and Wales' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: /^Crime Data Search: / }).waitFor();
   return page;
 }
 
