@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
 import { createPoliceApiClient, DEFAULT_TTL_MS } from './client.ts';
-import { startPoliceApiDouble, type PoliceApiDouble } from './police-api-double.ts';
+import { startPoliceApiDouble, type PoliceApiDouble } from '../../../../tests/support/police-api/double.ts';
 import { boundaryColumns, syncNeighbourhoods } from './sync-neighbourhoods.ts';
 
 interface StoredNeighbourhood {
