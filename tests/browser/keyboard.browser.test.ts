@@ -8,8 +8,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstAdminOf, logIn } from '../support/admin-sign-in.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import type { PoliceApiDouble } from '../../api/src/police-data/police-api/police-api-double.ts';
-import { startTeamPoliceApi } from '../support/police-api-double.ts';
+import type { PoliceApiDouble } from '../support/police-api/double.ts';
+import { startTeamPoliceApi } from '../support/police-api/neighbourhood-team.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 let product: RunningProduct | undefined;

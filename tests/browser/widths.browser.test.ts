@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstAdminOf, logIn } from '../support/admin-sign-in.ts';
 import { blocking, formatViolations, runAxe } from '../support/axe.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import type { PoliceApiDouble } from '../../api/src/police-data/police-api/police-api-double.ts';
-import { startTeamPoliceApi } from '../support/police-api-double.ts';
+import type { PoliceApiDouble } from '../support/police-api/double.ts';
+import { startTeamPoliceApi } from '../support/police-api/neighbourhood-team.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 const WIDTHS = [360, 390, 768, 1280, 1920] as const;
