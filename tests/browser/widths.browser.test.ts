@@ -62,7 +62,7 @@ const PUBLIC_PAGES: PageCase[] = [
   { path: '/police-crime-clock?kiosk=1', ready: live },
   { path: '/embed/crime-clock', ready: embedCount },
   { path: '/embed/police-crime-clock?theme=dark', ready: embedCount },
-  { path: '/search', ready: heading('Crime Data Search: England and Wales') },
+  { path: '/search', ready: heading(/^Crime Data Search: /) },
   {
     path: '/search?type=radius&postcode=SW1A+1AA&period=6months',
     ready: async (p) => {
