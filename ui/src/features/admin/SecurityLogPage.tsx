@@ -19,6 +19,7 @@ import {
 import { BackToDashboard, formatDateTime, ResourceView } from './AdminParts.tsx';
 import { describeFailure, useAdminResource, useSessionExpiry } from './useAdminResource.ts';
 import './admin.css';
+import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
 const KIND_TEXT: Record<SecurityEventKind, string> = {
   'sign-in': 'Signed in',
@@ -69,7 +70,7 @@ function SecurityLogCard() {
             <p className="admin-empty">Nothing logged yet.</p>
           ) : (
             <>
-              <div className="admin-table-wrap">
+              <ScrollRegion className="admin-table-wrap" label="Security log, scrollable">
                 <table className="admin-table">
                   <thead>
                     <tr>
@@ -96,7 +97,7 @@ function SecurityLogCard() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
               <Pager offset={offset} total={data.total} onPage={setOffset} />
             </>
           )
