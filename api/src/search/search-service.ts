@@ -58,6 +58,8 @@ export interface ResolvedSearch {
 export interface WholeResult {
   summary: SearchResponse;
   crimes: AsyncGenerator<ApiCrime[]>;
+  /** The same crimes as store rows, for writers that turn rows into text without an ApiCrime each. */
+  rows: AsyncGenerator<CrimeRow[]>;
 }
 
 interface ResolvedArea {
@@ -269,15 +271,17 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
     return { response, area, monthTotals };
   }
 
-  async function* allCrimes(
+  async function* allRows(
     area: SearchArea,
     monthTotals: Map<MonthNumber, number>,
     batchSize: number,
-  ): AsyncGenerator<ApiCrime[]> {
+  ): AsyncGenerator<CrimeRow[]> {
     const months = [...monthTotals].filter(([, crimes]) => crimes > 0).map(([month]) => month);
-    for (const month of months.sort((a, b) => b - a)) {
-      for await (const rows of area.batches(month, batchSize)) yield rows.map(toApiCrime);
-    }
+    for (const month of months.sort((a, b) => b - a)) yield* area.batches(month, batchSize);
+  }
+
+  async function* allCrimes(rows: AsyncGenerator<CrimeRow[]>): AsyncGenerator<ApiCrime[]> {
+    for await (const batch of rows) yield batch.map(toApiCrime);
   }
 
   return {
@@ -287,7 +291,11 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
 
     async searchAll(request, batchSize) {
       const { response, area, monthTotals } = await run({ ...request, page: 1, pageSize: 1 });
-      return { summary: response, crimes: allCrimes(area, monthTotals, batchSize) };
+      return {
+        summary: response,
+        crimes: allCrimes(allRows(area, monthTotals, batchSize)),
+        rows: allRows(area, monthTotals, batchSize),
+      };
     },
 
     async resolve(request) {
