@@ -8,7 +8,7 @@ import { buildApp, type App } from '../app.ts';
 import { createPostcodeService } from '../postcodes/postcode-service.ts';
 import { createExportService } from './export-service.ts';
 import { createSearchService, type SearchService, type WholeResult } from './search-service.ts';
-import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from './testing/fixture.ts';
+import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from '../../../tests/support/search-fixture.ts';
 
 const ORIGIN = { origin: 'http://localhost' };
 const ALL_MONTHS = { startMonth: '2025-01', endMonth: '2025-06' };

@@ -18,7 +18,7 @@ import {
   cosineLawMetres,
   loadFixture,
   type LoadedFixture,
-} from './testing/fixture.ts';
+} from '../../../tests/support/search-fixture.ts';
 
 type Row = LoadedFixture['rows'][number];
 
