@@ -13,6 +13,7 @@ import type { MapMark, SearchMapResponse } from '../../common/map/marks.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { rebuildSearchAggregates } from '../../api/src/search/derived-tables.ts';
 import { generateSample } from '../../scripts/data-sample/generate.ts';
+import { BLOCKING_IMPACTS, formatViolations, runAxe } from '../support/axe.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
@@ -127,6 +128,17 @@ describe('search map', () => {
       ).toBe('true');
       const rows = page.locator('.incidents tbody tr');
       expect(await rows.count()).toBe(Math.min(10, shownAtMark));
+
+      // axe finds nothing serious on the map, its legend or the table's links to it.
+      const mapViolations = (await runAxe(page))
+        .map((v) => ({
+          ...v,
+          nodes: v.nodes.filter((n) => /search-map|incidents__/.test(`${n.target} ${n.html}`)),
+        }))
+        .filter((v) => v.nodes.length > 0 && BLOCKING_IMPACTS.includes(v.impact));
+      expect(mapViolations, formatViolations(mapViolations)).toEqual([]);
+      if (process.env.MAP_SCREENSHOT)
+        await page.locator('.search-map').screenshot({ path: process.env.MAP_SCREENSHOT });
 
       // A row's "Show on map" highlights its point: the chosen one, since the table lists its crimes.
       await rows.first().getByRole('button', { name: 'Show on map' }).click();
