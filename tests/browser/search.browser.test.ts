@@ -653,8 +653,8 @@ describe('neighbourhood and force searches', () => {
       await page.getByRole('radio', { name: /Police Force/ }).check();
       await page.getByLabel('Police force', { exact: true }).selectOption({ label: 'City of London Police' });
       await page.getByLabel('Time period').selectOption({ label: 'Date Range' });
-      await page.getByLabel('From').selectOption({ label: 'April 2025' });
-      await page.getByLabel('To').selectOption({ label: 'September 2025' });
+      await page.getByLabel('From', { exact: true }).selectOption({ label: 'April 2025' });
+      await page.getByLabel('To', { exact: true }).selectOption({ label: 'September 2025' });
       const searched: { searchType: string }[] = [];
       page.on('request', (r: Request) => {
         if (r.url().endsWith('/api/crimes/search')) searched.push(r.postDataJSON() as { searchType: string });
