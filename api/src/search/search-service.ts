@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize';
+import type { ClockDefinition } from '../../../common/clock/types.ts';
 import { categoryFromCode } from '../../../common/crime/categories.ts';
 import { forceById } from '../../../common/police/forces.ts';
 import { METRES_PER_MILE, parseBoundary } from '../../../common/search/geometry.ts';
@@ -9,7 +10,7 @@ import {
   monthsFrom,
   type MonthNumber,
 } from '../../../common/search/months.ts';
-import { parsePeriod, resolvePeriod } from '../../../common/search/period.ts';
+import { parsePeriod, resolvePeriod, type StoreMonths } from '../../../common/search/period.ts';
 import { validateSearchCriteria } from '../../../common/search/request.ts';
 import {
   DEFAULT_PAGE_SIZE,
@@ -20,9 +21,12 @@ import {
   type SearchRequestBody,
   type SearchResponse,
 } from '../../../common/search/types.ts';
+import { areaClockDefinition } from '../clocks/area-clock.ts';
+import { clockAnswer } from '../clocks/clock-answer.ts';
+import { createPoliceClockService, type PoliceClockService } from '../clocks/police-clock-service.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import type { PostcodeService } from '../postcodes/postcode-service.ts';
-import { forceArea, polygonArea, radiusArea, type CrimeRow, type SearchArea } from './areas.ts';
+import { forceArea, polygonArea, radiusArea, storeArea, type CrimeRow, type SearchArea } from './areas.ts';
 import { STREET_DATASET, storeMonths } from './coverage.ts';
 import { num, select } from './sql.ts';
 import { buildStats } from './stats.ts';
@@ -30,6 +34,9 @@ import { buildStats } from './stats.ts';
 export interface SearchServiceOptions {
   sequelize: Sequelize;
   postcodes: Pick<PostcodeService, 'lookup'>;
+  /** The national police clock (the "default" search's clockData); one of its own when not given. */
+  policeClock?: PoliceClockService;
+  now?: () => number;
 }
 
 export interface SearchService {
@@ -40,6 +47,8 @@ export interface SearchService {
    */
   searchAll(request: SearchRequestBody, batchSize: number): Promise<WholeResult>;
   availableDates(): Promise<AvailableDatesResponse>;
+  /** Only the police clock of a search's area (its clockData's definition); null when it has no data. */
+  clock(request: SearchRequestBody): Promise<ClockDefinition | null>;
 }
 
 export interface WholeResult {
@@ -79,9 +88,21 @@ function knownForce(forceId: string) {
   return force;
 }
 
-export function createSearchService({ sequelize, postcodes }: SearchServiceOptions): SearchService {
+export function createSearchService({
+  sequelize,
+  postcodes,
+  policeClock = createPoliceClockService({ sequelize }),
+  now = Date.now,
+}: SearchServiceOptions): SearchService {
   async function resolveArea(request: SearchRequestBody): Promise<ResolvedArea> {
     switch (request.searchType ?? 'radius') {
+      case 'default':
+        return {
+          area: storeArea(sequelize),
+          label: 'Every force in the store',
+          postcode: null,
+          synthetic: false,
+        };
       case 'radius': {
         const place = await postcodes.lookup(request.postcode ?? '');
         const centre = { lat: place.latitude, lng: place.longitude };
@@ -161,13 +182,34 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
     return rows.map(toApiCrime);
   }
 
-  async function run(request: SearchRequestBody) {
+  /**
+   * The area's police clock: the national one for the whole store (one truth with the clock
+   * pages), else the area's own over its last 12 months with data.
+   */
+  async function clockOf(resolved: ResolvedArea, held: StoreMonths): Promise<ClockDefinition | null> {
+    const national = await policeClock.definition();
+    if (resolved.area.kind === 'default') return national;
+    return areaClockDefinition({
+      area: resolved.area,
+      label: resolved.label,
+      held,
+      lastUpdated: national?.meta.lastUpdated ?? new Date(0).toISOString(),
+      synthetic: resolved.synthetic,
+    });
+  }
+
+  function checkCriteria(request: SearchRequestBody) {
     const searchType = request.searchType ?? 'radius';
     const issue = validateSearchCriteria({ ...request, searchType });
     if (issue) throw badRequest(issue.text, issue.code);
     if (request.radius !== undefined && request.radius !== SEARCH_RADIUS_MILES) {
       throw badRequest(`The search radius is fixed at ${SEARCH_RADIUS_MILES} mile`, 'INVALID_RADIUS');
     }
+    return searchType;
+  }
+
+  async function run(request: SearchRequestBody, withClock: boolean) {
+    const searchType = checkCriteria(request);
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
     if (!Number.isInteger(page) || page < 1)
@@ -196,10 +238,11 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
     const windowStart = start === end ? addMonths(start, -1) : start;
     // The first page nearly always starts with the newest month: it is read alongside the
     // counts rather than after them, and used when the counts confirm it.
-    const [coverage, { counts, population }, newest] = await Promise.all([
+    const [coverage, { counts, population }, newest, clock] = await Promise.all([
       area.coverage({ windowStart, end }),
       area.summary({ windowStart, end }),
       page === 1 ? area.page(end, 0, pageSize) : Promise.resolve(undefined),
+      withClock ? clockOf(resolved, held) : Promise.resolve(null),
     ]);
     const { stats, monthTotals } = buildStats({
       start,
@@ -245,6 +288,7 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
           .filter((f) => f.months.length > 0),
         synthetic: coverage.synthetic || resolved.synthetic,
       },
+      clockData: clock ? clockAnswer(clock, now()) : null,
     };
     return { response, area, monthTotals };
   }
@@ -262,12 +306,18 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
 
   return {
     async search(request) {
-      return (await run(request)).response;
+      return (await run(request, true)).response;
     },
 
     async searchAll(request, batchSize) {
-      const { response, area, monthTotals } = await run({ ...request, page: 1, pageSize: 1 });
+      const { response, area, monthTotals } = await run({ ...request, page: 1, pageSize: 1 }, false);
       return { summary: response, crimes: allCrimes(area, monthTotals, batchSize) };
+    },
+
+    async clock(request) {
+      checkCriteria(request);
+      const [resolved, held] = await Promise.all([resolveArea(request), storeMonths(sequelize)]);
+      return held ? clockOf(resolved, held) : null;
     },
 
     async availableDates() {

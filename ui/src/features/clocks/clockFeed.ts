@@ -10,14 +10,14 @@
  * runs on from the last tick at its rate until the next one comes.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { ClockData, ClockDefinition, ClockKind } from '../../../../common/clock/types.ts';
+import type { ClockApiResponse, ClockKind } from '../../../../common/clock/types.ts';
 import {
   REALTIME_PATH,
   TICK_EVENT,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '../../../../common/realtime/protocol.ts';
-import { readTick, tickVersion, type ClockTick, type TickFrame } from '../../../../common/realtime/tick.ts';
+import { readTick, tickVersion, type ClockTick } from '../../../../common/realtime/tick.ts';
 import { ApiError, apiGet } from '../../shared/api.ts';
 import {
   feedReducer,
@@ -47,12 +47,7 @@ export const RECONNECTION_DELAY_MAX_MS = 10_000;
 
 export type ClockSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** GET /api/csew-clock and /api/police-clock. */
-export interface ClockApiResponse extends ClockData {
-  readonly definition: ClockDefinition;
-  readonly serverTime: number;
-  readonly tick: TickFrame;
-}
+export type { ClockApiResponse };
 
 /** The latest counts the server sent, and how the page should meet them. */
 export interface TickSample {
