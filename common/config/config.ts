@@ -40,6 +40,8 @@ export interface AppConfig {
   realtimeMaxConnectionsPerAddress: number;
   /** Events one realtime socket may send per 10 s before it is disconnected (REALTIME_MAX_EVENTS_PER_SOCKET). */
   realtimeMaxEventsPerSocket: number;
+  /** Distinct area clocks one realtime node computes at most (REALTIME_MAX_AREA_CLOCKS). */
+  realtimeMaxAreaClocks: number;
   /** How often each realtime node re-reads the police clock's data from the API. */
   clockRefreshSeconds: number;
   /** Where the police clock page's "contact us" mail link writes to; unset: the page has no such link. */
@@ -292,6 +294,7 @@ export function parseConfig(env: Env): AppConfig {
     trustProxy: trustProxy.value,
     realtimeMaxConnectionsPerAddress: wholeNumber('REALTIME_MAX_CONNECTIONS_PER_ADDRESS', 500, 1, 1_000_000),
     realtimeMaxEventsPerSocket: wholeNumber('REALTIME_MAX_EVENTS_PER_SOCKET', 30, 1, 100_000),
+    realtimeMaxAreaClocks: wholeNumber('REALTIME_MAX_AREA_CLOCKS', 1000, 1, 100_000),
     clockRefreshSeconds: wholeNumber('CLOCK_REFRESH_SECONDS', 30, 1, 86_400),
     contactEmail,
     outboxRetrySeconds: wholeNumber('OUTBOX_RETRY_SECONDS', 30, 1, 3600),

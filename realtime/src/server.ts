@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pino } from 'pino';
 import { configOrFail, type AppConfig } from '../../common/config/config.ts';
+import { createAreaClocks } from './clocks/area-clocks.ts';
 import { createDefinitionSource } from './clocks/definition-source.ts';
 import { createRedisAdapter } from './redis-adapter.ts';
 import { createRealtimeServer } from './server-app.ts';
@@ -29,6 +30,8 @@ async function main() {
     maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
     maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
     trustProxy: config.trustProxy,
+    areas: createAreaClocks({ apiUrl: config.apiInternalUrl, logger }),
+    maxAreaClocks: config.realtimeMaxAreaClocks,
   });
   const port = await server.listen(config.realtimePort, config.host);
   logger.info({ port, redis: Boolean(redis) }, 'realtime server listening');
