@@ -37,6 +37,7 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
   const [draft, setDraft] = useState<AreaDraft>(() => draftOf(area));
   const [issue, setIssue] = useState<string | null>(null);
   const headingId = useId();
+  const fieldId = useId();
   const wantsForces = draft.mode === 'force' || draft.mode === 'neighbourhood';
   const forces = useQuery(wantsForces ? 'forces' : null, fetchForces);
   const wantsNeighbourhoods = draft.mode === 'neighbourhood' && draft.forceId !== '';
@@ -66,9 +67,12 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
         </p>
       </header>
       <form className="clock-location__form" onSubmit={submit} noValidate>
-        <label className="field">
-          <span className="field__label">Area</span>
+        <div className="field">
+          <label className="field__label" htmlFor={`${fieldId}-mode`}>
+            Area
+          </label>
           <select
+            id={`${fieldId}-mode`}
             className="field__input"
             value={draft.mode}
             onChange={(e) => change({ mode: e.target.value as Mode })}
@@ -79,7 +83,7 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {draft.mode === 'postcode' && (
           <Field
             label="Postcode"
@@ -89,9 +93,12 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
           />
         )}
         {wantsForces && (
-          <label className="field">
-            <span className="field__label">Police force</span>
+          <div className="field">
+            <label className="field__label" htmlFor={`${fieldId}-force`}>
+              Police force
+            </label>
             <select
+              id={`${fieldId}-force`}
               className="field__input"
               value={draft.forceId}
               onChange={(e) => change({ forceId: e.target.value, neighbourhoodId: '' })}
@@ -106,12 +113,15 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
                   </option>
                 ))}
             </select>
-          </label>
+          </div>
         )}
         {draft.mode === 'neighbourhood' && draft.forceId !== '' && (
-          <label className="field">
-            <span className="field__label">Neighbourhood</span>
+          <div className="field">
+            <label className="field__label" htmlFor={`${fieldId}-neighbourhood`}>
+              Neighbourhood
+            </label>
             <select
+              id={`${fieldId}-neighbourhood`}
               className="field__input"
               value={draft.neighbourhoodId}
               onChange={(e) => change({ neighbourhoodId: e.target.value })}
@@ -130,7 +140,7 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
                     </option>
                   ))}
             </select>
-          </label>
+          </div>
         )}
         <Button type="submit" size="sm">
           Show this area's clock
