@@ -53,8 +53,13 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
 
   app.post(
     '/crimes/search',
-    { schema: { body: SearchBody, description:
-          'Crime search by postcode radius, neighbourhood or force, or over the whole store ("default"), with the police clock of the area' } },
+    {
+      schema: {
+        body: SearchBody,
+        description:
+          'Crime search by postcode radius, neighbourhood or force, or over the whole store ("default"), with the police clock of the area',
+      },
+    },
     async (request) => search.search(request.body),
   );
 
