@@ -42,7 +42,7 @@ export interface AppConfig {
   realtimeMaxEventsPerSocket: number;
   /** Distinct area clocks one realtime node computes at most (REALTIME_MAX_AREA_CLOCKS). */
   realtimeMaxAreaClocks: number;
-  /** How often each realtime node re-reads the police clock's data from the API. */
+  /** How often each realtime node re-reads the clocks' data in full (a change is seen within a second). */
   clockRefreshSeconds: number;
   /** Where the police clock page's "contact us" mail link writes to; unset: the page has no such link. */
   contactEmail: string | undefined;

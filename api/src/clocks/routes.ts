@@ -43,6 +43,13 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
     return answer(definition);
   });
 
+  // What the realtime servers read every second to learn at once of a new import or new survey
+  // figures (two one-row reads): an importer may be another process, even on another machine.
+  app.get('/clock-data-version', async () => {
+    const [police, csew] = await Promise.all([policeClock.stamp(), csewFigures.stamp()]);
+    return { version: `${police}|${csew}` };
+  });
+
   // The clock of one area (common/clock/area.ts ids): what the realtime server ticks for an area
   // room. A GET, so a server without a browser's Origin may read it.
   app.get(

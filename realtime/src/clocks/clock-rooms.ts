@@ -127,7 +127,7 @@ export function attachClockRooms({
     io.local.to(clockRoom(definition.clock)).emit('clock:definition', definition);
     // A new import changes the national police clock; the areas watched are read again with it.
     if (definition.clock === 'police') void areas?.refreshAll();
-    // Other nodes (if any share an adapter) fetch the new data at once instead of at their next poll.
+    // Other nodes (if any share an adapter) fetch the new data at once instead of at their next check.
     if (!clustered) return;
     try {
       io.serverSideEmit(DATA_CHANGED, definition.clock);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { TICK_MS } from '../../../../common/clock/animation.ts';
 import type { ClockKind } from '../../../../common/clock/types.ts';
 import { useToast } from '../toast/useToast.ts';
-import { advanceClock, NO_DISPLAYS, type Displays, type FrameMode } from './clockFrame.ts';
+import { advanceClock, frameModeFor, NO_DISPLAYS, type Displays } from './clockFrame.ts';
 import { browserFeedDeps, ClockFeed } from './clockFeed.ts';
 import type { FeedState } from './feedState.ts';
 import { createFrameStore, type FrameStore } from './frameStore.ts';
@@ -56,8 +56,7 @@ export function useLiveClock(kind: ClockKind, area?: string): LiveClock {
     const step = () => {
       const sample = feed.latestSample();
       if (!sample) return;
-      let mode: FrameMode = sample.via === 'api' ? 'smooth' : 'follow';
-      if (woken.current || sample.resync !== shownResync.current) mode = 'jump';
+      const mode = frameModeFor(sample, shownResync.current, woken.current);
       const next = advanceClock(
         displays.current,
         definition,
