@@ -5,6 +5,7 @@ import { createAreaClocks } from './clocks/area-clocks.ts';
 import { createDefinitionSource } from './clocks/definition-source.ts';
 import { createRedisAdapter } from './redis-adapter.ts';
 import { createRealtimeServer } from './server-app.ts';
+import { checkApi, checkRedis } from './startup-check.ts';
 
 function loadConfig(): AppConfig {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -17,6 +18,9 @@ function loadConfig(): AppConfig {
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, base: { service: 'realtime', pid: process.pid } });
+  if (config.redisUrl) await checkRedis(config.redisUrl);
+  const apiNote = await checkApi(config.apiInternalUrl);
+  if (apiNote) logger.warn(apiNote);
   const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
   const server = createRealtimeServer({
     logger,

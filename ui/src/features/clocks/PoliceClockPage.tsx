@@ -12,6 +12,7 @@ import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSect
 import { formatDate, formatMonth, isSyntheticData, otherNotes } from './clockText.ts';
 import { FrameStoreProvider } from './frameContext.tsx';
 import { LicenceText } from './LicenceText.tsx';
+import { policeClockLead } from './policeCoverage.ts';
 import { useContactEmail } from './publicConfig.ts';
 import { useLiveClock } from './useLiveClock.ts';
 import './clocks.css';
@@ -51,7 +52,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
           <PageHeader
             eyebrow="Police-recorded crime"
             title="Police Crime Clock"
-            lead="A live count of crime recorded by the police forces of England and Wales so far this year, running at the pace of the latest six months of published police data."
+            lead={policeClockLead(definition?.meta ?? null)}
           >
             <ClockToolbar status={feed.status} kioskTo="/police-crime-clock" area={area} />
           </PageHeader>
