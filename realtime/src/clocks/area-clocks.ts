@@ -11,6 +11,7 @@ export interface AreaClocks {
   current(areaId: string): ClockDefinition | undefined;
   /** Areas held now, with their definitions. */
   entries(): IterableIterator<[string, ClockDefinition]>;
+  /** Areas held or being loaded: what counts against the node's limit. */
   size(): number;
   /** Forgets an area nobody watches any more. */
   drop(areaId: string): void;
@@ -68,7 +69,7 @@ export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
     },
     current: (areaId) => held.get(areaId),
     entries: () => held.entries(),
-    size: () => held.size,
+    size: () => held.size + loading.size,
     drop: (areaId) => void held.delete(areaId),
     async refreshAll() {
       await Promise.all(

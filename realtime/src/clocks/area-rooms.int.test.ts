@@ -151,6 +151,14 @@ describe('area clock rooms', () => {
     expect((await joinArea(client(url), 'force:essex')).ok).toBe(true);
   });
 
+  it('counts areas still loading against the bound, so joins at once cannot pass it', async () => {
+    const { url } = await start(2);
+    const replies = await Promise.all(
+      ['force:kent', 'force:essex', 'force:surrey'].map((area) => joinArea(client(url), area)),
+    );
+    expect(replies.filter((r) => r.ok)).toHaveLength(2);
+  });
+
   it("pushes an area's new definition to its viewers when the police data changes", async () => {
     const { api, url } = await start();
     const socket = client(url);
