@@ -94,6 +94,20 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
     expect(annualTotal(ward.json())).toBeLessThan(annualTotal(postcode.json()) * 3);
   });
 
+  it('builds an area clock again when the police data changes', async () => {
+    const first = (await areaClock('force:city-of-london')).json();
+    expect((await areaClock('force:city-of-london')).json().definition.version).toBe(
+      first.definition.version,
+    );
+    // What an import leaves behind: street months with a new import time.
+    await db.sequelize.query('UPDATE dataset_months SET imported_at = ? WHERE month = 202506', {
+      replacements: [new Date(Date.now() + 120_000)],
+    });
+    const next = (await areaClock('force:city-of-london')).json();
+    expect(next.definition.version).not.toBe(first.definition.version);
+    expect(next.lastUpdated).not.toBe(first.lastUpdated);
+  });
+
   it('refuses a malformed area with 400 and an area without data with 404', async () => {
     for (const bad of [
       '',

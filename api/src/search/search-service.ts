@@ -63,6 +63,9 @@ interface ResolvedArea {
   synthetic: boolean;
 }
 
+/** Area clocks kept in memory per API node (a definition is a few kilobytes). */
+const AREA_CLOCK_CACHE = 500;
+
 export const NO_DATA_MESSAGE =
   'No police crime data has been imported yet. Import the data.police.uk archive (or the sample) and try again.';
 
@@ -186,16 +189,30 @@ export function createSearchService({
    * The area's police clock: the national one for the whole store (one truth with the clock
    * pages), else the area's own over its last 12 months with data.
    */
+  // Area clocks only change with the police data: kept per area (its label names it) under the
+  // national clock's version, so searching an area again, or a realtime node re-reading its
+  // room, costs no 12-month aggregate (new boundaries alone show with the next police import).
+  // Oldest first out beyond AREA_CLOCK_CACHE entries.
+  const areaClocks = new Map<string, { version: string; definition: ClockDefinition | null }>();
+
   async function clockOf(resolved: ResolvedArea, held: StoreMonths): Promise<ClockDefinition | null> {
     const national = await policeClock.definition();
     if (resolved.area.kind === 'default') return national;
-    return areaClockDefinition({
+    const key = `${resolved.area.kind}|${resolved.label}`;
+    const version = national?.version ?? '';
+    const cached = areaClocks.get(key);
+    if (cached?.version === version) return cached.definition;
+    const definition = await areaClockDefinition({
       area: resolved.area,
       label: resolved.label,
       held,
       lastUpdated: national?.meta.lastUpdated ?? new Date(0).toISOString(),
       synthetic: resolved.synthetic,
     });
+    areaClocks.delete(key);
+    areaClocks.set(key, { version, definition });
+    if (areaClocks.size > AREA_CLOCK_CACHE) areaClocks.delete(areaClocks.keys().next().value!);
+    return definition;
   }
 
   function checkCriteria(request: SearchRequestBody) {
