@@ -6,6 +6,7 @@ import { attachClockRooms } from './clocks/clock-rooms.ts';
 import type { AreaClocks } from './clocks/area-clocks.ts';
 import type { DefinitionSource } from './clocks/definition-source.ts';
 import type { RealtimeIo } from './io-types.ts';
+import { addressHash, ephemeralAddressKey } from '../../api/src/security/address-hash.ts';
 import { createConnectionLimits, type TrustProxy } from './limits/connection-limits.ts';
 import { createRealtimeMetrics } from './observability/metrics.ts';
 import { serveMetrics } from './observability/metrics-route.ts';
@@ -33,6 +34,8 @@ export interface RealtimeOptions {
   areas?: AreaClocks;
   /** REALTIME_MAX_AREA_CLOCKS: distinct areas one node ticks for; 1000 when not given. */
   maxAreaClocks?: number;
+  /** Key of the address hashes in the log (from SECRET_KEY); a random one per process when not given. */
+  addressKey?: Buffer;
 }
 
 export interface RealtimeServer {
@@ -52,11 +55,13 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   const now = options.now ?? Date.now;
   const tickMs = options.tickMs ?? 1000;
   const app = uWS.App();
+  const addressKey = options.addressKey ?? ephemeralAddressKey();
   const limits = createConnectionLimits({
     maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 500,
     maxEventsPerWindow: options.maxEventsPerSocket ?? 30,
     trustProxy: options.trustProxy ?? false,
     logger,
+    hashAddress: (address) => addressHash(address, addressKey),
     now,
   });
   const io: RealtimeIo = new Server({

@@ -10,7 +10,7 @@ import {
   NEIGHBOURHOOD_ID,
   loadFixture,
   type LoadedFixture,
-} from '../search/testing/fixture.ts';
+} from '../../../tests/support/search-fixture.ts';
 
 const ASB = 1;
 const annualTotal = (answer: ClockApiResponse) =>

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCsewFiguresService } from '../../../api/src/clocks/csew-figures-service.ts';
 import { buildApp } from '../../../api/src/app.ts';
-import { loadFixture } from '../../../api/src/search/testing/fixture.ts';
+import { loadFixture } from '../../../tests/support/search-fixture.ts';
 import bundled from '../../../common/survey/csew-figures.json' with { type: 'json' };
 import { parseConfig } from '../../../common/config/config.ts';
 import type { ClockDefinition, ClockKind } from '../../../common/clock/types.ts';
