@@ -142,7 +142,13 @@ export async function buildApp(options: AppOptions) {
 
   // One search service for the public search and the partner API: one truth for both.
   const postcodes = postcodeServiceForApp(app);
-  const search = createSearchService({ sequelize: options.sequelize, postcodes });
+  const policeClock = createPoliceClockService({ sequelize: options.sequelize });
+  const search = createSearchService({
+    sequelize: options.sequelize,
+    postcodes,
+    policeClock,
+    now: options.now,
+  });
   await app.register(searchRoutes, { prefix: '/api', search });
   await app.register(partnerSearchRoutes, { prefix: '/api', now: options.now, search });
   await app.register(postcodeRoutes, { prefix: '/api', postcodes });
@@ -153,7 +159,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
   await app.register(clockRoutes, {
     prefix: '/api',
-    policeClock: createPoliceClockService({ sequelize: options.sequelize }),
+    policeClock,
+    search,
     csewFigures,
   });
 

@@ -115,7 +115,7 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
   it.each([
     ['a string body', '"radius"', 400],
     ['an array body', [1, 2], 400],
-    ['an unknown search type', { searchType: 'default' }, 400],
+    ['an unknown search type', { searchType: 'county' }, 400],
     ['a numeric search type', { searchType: 7 }, 400],
     ['a huge postcode', { postcode: HUGE }, 400],
     ['SQL as a postcode', { postcode: "SW1A 1AA' OR '1'='1" }, 400],

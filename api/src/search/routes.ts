@@ -1,14 +1,14 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { EXPORT_FORMATS } from '../../../common/search/export.ts';
-import { MAX_PAGE_SIZE, SEARCH_TYPES } from '../../../common/search/types.ts';
+import { MAX_PAGE_SIZE, REQUEST_SEARCH_TYPES, SEARCH_TYPES } from '../../../common/search/types.ts';
 import { postcodeServiceForApp, type PostcodeService } from '../postcodes/postcode-service.ts';
 import { createMapService } from './map-service.ts';
 import { createExportService, type SearchExport } from './export-service.ts';
 import { createSearchService, type SearchService } from './search-service.ts';
 
 const SearchBody = Type.Object({
-  searchType: Type.Optional(Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t)))),
+  searchType: Type.Optional(Type.Union(REQUEST_SEARCH_TYPES.map((t) => Type.Literal(t)))),
   postcode: Type.Optional(Type.String({ maxLength: 16 })),
   radius: Type.Optional(Type.Number()),
   startMonth: Type.Optional(Type.String({ maxLength: 24 })),
@@ -70,7 +70,13 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
 
   app.post(
     '/crimes/search',
-    { schema: { body: SearchBody, description: 'Crime search by postcode radius, neighbourhood or force' } },
+    {
+      schema: {
+        body: SearchBody,
+        description:
+          'Crime search by postcode radius, neighbourhood or force, or over the whole store ("default"), with the police clock of the area',
+      },
+    },
     async (request) => search.search(request.body),
   );
 

@@ -5,7 +5,7 @@ import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
   SEARCH_RADIUS_MILES,
-  SEARCH_TYPES,
+  REQUEST_SEARCH_TYPES,
   type SearchResponse,
 } from '../../../../common/search/types.ts';
 
@@ -173,7 +173,7 @@ export const PartnerSearchResponse = Type.Object(
     coordinates: Type.Object({ latitude: Type.Number(), longitude: Type.Number() }),
     stats: Stats,
     dataInfo: Type.Object({
-      searchType: Type.Enum(SEARCH_TYPES),
+      searchType: Type.Enum(REQUEST_SEARCH_TYPES),
       timeRange: Type.Object({
         start: Month,
         end: Month,
