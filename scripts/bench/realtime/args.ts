@@ -5,7 +5,10 @@ import { ArgsError, readOptions } from '../lib/command-line.ts';
 export { ArgsError };
 
 export interface BenchArgs {
-  clients: number;
+  /** Client counts measured one after the other (ascending). */
+  clients: number[];
+  /** After the product at each count, the bare uWebSockets.js baseline at the same count. */
+  baseline: boolean;
   durationS: number;
   nodes: 1 | 2;
   findMax: boolean;
@@ -34,7 +37,11 @@ export const USAGE = `Realtime load benchmark of the Crime Clock (loopback only,
 
   npx tsx scripts/bench/realtime/run.ts [options]
 
-  --clients N       clients to hold (default 20000, at most 60000)
+  --clients N[,N…]  clients to hold (default 20000, at most 60000); several counts are measured
+                    one after the other, smallest first
+  --baseline        at each count, after the product, run a bare uWebSockets.js app publishing the
+                    same tick bytes to as many clients (one node; not with --find-max), and report
+                    the product's server CPU per delivered tick as a multiple of the baseline's
   --duration S      seconds of ticks measured (default 30; 15 per step with --find-max; 5..300)
   --nodes 1|2       realtime nodes; with 2 they share rooms through Redis at 127.0.0.1:6379
   --find-max        grow the clients by --step until p99 passes --p99 ms; report the largest N held
@@ -61,7 +68,8 @@ export const USAGE = `Realtime load benchmark of the Crime Clock (loopback only,
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const args: BenchArgs = {
-    clients: 20_000,
+    clients: [20_000],
+    baseline: false,
     durationS: 30,
     nodes: 1,
     findMax: false,
@@ -85,7 +93,8 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
   };
   let durationGiven = false;
   readOptions(argv, {
-    '--clients': (read) => (args.clients = read.whole(1, 60_000)),
+    '--clients': (read) => (args.clients = clientCounts(read.value())),
+    '--baseline': () => (args.baseline = true),
     '--duration': (read) => {
       args.durationS = read.whole(5, 300);
       durationGiven = true;
@@ -115,7 +124,21 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     '--help': () => (args.help = true),
     '-h': () => (args.help = true),
   });
+  if (args.baseline && (args.nodes !== 1 || args.findMax)) {
+    throw new ArgsError('--baseline compares one node at fixed counts: not with --nodes 2 or --find-max');
+  }
   if (args.findMax && !durationGiven) args.durationS = 15;
   if (args.start === 0) args.start = args.step;
   return args;
+}
+
+/** "10000,19000" → [10000, 19000]: up to six whole counts from 1 to 60,000, smallest first. */
+function clientCounts(text: string): number[] {
+  const counts = text.split(',').map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN));
+  if (counts.length > 6 || counts.some((n) => !(n >= 1 && n <= 60_000))) {
+    throw new ArgsError(
+      `--clients must be up to six whole numbers from 1 to 60000, comma-separated (got "${text}")`,
+    );
+  }
+  return [...new Set(counts)].sort((a, b) => a - b);
 }
