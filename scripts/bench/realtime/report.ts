@@ -348,8 +348,8 @@ export function formatComparison(
   limitMs: number,
 ): string {
   const lines = [
-    '| clients | server | CPU per delivered tick | ratio | p50 ms | p99 ms | lost | backwards | load avg (1 min) |',
-    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| clients | server | CPU per delivered tick | ratio | p50 ms | p99 ms | lost on the way | seconds with no tick sent | backwards | load avg (1 min) |',
+    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const { product, baseline } of pairs) {
     const ratio = cpuRatio(product.server, baseline.server);
@@ -363,7 +363,8 @@ export function formatComparison(
           `${run.server.cpuPerDeliveredTickUs.toFixed(1)} µs | ` +
           (name === 'product' ? `${ratio.toFixed(2)}× ${ratio <= goalRatio ? '✓' : '✗'}` : '1') +
           ` | ${ms(s.delayOnSchedule.p50)} | ${ms(s.delayOnSchedule.p99)} ${s.delayOnSchedule.p99 < limitMs ? '✓' : '✗'}` +
-          ` | ${s.lost} of ${s.expected} | ${s.countsBackwards} | ${run.loadAverage[0]?.toFixed(2) ?? '-'} |`,
+          ` | ${s.lost} of ${s.expected} | ${s.skippedSeconds.length} of ${s.ticks}` +
+          ` | ${s.countsBackwards} | ${run.loadAverage[0]?.toFixed(2) ?? '-'} |`,
       );
     }
   }
