@@ -37,6 +37,23 @@ export default tseslint.config(
     },
   },
   {
+    // server-common/ is Node code both servers share; like common/, it may not reach into either.
+    files: ['server-common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: otherParts,
+              message: 'server-common/ must not import from ui/, api/, realtime/ or scripts/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['ui/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

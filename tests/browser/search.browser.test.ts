@@ -95,7 +95,7 @@ function session(): BrowserSession {
 
 async function openSearch(url = '/search'): Promise<Page> {
   const page = await session().open(url);
-  await page.getByRole('heading', { level: 1, name: 'Crime Data Search: England and Wales' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: /^Crime Data Search: / }).waitFor();
   return page;
 }
 
@@ -682,6 +682,10 @@ describe('neighbourhood and force searches', () => {
       expect(await shownTotal(page)).toBe(forceExpected.pagination.total);
       // A new search asks for itself once, and never again for the search it replaced.
       expect(searched.map((body) => body.searchType)).toEqual(['force']);
+      // A force search shows every stop of the force (those without a location too), not those near its centre.
+      await expect
+        .poll(() => page.locator('.stop-search .card__description').innerText())
+        .toBe('All stops by City of London Police, September 2025.');
 
       // Back returns to the neighbourhood search, results and form alike.
       await page.goBack();

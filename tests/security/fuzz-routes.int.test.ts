@@ -201,7 +201,7 @@ describe.each(testDialects)('fuzzing every route on %s', (dialect) => {
       sequelize: db.sequelize,
       secretKey: SECRET.key,
       // Wired as server.ts wires it: the second factor's secrets need the secret box too.
-      adminAuth: { cost: { ln: 10, r: 8, p: 1 }, secretBox: createSecretBox(SECRET) },
+      adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 }, secretBox: createSecretBox(SECRET) },
       mail: createMailServices({
         sequelize: db.sequelize,
         secretBox: createSecretBox(SECRET),
@@ -210,10 +210,10 @@ describe.each(testDialects)('fuzzing every route on %s', (dialect) => {
       onRoute: (route) => routes.push(route),
     });
     await app.ready();
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      ADMIN_PASSWORD,
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', ADMIN_PASSWORD);
     await signIn();
   });
   afterAll(async () => {

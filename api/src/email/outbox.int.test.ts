@@ -87,10 +87,10 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
       smtpTimeouts: FAST,
       outboxOptions: { maxAttempts: 4, baseDelayMs: MINUTE, maxDelayMs: 10 * MINUTE },
     }));
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      'admin password',
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', 'admin password');
   });
   beforeEach(async () => {
     await db.sequelize.query('DELETE FROM outbox');

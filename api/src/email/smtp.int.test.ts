@@ -48,10 +48,10 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
         SMTP_TESTS_PER_MINUTE: '1000',
       },
     }));
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      'admin password',
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', 'admin password');
     const res = await app.inject({
       method: 'POST',
       url: '/api/admin/login',
@@ -333,6 +333,15 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
       const refused = answers.find((res) => res.statusCode === 429)!;
       expect(refused.json()).toMatchObject({ code: 'TOO_MANY_SMTP_TESTS' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Refused before the stored settings are read: not the 400 that reading them would give.
+      const elsewhere = await limited.app.inject({
+        method: 'POST',
+        url: '/api/smtp/test',
+        headers: SAME_ORIGIN,
+        cookies: session,
+        payload: settings({ host: 'localhost', pass: '' }),
+      });
+      expect(elsewhere.json()).toMatchObject({ code: 'TOO_MANY_SMTP_TESTS' });
 
       // A second API node on the same database sees the same count.
       const otherNode = await buildAdminTestApp({

@@ -3,7 +3,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import type { ImportRecord } from '../../../common/admin/imports.ts';
 import { createImportsService } from '../admin/imports-service.ts';
 import { createOutbox, type OutboxStatus } from '../email/outbox.ts';
-import { processMetricsRegistry } from './process-metrics.ts';
+import { processMetricsRegistry } from '../../../server-common/observability/process-metrics.ts';
 
 /**
  * The API node's Prometheus metrics, in a registry of its own (never prom-client's global one), so

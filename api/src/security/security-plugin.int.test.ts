@@ -28,16 +28,16 @@ describe.each(testDialects)('security headers and CSRF on %s', (dialect) => {
       sequelize: db.sequelize,
       uiDir,
       security: { allowedOrigins: ['http://localhost:5173'] },
-      adminAuth: { cost: { ln: 10, r: 8, p: 1 } },
+      adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 } },
       mail: createMailServices({
         sequelize: db.sequelize,
         secretBox: createSecretBox(secretKeyFromHex(TEST_SECRET_HEX, 'test key')),
       }),
     });
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      PASSWORD,
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', PASSWORD);
   });
   afterAll(async () => {
     await app?.close();

@@ -5,7 +5,7 @@ import { createMailServices } from '../../email/mail-services.ts';
 import type { OutboxOptions } from '../../email/outbox.ts';
 import type { SmtpTimeouts } from '../../email/smtp-client.ts';
 import { createSecretBox, secretKeyFromHex } from '../../security/secret-box.ts';
-import type { ScryptCost } from '../../security/passwords.ts';
+import type { PasswordCost } from '../../security/passwords.ts';
 import type { Sequelize } from 'sequelize';
 
 /**
@@ -31,7 +31,7 @@ export interface AdminTestAppOptions {
   databaseUrl: string;
   env?: Record<string, string>;
   now?: () => number;
-  cost?: ScryptCost;
+  cost?: PasswordCost;
   smtpTimeouts?: SmtpTimeouts;
   outboxOptions?: Omit<OutboxOptions, 'sequelize' | 'now'>;
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };

@@ -92,8 +92,8 @@ describe.each(testDialects)('police API client against the local double, on %s',
           name: 'Sgt Jordan Example',
           rank: 'Sergeant',
           bio:
-            '<p>I have worked in the city centre since 2015.&nbsp;Talk to us at the <strong>beat surgery</strong>' +
-            ' every Friday.</p><p>Follow us<br>online.</p>',
+            '<p>I have worked in the city centre since 2015.\u00a0Talk to us at the <strong>beat surgery</strong>' +
+            ' every Friday.</p><p>Follow us<br />online.</p>',
           contact_details: {
             email: 'city.centre@example.police.uk',
             telephone: '101',
