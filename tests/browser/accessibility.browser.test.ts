@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstAdminOf, logIn, type AdminCredentials } from '../support/admin-sign-in.ts';
 import { blocking, formatViolations, runAxe, type AxeOptions } from '../support/axe.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import type { PoliceApiDouble } from '../../api/src/police-data/police-api/police-api-double.ts';
-import { startTeamPoliceApi } from '../support/police-api-double.ts';
+import type { PoliceApiDouble } from '../support/police-api/double.ts';
+import { startTeamPoliceApi } from '../support/police-api/neighbourhood-team.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 /** The realtime server may start before the API answers; the police clock can take a while. */

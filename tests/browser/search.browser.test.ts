@@ -14,8 +14,12 @@ import { openDatabase } from '../../api/src/db/connection.ts';
 import { rebuildSearchAggregates } from '../../api/src/search/derived-tables.ts';
 import { generateSample } from '../../scripts/data-sample/generate.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import type { PoliceApiDouble } from '../../api/src/police-data/police-api/police-api-double.ts';
-import { NEIGHBOURHOOD_TEAM, requestedPaths, startTeamPoliceApi } from '../support/police-api-double.ts';
+import type { PoliceApiDouble } from '../support/police-api/double.ts';
+import {
+  NEIGHBOURHOOD_TEAM,
+  requestedPaths,
+  startTeamPoliceApi,
+} from '../support/police-api/neighbourhood-team.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');

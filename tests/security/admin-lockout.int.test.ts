@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAdminTestApp, SAME_ORIGIN } from '../../api/src/admin/testing/admin-app.ts';
+import { buildAdminTestApp, SAME_ORIGIN } from '../support/admin-app.ts';
 import { createAdminUserService } from '../../api/src/admin/users.ts';
 import type { App } from '../../api/src/app.ts';
 import { HASH_POOL_DEFAULTS } from '../../api/src/security/passwords-pool.ts';

@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAdminTestApp, SAME_ORIGIN } from '../../api/src/admin/testing/admin-app.ts';
+import { buildAdminTestApp, SAME_ORIGIN } from '../support/admin-app.ts';
 import type { App } from '../../api/src/app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/database.ts';
 

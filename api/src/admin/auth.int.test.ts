@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import type { App } from '../app.ts';
 import { sessionIdOf, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.ts';
-import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from './testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from './users.ts';
 
 const COOKIE = 'cc_session';

@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from './testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from './users.ts';
 
 const PASSWORD = 'a long admin pass phrase';

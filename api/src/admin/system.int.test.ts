@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from './testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService, ensureFirstAdmin } from './users.ts';
 import { verifyPassword } from '../security/passwords.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bundled from '../../../common/survey/csew-figures.json' with { type: 'json' };
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
-import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../admin/testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
 import type { App } from '../app.ts';
 

@@ -3,11 +3,16 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../admin/testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
 import { createSecretBox, secretKeyFromHex } from '../security/secret-box.ts';
 import { createSmtpSettingsService, type SmtpSettingsService } from './smtp-settings.ts';
-import { startLocalSmtp, startSilentServer, unusedPort, type LocalSmtp } from './testing/local-smtp.ts';
+import {
+  startLocalSmtp,
+  startSilentServer,
+  unusedPort,
+  type LocalSmtp,
+} from '../../../tests/support/local-smtp.ts';
 
 const SMTP_USER = 'mailer@example.org';
 const SMTP_PASS = 'Sm7p-pa55word-that-must-not-leak';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../common/config/config.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
-import { TEST_SECRET_HEX } from '../admin/testing/admin-app.ts';
+import { TEST_SECRET_HEX } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
 import { createMailServices } from '../email/mail-services.ts';
 import { createSecretBox, secretKeyFromHex } from './secret-box.ts';
