@@ -42,6 +42,7 @@ export const USAGE = `Realtime load benchmark of the Crime Clock (loopback only,
   --baseline        at each count, after the product, run a bare uWebSockets.js app publishing the
                     same tick bytes to as many clients (one node; not with --find-max), and report
                     the product's server CPU per delivered tick as a multiple of the baseline's
+                    (CPU time comes in 10 ms steps from /proc: meaningful from thousands of clients)
   --duration S      seconds of ticks measured (default 30; 15 per step with --find-max; 5..300)
   --nodes 1|2       realtime nodes; with 2 they share rooms through Redis at 127.0.0.1:6379
   --find-max        grow the clients by --step until p99 passes --p99 ms; report the largest N held
