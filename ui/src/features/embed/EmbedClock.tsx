@@ -29,12 +29,12 @@ const TEXT: Readonly<Record<ClockKind, EmbedText>> = {
   },
   police: {
     title: 'Police Crime Clock',
-    // Replaced by what the store covers once the definition is in (EmbeddedClock).
-    label: 'Crimes recorded by the police in England and Wales since 1 January',
+    // No area is claimed until the definition says what the store covers (EmbeddedClock).
+    label: 'Crimes recorded by the police since 1 January',
     source: 'police-recorded crime, data.police.uk',
     fullPath: '/police-crime-clock',
     announce: (frame) =>
-      `${formatCount(frame.incidents.total)} police-recorded crimes in England and Wales since 1 January ${frame.year}.`,
+      `${formatCount(frame.incidents.total)} police-recorded crimes since 1 January ${frame.year}.`,
   },
 };
 
