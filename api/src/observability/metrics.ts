@@ -1,6 +1,6 @@
 import { Gauge, Histogram, Registry } from 'prom-client';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { ImportRecord } from '../../../common/admin/imports.ts';
+import type { ImportRecord } from '../../../common/contracts/admin.ts';
 import { createImportsService } from '../admin/imports-service.ts';
 import { createOutbox, type OutboxStatus } from '../email/outbox.ts';
 import { processMetricsRegistry } from './process-metrics.ts';

@@ -2,9 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyReply } from 'fastify';
 import { EXPORT_FORMATS } from '../../../common/search/export.ts';
 import { MAX_PAGE_SIZE, SEARCH_TYPES } from '../../../common/search/types.ts';
-import { postcodeServiceForApp, type PostcodeService } from '../postcodes/postcode-service.ts';
 import { createExportService, type SearchExport } from './export-service.ts';
-import { createSearchService, type SearchService } from './search-service.ts';
+import type { SearchService } from './search-service.ts';
 
 const SearchBody = Type.Object({
   searchType: Type.Optional(Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t)))),
@@ -41,16 +40,11 @@ export function sendExport(reply: FastifyReply, file: SearchExport) {
 }
 
 export interface SearchRoutesOptions {
-  search?: SearchService;
-  postcodes?: PostcodeService;
+  search: SearchService;
 }
 
 /** POST /crimes/search, GET /crimes/export and GET /available-dates. */
-export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, options) => {
-  const search =
-    options.search ??
-    createSearchService({ sequelize: app.db, postcodes: options.postcodes ?? postcodeServiceForApp(app) });
-
+export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, { search }) => {
   app.post(
     '/crimes/search',
     { schema: { body: SearchBody, description: 'Crime search by postcode radius, neighbourhood or force' } },

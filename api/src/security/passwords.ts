@@ -1,5 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_MAX_LENGTH } from '../../../common/contracts/auth.ts';
 import { COMMON_PASSWORDS_TEXT } from './passwords-common-list.ts';
+
+export { PASSWORD_MAX_LENGTH };
 
 /**
  * Password hashing with scrypt at the OWASP-recommended cost (N = 2^17, r = 8, p = 1), stored as a
@@ -8,7 +11,6 @@ import { COMMON_PASSWORDS_TEXT } from './passwords-common-list.ts';
  */
 
 export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
 
 export interface ScryptCost {
   /** log2 of N */
