@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as admin from '../../common/contracts/admin.ts';
 import * as apiKeys from '../../common/contracts/api-keys.ts';
 import * as auth from '../../common/contracts/auth.ts';
+import * as clocks from '../../common/contracts/clocks.ts';
 import * as csewFigures from '../../common/contracts/csew-figures.ts';
 import * as email from '../../common/contracts/email.ts';
 import {
@@ -16,12 +17,13 @@ import {
 import { ErrorBody } from '../../common/contracts/errors.ts';
 import * as health from '../../common/contracts/health.ts';
 import { ENDPOINTS } from '../../common/contracts/index.ts';
+import * as partner from '../../common/contracts/partner.ts';
 import { BUNDLED_CSEW_FIGURES } from '../../common/survey/csew-data.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../tests/support/database.ts';
 import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from './admin/testing/admin-app.ts';
 import { createAdminUserService } from './admin/users.ts';
 import type { App } from './app.ts';
-import { loadFixture } from './search/testing/fixture.ts';
+import { CENTRE_POSTCODE, loadFixture } from './search/testing/fixture.ts';
 
 /**
  * The real app's answers against common/contracts, the schemas the UI is typed from: every
@@ -91,6 +93,9 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
       body: { name: 'Ann', email: 'ann@example.org', message: 'Hello there', timestamp: null },
     });
     await answer(email.SendDataIssueReport, { body: { issue: 'A wrong figure', page: 'CSEW Crime Clock' } });
+    const survey = await answer(clocks.GetCsewClock);
+    expect(survey.prevalence).toBeDefined();
+    await answer(clocks.GetPoliceClock);
   });
 
   it('sign-in and the admin endpoints', async () => {
@@ -122,6 +127,15 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
 
     await answer(apiKeys.ListApiKeys);
     const created = await answer(apiKeys.CreateApiKey, { body: { name: 'Partner', domain: 'example.org' } });
+    const search = await app.inject({
+      method: 'POST',
+      url: partner.PartnerSearch.path,
+      headers: { 'x-api-key': created.apiKey },
+      payload: { postcode: CENTRE_POSTCODE },
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    expectToMatch(partner.PartnerSearch.response[200], search.json());
+    checked.add(partner.PartnerSearch);
     await answer(apiKeys.RevokeApiKey, { params: { id: created.key.id } });
     expect((await answer(apiKeys.ListApiKeys)).apiKeys).toHaveLength(1);
 

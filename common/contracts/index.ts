@@ -1,14 +1,23 @@
 import * as admin from './admin.ts';
 import * as apiKeys from './api-keys.ts';
 import * as auth from './auth.ts';
+import * as clocks from './clocks.ts';
 import * as csewFigures from './csew-figures.ts';
 import * as email from './email.ts';
 import { isEndpoint, type Endpoint } from './endpoint.ts';
 import * as health from './health.ts';
+import * as partner from './partner.ts';
 
 /** Every endpoint on contract, by name: the contract test checks each is served and answers to it. */
 export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
-  Object.entries({ ...admin, ...apiKeys, ...auth, ...csewFigures, ...email, ...health }).filter(([, value]) =>
-    isEndpoint(value),
-  ),
+  Object.entries({
+    ...admin,
+    ...apiKeys,
+    ...auth,
+    ...clocks,
+    ...csewFigures,
+    ...email,
+    ...health,
+    ...partner,
+  }).filter(([, value]) => isEndpoint(value)),
 ) as Record<string, Endpoint>;

@@ -11,11 +11,15 @@
  *    second is the server's clock), so nothing else is broadcast; it is volatile: a client that
  *    cannot take it now skips it, the next one carries absolute values;
  *  - `clock:definition` whenever the data behind the clock changes (a new import, new figures).
+ *
+ * The payloads' schemas are in common/contracts/realtime.ts.
  */
 import type { ClockDefinition, ClockKind } from '../clock/types.ts';
+import type { JoinClockReply } from '../contracts/realtime.ts';
 import type { TickFrame } from './tick.ts';
 
 export type { ClockTick, TickFrame } from './tick.ts';
+export type { JoinClockReply };
 
 export const REALTIME_PATH = '/socket.io';
 export const CLOCK_KINDS: readonly ClockKind[] = ['csew', 'police'];
@@ -31,16 +35,6 @@ export function isClockKind(value: unknown): value is ClockKind {
 
 /** The tick's event name: one character, since it goes to every viewer every second. */
 export const TICK_EVENT = 't';
-
-export type JoinClockReply =
-  | {
-      ok: true;
-      definition: ClockDefinition;
-      serverTime: number;
-      /** The current second's tick, so the counts arrive with the definition. */
-      tick?: TickFrame;
-    }
-  | { ok: false; error: string };
 
 export interface ServerToClientEvents {
   [TICK_EVENT]: (tick: TickFrame) => void;

@@ -14,7 +14,7 @@ import { createAdminUserService } from '../admin/users.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../search/testing/fixture.ts';
 import { hashApiKey } from './keys/key-format.ts';
 import { EXAMPLE_RESPONSE, PARTNER_ERRORS } from './search/openapi.ts';
-import { PartnerSearchBody, PartnerSearchResponse } from './search/schemas.ts';
+import { PartnerSearchBody, PartnerSearchResponse } from '../../../common/contracts/partner.ts';
 
 /**
  * The partner API through HTTP (app.inject): admin key management, the partner crime search with

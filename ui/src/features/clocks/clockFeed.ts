@@ -10,15 +10,16 @@
  * runs on from the last tick at its rate until the next one comes.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { ClockData, ClockDefinition, ClockKind } from '../../../../common/clock/types.ts';
+import type { ClockKind } from '../../../../common/clock/types.ts';
 import {
   REALTIME_PATH,
   TICK_EVENT,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '../../../../common/realtime/protocol.ts';
-import { readTick, tickVersion, type ClockTick, type TickFrame } from '../../../../common/realtime/tick.ts';
-import { ApiError, apiGet } from '../../shared/api.ts';
+import { readTick, tickVersion, type ClockTick } from '../../../../common/realtime/tick.ts';
+import { ApiError, call } from '../../shared/api.ts';
+import { GetCsewClock, GetPoliceClock, type ClockAnswer } from '../../../../common/contracts/clocks.ts';
 import {
   feedReducer,
   initialFeedState,
@@ -48,11 +49,7 @@ export const RECONNECTION_DELAY_MAX_MS = 10_000;
 export type ClockSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** GET /api/csew-clock and /api/police-clock. */
-export interface ClockApiResponse extends ClockData {
-  readonly definition: ClockDefinition;
-  readonly serverTime: number;
-  readonly tick: TickFrame;
-}
+export type ClockApiResponse = ClockAnswer;
 
 /** The latest counts the server sent, and how the page should meet them. */
 export interface TickSample {
@@ -292,10 +289,7 @@ export class ClockFeed {
   }
 }
 
-const CLOCK_API_PATHS: Readonly<Record<ClockKind, string>> = {
-  csew: '/api/csew-clock',
-  police: '/api/police-clock',
-};
+const CLOCK_ENDPOINTS = { csew: GetCsewClock, police: GetPoliceClock } as const;
 
 /** The feed as the browser runs it: the product's API and realtime server. */
 export function browserFeedDeps(onLoadError: (error: FeedError) => void): ClockFeedDeps {
@@ -303,7 +297,7 @@ export function browserFeedDeps(onLoadError: (error: FeedError) => void): ClockF
     async resolveRealtimeUrl() {
       return realtimeUrl(await fetchPublicConfig(), window.location, import.meta.env.DEV);
     },
-    loadClock: (kind) => apiGet<ClockApiResponse>(CLOCK_API_PATHS[kind]),
+    loadClock: (kind) => call(CLOCK_ENDPOINTS[kind]),
     openSocket: (url) =>
       io(url, {
         path: REALTIME_PATH,
