@@ -11,7 +11,7 @@ const otherParts = ['ui', 'api', 'realtime', 'scripts'].flatMap((part) => [
 ]);
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'ui/src/routeTree.gen.ts', 'coverage'] },
+  { ignores: ['node_modules', 'dist', 'data', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,6 +31,23 @@ export default tseslint.config(
           patterns: [
             { group: otherParts, message: 'common/ must not import from ui/, api/, realtime/ or scripts/.' },
             { group: ['node:*'], message: 'common/ is shared with the browser: no Node built-ins.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // server-common/ is Node code both servers share; like common/, it may not reach into either.
+    files: ['server-common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: otherParts,
+              message: 'server-common/ must not import from ui/, api/, realtime/ or scripts/.',
+            },
           ],
         },
       ],

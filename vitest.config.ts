@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{common,api,realtime,scripts,ui}/**/*.test.{ts,tsx}'],
+          include: ['{common,server-common,api,realtime,scripts,ui}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
         },
       },

@@ -20,10 +20,10 @@ import { ENDPOINTS } from '../../common/contracts/index.ts';
 import * as partner from '../../common/contracts/partner.ts';
 import { BUNDLED_CSEW_FIGURES } from '../../common/survey/csew-data.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../tests/support/database.ts';
-import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from './admin/testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../tests/support/admin-app.ts';
 import { createAdminUserService } from './admin/users.ts';
 import type { App } from './app.ts';
-import { CENTRE_POSTCODE, loadFixture } from './search/testing/fixture.ts';
+import { CENTRE_POSTCODE, loadFixture } from '../../tests/support/search-fixture.ts';
 
 /**
  * The real app's answers against common/contracts, the schemas the UI is typed from: every
@@ -69,10 +69,10 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     db = await createTestDatabase(dialect);
     await loadFixture(db.sequelize);
     ({ app } = await buildAdminTestApp({ sequelize: db.sequelize, databaseUrl: db.url }));
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      'admin password',
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', 'admin password');
   });
   afterAll(async () => {
     await app?.close();

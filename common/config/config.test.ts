@@ -37,8 +37,8 @@ describe('parseConfig', () => {
     const problems = (error as ConfigError).problems.join('\n');
     expect(problems).toMatch(/PORT="eighty" must be a whole number/);
     expect(problems).toMatch(/DATABASE_URL must be "sqlite:/);
-    expect(problems).toMatch(/NODE_ENV="staging" is not allowed; use one of: development, production, test/);
-    expect(problems).toMatch(/REDIS_URL must start with redis: or rediss:/);
+    expect(problems).toMatch(/NODE_ENV="staging" must be one of: development, production, test/);
+    expect(problems).toMatch(/REDIS_URL must be a redis: or rediss: URL/);
     expect(problems).toMatch(/SECRET_KEY must be 64 hexadecimal/);
   });
 
@@ -79,9 +79,25 @@ describe('parseConfig', () => {
     expect(parseConfig({ CONTACT_EMAIL: ' clocks@example.org ' }).contactEmail).toBe('clocks@example.org');
     for (const bad of ['clocks', 'clocks@example', 'a b@example.org', 'x@example.org\nBcc: y@example.org']) {
       expect(() => parseConfig({ CONTACT_EMAIL: bad })).toThrow(
-        /CONTACT_EMAIL=".*" is not an email address/s,
+        /CONTACT_EMAIL=".*" must be an email address/s,
       );
     }
+  });
+
+  it('refuses numbers that are not plain digits and words that are not booleans', () => {
+    for (const bad of ['true', '3.5', '1e3', '0x10', '-1']) {
+      expect(() => parseConfig({ PORT: bad }), bad).toThrow(
+        /PORT=".*" must be a whole number from 0 to 65535/,
+      );
+    }
+    expect(parseConfig({ AUTO_SAMPLE: 'Off' }).autoSample).toBe(false);
+    expect(() => parseConfig({ AUTO_SAMPLE: 'maybe' })).toThrow(/AUTO_SAMPLE="maybe" must be true or false/);
+  });
+
+  it('keeps secrets out of its messages', () => {
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://user:hunter2@db/x' })).toThrow(
+      /^(?![\s\S]*hunter2)[\s\S]*DATABASE_URL must be/,
+    );
   });
 
   it('treats empty strings as unset', () => {
@@ -114,19 +130,39 @@ describe('TRUST_PROXY', () => {
     expect(trust('1')).toBe(1);
     expect(trust('2')).toBe(2);
     expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
-    expect(trust('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual([
+    expect(trust('127.0.0.1, 10.0.0.0/8,::1,2001:db8::/32,uniquelocal,loopback')).toEqual([
       '127.0.0.1',
       '10.0.0.0/8',
       '::1',
-      'fd00::/8',
+      '2001:db8::/32',
+      'uniquelocal',
       'loopback',
     ]);
+    expect(trust('::ffff:10.0.0.0/104')).toEqual(['::ffff:10.0.0.0/104']);
+  });
+
+  it('refuses ranges too wide to be the proxies (wider than /8 for IPv4, /32 for IPv6)', () => {
+    for (const value of [
+      '0.0.0.0/0',
+      '::/0',
+      '10.0.0.1,0.0.0.0/1',
+      '128.0.0.0/7',
+      '2000::/3',
+      'fd00::/8',
+      '::ffff:0.0.0.0/96',
+      '::ffff:10.0.0.0/103',
+    ]) {
+      expect(() => trust(value)).toThrow(
+        /TRUST_PROXY="[^"]*" must be .* at least \/8 \(IPv4\) or \/32 \(IPv6\)/,
+      );
+    }
+    expect(trust('1.0.0.0/8')).toEqual(['1.0.0.0/8']);
   });
 
   it('refuses "trust everyone" with a message naming the variable and what it allows', () => {
     for (const value of ['true', 'TRUE', 'yes', 'on', '*']) {
       expect(() => trust(value)).toThrow(
-        /TRUST_PROXY=".*" would trust every address .* hop count|TRUST_PROXY/,
+        /TRUST_PROXY=".*" must be .* hop count .* never true.* which would trust every address/,
       );
       expect(() => trust(value)).toThrow(/number of proxies in front of the API .* addresses or CIDR ranges/);
     }
@@ -134,7 +170,7 @@ describe('TRUST_PROXY', () => {
 
   it('refuses addresses and ranges that are not', () => {
     for (const value of ['300.1.1.1', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/1', '::1/129', '11']) {
-      expect(() => trust(value)).toThrow(/TRUST_PROXY="[^"]*" is not allowed .* hop count from 1 to 10/);
+      expect(() => trust(value)).toThrow(/TRUST_PROXY="[^"]*" must be .* hop count from 1 to 10/);
     }
   });
 });

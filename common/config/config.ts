@@ -1,8 +1,15 @@
 /**
- * The one typed configuration of the servers and scripts, parsed from an environment-like record.
- * Pure (no process access) so it is unit-tested directly; `api/` and `realtime/` call it with
- * process.env and stop at start-up with every problem listed, naming the variable and what it allows.
+ * The one typed configuration of the servers and scripts, parsed from an environment-like record
+ * with one TypeBox schema (`ENV_SCHEMA`): every variable is a string there, as in the environment,
+ * with what it allows written beside it. Pure (no process access) so it is unit-tested directly;
+ * `api/` and `realtime/` call it with process.env and stop at start-up with every problem listed,
+ * naming the variable and what it allows.
+ *
+ * Value.Convert is not used: its coercions are looser than what is promised here ("true" becomes
+ * the port 1, "3.5" becomes 3), so numbers are checked as digits and turned into numbers after.
  */
+import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
 import { isValidEmailAddress } from '../contact/messages.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -82,50 +89,176 @@ function isIpv6(text: string): boolean {
   }
 }
 
+/**
+ * The widest range TRUST_PROXY may name: a /8 of IPv4 (10.0.0.0/8, the largest private range)
+ * or a /32 of IPv6 (a whole provider's allocation). Anything wider (0.0.0.0/0, ::/0, 0.0.0.0/1…)
+ * trusts addresses that are not the operator's proxies, so a client from there writes its own
+ * address. IPv6's private ranges are wider than /32: name them (`uniquelocal`, `linklocal`).
+ */
+export const TRUST_PROXY_MIN_PREFIX = { ipv4: 8, ipv6: 32 } as const;
+// proxy-addr reads `::ffff:a.b.c.d/n` as the IPv4 range a.b.c.d/(n - 96).
+const IPV4_MAPPED_BITS = 96;
+
+type ProxyEntryCheck = 'ok' | 'invalid' | 'too-wide';
+
 /** An address, `address/prefix` or proxy-addr range name, as Fastify's trustProxy accepts it. */
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+function checkProxyEntry(entry: string): ProxyEntryCheck {
+  if (PROXY_RANGE_NAMES.includes(entry)) return 'ok';
   const [address = '', prefix, ...rest] = entry.split('/');
-  if (rest.length > 0) return false;
+  if (rest.length > 0) return 'invalid';
   const v4 = IPV4.test(address);
-  if (!v4 && !isIpv6(address)) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128);
+  if (!v4 && !isIpv6(address)) return 'invalid';
+  if (prefix === undefined) return 'ok';
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (v4 ? 32 : 128)) return 'invalid';
+  const bits = Number(prefix);
+  if (v4) return bits >= TRUST_PROXY_MIN_PREFIX.ipv4 ? 'ok' : 'too-wide';
+  if (isIpv4Mapped(address)) {
+    return bits - IPV4_MAPPED_BITS >= TRUST_PROXY_MIN_PREFIX.ipv4 ? 'ok' : 'too-wide';
+  }
+  return bits >= TRUST_PROXY_MIN_PREFIX.ipv6 ? 'ok' : 'too-wide';
 }
+
+function isIpv4Mapped(ipv6: string): boolean {
+  return new URL(`http://[${ipv6}]/`).hostname.startsWith('[::ffff:');
+}
+
+const NO_PROXY = /^(false|no|off|0)$/i;
+const HOPS = /^\d+$/;
+const listOf = (text: string) => text.split(',').map((entry) => entry.trim());
 
 /**
  * TRUST_PROXY: unset/false/0 trusts no proxy; a whole number trusts that many hops; otherwise a
  * comma-separated list of proxy addresses or CIDR ranges. `true` is refused: it would take the
- * left-most X-Forwarded-For address, which any client can write.
+ * left-most X-Forwarded-For address, which any client can write; so are ranges that amount to the
+ * same (`0.0.0.0/0`, `::/0`, anything wider than TRUST_PROXY_MIN_PREFIX).
  */
-export function parseTrustProxy(value: string | undefined): { value: TrustProxy; problem?: string } {
-  const text = value?.trim() ?? '';
-  if (text === '' || /^(false|no|off|0)$/i.test(text)) return { value: false };
-  if (/^(true|yes|on|\*)$/i.test(text)) {
-    return {
-      value: false,
-      problem:
-        `TRUST_PROXY="${text}" would trust every address a client writes in X-Forwarded-For; set the ` +
-        'number of proxies in front of the API (e.g. 1) or their addresses or CIDR ranges ' +
-        '(e.g. 127.0.0.1,10.0.0.0/8), or false',
-    };
-  }
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    if (hops <= 10) return { value: hops };
-  }
-  const entries = text.split(',').map((entry) => entry.trim());
-  const bad = entries.filter((entry) => !isProxyAddress(entry));
-  if (bad.length > 0) {
-    return {
-      value: false,
-      problem:
-        `TRUST_PROXY="${text}" is not allowed (${bad.map((b) => `"${b}"`).join(', ')}); use false, a hop ` +
-        'count from 1 to 10, or a comma-separated list of proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
-    };
-  }
-  return { value: entries };
+function isTrustProxy(text: string): boolean {
+  if (NO_PROXY.test(text)) return true;
+  if (HOPS.test(text) && Number(text) <= 10) return true;
+  return listOf(text).every((entry) => checkProxyEntry(entry) === 'ok');
 }
+
+function trustProxyOf(text: string | undefined): TrustProxy {
+  if (text === undefined || NO_PROXY.test(text)) return false;
+  return HOPS.test(text) ? Number(text) : listOf(text);
+}
+
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
+const BOOLEAN_WORDS = [...TRUE_WORDS, '0', 'false', 'no', 'off'];
+
+function isUrl(text: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const integerList = (text: string) =>
+  text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map(Number);
+
+/**
+ * Every variable is an optional string; `allows` says in words what it may be, for the message
+ * naming it when it is wrong, and `secret` keeps its value out of that message.
+ */
+interface Rule {
+  allows: string;
+  secret?: boolean;
+}
+
+function variable(rule: Rule, check: (text: string) => boolean, pattern?: string) {
+  const schema = Type.Optional(Type.Refine(Type.String({ ...rule, ...(pattern ? { pattern } : {}) }), check));
+  return schema as typeof schema & Rule;
+}
+
+const whole = (min: number, max: number) =>
+  variable(
+    { allows: `a whole number from ${min} to ${max}` },
+    (text) => Number(text) >= min && Number(text) <= max,
+    '^\\d+$',
+  );
+const oneOf = (values: readonly string[]) =>
+  variable({ allows: `one of: ${values.join(', ')}` }, (text) => values.includes(text));
+const url = (protocols: readonly string[], secret = false) =>
+  variable({ allows: `a ${protocols.join(' or ')} URL`, secret }, (text) => isUrl(text, protocols));
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+const keysOf = (text: string) => listOf(text).filter((key) => key !== '');
+const anyText = variable({ allows: 'any text' }, () => true);
+
+const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Every environment variable the servers and scripts read. */
+export const ENV_SCHEMA = Type.Object({
+  NODE_ENV: oneOf(NODE_ENVS),
+  HOST: anyText,
+  PORT: whole(0, 65535),
+  REALTIME_PORT: whole(0, 65535),
+  DATA_DIR: anyText,
+  DATABASE_URL: variable(
+    { allows: '"sqlite:<file path>" or "mysql://user:pass@host:port/database"', secret: true },
+    (text) => text.startsWith('sqlite:') || (text.startsWith('mysql://') && isUrl(text, ['mysql:'])),
+  ),
+  REDIS_URL: url(['redis:', 'rediss:'], true),
+  API_INTERNAL_URL: url(['http:', 'https:']),
+  PUBLIC_ORIGIN: url(['http:', 'https:']),
+  PUBLIC_REALTIME_URL: url(['http:', 'https:']),
+  POSTCODE_API_URL: url(['http:', 'https:']),
+  POLICE_API_URL: url(['http:', 'https:']),
+  LOG_LEVEL: oneOf(LOG_LEVELS),
+  AUTO_SAMPLE: variable({ allows: 'true or false' }, (text) => BOOLEAN_WORDS.includes(text.toLowerCase())),
+  SECRET_KEY: variable(
+    { allows: '64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`', secret: true },
+    (text) => HEX_KEY.test(text),
+  ),
+  SECRET_KEY_PREVIOUS: variable(
+    { allows: 'a comma-separated list of 64-hexadecimal-character keys', secret: true },
+    (text) => keysOf(text).every((key) => HEX_KEY.test(key)),
+  ),
+  // Sent by a scraper in a header: visible ASCII without spaces or quotes, long enough not to guess.
+  METRICS_TOKEN: variable(
+    {
+      allows: '16 to 256 characters of letters, digits and ._~+/=- (e.g. from `openssl rand -hex 32`)',
+      secret: true,
+    },
+    () => true,
+    '^[A-Za-z0-9._~+/=-]{16,256}$',
+  ),
+  TRUST_PROXY: variable(
+    {
+      allows:
+        'false, the number of proxies in front of the API as a hop count from 1 to 10, or a ' +
+        'comma-separated list of their addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8) of at least ' +
+        `/${TRUST_PROXY_MIN_PREFIX.ipv4} (IPv4) or /${TRUST_PROXY_MIN_PREFIX.ipv6} (IPv6), or loopback, ` +
+        'linklocal, uniquelocal; never true or a range like 0.0.0.0/0, which would trust every ' +
+        'address a client writes in X-Forwarded-For',
+    },
+    isTrustProxy,
+  ),
+  SMTP_ALLOWED_PORTS: variable(
+    { allows: `a comma-separated list of ports from 1 to 65535 (default ${DEFAULT_SMTP_PORTS.join(',')})` },
+    (text) => {
+      const ports = integerList(text);
+      return ports.length > 0 && ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535);
+    },
+  ),
+  SMTP_TESTS_PER_MINUTE: whole(1, 1000),
+  HTTP_HEADERS_TIMEOUT_SECONDS: whole(1, 300),
+  HTTP_REQUEST_TIMEOUT_SECONDS: whole(1, 3600),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: whole(1, 600),
+  CONTACT_EMAIL: variable({ allows: 'an email address, e.g. contact@example.org' }, isValidEmailAddress),
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000),
+  REALTIME_MAX_EVENTS_PER_SOCKET: whole(1, 100_000),
+  CLOCK_REFRESH_SECONDS: whole(1, 86_400),
+  OUTBOX_RETRY_SECONDS: whole(1, 3600),
+  DATABASE_QUERY_TIMEOUT_SECONDS: whole(1, 3600),
+});
+
+export type Environment = Static<typeof ENV_SCHEMA>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -136,176 +269,78 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** The schema's variables as set: trimmed, empty ones left out (an empty variable counts as unset). */
+function variablesOf(env: Env): Record<string, string> {
+  const set: Record<string, string> = {};
+  for (const name of Object.keys(ENV_SCHEMA.properties)) {
+    const value = env[name]?.trim();
+    if (value !== undefined && value !== '') set[name] = value;
+  }
+  return set;
+}
+
+/** One problem per wrong variable, in the schema's order, naming it and what it allows. */
+function problemsOf(variables: Record<string, string>): string[] {
+  const wrong = new Set(Value.Errors(ENV_SCHEMA, variables).map((error) => error.instancePath.slice(1)));
+  return Object.entries(ENV_SCHEMA.properties)
+    .filter(([name]) => wrong.has(name))
+    .map(([name, { allows, secret }]) =>
+      secret ? `${name} must be ${allows}` : `${name}="${variables[name]}" must be ${allows}`,
+    );
+}
 
 export function parseConfig(env: Env): AppConfig {
-  const problems: string[] = [];
-  const read = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value === '' ? undefined : value;
-  };
+  const variables = variablesOf(env);
+  const problems = problemsOf(variables);
+  const v = variables as Environment;
+  const number = (text: string | undefined, fallback: number) =>
+    text === undefined ? fallback : Number(text);
+  const withoutTrailingSlash = (text: string | undefined) => text?.replace(/\/+$/, '');
 
-  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
-    const value = read(name);
-    if (value === undefined) return fallback;
-    if ((allowed as readonly string[]).includes(value)) return value as T;
-    problems.push(`${name}="${value}" is not allowed; use one of: ${allowed.join(', ')}`);
-    return fallback;
-  };
-
-  const port = (name: string, fallback: number): number => {
-    const value = read(name);
-    if (value === undefined) return fallback;
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < 0 || n > 65535) {
-      problems.push(`${name}="${value}" must be a whole number from 0 to 65535`);
-      return fallback;
-    }
-    return n;
-  };
-
-  const wholeNumber = (name: string, fallback: number, min: number, max: number): number => {
-    const value = read(name);
-    if (value === undefined) return fallback;
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max) {
-      problems.push(`${name}="${value}" must be a whole number from ${min} to ${max}`);
-      return fallback;
-    }
-    return n;
-  };
-
-  const bool = (name: string, fallback: boolean): boolean => {
-    const value = read(name)?.toLowerCase();
-    if (value === undefined) return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(value)) return true;
-    if (['0', 'false', 'no', 'off'].includes(value)) return false;
-    problems.push(`${name}="${env[name]}" must be true or false`);
-    return fallback;
-  };
-
-  const url = (name: string, protocols: readonly string[]): string | undefined => {
-    const value = read(name);
-    if (value === undefined) return undefined;
-    let parsed: URL;
-    try {
-      parsed = new URL(value);
-    } catch {
-      problems.push(`${name}="${value}" is not a URL; expected ${protocols.join(' or ')} URL`);
-      return undefined;
-    }
-    if (!protocols.includes(parsed.protocol)) {
-      problems.push(`${name} must start with ${protocols.join(' or ')} (got ${parsed.protocol})`);
-      return undefined;
-    }
-    return value.replace(/\/+$/, '');
-  };
-
-  const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
-  const dataDir = read('DATA_DIR') ?? 'data';
-  const apiPort = port('PORT', 3000);
-  const realtimePort = port('REALTIME_PORT', 3001);
-  const host = read('HOST') ?? '0.0.0.0';
-
-  let databaseUrl = read('DATABASE_URL') ?? `sqlite:${dataDir}/crime-clock.sqlite`;
-  if (!/^sqlite:/.test(databaseUrl) && !/^mysql:\/\//.test(databaseUrl)) {
-    problems.push(`DATABASE_URL must be "sqlite:<file path>" or "mysql://user:pass@host:port/database"`);
-    databaseUrl = `sqlite:${dataDir}/crime-clock.sqlite`;
-  } else if (databaseUrl.startsWith('mysql://')) {
-    url('DATABASE_URL', ['mysql:']);
-  }
-
-  const secretKey = read('SECRET_KEY');
-  if (secretKey !== undefined && !/^[0-9a-fA-F]{64}$/.test(secretKey)) {
-    problems.push(
-      'SECRET_KEY must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`',
-    );
-  }
-
-  const secretKeyPrevious = (read('SECRET_KEY_PREVIOUS') ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter((key) => key !== '');
-  if (secretKeyPrevious.some((key) => !/^[0-9a-fA-F]{64}$/.test(key))) {
-    problems.push('SECRET_KEY_PREVIOUS must be a comma-separated list of 64-hexadecimal-character keys');
-  }
-
-  // Sent by a scraper in a header: visible ASCII without spaces or quotes, long enough not to guess.
-  const metricsToken = read('METRICS_TOKEN');
-  if (metricsToken !== undefined && !/^[A-Za-z0-9._~+/=-]{16,256}$/.test(metricsToken)) {
-    problems.push(
-      'METRICS_TOKEN must be 16 to 256 characters of letters, digits and ._~+/=- (e.g. from `openssl rand -hex 32`)',
-    );
-  }
-
-  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
-  if (trustProxy.problem) problems.push(trustProxy.problem);
-
-  const smtpPortsText = read('SMTP_ALLOWED_PORTS');
-  const smtpAllowedPorts = (smtpPortsText ?? DEFAULT_SMTP_PORTS.join(','))
-    .split(',')
-    .map((p) => p.trim())
-    .filter((p) => p !== '')
-    .map(Number);
-  if (
-    smtpAllowedPorts.length === 0 ||
-    smtpAllowedPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)
-  ) {
-    problems.push(
-      `SMTP_ALLOWED_PORTS="${smtpPortsText}" must be a comma-separated list of ports from 1 to 65535 (default ${DEFAULT_SMTP_PORTS.join(',')})`,
-    );
-  }
-
-  const httpHeadersTimeoutSeconds = wholeNumber('HTTP_HEADERS_TIMEOUT_SECONDS', 10, 1, 300);
-  const httpRequestTimeoutSeconds = wholeNumber('HTTP_REQUEST_TIMEOUT_SECONDS', 30, 1, 3600);
-  if (httpRequestTimeoutSeconds < httpHeadersTimeoutSeconds) {
+  const httpHeadersTimeoutSeconds = number(v.HTTP_HEADERS_TIMEOUT_SECONDS, 10);
+  const httpRequestTimeoutSeconds = number(v.HTTP_REQUEST_TIMEOUT_SECONDS, 30);
+  if (problems.length === 0 && httpRequestTimeoutSeconds < httpHeadersTimeoutSeconds) {
     problems.push(
       `HTTP_REQUEST_TIMEOUT_SECONDS (${httpRequestTimeoutSeconds}) must be at least HTTP_HEADERS_TIMEOUT_SECONDS (${httpHeadersTimeoutSeconds})`,
     );
   }
+  if (problems.length > 0) throw new ConfigError(problems);
 
-  const contactEmail = read('CONTACT_EMAIL');
-  if (contactEmail !== undefined && !isValidEmailAddress(contactEmail)) {
-    problems.push(
-      `CONTACT_EMAIL="${contactEmail}" is not an email address; expected e.g. contact@example.org`,
-    );
-  }
-
-  const config: AppConfig = {
+  const nodeEnv = (v.NODE_ENV ?? 'development') as NodeEnv;
+  const dataDir = v.DATA_DIR ?? 'data';
+  const apiPort = number(v.PORT, 3000);
+  return {
     nodeEnv,
-    host,
+    host: v.HOST ?? '0.0.0.0',
     apiPort,
-    realtimePort,
-    databaseUrl,
-    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
-    apiInternalUrl: url('API_INTERNAL_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${apiPort}`,
-    publicOrigin: url('PUBLIC_ORIGIN', ['http:', 'https:']),
-    publicRealtimeUrl: url('PUBLIC_REALTIME_URL', ['http:', 'https:']),
-    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    realtimePort: number(v.REALTIME_PORT, 3001),
+    databaseUrl: v.DATABASE_URL ?? `sqlite:${dataDir}/crime-clock.sqlite`,
+    redisUrl: withoutTrailingSlash(v.REDIS_URL),
+    apiInternalUrl: withoutTrailingSlash(v.API_INTERNAL_URL) ?? `http://127.0.0.1:${apiPort}`,
+    publicOrigin: withoutTrailingSlash(v.PUBLIC_ORIGIN),
+    publicRealtimeUrl: withoutTrailingSlash(v.PUBLIC_REALTIME_URL),
+    logLevel: (v.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info')) as LogLevel,
     dataDir,
-    autoSample: bool('AUTO_SAMPLE', true),
-    secretKey,
-    secretKeyPrevious,
-    postcodeApiUrl: url('POSTCODE_API_URL', ['http:', 'https:']),
-    policeApiUrl: url('POLICE_API_URL', ['http:', 'https:']) ?? 'https://data.police.uk/api',
-    trustProxy: trustProxy.value,
-    realtimeMaxConnectionsPerAddress: wholeNumber('REALTIME_MAX_CONNECTIONS_PER_ADDRESS', 500, 1, 1_000_000),
-    realtimeMaxEventsPerSocket: wholeNumber('REALTIME_MAX_EVENTS_PER_SOCKET', 30, 1, 100_000),
-    clockRefreshSeconds: wholeNumber('CLOCK_REFRESH_SECONDS', 30, 1, 86_400),
-    contactEmail,
-    outboxRetrySeconds: wholeNumber('OUTBOX_RETRY_SECONDS', 30, 1, 3600),
-    databaseQueryTimeoutSeconds: wholeNumber('DATABASE_QUERY_TIMEOUT_SECONDS', 30, 1, 3600),
-    metricsToken,
+    autoSample: v.AUTO_SAMPLE === undefined || TRUE_WORDS.includes(v.AUTO_SAMPLE.toLowerCase()),
+    secretKey: v.SECRET_KEY,
+    secretKeyPrevious: keysOf(v.SECRET_KEY_PREVIOUS ?? ''),
+    postcodeApiUrl: withoutTrailingSlash(v.POSTCODE_API_URL),
+    policeApiUrl: withoutTrailingSlash(v.POLICE_API_URL) ?? 'https://data.police.uk/api',
+    trustProxy: trustProxyOf(v.TRUST_PROXY),
+    realtimeMaxConnectionsPerAddress: number(v.REALTIME_MAX_CONNECTIONS_PER_ADDRESS, 500),
+    realtimeMaxEventsPerSocket: number(v.REALTIME_MAX_EVENTS_PER_SOCKET, 30),
+    clockRefreshSeconds: number(v.CLOCK_REFRESH_SECONDS, 30),
+    contactEmail: v.CONTACT_EMAIL,
+    outboxRetrySeconds: number(v.OUTBOX_RETRY_SECONDS, 30),
+    databaseQueryTimeoutSeconds: number(v.DATABASE_QUERY_TIMEOUT_SECONDS, 30),
+    metricsToken: v.METRICS_TOKEN,
     httpHeadersTimeoutSeconds,
     httpRequestTimeoutSeconds,
-    httpKeepAliveTimeoutSeconds: wholeNumber('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 5, 1, 600),
-    smtpAllowedPorts,
-    smtpTestsPerMinute: wholeNumber('SMTP_TESTS_PER_MINUTE', 5, 1, 1000),
+    httpKeepAliveTimeoutSeconds: number(v.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, 5),
+    smtpAllowedPorts:
+      v.SMTP_ALLOWED_PORTS === undefined ? [...DEFAULT_SMTP_PORTS] : integerList(v.SMTP_ALLOWED_PORTS),
+    smtpTestsPerMinute: number(v.SMTP_TESTS_PER_MINUTE, 5),
   };
-
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
 }
 
 /**

@@ -139,6 +139,8 @@ export const SECURITY_EVENT_KINDS = [
   'api-key-revoked',
   'settings-changed',
   'messages-throttled',
+  'admin-created',
+  'password-set',
 ] as const;
 export const SecurityEventKind = Type.Enum(SECURITY_EVENT_KINDS);
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];

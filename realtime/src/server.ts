@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { pino } from 'pino';
+import { loadSecretKey } from '../../api/src/security/secret-box.ts';
 import { configOrFail, type AppConfig } from '../../common/config/config.ts';
 import { createDefinitionSource } from './clocks/definition-source.ts';
 import { createRedisAdapter } from './redis-adapter.ts';
 import { createRealtimeServer } from './server-app.ts';
+import { checkApi, checkRedis } from './startup-check.ts';
 
 function loadConfig(): AppConfig {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -13,9 +16,21 @@ function loadConfig(): AppConfig {
   });
 }
 
+/**
+ * The API's key (SECRET_KEY, or the key file it created), so the address hashes this server logs
+ * equal those of the security log; none yet (the API has not started): a key of this process.
+ */
+function addressKeyOf(config: AppConfig): Buffer | undefined {
+  if (config.secretKey === undefined && !existsSync(join(config.dataDir, 'secret.key'))) return undefined;
+  return loadSecretKey(config).key;
+}
+
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, base: { service: 'realtime', pid: process.pid } });
+  if (config.redisUrl) await checkRedis(config.redisUrl);
+  const apiNote = await checkApi(config.apiInternalUrl);
+  if (apiNote) logger.warn(apiNote);
   const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
   const server = createRealtimeServer({
     logger,
@@ -29,6 +44,7 @@ async function main() {
     maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
     maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
     trustProxy: config.trustProxy,
+    addressKey: addressKeyOf(config),
   });
   const port = await server.listen(config.realtimePort, config.host);
   logger.info({ port, redis: Boolean(redis) }, 'realtime server listening');

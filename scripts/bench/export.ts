@@ -22,14 +22,15 @@ import { rebuildSearchAggregates } from '../../api/src/search/derived-tables.ts'
 import { parseConfig } from '../../common/config/config.ts';
 import { CRIME_CATEGORIES } from '../../common/crime/categories.ts';
 import { cellOf } from '../../common/geo/grid.ts';
-import { readOptions } from './lib/command-line.ts';
+import { Rng } from '../data-sample/random.ts';
+import { readOptions, whole } from './lib/options.ts';
 
-let rows = 100_000;
-let runs = 3;
-readOptions(process.argv.slice(2), {
-  '--rows': (read) => (rows = read.whole(1_000, 2_000_000)),
-  '--runs': (read) => (runs = read.whole(1, 20)),
+const options = readOptions(process.argv.slice(2), {
+  rows: { type: 'string', default: '100000' },
+  runs: { type: 'string', default: '3' },
 });
+const rows = whole('rows', options.rows, 1_000, 2_000_000);
+const runs = whole('runs', options.runs, 1, 20);
 
 const MONTHS = [202504, 202505, 202506, 202507, 202508, 202509];
 const CENTRE = { lat: 51.5074, lng: -0.1278 };
@@ -45,8 +46,8 @@ const sequelize = openDatabase({ url });
 try {
   await migrateToLatest(sequelize);
   const qi = sequelize.getQueryInterface();
-  let seed = 7;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rng = new Rng(7);
+  const random = () => rng.next();
   const started = Date.now();
   await sequelize.transaction(async (transaction) => {
     for (let from = 0; from < rows; from += 2000) {

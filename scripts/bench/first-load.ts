@@ -8,10 +8,10 @@
 import { launchBrowser } from '../../tests/support/browser.ts';
 import { measureFirstLoad, type FirstLoad } from '../../tests/support/first-load.ts';
 import { startProduct } from '../../tests/support/product.ts';
-import { readOptions } from './lib/command-line.ts';
+import { readOptions, whole } from './lib/options.ts';
 
-let runs = 5;
-readOptions(process.argv.slice(2), { '--runs': (read) => (runs = read.whole(1, 50)) });
+const options = readOptions(process.argv.slice(2), { runs: { type: 'string', default: '5' } });
+const runs = whole('runs', options.runs, 1, 50);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -29,6 +29,7 @@ import { importSources } from '../../api/src/police-data/import/index.ts';
 import type { BulkValue } from '../../api/src/db/bulk/index.ts';
 import { cellOf } from '../../common/geo/grid.ts';
 import { storeDerivedTables } from '../../api/src/police-data/store-derived-tables.ts';
+import { createDatabaseSql } from '../lib/create-database.ts';
 import { parallelCores } from './cpu-check.ts';
 import { writeStreetCsv } from './street-csv.ts';
 
@@ -172,7 +173,7 @@ async function mysqlServerUrl(): Promise<string | undefined> {
 async function withMysqlDatabase<T>(serverUrl: string, work: (url: string) => Promise<T>): Promise<T> {
   const name = `cc_bench_${process.pid}`;
   const admin = openDatabase({ url: serverUrl, poolMax: 1 });
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.query(createDatabaseSql(name));
   try {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;

@@ -38,6 +38,7 @@ import {
 import { addMonths, formatMonth } from '../../common/search/months.ts';
 import { isResolvedOutcome } from '../../common/search/outcomes.ts';
 import { generateSample } from '../data-sample/generate.ts';
+import { createDatabaseSql } from '../lib/create-database.ts';
 import { Rng } from '../data-sample/random.ts';
 
 const MILE = METRES_PER_MILE;
@@ -140,9 +141,7 @@ async function openStore(
     const server = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
     const name = `crime_clock_bench_${MONTHS}m_x${SCALE}`;
     const admin = openDatabase({ url: `${server.replace(/\/+$/, '')}/mysql`, poolMax: 1 });
-    await admin.query(
-      `CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
-    );
+    await admin.query(createDatabaseSql(name, { ifNotExists: true }));
     await admin.close();
     url = `${server.replace(/\/+$/, '')}/${name}`;
   }

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CRIME_CATEGORIES } from '../../common/crime/categories.ts';
+import { Rng } from '../data-sample/random.ts';
 
 const HEADER =
   'Crime ID,Month,Reported by,Falls within,Longitude,Latitude,Location,LSOA code,LSOA name,Crime type,Last outcome category,Context';
@@ -46,11 +47,8 @@ export async function writeStreetCsv(
 ): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });
   const out = createWriteStream(path);
-  let seed = 12345;
-  const next = () => {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return seed / 4294967296;
-  };
+  const rng = new Rng(12345);
+  const next = () => rng.next();
   let buffer = `${HEADER}\n`;
   for (let i = 0; i < rows; i++) {
     const type = pick(next());

@@ -30,6 +30,7 @@ import {
   type BackendRole,
   type BackendStatus,
 } from './haproxy.ts';
+import { createDatabaseSql } from '../lib/create-database.ts';
 
 export type { BackendStatus } from './haproxy.ts';
 
@@ -521,15 +522,13 @@ function serverConnection(databaseUrl: string): { url: URL; name: string } | und
   return { url, name };
 }
 
-/** CREATE DATABASE … IF NOT EXISTS on the MySQL server of the URL (SQLite needs nothing). */
+/** The README's CREATE DATABASE, IF NOT EXISTS, on the MySQL server of the URL (SQLite needs nothing). */
 export async function createDatabaseIfMissing(databaseUrl: string): Promise<void> {
   const target = serverConnection(databaseUrl);
   if (!target) return;
   const connection = await createConnection(target.url.toString());
   try {
-    await connection.query(
-      `CREATE DATABASE IF NOT EXISTS \`${target.name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
-    );
+    await connection.query(createDatabaseSql(target.name, { ifNotExists: true }));
   } finally {
     await connection.end();
   }

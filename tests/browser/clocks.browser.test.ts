@@ -312,6 +312,40 @@ describe('reduced motion', () => {
   });
 });
 
+describe('what the police data covers', () => {
+  it('is said by the police clock, the landing page and the search page: the forces and months of the sample, synthetic', async () => {
+    const answer = (await (await fetch(`${product!.baseUrl}/api/police-clock`)).json()) as {
+      definition: { meta: { areaName: string; coverage: { text: string } } };
+    };
+    const { areaName, coverage } = answer.definition.meta;
+    expect(coverage.text).toMatch(
+      /^\d+ of 43 forces in England and Wales, \w+ \d{4} to \w+ \d{4} \(synthetic sample\)$/,
+    );
+
+    await withPage('/police-crime-clock', async (page) => {
+      const line = page.getByTestId('police-coverage');
+      await line.waitFor({ timeout: POLICE_LIVE_TIMEOUT });
+      expect(await line.innerText()).toContain(`Covers: ${coverage.text}`);
+      const lead = page.locator('.page-header__lead');
+      expect(await lead.innerText()).toContain(coverage.text);
+      expect(await lead.innerText()).not.toContain('police forces of England and Wales');
+    });
+
+    await withPage('/', async (page) => {
+      const card = page.getByRole('link', { name: /Police Crime Clock/ });
+      await expect.poll(() => card.innerText()).toContain(`from data.police.uk: ${coverage.text}.`);
+      expect(await card.innerText()).not.toContain('police forces of England and Wales');
+    });
+
+    await withPage('/search', async (page) => {
+      await page
+        .getByRole('heading', { level: 1, name: `Crime Data Search: ${areaName}`, exact: true })
+        .waitFor();
+      expect(await page.getByTestId('search-coverage').innerText()).toBe(`Covers: ${coverage.text}.`);
+    });
+  });
+});
+
 describe('clock pages', () => {
   it('raised no uncaught errors', () => {
     expect(session().pageErrors.map((error) => error.message)).toEqual([]);

@@ -14,8 +14,12 @@ import { openDatabase } from '../../api/src/db/connection.ts';
 import { rebuildSearchAggregates } from '../../api/src/search/derived-tables.ts';
 import { generateSample } from '../../scripts/data-sample/generate.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import type { PoliceApiDouble } from '../../api/src/police-data/police-api/police-api-double.ts';
-import { NEIGHBOURHOOD_TEAM, requestedPaths, startTeamPoliceApi } from '../support/police-api-double.ts';
+import type { PoliceApiDouble } from '../support/police-api/double.ts';
+import {
+  NEIGHBOURHOOD_TEAM,
+  requestedPaths,
+  startTeamPoliceApi,
+} from '../support/police-api/neighbourhood-team.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
@@ -95,7 +99,7 @@ function session(): BrowserSession {
 
 async function openSearch(url = '/search'): Promise<Page> {
   const page = await session().open(url);
-  await page.getByRole('heading', { level: 1, name: 'Crime Data Search: England and Wales' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: /^Crime Data Search: / }).waitFor();
   return page;
 }
 
@@ -682,6 +686,10 @@ describe('neighbourhood and force searches', () => {
       expect(await shownTotal(page)).toBe(forceExpected.pagination.total);
       // A new search asks for itself once, and never again for the search it replaced.
       expect(searched.map((body) => body.searchType)).toEqual(['force']);
+      // A force search shows every stop of the force (those without a location too), not those near its centre.
+      await expect
+        .poll(() => page.locator('.stop-search .card__description').innerText())
+        .toBe('All stops by City of London Police, September 2025.');
 
       // Back returns to the neighbourhood search, results and form alike.
       await page.goBack();

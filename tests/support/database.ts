@@ -5,18 +5,13 @@ import { join } from 'node:path';
 import type { Sequelize } from 'sequelize';
 import { openDatabase, type Dialect } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
+import { createDatabaseSql } from '../../scripts/lib/create-database.ts';
 
 /**
  * The dialects integration tests run on: SQLite always, MySQL/MariaDB as well when TEST_MYSQL_URL
  * points at a server (`.ci/run` sets it). Use with `describe.each(testDialects)`.
  */
 export const testDialects: Dialect[] = process.env.TEST_MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
-
-/**
- * How the README tells a user to create the MySQL database (`CREATE DATABASE crime_clock
- * CHARACTER SET utf8mb4`): no collation, so the server's default for utf8mb4 applies.
- */
-export const README_DATABASE_OPTIONS = 'CHARACTER SET utf8mb4';
 
 export interface TestDatabase {
   dialect: Dialect;
@@ -42,7 +37,7 @@ export async function createTestDatabase(
     if (!serverUrl) throw new Error('TEST_MYSQL_URL is not set');
     const name = `cc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = openDatabase({ url: serverUrl, poolMax: 1 });
-    await admin.query(`CREATE DATABASE \`${name}\` ${options.databaseOptions ?? README_DATABASE_OPTIONS}`);
+    await admin.query(createDatabaseSql(name, { databaseOptions: options.databaseOptions }));
     await admin.close();
     const parsed = new URL(serverUrl);
     parsed.pathname = `/${name}`;

@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { CRIME_CATEGORIES } from '../../common/crime/categories.ts';
+import { csvLine as csvFields } from '../../common/csv/csv.ts';
 import { Rng } from '../../scripts/data-sample/random.ts';
 
 /**
@@ -61,8 +62,9 @@ export function random(seed: number): () => number {
   return () => rng.next();
 }
 
-export function csvLine(fields: readonly string[]): string {
-  return fields.map((f) => (/[",\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)).join(',');
+/** Official files carry no spreadsheet formula guard, so neither do these. */
+function csvLine(fields: readonly string[]): string {
+  return csvFields(fields, { guardFormulas: false });
 }
 
 export interface CsvOptions {

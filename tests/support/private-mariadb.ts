@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../api/src/db/connection.ts';
-import { README_DATABASE_OPTIONS } from './database.ts';
+import { createDatabaseSql } from '../../scripts/lib/create-database.ts';
 import { freePort } from './product.ts';
 import { startTcpProxy } from './tcp-proxy.ts';
 
@@ -183,7 +183,7 @@ export interface StoppableMySql {
 export async function startStoppableMySql(database: string): Promise<StoppableMySql> {
   if (privateMariaDbAvailable()) {
     const server = await startPrivateMariaDb();
-    await server.sql(`CREATE DATABASE \`${database}\` ${README_DATABASE_OPTIONS}`);
+    await server.sql(createDatabaseSql(database));
     return {
       kind: 'private server stopped',
       url: server.url(database),
@@ -206,7 +206,7 @@ export async function startStoppableMySql(database: string): Promise<StoppableMy
       await root.close();
     }
   };
-  await run(`CREATE DATABASE \`${name}\` ${README_DATABASE_OPTIONS}`);
+  await run(createDatabaseSql(name));
   const backend = Number(target.port || 3306);
   let proxy: Awaited<ReturnType<typeof startTcpProxy>> | undefined = await startTcpProxy([backend]);
   const port = proxy.port;

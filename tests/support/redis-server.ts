@@ -15,9 +15,10 @@ export interface RedisServer {
 
 /**
  * A private redis-server (the machine's binary) on a free loopback port, in memory only, so a
- * test may stop and restart it without touching any other Redis.
+ * test may stop and restart it without touching any other Redis. `extraArgs` are more
+ * configuration directives (e.g. `--rename-command SPUBLISH x` to stand in for an older Redis).
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(extraArgs: readonly string[] = []): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
@@ -33,7 +34,7 @@ export async function startRedisServer(): Promise<RedisServer> {
       if (running()) return;
       const current = spawn(
         'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
       child = current;

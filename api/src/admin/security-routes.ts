@@ -11,12 +11,13 @@ import { assertAdminAuth } from './auth-plugin.ts';
 /**
  * GET /api/admin/security-log, and the signed-in admin's second factor:
  * GET /api/admin/second-factor, POST …/setup (secret + QR code), …/confirm (turns it on, answers
- * the recovery codes once) and …/disable (needs a current code or a recovery code).
+ * the recovery codes once) and …/disable (needs a current code or a recovery code). Both codes are
+ * limited per admin and wrong ones logged, so a stolen session cannot guess them.
  */
 export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   assertAdminAuth(app, 'adminSecurityRoutes');
   app.addHook('onRequest', app.requireAdmin);
-  const { securityLog, secondFactor } = app.adminAuth;
+  const { securityLog, secondFactor, confirmSecondFactor, disableSecondFactor } = app.adminAuth;
   const me = (request: { admin: { userId: number; username: string } | null }) => ({
     id: request.admin!.userId,
     username: request.admin!.username,
@@ -50,12 +51,7 @@ export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/second-factor/confirm',
     { schema: { body: ConfirmSecondFactor.body, response: ConfirmSecondFactor.response } },
     async (request) => {
-      const recoveryCodes = await secondFactor.confirm(me(request), request.body.code);
-      await securityLog.record({
-        kind: 'second-factor-enabled',
-        username: me(request).username,
-        ip: request.ip,
-      });
+      const recoveryCodes = await confirmSecondFactor(me(request), request.body.code, request.ip);
       return { success: true as const, recoveryCodes };
     },
   );
@@ -64,12 +60,7 @@ export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/second-factor/disable',
     { schema: { body: DisableSecondFactor.body, response: DisableSecondFactor.response } },
     async (request) => {
-      await secondFactor.disable(me(request), request.body.code);
-      await securityLog.record({
-        kind: 'second-factor-disabled',
-        username: me(request).username,
-        ip: request.ip,
-      });
+      await disableSecondFactor(me(request), request.body.code, request.ip);
       return { success: true as const };
     },
   );

@@ -3,7 +3,7 @@ import { POLICE_FORCES } from '../../../common/police/forces.ts';
 import { METRES_PER_MILE } from '../../../common/search/geometry.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { CENTRE, cosineLawMetres, destination, loadFixture } from '../search/testing/fixture.ts';
+import { CENTRE, cosineLawMetres, destination, loadFixture } from '../../../tests/support/search-fixture.ts';
 import { createForceService } from './force-service.ts';
 import { createStopSearchService } from './stop-search-service.ts';
 
@@ -70,6 +70,21 @@ function buildStops(): Stop[] {
   return stops;
 }
 
+const APRIL_UNLOCATED: Stop[] = [0, 1, 2, 3].map((i) => ({
+  force_id: 'metropolitan',
+  month: 202504,
+  type: 'Person search',
+  occurred_at: `2025-04-1${i}T12:00:00+00:00`,
+  lat: null,
+  lng: null,
+  outcome: i === 0 ? 'Arrest' : 'A no further action disposal',
+  self_defined_ethnicity: ETHNICITIES[0]!,
+  gender: 'Male',
+  age_range: '18-24',
+  legislation: 'Misuse of Drugs Act 1971 (section 23)',
+  object_of_search: 'Controlled drugs',
+}));
+
 describe.each(testDialects)('forces and stop-and-search on %s', (dialect) => {
   let db: TestDatabase;
   const stops = buildStops();
@@ -90,9 +105,11 @@ describe.each(testDialects)('forces and stop-and-search on %s', (dialect) => {
         lng: null,
       })),
     );
+    // A month in which the force published stops, none of them with a location.
+    await qi.bulkInsert('stop_searches', APRIL_UNLOCATED);
     await qi.bulkInsert(
       'dataset_months',
-      [202505, 202506].map((month) => ({
+      [202504, 202505, 202506].map((month) => ({
         force_id: 'metropolitan',
         month,
         dataset: 'stop-and-search',
@@ -203,5 +220,45 @@ describe.each(testDialects)('forces and stop-and-search on %s', (dialect) => {
     const empty = await service.near(CENTRE, '2024-01');
     expect(empty).toMatchObject({ month: '2024-01', hasData: false, records: [], stats: { totalStops: 0 } });
     await expect(service.near(CENTRE, '2025-13')).rejects.toMatchObject({ statusCode: 400 });
+  });
+  it('says, for an area without located stops, how many stops of its forces had no location', async () => {
+    const april = await createStopSearchService({ sequelize: db.sequelize }).near(CENTRE, '2025-04');
+    expect(april).toMatchObject({ month: '2025-04', scope: 'area', hasData: true, records: [] });
+    expect(april.stats.totalStops).toBe(0);
+    expect(april.withoutLocation).toEqual([
+      { forceId: 'metropolitan', name: 'Metropolitan Police Service', stops: APRIL_UNLOCATED.length },
+    ]);
+  });
+
+  it('counts every stop of a force for a force search, those without a location included', async () => {
+    const service = createStopSearchService({ sequelize: db.sequelize });
+    const may = await service.ofForce('metropolitan', '2025-05');
+    const all = stops.filter((s) => s.force_id === 'metropolitan' && s.month === 202505);
+    const unlocated = all.filter((s) => s.lat === null).length;
+    expect(unlocated).toBeGreaterThan(0);
+    expect(may).toMatchObject({ month: '2025-05', scope: 'force', hasData: true });
+    expect(may.stats.totalStops).toBe(all.length);
+    expect(may.stats.arrests).toBe(all.filter((s) => s.outcome === 'Arrest').length);
+    expect(may.withoutLocation).toEqual([
+      { forceId: 'metropolitan', name: 'Metropolitan Police Service', stops: unlocated },
+    ]);
+    const newest = [...all].sort((a, b) => (a.occurred_at < b.occurred_at ? 1 : -1)).slice(0, 10);
+    expect(may.records.map((r) => r.datetime)).toEqual(newest.map((s) => s.occurred_at));
+
+    const april = await service.ofForce('metropolitan', '2025-04');
+    expect(april.stats).toMatchObject({ totalStops: APRIL_UNLOCATED.length, arrests: 1, noAction: 3 });
+    expect(april.records.every((r) => r.location === null)).toBe(true);
+
+    // Another force's stops never count, and a force that published none for the month has no data.
+    const manchester = await service.ofForce('greater-manchester', '2025-06');
+    expect(manchester).toMatchObject({ hasData: false, stats: { totalStops: 0 }, withoutLocation: [] });
+    await expect(service.ofForce('nowhere')).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('answers a point or a force as asked, and refuses a query with neither', async () => {
+    const service = createStopSearchService({ sequelize: db.sequelize });
+    expect((await service.answer({ force: 'metropolitan', date: '2025-04' })).scope).toBe('force');
+    expect((await service.answer({ lat: CENTRE.lat, lng: CENTRE.lng, date: '2025-04' })).scope).toBe('area');
+    await expect(service.answer({ lat: CENTRE.lat })).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -85,7 +85,11 @@ export interface StopSearchRoutesOptions {
   stopSearch: StopSearchService;
 }
 
-/** GET /stops-search?lat=&lng=&date=YYYY-MM (date defaults to the latest month held). */
+/**
+ * GET /stops-search?lat=&lng=&date=YYYY-MM: stops within 1 mile of the point; or
+ * GET /stops-search?force=&date=: every stop of the force (a force search). The date defaults to
+ * the latest month held.
+ */
 export const stopSearchRoutes: FastifyPluginAsyncTypebox<StopSearchRoutesOptions> = async (
   app,
   { stopSearch },
@@ -96,15 +100,13 @@ export const stopSearchRoutes: FastifyPluginAsyncTypebox<StopSearchRoutesOptions
       schema: {
         querystring: Type.Object({
           // England, Wales and Northern Ireland with a margin; anything else has no police data.
-          lat: Type.Number({ minimum: 49, maximum: 61 }),
-          lng: Type.Number({ minimum: -9, maximum: 3 }),
+          lat: Type.Optional(Type.Number({ minimum: 49, maximum: 61 })),
+          lng: Type.Optional(Type.Number({ minimum: -9, maximum: 3 })),
+          force: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
           date: Type.Optional(Type.String({ maxLength: 7 })),
         }),
       },
     },
-    async (request) => {
-      const { lat, lng, date } = request.query;
-      return stopSearch.near({ lat, lng }, date);
-    },
+    async (request) => stopSearch.answer(request.query),
   );
 };

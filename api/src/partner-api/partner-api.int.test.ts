@@ -9,9 +9,9 @@ import {
   PARTNER_SEARCH_PATH as UI_SEARCH_PATH,
 } from '../../../ui/src/features/admin/api-keys/usageExample.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../admin/testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
-import { CENTRE_POSTCODE, loadFixture } from '../search/testing/fixture.ts';
+import { CENTRE_POSTCODE, loadFixture } from '../../../tests/support/search-fixture.ts';
 import { hashApiKey } from './keys/key-format.ts';
 import { EXAMPLE_RESPONSE, PARTNER_ERRORS } from './search/openapi.ts';
 import { PartnerSearchBody, PartnerSearchResponse } from '../../../common/contracts/partner.ts';

@@ -7,7 +7,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../../te
 import { buildApp, type App } from '../app.ts';
 import { createPostcodeService } from '../postcodes/postcode-service.ts';
 import { createSearchService, type SearchService } from './search-service.ts';
-import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from './testing/fixture.ts';
+import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from '../../../tests/support/search-fixture.ts';
 
 const ORIGIN = { origin: 'http://localhost' };
 const ALL_MONTHS = { startMonth: '2025-01', endMonth: '2025-06' };

@@ -3,8 +3,8 @@ import { parseConfig } from '../../../common/config/config.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
 import { createPoliceApiClient } from '../police-data/police-api/client.ts';
-import { startPoliceApiDouble, type PoliceApiDouble } from '../police-data/police-api/police-api-double.ts';
-import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from './testing/fixture.ts';
+import { startPoliceApiDouble, type PoliceApiDouble } from '../../../tests/support/police-api/double.ts';
+import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from '../../../tests/support/search-fixture.ts';
 
 const HUGE = 'A'.repeat(100_000);
 const SQL = "x'; DROP TABLE crimes; --";
@@ -332,9 +332,21 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
       expect(res.json()).toMatchObject({ month: '2025-06', records: [], stats: { totalStops: 0 } });
     });
 
+    it('answers for a force, and 404 for an unknown one', async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/stops-search?force=metropolitan&date=2025-06',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ month: '2025-06', scope: 'force' });
+      expectError(await app.inject({ method: 'GET', url: '/api/stops-search?force=nowhere' }), 404);
+    });
+
     it.each([
       '/api/stops-search',
       '/api/stops-search?lat=51.5',
+      '/api/stops-search?force=',
+      `/api/stops-search?force=${'x'.repeat(65)}`,
       '/api/stops-search?lat=north&lng=-0.1',
       '/api/stops-search?lat=100&lng=-0.1',
       '/api/stops-search?lat=51.5&lng=-0.1&date=2025-13',

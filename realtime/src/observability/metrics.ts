@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ClockKind } from '../../../common/clock/types.ts';
 import { CLOCK_KINDS, clockRoom } from '../../../common/realtime/protocol.ts';
 import type { RealtimeIo } from '../io-types.ts';
-import { processMetricsRegistry } from './process-metrics.ts';
+import { processMetricsRegistry } from '../../../server-common/observability/process-metrics.ts';
 
 export interface RealtimeMetricsOptions {
   io: RealtimeIo;

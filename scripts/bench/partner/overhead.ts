@@ -18,16 +18,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { buildAdminTestApp } from '../../../api/src/admin/testing/admin-app.ts';
+import { buildAdminTestApp } from '../../../tests/support/admin-app.ts';
 import type { App } from '../../../api/src/app.ts';
 import { openDatabase, type Dialect } from '../../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../../api/src/db/migrate.ts';
+import { createDatabaseSql } from '../../lib/create-database.ts';
 import { createApiKeyService } from '../../../api/src/partner-api/keys/api-key-service.ts';
 import { originAllowed } from '../../../api/src/partner-api/keys/domain.ts';
 import { createDailyLimiter } from '../../../api/src/partner-api/limits/daily-limit.ts';
 import { partnerSearchRoutes } from '../../../api/src/partner-api/search/routes.ts';
 import type { SearchResponse } from '../../../common/search/types.ts';
-import { CENTRE_POSTCODE, loadFixture } from '../../../api/src/search/testing/fixture.ts';
+import { CENTRE_POSTCODE, loadFixture } from '../../../tests/support/search-fixture.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -71,7 +72,7 @@ async function openStore(
   const server = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
   const name = `cc_bench_partner_${randomBytes(4).toString('hex')}`;
   const admin = openDatabase({ url: server, poolMax: 1 });
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.query(createDatabaseSql(name));
   await admin.close();
   const parsed = new URL(server);
   parsed.pathname = `/${name}`;

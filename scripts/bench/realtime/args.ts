@@ -1,6 +1,6 @@
 /** Command line of the realtime benchmark; every value is bounded. */
 import type { ClockKind } from '../../../common/clock/types.ts';
-import { ArgsError, readOptions } from '../lib/command-line.ts';
+import { ArgsError, readOptions, whole } from '../lib/options.ts';
 
 export { ArgsError };
 
@@ -60,62 +60,55 @@ export const USAGE = `Realtime load benchmark of the Crime Clock (loopback only,
 `;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = {
-    clients: 20_000,
-    durationS: 30,
-    nodes: 1,
-    findMax: false,
-    start: 0,
-    step: 5000,
-    maxClients: 60_000,
-    maxMinutes: 10,
-    batch: 500,
-    perWorker: 18_000,
-    maxWorkers: 6,
-    clock: 'csew',
-    p99LimitMs: 100,
-    probesPerNode: 5,
-    fromDist: false,
-    profile: false,
-    pin: true,
-    out: undefined,
-    quietWaitS: 0,
-    quietBelowPercent: 35,
-    help: false,
-  };
-  let durationGiven = false;
-  readOptions(argv, {
-    '--clients': (read) => (args.clients = read.whole(1, 60_000)),
-    '--duration': (read) => {
-      args.durationS = read.whole(5, 300);
-      durationGiven = true;
-    },
-    '--nodes': (read) => (args.nodes = read.whole(1, 2) as 1 | 2),
-    '--find-max': () => (args.findMax = true),
-    '--start': (read) => (args.start = read.whole(1, 60_000)),
-    '--step': (read) => (args.step = read.whole(100, 60_000)),
-    '--max-clients': (read) => (args.maxClients = read.whole(1, 60_000)),
-    '--max-minutes': (read) => (args.maxMinutes = read.whole(1, 30)),
-    '--batch': (read) => (args.batch = read.whole(1, 2000)),
-    '--per-worker': (read) => (args.perWorker = read.whole(1, 19_000)),
-    '--workers': (read) => (args.maxWorkers = read.whole(1, 12)),
-    '--clock': (read) => {
-      const clock = read.value();
-      if (clock !== 'csew' && clock !== 'police') throw new ArgsError('--clock must be csew or police');
-      args.clock = clock;
-    },
-    '--p99': (read) => (args.p99LimitMs = read.whole(1, 10_000)),
-    '--probes': (read) => (args.probesPerNode = read.whole(0, 50)),
-    '--dist': () => (args.fromDist = true),
-    '--no-pin': () => (args.pin = false),
-    '--profile': () => (args.profile = true),
-    '--out': (read) => (args.out = read.value()),
-    '--quiet-wait': (read) => (args.quietWaitS = read.whole(0, 600)),
-    '--quiet-below': (read) => (args.quietBelowPercent = read.whole(1, 100)),
-    '--help': () => (args.help = true),
-    '-h': () => (args.help = true),
+  const given = readOptions(argv, {
+    clients: { type: 'string', default: '20000' },
+    duration: { type: 'string' },
+    nodes: { type: 'string', default: '1' },
+    'find-max': { type: 'boolean', default: false },
+    start: { type: 'string' },
+    step: { type: 'string', default: '5000' },
+    'max-clients': { type: 'string', default: '60000' },
+    'max-minutes': { type: 'string', default: '10' },
+    batch: { type: 'string', default: '500' },
+    'per-worker': { type: 'string', default: '18000' },
+    workers: { type: 'string', default: '6' },
+    clock: { type: 'string', default: 'csew' },
+    p99: { type: 'string', default: '100' },
+    probes: { type: 'string', default: '5' },
+    dist: { type: 'boolean', default: false },
+    'no-pin': { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    'quiet-wait': { type: 'string', default: '0' },
+    'quiet-below': { type: 'string', default: '35' },
+    help: { type: 'boolean', short: 'h', default: false },
   });
-  if (args.findMax && !durationGiven) args.durationS = 15;
-  if (args.start === 0) args.start = args.step;
-  return args;
+  const { clock } = given;
+  if (clock !== 'csew' && clock !== 'police') throw new ArgsError('--clock must be csew or police');
+  const findMax = given['find-max'];
+  const step = whole('step', given.step, 100, 60_000);
+  return {
+    clients: whole('clients', given.clients, 1, 60_000),
+    // Each --find-max step is measured for less time by default, so the whole search fits its budget.
+    durationS: given.duration === undefined ? (findMax ? 15 : 30) : whole('duration', given.duration, 5, 300),
+    nodes: whole('nodes', given.nodes, 1, 2) as 1 | 2,
+    findMax,
+    start: given.start === undefined ? step : whole('start', given.start, 1, 60_000),
+    step,
+    maxClients: whole('max-clients', given['max-clients'], 1, 60_000),
+    maxMinutes: whole('max-minutes', given['max-minutes'], 1, 30),
+    batch: whole('batch', given.batch, 1, 2000),
+    perWorker: whole('per-worker', given['per-worker'], 1, 19_000),
+    maxWorkers: whole('workers', given.workers, 1, 12),
+    clock,
+    p99LimitMs: whole('p99', given.p99, 1, 10_000),
+    probesPerNode: whole('probes', given.probes, 0, 50),
+    fromDist: given.dist,
+    profile: given.profile,
+    pin: !given['no-pin'],
+    out: given.out,
+    quietWaitS: whole('quiet-wait', given['quiet-wait'], 0, 600),
+    quietBelowPercent: whole('quiet-below', given['quiet-below'], 1, 100),
+    help: given.help,
+  };
 }

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../../api/src/db/connection.ts';
 import { apiClient, startApiProcess } from '../../../tests/support/api-process.ts';
+import { createDatabaseSql } from '../../lib/create-database.ts';
 import { loginFlood } from './login-flood.ts';
 
 const { values: args } = parseArgs({
@@ -31,7 +32,7 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
   }
   const name = `cc_flood_${randomBytes(4).toString('hex')}`;
   const server = openDatabase({ url: args.mysql, poolMax: 1 });
-  await server.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`);
+  await server.query(createDatabaseSql(name));
   await server.close();
   const url = new URL(args.mysql);
   url.pathname = `/${name}`;

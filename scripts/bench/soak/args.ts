@@ -1,6 +1,6 @@
 /** Command line of the soak; every value is bounded and every address is on the loopback network. */
 import { isIP } from 'node:net';
-import { ArgsError, readOptions } from '../lib/command-line.ts';
+import { ArgsError, decimal, readOptions, whole } from '../lib/options.ts';
 
 export { ArgsError };
 
@@ -104,47 +104,42 @@ function loopbackMysqlUrl(text: string): string {
 }
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): SoakArgs {
+  const given = readOptions(argv, {
+    minutes: { type: 'string', default: '10' },
+    viewers: { type: 'string', default: '2000' },
+    'search-rps': { type: 'string', default: '20' },
+    'partner-rps': { type: 'string', default: '5' },
+    'admin-interval': { type: 'string', default: '5' },
+    'page-interval': { type: 'string', default: '15' },
+    url: { type: 'string' },
+    'stats-url': { type: 'string', default: 'http://127.0.0.1:8404' },
+    'admin-user': { type: 'string' },
+    'admin-password': { type: 'string' },
+    'database-url': { type: 'string' },
+    json: { type: 'string' },
+    'rss-slope': { type: 'string', default: '2' },
+    stall: { type: 'string', default: '5' },
+    timeout: { type: 'string', default: '10' },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
   const args: SoakArgs = {
-    minutes: 10,
-    viewers: 2000,
-    searchRps: 20,
-    partnerRps: 5,
-    adminIntervalS: 5,
-    pageIntervalS: 15,
-    url: undefined,
-    statsUrl: 'http://127.0.0.1:8404',
-    adminUser: undefined,
-    adminPassword: env.SOAK_ADMIN_PASSWORD || undefined,
-    databaseUrl: undefined,
-    json: undefined,
-    rssSlopeLimit: 2,
-    stallS: 5,
-    requestTimeoutS: 10,
-    help: false,
+    minutes: decimal('minutes', given.minutes, 0.5, LIMITS.maxMinutes),
+    viewers: whole('viewers', given.viewers, 0, LIMITS.maxViewers),
+    searchRps: decimal('search-rps', given['search-rps'], 0, 500),
+    partnerRps: decimal('partner-rps', given['partner-rps'], 0, 200),
+    adminIntervalS: decimal('admin-interval', given['admin-interval'], 1, 600),
+    pageIntervalS: decimal('page-interval', given['page-interval'], 1, 600),
+    url: given.url === undefined ? undefined : loopbackOrigin(given.url, '--url'),
+    statsUrl: loopbackOrigin(given['stats-url'], '--stats-url'),
+    adminUser: given['admin-user'],
+    adminPassword: given['admin-password'] ?? (env.SOAK_ADMIN_PASSWORD || undefined),
+    databaseUrl: given['database-url'] === undefined ? undefined : loopbackMysqlUrl(given['database-url']),
+    json: given.json,
+    rssSlopeLimit: decimal('rss-slope', given['rss-slope'], 0.01, 1000),
+    stallS: decimal('stall', given.stall, 2, 300),
+    requestTimeoutS: decimal('timeout', given.timeout, 1, 120),
+    help: given.help,
   };
-  readOptions(
-    argv,
-    {
-      '--minutes': (read) => (args.minutes = read.decimal(0.5, LIMITS.maxMinutes)),
-      '--viewers': (read) => (args.viewers = read.whole(0, LIMITS.maxViewers)),
-      '--search-rps': (read) => (args.searchRps = read.decimal(0, 500)),
-      '--partner-rps': (read) => (args.partnerRps = read.decimal(0, 200)),
-      '--admin-interval': (read) => (args.adminIntervalS = read.decimal(1, 600)),
-      '--page-interval': (read) => (args.pageIntervalS = read.decimal(1, 600)),
-      '--url': (read) => (args.url = loopbackOrigin(read.value(), '--url')),
-      '--stats-url': (read) => (args.statsUrl = loopbackOrigin(read.value(), '--stats-url')),
-      '--admin-user': (read) => (args.adminUser = read.value()),
-      '--admin-password': (read) => (args.adminPassword = read.value()),
-      '--database-url': (read) => (args.databaseUrl = loopbackMysqlUrl(read.value())),
-      '--json': (read) => (args.json = read.value()),
-      '--rss-slope': (read) => (args.rssSlopeLimit = read.decimal(0.01, 1000)),
-      '--stall': (read) => (args.stallS = read.decimal(2, 300)),
-      '--timeout': (read) => (args.requestTimeoutS = read.decimal(1, 120)),
-      '--help': () => (args.help = true),
-      '-h': () => (args.help = true),
-    },
-    { refuseDashedValues: true },
-  );
   if (args.help) return args;
   if (!args.url && (args.adminUser || args.adminPassword || args.databaseUrl)) {
     throw new ArgsError('--admin-user, --admin-password and --database-url go with --url');

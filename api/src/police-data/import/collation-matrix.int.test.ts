@@ -5,6 +5,10 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSample } from '../../../../scripts/data-sample/generate.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
+import type { SearchRequestBody } from '../../../../common/search/types.ts';
+import { createStopSearchService } from '../../forces/stop-search-service.ts';
+import { createPostcodeService } from '../../postcodes/postcode-service.ts';
+import { createSearchService } from '../../search/search-service.ts';
 import { storeDerivedTables } from '../store-derived-tables.ts';
 import { importSources } from './index.ts';
 
@@ -66,6 +70,41 @@ async function snapshot(db: TestDatabase): Promise<Snapshot> {
   return result;
 }
 
+/** A postcode search and a force search, chosen on the SQLite store so that each finds crimes. */
+interface Searches {
+  postcode: string;
+  forceId: string;
+}
+
+/**
+ * What the services answer for the searches: the crime search around the postcode and across the
+ * force, with every crime each finds (as the export reads them), and the stop-and-search near the
+ * postcode and of the force. The crimes are compared as a set, without their row ids: ids number
+ * the rows of one store, and the incident list orders a month's crimes by id, which is the order
+ * the import inserted them in, not anything the data says.
+ */
+async function searchAnswers(db: TestDatabase, { postcode, forceId }: Searches) {
+  const search = createSearchService({
+    sequelize: db.sequelize,
+    postcodes: createPostcodeService({ sequelize: db.sequelize }),
+  });
+  const stops = createStopSearchService({ sequelize: db.sequelize });
+  const whole = async (request: SearchRequestBody) => {
+    const { summary, crimes } = await search.searchAll(request, 500);
+    const found: string[] = [];
+    for await (const batch of crimes)
+      for (const { id: _id, ...crime } of batch) found.push(JSON.stringify(crime));
+    return { ...summary, data: summary.data.length, crimes: found.sort() };
+  };
+  const radius = await whole({ searchType: 'radius', postcode, startMonth: 'RECENT_3_MONTHS' });
+  return {
+    radius,
+    force: await whole({ searchType: 'force', forceId, startMonth: 'RECENT_12_MONTHS' }),
+    stopsNear: await stops.near({ lat: radius.coordinates.latitude, lng: radius.coordinates.longitude }),
+    stopsOfForce: await stops.ofForce(forceId),
+  };
+}
+
 /** The README's statement, the collations MariaDB offers for utf8mb4 that differ from the product's, and latin1. */
 const DATABASES = [
   'CHARACTER SET utf8mb4',
@@ -81,6 +120,8 @@ describe.skipIf(!testDialects.includes('mysql'))(
   () => {
     let dir: string;
     let sqlite: Snapshot;
+    let searches: Searches;
+    let sqliteAnswers: Awaited<ReturnType<typeof searchAnswers>>;
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'crime-clock-collations-'));
@@ -92,18 +133,35 @@ describe.skipIf(!testDialects.includes('mysql'))(
         });
         expect(summary.status).toBe('completed');
         sqlite = await snapshot(db);
+        const [busiest] = await db.sequelize.query<{ force_id: string }>(
+          'SELECT force_id FROM crime_force_counts GROUP BY force_id ORDER BY SUM(crimes) DESC, force_id LIMIT 1',
+          { type: QueryTypes.SELECT },
+        );
+        const [postcode] = await db.sequelize.query<{ postcode: string }>(
+          `SELECT p.postcode FROM postcodes p
+           WHERE EXISTS (SELECT 1 FROM crimes c WHERE c.lat BETWEEN p.lat - 0.005 AND p.lat + 0.005
+                                                  AND c.lng BETWEEN p.lng - 0.005 AND p.lng + 0.005)
+           ORDER BY p.postcode LIMIT 1`,
+          { type: QueryTypes.SELECT },
+        );
+        searches = { postcode: postcode!.postcode, forceId: busiest!.force_id };
+        sqliteAnswers = await searchAnswers(db, searches);
       } finally {
         await db.drop();
       }
       expect(sqlite.crimesByCategory!.length).toBeGreaterThan(10);
       expect(sqlite.stops!.length).toBeGreaterThan(0);
+      expect(sqliteAnswers.radius.crimes.length).toBeGreaterThan(0);
+      expect(sqliteAnswers.force.stats.totalCrimes).toBeGreaterThan(sqliteAnswers.radius.stats.totalCrimes!);
+      expect(sqliteAnswers.force.crimes.length).toBe(sqliteAnswers.force.pagination.total);
+      expect(sqliteAnswers.stopsOfForce.stats.totalStops).toBeGreaterThan(0);
     });
     afterAll(() => {
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
     it.each(DATABASES)(
-      'CREATE DATABASE ... %s: every count equals the SQLite import of the same files',
+      'CREATE DATABASE ... %s: every count, and a postcode and a force search, equal the SQLite import of the same files',
       async (options) => {
         const db = await createTestDatabase('mysql', { databaseOptions: options });
         try {
@@ -115,6 +173,7 @@ describe.skipIf(!testDialects.includes('mysql'))(
           ).toEqual([]);
           expect(summary.status).toBe('completed');
           expect(await snapshot(db)).toEqual(sqlite);
+          expect(await searchAnswers(db, searches)).toEqual(sqliteAnswers);
         } finally {
           await db.drop();
         }

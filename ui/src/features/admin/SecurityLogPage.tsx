@@ -30,6 +30,8 @@ const KIND_TEXT: Record<SecurityEventKind, string> = {
   'api-key-revoked': 'API key revoked',
   'settings-changed': 'Settings changed',
   'messages-throttled': 'Messages refused (too many)',
+  'admin-created': 'Admin account created',
+  'password-set': 'Password set',
 };
 
 /** The security log (90 days) and the signed-in admin's own second factor. */

@@ -11,6 +11,7 @@ import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSect
 import { formatDate, formatMonth, isSyntheticData, otherNotes } from './clockText.ts';
 import { FrameStoreProvider } from './frameContext.tsx';
 import { LicenceText } from './LicenceText.tsx';
+import { policeClockLead } from './policeCoverage.ts';
 import { useContactEmail } from './publicConfig.ts';
 import { useLiveClock } from './useLiveClock.ts';
 import './clocks.css';
@@ -48,7 +49,7 @@ export function PoliceClockPage({ kiosk }: { kiosk: boolean }) {
           <PageHeader
             eyebrow="Police-recorded crime"
             title="Police Crime Clock"
-            lead="A live count of crime recorded by the police forces of England and Wales so far this year, running at the pace of the latest six months of published police data."
+            lead={policeClockLead(definition?.meta ?? null)}
           >
             <ClockToolbar status={feed.status} kioskTo="/police-crime-clock" />
           </PageHeader>

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { policeCardDescription, usePoliceClockMeta } from '../clocks/policeCoverage.ts';
 import './landing.css';
 
 export function LandingPage() {
+  const policeMeta = usePoliceClockMeta();
   return (
     <div className="landing">
       <section className="landing__hero" aria-labelledby="landing-title">
@@ -32,7 +34,7 @@ export function LandingPage() {
           <ClockCard
             to="/police-crime-clock"
             title="Police Crime Clock"
-            description="Crimes recorded by the police forces of England and Wales, from data.police.uk."
+            description={policeCardDescription(policeMeta)}
             icon={<ShieldIcon />}
           />
         </li>

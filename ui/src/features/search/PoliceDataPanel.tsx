@@ -6,6 +6,7 @@ import { PoliceTeamCard } from './PoliceTeamCard.tsx';
 import { teamFor } from './policeTeam.ts';
 import { policeDataShownAtom } from './searchAtoms.ts';
 import { StopSearchCard } from './StopSearchCard.tsx';
+import type { StopSearchScope } from './stopSearchText.ts';
 
 /** Stop-and-search and the local police team, fetched only while the panel is open. */
 export function PoliceDataPanel({ response }: { response: SearchResponse }) {
@@ -30,17 +31,21 @@ export function PoliceDataPanel({ response }: { response: SearchResponse }) {
       <div id={panelId} hidden={!shown} className="police-data__cards">
         {shown && (
           <>
-            <StopSearchCard
-              position={response.coordinates}
-              month={stopSearchMonth}
-              radiusSearch={response.dataInfo.searchType === 'radius'}
-            />
+            <StopSearchCard scope={stopSearchScope(response)} month={stopSearchMonth} />
             <PoliceTeamCard team={teamFor(response)} />
           </>
         )}
       </div>
     </section>
   );
+}
+
+/** A force search shows the whole force's stops; other searches, those near the place searched. */
+function stopSearchScope(response: SearchResponse): StopSearchScope {
+  const { searchType, area } = response.dataInfo;
+  if (searchType === 'force' && area.forceId)
+    return { kind: 'force', forceId: area.forceId, name: area.label };
+  return { kind: 'area', position: response.coordinates, radiusSearch: searchType === 'radius' };
 }
 
 function ShieldIcon() {

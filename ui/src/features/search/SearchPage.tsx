@@ -5,6 +5,7 @@ import { validatePeriodDraft, validateSearchCriteria } from '../../../../common/
 import type { SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { searchHeadline, usePoliceClockMeta } from '../clocks/policeCoverage.ts';
 import { useToast } from '../toast/useToast.ts';
 import { CrimeTypeBreakdown } from './CrimeTypeBreakdown.tsx';
 import { DataNotes } from './DataNotes.tsx';
@@ -48,6 +49,7 @@ export function SearchPage() {
   const request = requestFromUrl(url);
   const search = useCrimeSearch(request);
   const availableDates = useQuery('available-dates', fetchAvailableDates);
+  const policeMeta = usePoliceClockMeta();
   const page = url.page ?? 1;
 
   const response = search.status === 'results' ? search.response : undefined;
@@ -100,9 +102,15 @@ export function SearchPage() {
   return (
     <div className="page search-page">
       <PageHeader
-        title="Crime Data Search: England and Wales"
+        title={searchHeadline(policeMeta)}
         lead="Police-recorded crime around a postcode, inside a police neighbourhood or across a whole police force."
-      />
+      >
+        {policeMeta?.coverage && (
+          <p className="page-header__lead" data-testid="search-coverage">
+            <strong>Covers:</strong> {policeMeta.coverage.text}.
+          </p>
+        )}
+      </PageHeader>
       <SearchForm
         draft={draft}
         dispatch={dispatch}

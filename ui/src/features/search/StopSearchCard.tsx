@@ -6,42 +6,42 @@ import { Card } from '../../shared/ui/Card.tsx';
 import { LoadingLine } from './LoadingLine.tsx';
 import { useQuery } from './queryCache.ts';
 import { fetchStopSearch } from './searchApi.ts';
-import { formatCount, formatDateTime, longMonth } from './searchFormat.ts';
-
-export const STOP_SEARCH_EMPTY = 'No stop and search data available for this area and time period.';
+import { formatCount, formatDateTime } from './searchFormat.ts';
+import { STOP_SEARCH_EMPTY, stopSearchText, type StopSearchScope } from './stopSearchText.ts';
 
 export interface StopSearchCardProps {
-  position: { latitude: number; longitude: number };
+  scope: StopSearchScope;
   month: string | undefined;
-  radiusSearch: boolean;
 }
 
-export function StopSearchCard({ position, month, radiusSearch }: StopSearchCardProps) {
-  const key = `stops:${position.latitude},${position.longitude}:${month ?? 'latest'}`;
-  const state = useQuery(key, (signal) => fetchStopSearch(position, month, signal));
+export function StopSearchCard({ scope, month }: StopSearchCardProps) {
+  const where =
+    scope.kind === 'force'
+      ? { forceId: scope.forceId }
+      : { latitude: scope.position.latitude, longitude: scope.position.longitude };
+  const key =
+    'forceId' in where
+      ? `stops:force:${where.forceId}:${month ?? 'latest'}`
+      : `stops:${where.latitude},${where.longitude}:${month ?? 'latest'}`;
+  const state = useQuery(key, (signal) => fetchStopSearch(where, month, signal));
   const answer = state?.status === 'success' ? state.data : undefined;
-  const where = radiusSearch ? 'Within 1 mile of the postcode' : "Within 1 mile of the area's centre";
-  const shownMonth = answer?.month ?? month;
+  const text = stopSearchText(scope, answer, month);
 
   return (
-    <Card
-      title="Stop and Search"
-      className="stop-search"
-      description={shownMonth ? `${where}, ${longMonth(shownMonth)}.` : `${where}, latest month available.`}
-    >
-      {answer?.withoutLocation?.map((force) => (
-        <p key={force.forceId} className="stop-search__unlocated">
-          {formatCount(force.stops)} {force.stops === 1 ? 'stop' : 'stops'} by {force.name}
-          {shownMonth ? ` in ${longMonth(shownMonth)}` : ''} had no location, so{' '}
-          {force.stops === 1 ? 'it is' : 'they are'} not counted here.
+    <Card title="Stop and Search" className="stop-search" description={text.description}>
+      {text.notes.map((note) => (
+        <p key={note} className="stop-search__unlocated">
+          {note}
         </p>
       ))}
       {!state || state.status === 'loading' ? (
         <LoadingLine text="Loading stop and search data..." />
-      ) : !answer || answer.stats.totalStops === 0 ? (
+      ) : !answer ? (
         // The specification treats a failed read as no data: null on failure.
         <p className="muted">{STOP_SEARCH_EMPTY}</p>
-      ) : (
+      ) : text.empty ? (
+        <p className="muted">{text.empty}</p>
+      ) : answer.stats.totalStops === 0 ? null : (
         <>
           <dl className="mini-stats">
             <div>

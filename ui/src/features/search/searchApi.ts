@@ -39,7 +39,12 @@ export interface StopSearchResponse {
   /** The month searched, YYYY-MM; null when the store holds no stop-and-search data. */
   month?: string | null;
   records: StopSearchRecord[];
-  /** Stops of the month by the area's forces that carry no location, so are not counted above. */
+  /** `area`: stops near a point; `force`: every stop of one force. */
+  scope?: 'area' | 'force';
+  /**
+   * Stops of the month that carry no location: for an area, its forces' (not in `stats`); for a
+   * force, its own (in `stats`).
+   */
   withoutLocation?: { forceId: string; name: string; stops: number }[];
   stats: {
     totalStops: number;
@@ -91,13 +96,20 @@ export async function fetchNeighbourhoods(
   return body.neighbourhoods;
 }
 
-/** The month is optional: without it the server answers for the latest month it holds. */
+/**
+ * Stops near a point, or of a whole force. The month is optional: without it the server answers
+ * for the latest month it holds.
+ */
 export function fetchStopSearch(
-  position: { latitude: number; longitude: number },
+  where: { forceId: string } | { latitude: number; longitude: number },
   month: string | undefined,
   signal: AbortSignal,
 ): Promise<StopSearchResponse> {
-  const query = new URLSearchParams({ lat: String(position.latitude), lng: String(position.longitude) });
+  const query = new URLSearchParams(
+    'forceId' in where
+      ? { force: where.forceId }
+      : { lat: String(where.latitude), lng: String(where.longitude) },
+  );
   if (month) query.set('date', month);
   return apiGet<StopSearchResponse>(`/api/stops-search?${query}`, { signal });
 }

@@ -1,0 +1,127 @@
+/**
+ * What a realtime node relies on outside its process, checked before it listens, so that a
+ * misconfigured node stops with one message saying what to change instead of running half-working.
+ *
+ * It talks to two things and to no database: Redis (only with REDIS_URL) and the API (the clock
+ * data, API_INTERNAL_URL). A Redis that cannot carry the sharded Socket.IO adapter's commands would
+ * leave the nodes silently unaware of each other, so it stops the node. An API that is not up yet
+ * does not: the survey clock runs on the shipped figures and the police clock waits for it (the
+ * API and the realtime nodes start together); only an address that answers as something other
+ * than the API stops the node.
+ */
+import { Redis } from 'ioredis';
+
+/** A dependency is there but not usable as it is; the message says what to change. */
+export class StartupCheckError extends Error {
+  override name = 'StartupCheckError';
+}
+
+/** The URL without its password, fit for a log. */
+function shown(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString().replace(/\/$/, '');
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).trim();
+
+const PROBE_CHANNEL = 'crime-clock:startup-check';
+
+async function connectedRedis(url: string, waitMs: number): Promise<Redis> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const client = new Redis(url, {
+      lazyConnect: true,
+      connectTimeout: Math.min(5000, waitMs),
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      enableOfflineQueue: false,
+    });
+    // Each failed attempt also emits 'error'; the rejected connect() below is what counts.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      client.disconnect();
+      if (Date.now() >= deadline) {
+        throw new StartupCheckError(
+          `Cannot reach Redis at ${shown(url)} (REDIS_URL) within ${Math.round(waitMs / 1000)} s: ${message(error)}. ` +
+            'Start Redis or correct REDIS_URL; unset REDIS_URL to run a single realtime node without Redis.',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+async function redisVersion(client: Redis): Promise<string> {
+  try {
+    return /^redis_version:(\S+)/m.exec(await client.info('server'))?.[1] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Redis as redis-adapter.ts uses it: reachable (waiting up to `waitMs` for a server still
+ * starting), and running the sharded pub/sub commands the adapter sends (SPUBLISH, SSUBSCRIBE,
+ * SUNSUBSCRIBE, PUBSUB SHARDNUMSUB; Redis 7+). Tried for real rather than read from the version,
+ * so a renamed or ACL-forbidden command is caught too.
+ */
+export async function checkRedis(url: string, { waitMs = 10_000 } = {}): Promise<void> {
+  const client = await connectedRedis(url, waitMs);
+  const subscriber = client.duplicate({ lazyConnect: true });
+  subscriber.on('error', () => undefined);
+  let command = 'SPUBLISH';
+  try {
+    await client.call('SPUBLISH', PROBE_CHANNEL, '');
+    command = 'PUBSUB SHARDNUMSUB';
+    await client.call('PUBSUB', 'SHARDNUMSUB', PROBE_CHANNEL);
+    await subscriber.connect();
+    command = 'SSUBSCRIBE';
+    await subscriber.ssubscribe(PROBE_CHANNEL);
+    command = 'SUNSUBSCRIBE';
+    await subscriber.sunsubscribe(PROBE_CHANNEL);
+  } catch (error) {
+    const version = await redisVersion(client);
+    const refused = /NOPERM/i.test(message(error));
+    throw new StartupCheckError(
+      `Redis at ${shown(url)} (REDIS_URL, version ${version}) cannot run ${command}: ${message(error)}. ` +
+        'The realtime nodes share their broadcasts over sharded pub/sub (SPUBLISH, SSUBSCRIBE, SUNSUBSCRIBE, ' +
+        'PUBSUB SHARDNUMSUB), which needs Redis 7 or later' +
+        (refused ? ' and a user allowed to run them: grant them in the Redis ACL' : ': upgrade Redis') +
+        ', or unset REDIS_URL to run a single realtime node without Redis.',
+    );
+  } finally {
+    subscriber.disconnect();
+    client.disconnect();
+  }
+}
+
+const POLICE_CLOCK_PATH = '/api/police-clock';
+
+/**
+ * The API at `apiUrl` as the definition source reads it. Returns a note when it does not answer
+ * yet (not a fault: it may be starting); throws when something else answers there.
+ */
+export async function checkApi(apiUrl: string, { timeoutMs = 5000 } = {}): Promise<string | undefined> {
+  let response: Response;
+  try {
+    response = await fetch(`${apiUrl}${POLICE_CLOCK_PATH}`, { signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    return `The API at ${shown(apiUrl)} (API_INTERNAL_URL) does not answer yet (${message(error)}); the police clock waits for it.`;
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    { definition?: { clock?: unknown }; code?: unknown } | undefined;
+  if (response.ok && body?.definition?.clock === 'police') return undefined;
+  if (response.status === 503 && body?.code === 'NO_POLICE_DATA') return undefined;
+  // A proxy in front of API nodes that are still starting, or an API node shutting down.
+  if (response.status === 502 || response.status === 503 || response.status === 504)
+    return `The API at ${shown(apiUrl)} (API_INTERNAL_URL) answered ${response.status}; the police clock waits for it.`;
+  throw new StartupCheckError(
+    `API_INTERNAL_URL=${shown(apiUrl)} does not lead to a Crime Clock API: GET ${POLICE_CLOCK_PATH} answered ` +
+      `${response.status} ${response.ok ? 'without a police clock' : response.statusText}. ` +
+      'Set API_INTERNAL_URL to the address of an API node (or of the proxy in front of them), e.g. http://api-1:3000.',
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
+import { POLICE_FORCES } from '../../../../common/police/forces.ts';
+import { policeCardDescription, policeClockLead, searchHeadline } from './policeCoverage.ts';
+
+const ALL_FORCES = POLICE_FORCES.filter((f) => f.area === 'england' || f.area === 'wales').map((f) => f.id);
+const SEVEN = ALL_FORCES.slice(0, 7);
+
+function meta(forceIds: string[], synthetic: boolean) {
+  return policeClockDefinition({
+    categoryCounts: [{ slug: 'burglary', count: 600 }],
+    months: 6,
+    latestDataMonth: '2025-09',
+    excludedForces: [],
+    lastUpdated: '2025-10-30T09:15:00Z',
+    synthetic,
+    coverage: { forceIds, firstMonth: '2025-04' },
+  }).meta;
+}
+
+describe('what the police data covers, on the pages that name it', () => {
+  it('says "England and Wales" alone only for real data of all 43 forces', () => {
+    const all = meta(ALL_FORCES, false);
+    expect(policeClockLead(all)).toMatch(
+      /^A live count of crime recorded by the police forces of England and Wales/,
+    );
+    expect(policeCardDescription(all)).toBe(
+      'Crimes recorded by the police forces of England and Wales, from data.police.uk.',
+    );
+    expect(searchHeadline(all)).toBe('Crime Data Search: England and Wales');
+  });
+
+  it('says which forces and months the store holds, and that it is the sample', () => {
+    const sample = meta(SEVEN, true);
+    const covers = '7 of 43 forces in England and Wales, April 2025 to September 2025 (synthetic sample)';
+    expect(sample.coverage?.text).toBe(covers);
+    expect(policeClockLead(sample)).toContain(`by the forces whose data is held — ${covers} — running`);
+    expect(policeCardDescription(sample)).toBe(
+      `Crimes recorded by police forces, from data.police.uk: ${covers}.`,
+    );
+    expect(searchHeadline(sample)).toBe('Crime Data Search: 7 of 43 forces in England and Wales');
+
+    // All forces, but synthetic: still not the real thing.
+    expect(policeCardDescription(meta(ALL_FORCES, true))).toContain('(synthetic sample)');
+  });
+
+  it('claims no area before the data is known', () => {
+    for (const text of [policeClockLead(null), policeCardDescription(null), searchHeadline(null)])
+      expect(text).not.toContain('England and Wales');
+  });
+});

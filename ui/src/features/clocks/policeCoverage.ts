@@ -1,0 +1,59 @@
+/**
+ * What the police data in the store covers, in the words of the pages that name it. The coverage
+ * itself (forces, months, synthetic or not) is worked out once, in the police clock's definition
+ * (common/clock/police-definition.ts); pages without a live clock read that definition from the API.
+ * A page says "England and Wales" without more only when the store holds real data of every force.
+ */
+import { useEffect, useState } from 'react';
+import type { ClockMeta } from '../../../../common/clock/types.ts';
+import { apiGet } from '../../shared/api.ts';
+import type { ClockApiResponse } from './clockFeed.ts';
+
+export type PoliceCoverage = NonNullable<ClockMeta['coverage']>;
+
+/** Real data from all 43 forces of England and Wales: nothing more needs saying. */
+export function coversAllForces(coverage: PoliceCoverage): boolean {
+  return coverage.territorialForces === coverage.ofTerritorialForces && !coverage.synthetic;
+}
+
+const CLOCK_PACE = 'running at the pace of the latest six months of published police data';
+
+/** The police clock page's lead: which forces it counts. */
+export function policeClockLead(meta: ClockMeta | null): string {
+  const coverage = meta?.coverage;
+  if (!coverage) return `A live count of police-recorded crime so far this year, ${CLOCK_PACE}.`;
+  if (coversAllForces(coverage))
+    return `A live count of crime recorded by the police forces of England and Wales so far this year, ${CLOCK_PACE}.`;
+  return `A live count of crime recorded so far this year by the forces whose data is held — ${coverage.text} — ${CLOCK_PACE}.`;
+}
+
+/** The landing page's police clock card. */
+export function policeCardDescription(meta: ClockMeta | null): string {
+  const coverage = meta?.coverage;
+  if (!coverage) return 'Crimes recorded by police forces, from data.police.uk.';
+  if (coversAllForces(coverage))
+    return 'Crimes recorded by the police forces of England and Wales, from data.police.uk.';
+  return `Crimes recorded by police forces, from data.police.uk: ${coverage.text}.`;
+}
+
+/** The search page's headline: the area the store's forces cover once known. */
+export function searchHeadline(meta: ClockMeta | null): string {
+  return meta ? `Crime Data Search: ${meta.areaName}` : 'Crime Data Search';
+}
+
+/**
+ * The police clock's description of its data, read once from GET /api/police-clock; null while it
+ * loads, when no police data is imported, or when it cannot be read (pages then claim no area).
+ */
+export function usePoliceClockMeta(): ClockMeta | null {
+  const [meta, setMeta] = useState<ClockMeta | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiGet<ClockApiResponse>('/api/police-clock', { signal: controller.signal }).then(
+      (answer) => setMeta(answer.definition.meta),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  return meta;
+}
