@@ -18,6 +18,7 @@ import { ErrorBody } from '../../common/contracts/errors.ts';
 import * as health from '../../common/contracts/health.ts';
 import { ENDPOINTS } from '../../common/contracts/index.ts';
 import * as partner from '../../common/contracts/partner.ts';
+import * as search from '../../common/contracts/search.ts';
 import { BUNDLED_CSEW_FIGURES } from '../../common/survey/csew-data.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../tests/support/database.ts';
 import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../tests/support/admin-app.ts';
@@ -96,6 +97,10 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     const survey = await answer(clocks.GetCsewClock);
     expect(survey.prevalence).toBeDefined();
     await answer(clocks.GetPoliceClock);
+    const found = await answer(search.SearchCrimes, {
+      body: { searchType: 'radius', postcode: CENTRE_POSTCODE },
+    });
+    expect(found.data.length).toBeGreaterThan(0);
   });
 
   it('sign-in and the admin endpoints', async () => {

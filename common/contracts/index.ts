@@ -7,6 +7,7 @@ import * as email from './email.ts';
 import { isEndpoint, type Endpoint } from './endpoint.ts';
 import * as health from './health.ts';
 import * as partner from './partner.ts';
+import * as search from './search.ts';
 
 /** Every endpoint on contract, by name: the contract test checks each is served and answers to it. */
 export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
@@ -19,5 +20,6 @@ export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
     ...email,
     ...health,
     ...partner,
+    ...search,
   }).filter(([, value]) => isEndpoint(value)),
 ) as Record<string, Endpoint>;

@@ -1,33 +1,8 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { EXPORT_FORMATS } from '../../../common/search/export.ts';
-import { MAX_PAGE_SIZE, SEARCH_TYPES } from '../../../common/search/types.ts';
+import { ExportQuery, SearchCrimes } from '../../../common/contracts/search.ts';
 import { createExportService, type SearchExport } from './export-service.ts';
 import type { SearchService } from './search-service.ts';
-
-const SearchBody = Type.Object({
-  searchType: Type.Optional(Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t)))),
-  postcode: Type.Optional(Type.String({ maxLength: 16 })),
-  radius: Type.Optional(Type.Number()),
-  startMonth: Type.Optional(Type.String({ maxLength: 24 })),
-  endMonth: Type.Optional(Type.String({ maxLength: 24 })),
-  forceId: Type.Optional(Type.String({ maxLength: 64 })),
-  neighbourhoodId: Type.Optional(Type.String({ maxLength: 128 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
-});
-
-/** The search's criteria as a query string, for a download link (the page fields do not apply). */
-export const ExportQuery = Type.Object({
-  format: Type.Union(EXPORT_FORMATS.map((f) => Type.Literal(f))),
-  searchType: Type.Optional(Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t)))),
-  postcode: Type.Optional(Type.String({ maxLength: 16 })),
-  radius: Type.Optional(Type.Number()),
-  startMonth: Type.Optional(Type.String({ maxLength: 24 })),
-  endMonth: Type.Optional(Type.String({ maxLength: 24 })),
-  forceId: Type.Optional(Type.String({ maxLength: 64 })),
-  neighbourhoodId: Type.Optional(Type.String({ maxLength: 128 })),
-});
 
 /** Headers of a file download; the name is ASCII by construction (exportFileName). */
 export function sendExport(reply: FastifyReply, file: SearchExport) {
@@ -47,7 +22,12 @@ export interface SearchRoutesOptions {
 export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, { search }) => {
   app.post(
     '/crimes/search',
-    { schema: { body: SearchBody, description: 'Crime search by postcode radius, neighbourhood or force' } },
+    {
+      schema: {
+        body: SearchCrimes.body,
+        description: 'Crime search by postcode radius, neighbourhood or force',
+      },
+    },
     async (request) => search.search(request.body),
   );
 
