@@ -8,6 +8,7 @@ import * as auth from '../../common/contracts/auth.ts';
 import * as clocks from '../../common/contracts/clocks.ts';
 import * as csewFigures from '../../common/contracts/csew-figures.ts';
 import * as email from '../../common/contracts/email.ts';
+import * as forces from '../../common/contracts/forces.ts';
 import {
   endpointUrl,
   type Endpoint,
@@ -101,6 +102,9 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
       body: { searchType: 'radius', postcode: CENTRE_POSTCODE },
     });
     expect(found.data.length).toBeGreaterThan(0);
+    const { forces: list } = await answer(forces.ListForces);
+    expect(list.some((force) => force.hasData)).toBe(true);
+    await answer(forces.ListNeighbourhoods, { params: { forceId: 'metropolitan' } });
   });
 
   it('sign-in and the admin endpoints', async () => {

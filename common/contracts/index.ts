@@ -5,6 +5,7 @@ import * as clocks from './clocks.ts';
 import * as csewFigures from './csew-figures.ts';
 import * as email from './email.ts';
 import { isEndpoint, type Endpoint } from './endpoint.ts';
+import * as forces from './forces.ts';
 import * as health from './health.ts';
 import * as partner from './partner.ts';
 import * as search from './search.ts';
@@ -18,6 +19,7 @@ export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
     ...clocks,
     ...csewFigures,
     ...email,
+    ...forces,
     ...health,
     ...partner,
     ...search,

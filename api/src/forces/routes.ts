@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
+import { ForceParams, ListNeighbourhoods, NeighbourhoodParams } from '../../../common/contracts/forces.ts';
 import { notFound } from '../http/errors.ts';
 import type { PoliceApiClient, PoliceApiResult } from '../police-data/police-api/client.ts';
 import type { PoliceMember } from '../police-data/police-api/responses.ts';
@@ -11,12 +12,6 @@ export interface ForceRoutesOptions {
   /** The process's one data.police.uk client (one rate limit for everyone). */
   policeApi: PoliceApiClient;
 }
-
-const ForceParams = Type.Object({ forceId: Type.String({ minLength: 1, maxLength: 64 }) });
-const NeighbourhoodParams = Type.Object({
-  forceId: Type.String({ minLength: 1, maxLength: 64 }),
-  neighbourhoodId: Type.String({ minLength: 1, maxLength: 128 }),
-});
 
 export const TEAM_UNAVAILABLE = 'Police team details are unavailable right now.';
 
@@ -57,8 +52,10 @@ export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async 
 ) => {
   app.get('/forces', async () => forces.forces());
 
-  app.get('/forces/:forceId/neighbourhoods', { schema: { params: ForceParams } }, async (request) =>
-    forces.neighbourhoods(request.params.forceId),
+  app.get(
+    '/forces/:forceId/neighbourhoods',
+    { schema: { params: ListNeighbourhoods.params } },
+    async (request) => forces.neighbourhoods(request.params.forceId),
   );
 
   app.get('/forces/:forceId/people', { schema: { params: ForceParams } }, async (request) => {
