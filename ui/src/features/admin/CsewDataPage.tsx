@@ -24,6 +24,7 @@ import { useToast } from '../toast/useToast.ts';
 import { BackToDashboard, formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
 import { useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
+import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
 /** The specification's order: headline, theft, property, technology, sexual and domestic. */
 const GROUPS: readonly { group: SurveyGroup; title: string; unit: string }[] = [
@@ -230,7 +231,7 @@ function SurveyTable({
         {title}
       </h2>
       <p className="card__description">Figures are {unit}.</p>
-      <div className="admin-table-wrap">
+      <ScrollRegion className="admin-table-wrap" label="Survey figures, scrollable">
         <table className="admin-table admin-table--data">
           <thead>
             <tr>
@@ -277,7 +278,7 @@ function SurveyTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { ImportRecord, ImportsOverview } from './adminApi.ts';
 import { formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
 import { datasetName, durationText, forceName, importStateText, monthRuns } from './importsText.ts';
 import { useAdminQuery } from './useAdminQuery.ts';
+import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
 const RECENT_IMPORTS = 5;
 
@@ -67,7 +68,7 @@ function RecentImports({ imports, total }: { imports: ImportRecord[]; total: num
     return <p className="muted">No imports recorded yet. Run the importer to load police data.</p>;
   }
   return (
-    <div className="admin-table-wrap">
+    <ScrollRegion className="admin-table-wrap" label="Recorded imports, scrollable">
       <table className="admin-table">
         <caption className="admin-table__caption">
           {total > imports.length ? `Latest ${imports.length} of ${total} imports` : 'Recorded imports'}
@@ -114,7 +115,7 @@ function RecentImports({ imports, total }: { imports: ImportRecord[]; total: num
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -125,7 +126,7 @@ function Holdings({ forces }: { forces: ImportsOverview['forces'] }) {
       <summary>
         Force-months held: {forces.length} force{forces.length === 1 ? '' : 's'}
       </summary>
-      <div className="admin-table-wrap">
+      <ScrollRegion className="admin-table-wrap" label="Force-months held, scrollable">
         <table className="admin-table">
           <thead>
             <tr>
@@ -167,7 +168,7 @@ function Holdings({ forces }: { forces: ImportsOverview['forces'] }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </details>
   );
 }

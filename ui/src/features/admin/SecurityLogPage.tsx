@@ -15,6 +15,7 @@ import { SECURITY_LOG_PAGE_SIZE, type SecondFactorSetup, type SecurityEventKind 
 import { BackToDashboard, formatDateTime, ResourceView } from './AdminParts.tsx';
 import { describeFailure, useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
+import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
 const KIND_TEXT: Record<SecurityEventKind, string> = {
   'sign-in': 'Signed in',
@@ -65,7 +66,7 @@ function SecurityLogCard() {
             <p className="admin-empty">Nothing logged yet.</p>
           ) : (
             <>
-              <div className="admin-table-wrap">
+              <ScrollRegion className="admin-table-wrap" label="Security log, scrollable">
                 <table className="admin-table">
                   <thead>
                     <tr>
@@ -92,7 +93,7 @@ function SecurityLogCard() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
               <Pager offset={offset} total={data.total} onPage={setOffset} />
             </>
           )

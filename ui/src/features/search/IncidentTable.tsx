@@ -69,16 +69,42 @@ export function IncidentTable({
                     <td className="nowrap">{longMonth(crime.month)}</td>
                     <td>{categoryLabel(crime.category)}</td>
                     <td>
-                      {crime.location?.street.name || <span className="muted">Location not specified</span>}
+                      <Location crime={crime} />
                     </td>
                     <td>
-                      {crime.outcome_status?.category || <span className="muted">No outcome recorded</span>}
+                      <Outcome crime={crime} />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          {/* Phones: one card per crime with every field, instead of a table to scroll sideways (CSS shows one of the two). */}
+          <ul className="incident-cards" aria-label="Incidents">
+            {data.map((crime, index) => (
+              <li key={crime.id ?? `${crime.persistent_id}-${index}`} className="incident-card">
+                <p className="incident-card__type">{categoryLabel(crime.category)}</p>
+                <dl className="incident-card__fields">
+                  <div>
+                    <dt>Date</dt>
+                    <dd>{longMonth(crime.month)}</dd>
+                  </div>
+                  <div>
+                    <dt>Location</dt>
+                    <dd>
+                      <Location crime={crime} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Outcome</dt>
+                    <dd>
+                      <Outcome crime={crime} />
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
           {pageError && (
             <Alert variant="destructive" className="incidents__error">
               Error: {pageError}
@@ -96,6 +122,16 @@ export function IncidentTable({
       )}
     </section>
   );
+}
+
+type Crime = SearchResponse['data'][number];
+
+function Location({ crime }: { crime: Crime }) {
+  return <>{crime.location?.street.name || <span className="muted">Location not specified</span>}</>;
+}
+
+function Outcome({ crime }: { crime: Crime }) {
+  return <>{crime.outcome_status?.category || <span className="muted">No outcome recorded</span>}</>;
 }
 
 /**

@@ -1,7 +1,11 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useEffect, useReducer, useState } from 'react';
-import { validatePeriodDraft, validateSearchCriteria } from '../../../../common/search/request.ts';
+import {
+  validatePeriodDraft,
+  validateSearchCriteria,
+  type SearchIssue,
+} from '../../../../common/search/request.ts';
 import type { SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -28,6 +32,11 @@ function formKey(url: SearchUrl): string {
   return JSON.stringify(urlFromDraft(draftFromUrl(url)));
 }
 
+function reversedRange(url: SearchUrl): SearchIssue | null {
+  const issue = validatePeriodDraft(draftFromUrl(url), longMonth);
+  return issue?.code === 'RANGE_REVERSED' ? issue : null;
+}
+
 export function SearchPage() {
   const url = useSearch({ from: '/search' });
   const navigate = useNavigate({ from: '/search' });
@@ -46,7 +55,10 @@ export function SearchPage() {
     if (needsAdvancedOptions(fromUrl)) setAdvancedOpen(true);
   }
 
-  const request = requestFromUrl(url);
+  const wanted = requestFromUrl(url);
+  // A reversed range from a bookmark or an edited link is refused as the form refuses it, before any request.
+  const urlIssue = wanted ? reversedRange(url) : null;
+  const request = urlIssue ? null : wanted;
   const search = useCrimeSearch(request);
   const availableDates = useQuery('available-dates', fetchAvailableDates);
   const policeMeta = usePoliceClockMeta();
@@ -122,7 +134,12 @@ export function SearchPage() {
       />
 
       <div className="search-outcome">
-        {search.status === 'idle' && <NoSearch />}
+        {urlIssue && (
+          <Alert variant="destructive" title={urlIssue.title} className="search-error">
+            {urlIssue.text}
+          </Alert>
+        )}
+        {search.status === 'idle' && !urlIssue && <NoSearch />}
         {search.status === 'searching' && (
           <div className="card search-loading" role="status">
             <span className="spinner" aria-hidden="true" />
@@ -175,7 +192,7 @@ function SearchResults({
       <DataNotes dataInfo={response.dataInfo} />
       <SummaryStats response={response} />
       <div className="search-results__grid">
-        <CrimeTypeBreakdown stats={response.stats} />
+        <CrimeTypeBreakdown stats={response.stats} periodMonths={response.dataInfo.totalMonths} />
         <MonthlyBreakdown months={response.stats.monthlyBreakdown} />
       </div>
       <IncidentTable
