@@ -14,11 +14,14 @@
  *
  * An area's police clock (common/clock/area.ts) is joined the same way with `area:join` and its
  * area id; its room exists only while someone watches it, and a socket watches one area at a time.
+ * The payloads' schemas are in common/contracts/realtime.ts.
  */
 import type { ClockDefinition, ClockKind } from '../clock/types.ts';
+import type { JoinClockReply } from '../contracts/realtime.ts';
 import type { TickFrame } from './tick.ts';
 
 export type { ClockTick, TickFrame } from './tick.ts';
+export type { JoinClockReply };
 
 export const REALTIME_PATH = '/socket.io';
 export const CLOCK_KINDS: readonly ClockKind[] = ['csew', 'police'];
@@ -43,16 +46,6 @@ export function areaOfRoom(room: string): string | undefined {
 
 /** The tick's event name: one character, since it goes to every viewer every second. */
 export const TICK_EVENT = 't';
-
-export type JoinClockReply =
-  | {
-      ok: true;
-      definition: ClockDefinition;
-      serverTime: number;
-      /** The current second's tick, so the counts arrive with the definition. */
-      tick?: TickFrame;
-    }
-  | { ok: false; error: string };
 
 export interface ServerToClientEvents {
   [TICK_EVENT]: (tick: TickFrame) => void;

@@ -4,7 +4,8 @@ import { monthLabel, parseMonth } from '../../../../common/search/months.ts';
 import { Card } from '../../shared/ui/Card.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { BackToDashboard, formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
-import { useAdminResource } from './useAdminResource.ts';
+import { GetPoliceClock } from '../../../../common/contracts/clocks.ts';
+import { useAdminQuery } from './useAdminQuery.ts';
 import './admin.css';
 
 const SECONDS_PER_YEAR = 365.25 * 24 * 3600;
@@ -20,7 +21,7 @@ function month(text: string | null | undefined): string {
  * from the same GET /api/police-clock the servers and the public page read.
  */
 export function LegacyPoliceClockPage() {
-  const resource = useAdminResource<ClockApiResponse>('/api/police-clock');
+  const resource = useAdminQuery(GetPoliceClock);
   return (
     <div className="page admin-page">
       <PageHeader

@@ -20,8 +20,9 @@ import {
 } from '../../../../common/realtime/protocol.ts';
 import { readTick, tickVersion, type ClockTick } from '../../../../common/realtime/tick.ts';
 import { clockAreaSearch, parseClockAreaId } from '../../../../common/clock/area.ts';
-import type { SearchResponse } from '../../../../common/search/types.ts';
-import { ApiError, apiGet, apiPost } from '../../shared/api.ts';
+import { GetCsewClock, GetPoliceClock } from '../../../../common/contracts/clocks.ts';
+import { SearchCrimes } from '../../../../common/contracts/search.ts';
+import { ApiError, call } from '../../shared/api.ts';
 import {
   feedReducer,
   initialFeedState,
@@ -302,19 +303,16 @@ export const NO_AREA_DATA_MESSAGE = 'The store holds no police data for this are
 async function loadAreaClock(areaId: string): Promise<ClockApiResponse> {
   const area = parseClockAreaId(areaId);
   if (!area) throw new Error('This link names no area the clock knows.');
-  const answer = await apiPost<SearchResponse>('/api/crimes/search', {
-    ...clockAreaSearch(area),
-    startMonth: 'RECENT_6_MONTHS',
-    pageSize: 1,
+  const answer = await call(SearchCrimes, {
+    body: { ...clockAreaSearch(area), startMonth: 'RECENT_6_MONTHS', pageSize: 1 },
   });
   if (!answer.clockData) throw new Error(NO_AREA_DATA_MESSAGE);
-  return answer.clockData;
+  // The partner contract leaves clockData open (it documents the search, not the clock); the
+  // public search fills it with the same answer as GET /api/police-clock.
+  return answer.clockData as ClockApiResponse;
 }
 
-const CLOCK_API_PATHS: Readonly<Record<ClockKind, string>> = {
-  csew: '/api/csew-clock',
-  police: '/api/police-clock',
-};
+const CLOCK_ENDPOINTS = { csew: GetCsewClock, police: GetPoliceClock } as const;
 
 /** The feed as the browser runs it: the product's API and realtime server. */
 export function browserFeedDeps(onLoadError: (error: FeedError) => void): ClockFeedDeps {
@@ -322,8 +320,7 @@ export function browserFeedDeps(onLoadError: (error: FeedError) => void): ClockF
     async resolveRealtimeUrl() {
       return realtimeUrl(await fetchPublicConfig(), window.location, import.meta.env.DEV);
     },
-    loadClock: (kind, area) =>
-      area === undefined ? apiGet<ClockApiResponse>(CLOCK_API_PATHS[kind]) : loadAreaClock(area),
+    loadClock: (kind, area) => (area === undefined ? call(CLOCK_ENDPOINTS[kind]) : loadAreaClock(area)),
     openSocket: (url) =>
       io(url, {
         path: REALTIME_PATH,
