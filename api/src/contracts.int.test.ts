@@ -19,13 +19,22 @@ import { ErrorBody } from '../../common/contracts/errors.ts';
 import * as health from '../../common/contracts/health.ts';
 import { ENDPOINTS } from '../../common/contracts/index.ts';
 import * as partner from '../../common/contracts/partner.ts';
+import * as postcodes from '../../common/contracts/postcodes.ts';
 import * as search from '../../common/contracts/search.ts';
+import { DEFAULT_PAGE_SIZE } from '../../common/search/types.ts';
 import { BUNDLED_CSEW_FIGURES } from '../../common/survey/csew-data.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../tests/support/database.ts';
 import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../tests/support/admin-app.ts';
 import { createAdminUserService } from './admin/users.ts';
 import type { App } from './app.ts';
-import { CENTRE_POSTCODE, loadFixture } from '../../tests/support/search-fixture.ts';
+import { startTeamPoliceApi } from '../../tests/support/police-api/neighbourhood-team.ts';
+import type { PoliceApiDouble } from '../../tests/support/police-api/double.ts';
+import {
+  CENTRE,
+  CENTRE_POSTCODE,
+  NEIGHBOURHOOD_ID,
+  loadFixture,
+} from '../../tests/support/search-fixture.ts';
 
 /**
  * The real app's answers against common/contracts, the schemas the UI is typed from: every
@@ -46,6 +55,7 @@ const successStatus = (endpoint: Endpoint) =>
 describe.each(testDialects)('the API answers to its contracts on %s', (dialect) => {
   let db: TestDatabase;
   let app: App;
+  let police: PoliceApiDouble;
   let cookies: Record<string, string> = {};
   const checked = new Set<Endpoint>();
 
@@ -70,7 +80,13 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     await loadFixture(db.sequelize);
-    ({ app } = await buildAdminTestApp({ sequelize: db.sequelize, databaseUrl: db.url }));
+    // The police teams come from data.police.uk: its test double, never the real service.
+    police = await startTeamPoliceApi();
+    ({ app } = await buildAdminTestApp({
+      sequelize: db.sequelize,
+      databaseUrl: db.url,
+      env: { POLICE_API_URL: police.baseUrl },
+    }));
     await createAdminUserService({
       sequelize: db.sequelize,
       cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
@@ -78,6 +94,7 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
   });
   afterAll(async () => {
     await app?.close();
+    await police?.close();
     await db?.drop();
   });
 
@@ -105,6 +122,30 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     const { forces: list } = await answer(forces.ListForces);
     expect(list.some((force) => force.hasData)).toBe(true);
     await answer(forces.ListNeighbourhoods, { params: { forceId: 'metropolitan' } });
+    expect((await answer(search.GetAvailableDates)).dates.length).toBeGreaterThan(0);
+    const criteria = { searchType: 'radius', postcode: CENTRE_POSTCODE } as const;
+    const map = await answer(search.GetSearchMap, { query: criteria });
+    const mark = map.marks[0]!;
+    expect((await answer(search.GetMarkCrimes, { query: { ...criteria, mark: mark.id } })).data).toHaveLength(
+      Math.min(mark.total, DEFAULT_PAGE_SIZE),
+    );
+    expect((await answer(postcodes.AutocompletePostcodes, { query: { q: 'SW1A' } })).result).toContain(
+      CENTRE_POSTCODE,
+    );
+    expect(await answer(postcodes.LookUpPostcode, { params: { postcode: CENTRE_POSTCODE } })).toMatchObject({
+      latitude: CENTRE.lat,
+      longitude: CENTRE.lng,
+    });
+    await answer(forces.SearchStops, { query: { lat: CENTRE.lat, lng: CENTRE.lng } });
+    await answer(forces.SearchStops, { query: { force: 'metropolitan' } });
+    expect(
+      (await answer(forces.GetForcePeople, { params: { forceId: 'metropolitan' } })).members,
+    ).not.toEqual([]);
+    await answer(forces.GetNeighbourhoodPeople, {
+      params: { forceId: 'metropolitan', neighbourhoodId: NEIGHBOURHOOD_ID },
+    });
+    await answer(clocks.GetAreaClock, { query: { area: 'force:metropolitan' } });
+    await answer(clocks.GetClockDataVersion);
   });
 
   it('sign-in and the admin endpoints', async () => {

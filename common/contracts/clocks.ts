@@ -159,3 +159,21 @@ export const GetPoliceClock = endpoint({
   path: '/api/police-clock',
   response: { 200: ClockAnswer },
 });
+
+/**
+ * The police clock of one area (common/clock/area.ts ids): 400 INVALID_AREA for an id of no known
+ * form, 404 NO_AREA_DATA when the store holds nothing for the area in the last 12 months.
+ */
+export const GetAreaClock = endpoint({
+  method: 'GET',
+  path: '/api/area-clock',
+  querystring: Type.Object({ area: Type.String({ maxLength: 200 }) }),
+  response: { 200: ClockAnswer },
+});
+
+/** Changes whenever an import or new survey figures change a clock; the realtime servers poll it. */
+export const GetClockDataVersion = endpoint({
+  method: 'GET',
+  path: '/api/clock-data-version',
+  response: { 200: Type.Object({ version: Type.String() }) },
+});

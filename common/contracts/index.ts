@@ -8,6 +8,7 @@ import { isEndpoint, type Endpoint } from './endpoint.ts';
 import * as forces from './forces.ts';
 import * as health from './health.ts';
 import * as partner from './partner.ts';
+import * as postcodes from './postcodes.ts';
 import * as search from './search.ts';
 
 /** Every endpoint on contract, by name: the contract test checks each is served and answers to it. */
@@ -22,6 +23,7 @@ export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
     ...forces,
     ...health,
     ...partner,
+    ...postcodes,
     ...search,
   }).filter(([, value]) => isEndpoint(value)),
 ) as Record<string, Endpoint>;

@@ -5,7 +5,10 @@ import {
   type RequestSearchType as RequestSearchTypeName,
   type SearchType as SearchTypeName,
 } from '../search/types.ts';
-import { endpoint } from './endpoint.ts';
+import type { MarkCrimesResponse, SearchMapResponse } from '../map/marks.ts';
+import type { AvailableDatesResponse } from '../search/types.ts';
+import { endpoint, type ResponseOf } from './endpoint.ts';
+import { Nullable } from './errors.ts';
 import { PartnerSearchResponse } from './partner.ts';
 
 /**
@@ -23,7 +26,8 @@ export const _sameNames: [
   Same<Static<typeof SearchType>, SearchTypeName>,
   Same<Static<typeof RequestSearchType>, RequestSearchTypeName>,
   Same<Static<typeof Format>, ExportFormat>,
-] = [true, true, true];
+  Same<ResponseOf<typeof GetAvailableDates>, AvailableDatesResponse>,
+] = [true, true, true, true];
 const criteria = {
   searchType: Type.Optional(SearchType),
   postcode: Type.Optional(Type.String({ maxLength: 16 })),
@@ -46,6 +50,28 @@ export const SearchCrimes = endpoint({
   response: { 200: PartnerSearchResponse },
 });
 
+const AvailableDate = Type.Object({
+  /** YYYY-MM */
+  date: Type.String(),
+  label: Type.String(),
+  /** Forces the store holds street crime for in the month. */
+  forces: Type.Integer({ minimum: 0 }),
+  synthetic: Type.Boolean(),
+});
+
+/** The months the store holds street crime for, newest first. */
+export const GetAvailableDates = endpoint({
+  method: 'GET',
+  path: '/api/available-dates',
+  response: {
+    200: Type.Object({
+      dates: Type.Array(AvailableDate),
+      /** "June 2025"; null when nothing has been imported. */
+      latestDateFormatted: Nullable(Type.String()),
+    }),
+  },
+});
+
 /** GET /api/crimes/export: the search's criteria as a query string (no paging); answers a file. */
 export const ExportQuery = Type.Object({
   format: Format,
@@ -55,6 +81,39 @@ export const ExportQuery = Type.Object({
 /** GET /api/crimes/map: the search's criteria; answers the map's marks and outline (common/map). */
 export const MapQuery = Type.Object(criteria);
 
+const LatLng = Type.Object({ lat: Type.Number(), lng: Type.Number() });
+
+/**
+ * The map of a search. The outline and the grouping are unions common/map/marks.ts describes in
+ * full; here they are only checked to be objects (or, the outline, null).
+ */
+export const GetSearchMap = endpoint({
+  method: 'GET',
+  path: '/api/crimes/map',
+  querystring: MapQuery,
+  response: {
+    200: Type.Unsafe<SearchMapResponse>(
+      Type.Object({
+        centre: LatLng,
+        outline: Nullable(Type.Object({ kind: Type.String() }, { additionalProperties: true })),
+        binning: Type.Object({ kind: Type.String() }, { additionalProperties: true }),
+        marks: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            lat: Type.Number(),
+            lng: Type.Number(),
+            total: Type.Integer({ minimum: 0 }),
+            counts: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
+          }),
+        ),
+        mappedCrimes: Type.Integer({ minimum: 0 }),
+        locations: Type.Integer({ minimum: 0 }),
+        note: Type.String(),
+      }),
+    ),
+  },
+});
+
 /** GET /api/crimes/map/crimes: one page of the crimes of one of the map's marks. */
 export const MarkCrimesQuery = Type.Object({
   ...criteria,
@@ -63,4 +122,20 @@ export const MarkCrimesQuery = Type.Object({
     Type.String({ maxLength: 400, description: 'Comma-separated category slugs to keep' }),
   ),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+});
+
+/** One page of a mark's crimes, newest first, in the search's own crime shape. */
+export const GetMarkCrimes = endpoint({
+  method: 'GET',
+  path: '/api/crimes/map/crimes',
+  querystring: MarkCrimesQuery,
+  response: {
+    200: Type.Unsafe<MarkCrimesResponse>(
+      Type.Object({
+        mark: Type.String(),
+        data: PartnerSearchResponse.properties.data,
+        pagination: PartnerSearchResponse.properties.pagination,
+      }),
+    ),
+  },
 });

@@ -1,6 +1,8 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clockAreaSearch, parseClockAreaId } from '../../../common/clock/area.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
+import { GetAreaClock, type GetClockDataVersion } from '../../../common/contracts/clocks.ts';
+import type { ResponseOf } from '../../../common/contracts/endpoint.ts';
 import { csewClockDefinition } from '../../../common/survey/csew-data.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import type { SearchService } from '../search/search-service.ts';
@@ -45,7 +47,7 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
 
   // What the realtime servers read every second to learn at once of a new import or new survey
   // figures (two one-row reads): an importer may be another process, even on another machine.
-  app.get('/clock-data-version', async () => {
+  app.get('/clock-data-version', async (): Promise<ResponseOf<typeof GetClockDataVersion>> => {
     const [police, csew] = await Promise.all([policeClock.stamp(), csewFigures.stamp()]);
     return { version: `${police}|${csew}` };
   });
@@ -56,7 +58,7 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
     '/area-clock',
     {
       schema: {
-        querystring: Type.Object({ area: Type.String({ maxLength: 200 }) }),
+        querystring: GetAreaClock.querystring,
         description: 'The police clock of one area: postcode:SW1A1AA, force:kent or neighbourhood:kent:MW01',
       },
     },

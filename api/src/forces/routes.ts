@@ -1,6 +1,13 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
-import { ForceParams, ListNeighbourhoods, NeighbourhoodParams } from '../../../common/contracts/forces.ts';
+import type { ResponseOf } from '../../../common/contracts/endpoint.ts';
+import {
+  GetForcePeople,
+  GetNeighbourhoodPeople,
+  ListNeighbourhoods,
+  SearchStops,
+  type PoliceTeam,
+} from '../../../common/contracts/forces.ts';
 import { notFound } from '../http/errors.ts';
 import type { PoliceApiClient, PoliceApiResult } from '../police-data/police-api/client.ts';
 import type { PoliceMember } from '../police-data/police-api/responses.ts';
@@ -29,7 +36,7 @@ function publicReason(result: PoliceApiResult<PoliceMember[]>): string | undefin
  * list with a reason fit for the public; the client's own reason goes to the log. data.police.uk's
  * own 404 means the force or neighbourhood does not exist.
  */
-function members(result: PoliceApiResult<PoliceMember[]>, what: string, log: FastifyBaseLogger) {
+function members(result: PoliceApiResult<PoliceMember[]>, what: string, log: FastifyBaseLogger): PoliceTeam {
   if (result.httpStatus === 404) throw notFound(`${what} not found on data.police.uk`, 'NOT_FOUND');
   const reason = publicReason(result);
   if (reason)
@@ -58,14 +65,14 @@ export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async 
     async (request) => forces.neighbourhoods(request.params.forceId),
   );
 
-  app.get('/forces/:forceId/people', { schema: { params: ForceParams } }, async (request) => {
+  app.get('/forces/:forceId/people', { schema: { params: GetForcePeople.params } }, async (request) => {
     const force = requireForce(request.params.forceId);
     return members(await policeApi.forceSeniorOfficers(force.id), `Police force "${force.id}"`, request.log);
   });
 
   app.get(
     '/forces/:forceId/neighbourhoods/:neighbourhoodId/people',
-    { schema: { params: NeighbourhoodParams } },
+    { schema: { params: GetNeighbourhoodPeople.params } },
     async (request) => {
       const force = requireForce(request.params.forceId);
       const neighbourhood = await forces.requireNeighbourhood(force.id, request.params.neighbourhoodId);
@@ -94,16 +101,8 @@ export const stopSearchRoutes: FastifyPluginAsyncTypebox<StopSearchRoutesOptions
   app.get(
     '/stops-search',
     {
-      schema: {
-        querystring: Type.Object({
-          // England, Wales and Northern Ireland with a margin; anything else has no police data.
-          lat: Type.Optional(Type.Number({ minimum: 49, maximum: 61 })),
-          lng: Type.Optional(Type.Number({ minimum: -9, maximum: 3 })),
-          force: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-          date: Type.Optional(Type.String({ maxLength: 7 })),
-        }),
-      },
+      schema: { querystring: SearchStops.querystring },
     },
-    async (request) => stopSearch.answer(request.query),
+    async (request): Promise<ResponseOf<typeof SearchStops>> => stopSearch.answer(request.query),
   );
 };

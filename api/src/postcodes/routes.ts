@@ -1,4 +1,6 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ResponseOf } from '../../../common/contracts/endpoint.ts';
+import { AutocompletePostcodes, LookUpPostcode } from '../../../common/contracts/postcodes.ts';
 import { AUTOCOMPLETE_MAX, type PostcodeService } from './postcode-service.ts';
 
 export interface PostcodeRoutesOptions {
@@ -13,14 +15,9 @@ export const postcodeRoutes: FastifyPluginAsyncTypebox<PostcodeRoutesOptions> = 
   app.get(
     '/postcodes/autocomplete',
     {
-      schema: {
-        querystring: Type.Object({
-          q: Type.String({ maxLength: 16 }),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-        }),
-      },
+      schema: { querystring: AutocompletePostcodes.querystring },
     },
-    async (request) => ({
+    async (request): Promise<ResponseOf<typeof AutocompletePostcodes>> => ({
       status: 200,
       result: await postcodes.autocomplete(request.query.q, request.query.limit ?? AUTOCOMPLETE_MAX),
     }),
@@ -28,7 +25,7 @@ export const postcodeRoutes: FastifyPluginAsyncTypebox<PostcodeRoutesOptions> = 
 
   app.get(
     '/postcodes/:postcode',
-    { schema: { params: Type.Object({ postcode: Type.String({ maxLength: 16 }) }) } },
-    async (request) => postcodes.lookup(request.params.postcode),
+    { schema: { params: LookUpPostcode.params } },
+    async (request): Promise<ResponseOf<typeof LookUpPostcode>> => postcodes.lookup(request.params.postcode),
   );
 };

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { ExportQuery, MapQuery, MarkCrimesQuery, SearchCrimes } from '../../../common/contracts/search.ts';
+import type { ResponseOf } from '../../../common/contracts/endpoint.ts';
+import {
+  ExportQuery,
+  GetMarkCrimes,
+  GetSearchMap,
+  SearchCrimes,
+  type GetAvailableDates,
+} from '../../../common/contracts/search.ts';
 import { createExportService, type SearchExport } from './export-service.ts';
 import { createMapService } from './map-service.ts';
 import type { SearchService } from './search-service.ts';
@@ -53,26 +60,28 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     '/crimes/map',
     {
       schema: {
-        querystring: MapQuery,
+        querystring: GetSearchMap.querystring,
         description: "A search's crimes by location (or hexagon) and category, and the area's outline",
       },
     },
-    async (request) => maps.map(request.query),
+    async (request): Promise<ResponseOf<typeof GetSearchMap>> => maps.map(request.query),
   );
 
   app.get(
     '/crimes/map/crimes',
     {
       schema: {
-        querystring: MarkCrimesQuery,
+        querystring: GetMarkCrimes.querystring,
         description: "One page of the crimes of one of the map's marks",
       },
     },
-    async (request) => {
+    async (request): Promise<ResponseOf<typeof GetMarkCrimes>> => {
       const { mark, page, categories, ...criteria } = request.query;
       return maps.markCrimes(criteria, mark, { page, categories });
     },
   );
 
-  app.get('/available-dates', async () => search.availableDates());
+  app.get('/available-dates', async (): Promise<ResponseOf<typeof GetAvailableDates>> =>
+    search.availableDates(),
+  );
 };

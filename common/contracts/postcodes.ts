@@ -1,0 +1,31 @@
+import { Type } from 'typebox';
+import { endpoint } from './endpoint.ts';
+
+/** Postcode suggestions and look-ups (spec section 9), answered from the store or postcodes.io. */
+
+/** postcodes.io's shape: `{ status, result }`, at most `limit` postcodes starting with `q`. */
+export const AutocompletePostcodes = endpoint({
+  method: 'GET',
+  path: '/api/postcodes/autocomplete',
+  querystring: Type.Object({
+    q: Type.String({ maxLength: 16 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  }),
+  response: { 200: Type.Object({ status: Type.Literal(200), result: Type.Array(Type.String()) }) },
+});
+
+/** 400 for text that is no postcode, 404 for one nobody knows. */
+export const LookUpPostcode = endpoint({
+  method: 'GET',
+  path: '/api/postcodes/:postcode',
+  params: Type.Object({ postcode: Type.String({ maxLength: 16 }) }),
+  response: {
+    200: Type.Object({
+      postcode: Type.String(),
+      latitude: Type.Number(),
+      longitude: Type.Number(),
+      /** True for postcodes of the generated sample, which are not real places. */
+      synthetic: Type.Boolean(),
+    }),
+  },
+});
