@@ -9,8 +9,7 @@ import { clockAreaId, parseClockAreaId, type ClockAreaKind } from '../../../../c
 import { parsePostcode } from '../../../../common/postcode/postcode.ts';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Field } from '../../shared/ui/Field.tsx';
-import { useQuery } from '../search/queryCache.ts';
-import { fetchForces, fetchNeighbourhoods } from '../search/searchApi.ts';
+import { useForcesQuery, useNeighbourhoodsQuery } from '../search/searchQueries.ts';
 import { areaChoiceIssue, type AreaDraft } from './areaChoice.ts';
 
 type Mode = 'national' | ClockAreaKind;
@@ -39,11 +38,9 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
   const headingId = useId();
   const fieldId = useId();
   const wantsForces = draft.mode === 'force' || draft.mode === 'neighbourhood';
-  const forces = useQuery(wantsForces ? 'forces' : null, fetchForces);
+  const forces = useForcesQuery(wantsForces);
   const wantsNeighbourhoods = draft.mode === 'neighbourhood' && draft.forceId !== '';
-  const neighbourhoods = useQuery(wantsNeighbourhoods ? `neighbourhoods:${draft.forceId}` : null, (signal) =>
-    fetchNeighbourhoods(draft.forceId, signal),
-  );
+  const neighbourhoods = useNeighbourhoodsQuery(draft.forceId, wantsNeighbourhoods);
   const change = (patch: Partial<AreaDraft>) => {
     setIssue(null);
     setDraft((d) => ({ ...d, ...patch }));
@@ -104,9 +101,9 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
               onChange={(e) => change({ forceId: e.target.value, neighbourhoodId: '' })}
             >
               <option value="">
-                {forces?.status === 'error' ? 'Could not load the forces' : 'Choose a force'}
+                {forces.status === 'error' ? 'Could not load the forces' : 'Choose a force'}
               </option>
-              {forces?.status === 'success' &&
+              {forces.status === 'success' &&
                 forces.data.map((f) => (
                   <option key={f.id} value={f.id}>
                     {f.hasData === false ? `${f.name} (no data)` : f.name}
@@ -127,11 +124,11 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
               onChange={(e) => change({ neighbourhoodId: e.target.value })}
             >
               <option value="">
-                {neighbourhoods?.status === 'error'
+                {neighbourhoods.status === 'error'
                   ? 'Could not load the neighbourhoods'
                   : 'Choose a neighbourhood'}
               </option>
-              {neighbourhoods?.status === 'success' &&
+              {neighbourhoods.status === 'success' &&
                 neighbourhoods.data
                   .filter((n) => n.hasBoundary !== false)
                   .map((n) => (

@@ -2,8 +2,8 @@ import { Card } from '../../shared/ui/Card.tsx';
 import { LoadingLine } from './LoadingLine.tsx';
 import type { PoliceTeam } from './policeTeam.ts';
 import { rankBadge } from './policeRanks.ts';
-import { useQuery } from './queryCache.ts';
-import { fetchPeople, type PoliceMember } from './searchApi.ts';
+import type { PoliceMember } from '../../../../common/contracts/forces.ts';
+import { usePoliceTeamQuery } from './searchQueries.ts';
 
 export const POLICE_TEAM_EMPTY = 'No police team information available for this area.';
 export const POLICE_TEAM_UNAVAILABLE = 'Police team details are unavailable right now.';
@@ -17,9 +17,8 @@ const LINK_LABELS: Record<string, string> = {
 const TEXT_CONTACTS = new Set(['email', 'telephone', 'mobile', 'fax', 'address']);
 
 export function PoliceTeamCard({ team }: { team: PoliceTeam | null }) {
-  const key = team ? `people:${team.forceId}:${team.neighbourhoodId ?? ''}` : null;
-  const state = useQuery(key, (signal) => fetchPeople(team!, signal));
-  const answer = state?.status === 'success' ? state.data : undefined;
+  const state = usePoliceTeamQuery(team);
+  const answer = state.data;
   const members = answer?.members ?? [];
 
   return (
@@ -30,9 +29,9 @@ export function PoliceTeamCard({ team }: { team: PoliceTeam | null }) {
         team ? (team.neighbourhoodId ? `Neighbourhood team, ${team.label}.` : `${team.label}.`) : undefined
       }
     >
-      {team && (!state || state.status === 'loading') ? (
+      {team && state.isPending ? (
         <LoadingLine text="Loading the police team..." />
-      ) : state?.status === 'error' || answer?.source === 'unavailable' ? (
+      ) : state.isError || answer?.source === 'unavailable' ? (
         // The server logs what went wrong; the page says only what it means for the visitor.
         <p className="muted">{POLICE_TEAM_UNAVAILABLE}</p>
       ) : members.length === 0 ? (

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type Dispatch, type FormEvent, type ReactNode } from 'react';
 import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
 import { PERIOD_PRESETS, type TimePeriodChoice } from '../../../../common/search/period.ts';
@@ -9,8 +10,7 @@ import type {
 } from '../../../../common/search/types.ts';
 import { Button } from '../../shared/ui/Button.tsx';
 import { PostcodeCombobox } from './PostcodeCombobox.tsx';
-import { useQuery, type QueryState } from './queryCache.ts';
-import { fetchForces, fetchNeighbourhoods } from './searchApi.ts';
+import { useForcesQuery, useNeighbourhoodsQuery } from './searchQueries.ts';
 import type { DraftAction } from './searchDraft.ts';
 import { longMonth } from './searchFormat.ts';
 import type { SearchDraft } from './searchParams.ts';
@@ -22,7 +22,7 @@ export interface SearchFormProps {
   advancedOpen: boolean;
   onToggleAdvanced: () => void;
   onSubmit: () => void;
-  availableDates: QueryState<AvailableDatesResponse> | undefined;
+  availableDates: UseQueryResult<AvailableDatesResponse>;
   /** The trend of the results on screen, for the badge beside the button. */
   trend: MonthOverMonthChange | null;
 }
@@ -126,12 +126,10 @@ function AdvancedOptions({
   availableDates,
 }: Pick<SearchFormProps, 'draft' | 'dispatch' | 'availableDates'>) {
   const needsForce = draft.searchType !== 'radius';
-  const forces = useQuery(needsForce ? 'forces' : null, fetchForces);
+  const forces = useForcesQuery(needsForce);
   const wantsNeighbourhoods = draft.searchType === 'neighbourhood' && draft.forceId !== '';
-  const neighbourhoods = useQuery(wantsNeighbourhoods ? `neighbourhoods:${draft.forceId}` : null, (signal) =>
-    fetchNeighbourhoods(draft.forceId, signal),
-  );
-  const dates = availableDates?.status === 'success' ? availableDates.data : undefined;
+  const neighbourhoods = useNeighbourhoodsQuery(draft.forceId, wantsNeighbourhoods);
+  const dates = availableDates.status === 'success' ? availableDates.data : undefined;
   const months = dates?.dates.map((d) => d.date) ?? [];
   // Said beside the fields as soon as it is true, not only when the search is refused.
   const reversed = validatePeriodDraft(draft, longMonth)?.code === 'RANGE_REVERSED';
@@ -169,7 +167,7 @@ function AdvancedOptions({
           loadingText="Loading police forces..."
           errorText="Could not load the police forces."
         >
-          {forces?.status === 'success' &&
+          {forces.status === 'success' &&
             forces.data.map((force) => (
               <option key={force.id} value={force.id}>
                 {force.hasData === false ? `${force.name} (no data)` : force.name}
@@ -185,14 +183,14 @@ function AdvancedOptions({
           onChange={(value) => dispatch({ type: 'neighbourhood', value })}
           state={neighbourhoods}
           placeholder={
-            neighbourhoods?.status === 'success' && neighbourhoods.data.length === 0
+            neighbourhoods.status === 'success' && neighbourhoods.data.length === 0
               ? 'No neighbourhoods stored for this force'
               : 'Choose a neighbourhood'
           }
           loadingText="Loading neighbourhoods..."
           errorText="Could not load the neighbourhoods of this force."
         >
-          {neighbourhoods?.status === 'success' &&
+          {neighbourhoods.status === 'success' &&
             neighbourhoods.data.map((n) => (
               <option key={n.id} value={n.id} disabled={n.hasBoundary === false}>
                 {n.hasBoundary === false ? `${n.name} (no boundary)` : n.name}
@@ -244,11 +242,11 @@ function AdvancedOptions({
 
       <p className="advanced__latest">
         <CalendarIcon />
-        {availableDates?.status === 'success'
+        {availableDates.status === 'success'
           ? availableDates.data.latestDateFormatted
             ? `Latest police data: ${availableDates.data.latestDateFormatted}`
             : 'No police data has been imported yet.'
-          : availableDates?.status === 'error'
+          : availableDates.status === 'error'
             ? 'The latest data month could not be loaded.'
             : 'Checking the latest data month...'}
       </p>
@@ -262,7 +260,7 @@ interface SelectFieldProps<T> {
   invalid?: string;
   value: string;
   onChange: (value: string) => void;
-  state?: QueryState<T>;
+  state?: UseQueryResult<T>;
   placeholder?: string;
   loadingText?: string;
   errorText?: string;
@@ -281,7 +279,7 @@ function SelectField<T>({
   children,
 }: SelectFieldProps<T>) {
   const id = useId();
-  const loading = state !== undefined && state.status === 'loading';
+  const loading = state?.isLoading === true;
   const failed = state?.status === 'error';
   const message = failed ? errorText : invalid;
   return (

@@ -1,9 +1,9 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { CRIME_CATEGORY_SLUGS, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
 import { frameAt } from '../../../../common/map/frame.ts';
-import { markIdOfCrime, type MarkCrimesResponse } from '../../../../common/map/marks.ts';
+import { markIdOfCrime } from '../../../../common/map/marks.ts';
 import {
   validatePeriodDraft,
   validateSearchCriteria,
@@ -21,16 +21,15 @@ import { ExportPanel } from './ExportPanel.tsx';
 import { IncidentTable } from './IncidentTable.tsx';
 import { MonthlyBreakdown } from './MonthlyBreakdown.tsx';
 import { PoliceDataPanel } from './PoliceDataPanel.tsx';
-import { useQuery } from './queryCache.ts';
-import {
-  SEARCH_QUERY_PREFIX,
-  fetchAvailableDates,
-  fetchMarkCrimes,
-  fetchSearchMap,
-  searchErrorMessage,
-} from './searchApi.ts';
+import { searchErrorMessage } from './searchApi.ts';
 import { SearchMap } from './SearchMap.tsx';
-import { startNewSearchAtom, useCrimeSearch } from './searchAtoms.ts';
+import { lastSearchResultAtom, useCrimeSearch } from './searchAtoms.ts';
+import {
+  useAvailableDatesQuery,
+  useForgetSearches,
+  useMarkCrimesQuery,
+  useSearchMapQuery,
+} from './searchQueries.ts';
 import { draftReducer, needsAdvancedOptions } from './searchDraft.ts';
 import { formatCount, longMonth } from './searchFormat.ts';
 import { SearchForm } from './SearchForm.tsx';
@@ -40,7 +39,6 @@ import {
   hiddenCategories,
   hiddenCategoriesText,
   requestFromUrl,
-  searchKey,
   urlFromDraft,
   type SearchUrl,
 } from './searchParams.ts';
@@ -60,7 +58,8 @@ export function SearchPage() {
   const url = useSearch({ from: '/search' });
   const navigate = useNavigate({ from: '/search' });
   const { toast } = useToast();
-  const startNewSearch = useSetAtom(startNewSearchAtom);
+  const setLastResult = useSetAtom(lastSearchResultAtom);
+  const { forgetUnshown, refetchShown } = useForgetSearches();
 
   const [draft, dispatch] = useReducer(draftReducer, url, draftFromUrl);
   const [advancedOpen, setAdvancedOpen] = useState(() => needsAdvancedOptions(draftFromUrl(url)));
@@ -79,7 +78,7 @@ export function SearchPage() {
   const urlIssue = wanted ? reversedRange(url) : null;
   const request = urlIssue ? null : wanted;
   const search = useCrimeSearch(request);
-  const availableDates = useQuery('available-dates', fetchAvailableDates);
+  const availableDates = useAvailableDatesQuery();
   const policeMeta = usePoliceClockMeta();
   const page = url.page ?? 1;
 
@@ -113,8 +112,13 @@ export function SearchPage() {
       });
       return;
     }
-    startNewSearch();
-    void navigate({ search: urlFromDraft(draft) });
+    // A new search forgets every cached page of earlier searches, and asks again even when it is
+    // the search already shown.
+    const next = urlFromDraft(draft);
+    setLastResult(null);
+    forgetUnshown();
+    if (JSON.stringify(requestFromUrl(next)) === JSON.stringify(request)) void refetchShown();
+    void navigate({ search: next }).then(forgetUnshown);
   }
 
   function toggleAdvanced() {
@@ -216,10 +220,8 @@ function SearchResults({
 }) {
   const total = response.stats.totalCrimes;
   const hasCrimes = response.pagination.total > 0;
-  const mapState = useQuery(hasCrimes ? `${SEARCH_QUERY_PREFIX}map:${searchKey(request)}` : null, (signal) =>
-    fetchSearchMap(request, signal),
-  );
-  const map = mapState?.status === 'success' ? mapState.data : undefined;
+  const mapState = useSearchMapQuery(request, hasCrimes);
+  const map = mapState.data;
   const hidden = hiddenCategories(url);
   const selected = url.at;
   const marks = useMarkCrimes(request, selected, url.hide);
@@ -250,12 +252,12 @@ function SearchResults({
         <CrimeTypeBreakdown stats={response.stats} periodMonths={response.dataInfo.totalMonths} />
         <MonthlyBreakdown months={response.stats.monthlyBreakdown} />
       </div>
-      {hasCrimes && mapState?.status === 'loading' && (
+      {hasCrimes && mapState.isPending && (
         <section className="card search-map search-map--loading" aria-busy="true">
           <p className="muted">Drawing the map...</p>
         </section>
       )}
-      {mapState?.status === 'error' && (
+      {mapState.isError && (
         <Alert variant="destructive" title="The map could not be loaded" className="search-map__error">
           {searchErrorMessage(mapState.error)}
         </Alert>
@@ -314,21 +316,12 @@ function useMarkCrimes(request: SearchRequestBody, mark: string | undefined, hid
   const page = state.selection === selection ? state.page : 1;
   const hidden = new Set(hide ? hide.split(',') : []);
   const shown = hidden.size > 0 ? CRIME_CATEGORY_SLUGS.filter((slug) => !hidden.has(slug)) : undefined;
-  const key = mark ? `${SEARCH_QUERY_PREFIX}mark:${searchKey(request)}|${selection}|${page}` : null;
-  const read = useQuery(key, (signal) => fetchMarkCrimes(request, mark!, page, shown, signal));
-  const last = useRef<{ selection: string; data: MarkCrimesResponse } | null>(null);
-  if (read?.status === 'success') last.current = { selection, data: read.data };
-  const data =
-    read?.status === 'success'
-      ? read.data
-      : last.current?.selection === selection
-        ? last.current.data
-        : undefined;
+  const read = useMarkCrimesQuery(request, mark, page, shown);
   return {
-    data: mark ? data : undefined,
+    data: mark ? read.data : undefined,
     page,
-    loading: read?.status === 'loading',
-    error: read?.status === 'error' ? searchErrorMessage(read.error) : undefined,
+    loading: read.isFetching,
+    error: read.isError ? searchErrorMessage(read.error) : undefined,
     setPage: (next: number) => setState({ selection, page: next }),
   };
 }

@@ -4,8 +4,7 @@ import {
 } from '../../../../common/search/stop-search.ts';
 import { Card } from '../../shared/ui/Card.tsx';
 import { LoadingLine } from './LoadingLine.tsx';
-import { useQuery } from './queryCache.ts';
-import { fetchStopSearch } from './searchApi.ts';
+import { useStopSearchQuery } from './searchQueries.ts';
 import { formatCount, formatDateTime } from './searchFormat.ts';
 import { STOP_SEARCH_EMPTY, stopSearchText, type StopSearchScope } from './stopSearchText.ts';
 
@@ -19,12 +18,8 @@ export function StopSearchCard({ scope, month }: StopSearchCardProps) {
     scope.kind === 'force'
       ? { forceId: scope.forceId }
       : { latitude: scope.position.latitude, longitude: scope.position.longitude };
-  const key =
-    'forceId' in where
-      ? `stops:force:${where.forceId}:${month ?? 'latest'}`
-      : `stops:${where.latitude},${where.longitude}:${month ?? 'latest'}`;
-  const state = useQuery(key, (signal) => fetchStopSearch(where, month, signal));
-  const answer = state?.status === 'success' ? state.data : undefined;
+  const state = useStopSearchQuery(where, month);
+  const answer = state.data;
   const text = stopSearchText(scope, answer, month);
 
   return (
@@ -34,7 +29,7 @@ export function StopSearchCard({ scope, month }: StopSearchCardProps) {
           {note}
         </p>
       ))}
-      {!state || state.status === 'loading' ? (
+      {state.isPending ? (
         <LoadingLine text="Loading stop and search data..." />
       ) : !answer ? (
         // The specification treats a failed read as no data: null on failure.

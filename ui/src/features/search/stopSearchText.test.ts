@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StopSearchResponse } from './searchApi.ts';
+import type { StopSearchAnswer as StopSearchResponse } from '../../../../common/contracts/forces.ts';
 import { STOP_SEARCH_EMPTY, stopSearchText, type StopSearchScope } from './stopSearchText.ts';
 
 const POSTCODE: StopSearchScope = {
@@ -12,6 +12,8 @@ const MET: StopSearchScope = { kind: 'force', forceId: 'metropolitan', name: 'Me
 function answer(totalStops: number, withoutLocation: [string, number][]): StopSearchResponse {
   return {
     month: '2025-04',
+    scope: 'force',
+    hasData: true,
     records: [],
     withoutLocation: withoutLocation.map(([name, stops]) => ({ forceId: name.toLowerCase(), name, stops })),
     stats: { totalStops, arrests: 0, noAction: 0, outcomeBreakdown: [], ethnicityBreakdown: [] },

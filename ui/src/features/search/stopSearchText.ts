@@ -1,5 +1,5 @@
 /** What the stop-and-search card says around its figures, from the server's answer. */
-import type { StopSearchResponse } from './searchApi.ts';
+import type { StopSearchAnswer as StopSearchResponse } from '../../../../common/contracts/forces.ts';
 import { formatCount, longMonth } from './searchFormat.ts';
 
 export const STOP_SEARCH_EMPTY = 'No stop and search data available for this area and time period.';
