@@ -4,7 +4,7 @@
  * for the same thing, and a read runs only while some component wants it (`enabled`), which is how
  * "load only while shown" and "the forces list only for force or neighbourhood searches" are said.
  */
-import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import {
   GetForcePeople,
   GetNeighbourhoodPeople,
@@ -63,16 +63,24 @@ const isSearchRead = (query: Query) => SEARCH_READS.has(String(query.queryKey[1]
 
 /**
  * Forgets every page of earlier searches, so a new search (even the same one again) asks the
- * server afresh. Reads on screen are kept until `forgetLeft` (call it once the URL names the new
- * search): dropping them earlier would fetch the search on its way out once more.
+ * server afresh. Reads still on screen are kept (call `forgetUnshown` again once the URL names the
+ * new search): dropping them earlier would fetch the search on its way out once more.
  */
 export function useForgetSearches() {
   const client = useQueryClient();
   return {
-    forgetUnshown: () => client.removeQueries({ predicate: isSearchRead, type: 'inactive' }),
-    /** The shown reads again, for a search that is the one already shown. */
-    refetchShown: () => client.resetQueries({ predicate: isSearchRead, type: 'active' }),
+    forgetUnshown: () => forgetUnshownSearches(client),
+    refetchShown: () => refetchShownSearch(client),
   };
+}
+
+export function forgetUnshownSearches(client: QueryClient) {
+  client.removeQueries({ predicate: isSearchRead, type: 'inactive' });
+}
+
+/** The shown search's reads again, for a search that is the one already shown. */
+export function refetchShownSearch(client: QueryClient) {
+  return client.resetQueries({ predicate: isSearchRead, type: 'active' });
 }
 
 export function useSearchMapQuery(request: SearchRequestBody, wanted: boolean) {
@@ -90,16 +98,18 @@ export function useMarkCrimesQuery(
   categories: readonly string[] | undefined,
 ) {
   const selection = { ...searchCriteria(request), mark, categories: categories?.join(',') };
-  const sameSelection = (key: readonly unknown[] | undefined) => {
-    const { page: _page, ...previous } = (key?.[2] as { query?: { page?: number } } | undefined)?.query ?? {};
-    return JSON.stringify(previous) === JSON.stringify(selection);
-  };
   return useQuery({
     ...read(GetMarkCrimes, { query: { ...selection, page } }),
     enabled: mark !== undefined,
     placeholderData: (previous, previousQuery) =>
-      sameSelection(previousQuery?.queryKey) ? previous : undefined,
+      sameSelection(previousQuery?.queryKey, selection) ? previous : undefined,
   });
+}
+
+/** Whether a mark crimes read's key asks for `selection` (any page of it). */
+export function sameSelection(key: readonly unknown[] | undefined, selection: object): boolean {
+  const { page: _page, ...previous } = (key?.[2] as { query?: { page?: number } } | undefined)?.query ?? {};
+  return JSON.stringify(previous) === JSON.stringify(selection);
 }
 
 export function useAvailableDatesQuery() {
