@@ -24,9 +24,13 @@ import type { SearchRequestBody, SearchResponse } from '../../../../common/searc
 import { call } from '../../shared/api.ts';
 import { endpointKey } from '../../shared/queries.ts';
 
-/** A read's key and function, for useQuery. */
+/**
+ * A read's key and function, for useQuery. Its answer is never stale (the specification's data
+ * cache): a panel hidden and shown again, or a page seen again, is not fetched again.
+ */
 function read<E extends Endpoint>(endpoint: E, request?: RequestOf<E>) {
   return {
+    staleTime: Infinity,
     queryKey: endpointKey(endpoint, request),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       (call as (e: E, r: RequestOf<E> | undefined, o: { signal: AbortSignal }) => Promise<ResponseOf<E>>)(
@@ -147,6 +151,7 @@ export function useStopSearchQuery(
 /** The force's senior officers, or a neighbourhood's team; `team` null: not wanted. */
 export function usePoliceTeamQuery(team: { forceId: string; neighbourhoodId?: string } | null) {
   const options: {
+    staleTime: number;
     queryKey: readonly unknown[];
     queryFn: (context: { signal: AbortSignal }) => Promise<PoliceTeam>;
   } = team?.neighbourhoodId
