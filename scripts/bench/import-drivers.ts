@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Sequelize } from 'sequelize';
 import { BetterSqliteWriter } from '../../api/src/db/bulk/better-sqlite.ts';
-import { mysqlBulk, MysqlStreamedLoad } from '../../api/src/db/bulk/mysql.ts';
+import { mysqlBulk } from '../../api/src/db/bulk/mysql.ts';
 import { sqliteBulk } from '../../api/src/db/bulk/sqlite.ts';
 import type { BulkWriter } from '../../api/src/db/bulk/index.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
@@ -85,12 +85,12 @@ export async function runDriver(variant: DriverVariant, url: string, csv: string
     const started = performance.now();
     const transaction = await bulk.begin(sequelize);
     const plain = bulk.writer(transaction);
+    // The importer now streams; without the file loader it writes one LOAD DATA per batch, as before.
     const writer: BulkWriter =
-      variant === 'mysql-stream'
+      variant === 'mysql-batches'
         ? {
             insert: (table, columns, values) => plain.insert(table, columns, values),
             upsert: (table, columns, keys, values) => plain.upsert(table, columns, keys, values),
-            sortedInserter: (table, columns) => new MysqlStreamedLoad(transaction, table, columns),
           }
         : plain;
     const counts = await load(csv, writer, rowsPerStatement(bulk));

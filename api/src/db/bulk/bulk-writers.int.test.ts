@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
 import { MYSQL_TABLE_OPTIONS } from '../mysql-session.ts';
-import { createMysqlBulk, MysqlStreamedLoad } from './mysql.ts';
+import { createMysqlBulk } from './mysql.ts';
 import { sqliteBulk } from './sqlite.ts';
 import type { BulkDialect, BulkValue } from './types.ts';
 
@@ -166,13 +166,12 @@ describe.each(writers)('bulk writer on $name', ({ name, dialect, bulk }) => {
     },
   );
 
-  // One LOAD DATA per file fed while parsing: measured against the batches (docs/benchmarks.md).
   it.skipIf(name !== 'mysql, LOAD DATA LOCAL')(
     'streams rows of several batches into one LOAD DATA, awkward text intact, and fails on a value that does not fit',
     async () => {
       await db.sequelize.query('DELETE FROM bulk_probe');
       const transaction = await bulk.begin(db.sequelize);
-      const load = new MysqlStreamedLoad(transaction, 'bulk_probe', columns);
+      const load = bulk.writer(transaction).fileLoader!('bulk_probe', columns);
       for (const [i, text] of AWKWARD_TEXT.entries()) await load.add([text, i, i / 4, i % 2 === 0, null]);
       await load.finish();
       await transaction.commit();
@@ -183,7 +182,7 @@ describe.each(writers)('bulk writer on $name', ({ name, dialect, bulk }) => {
       expect(rows.map((r) => [r.name, Number(r.amount)])).toEqual(AWKWARD_TEXT.map((text, i) => [text, i]));
 
       const failing = await bulk.begin(db.sequelize);
-      const bad = new MysqlStreamedLoad(failing, 'bulk_probe', columns);
+      const bad = bulk.writer(failing).fileLoader!('bulk_probe', columns);
       await bad.add(['too long', 1, 1, true, 'x'.repeat(50)]);
       await expect(bad.finish()).rejects.toThrow(/changed or refused/);
       await failing.rollback();

@@ -24,6 +24,11 @@ export interface BulkWriter {
     orderBy: readonly string[],
     options?: { runRows?: number },
   ): SortedInserter;
+  /**
+   * Where the store gains from it, one statement for all plain rows of a file, fed while the file
+   * is read. Rows are in the table once `finish()` has resolved.
+   */
+  fileLoader?(table: string, columns: readonly string[]): SortedInserter;
 }
 
 export interface SortedInserter {

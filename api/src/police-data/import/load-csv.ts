@@ -49,12 +49,14 @@ export async function loadCsv(
     if (counts.problems.length < options.problemsPerFile) counts.problems.push({ line, reason });
   };
   const { table, columns, upsertKeys, insertOrder } = load;
-  const sorted =
-    !upsertKeys && insertOrder ? writer.sortedInserter?.(table, columns, insertOrder) : undefined;
+  const inserter = upsertKeys
+    ? undefined
+    : ((insertOrder ? writer.sortedInserter?.(table, columns, insertOrder) : undefined) ??
+      writer.fileLoader?.(table, columns));
   const write = upsertKeys
     ? (values: BulkValue[]) => writer.upsert(table, columns, upsertKeys, values)
-    : sorted
-      ? (values: BulkValue[]) => sorted.add(values)
+    : inserter
+      ? (values: BulkValue[]) => inserter.add(values)
       : (values: BulkValue[]) => writer.insert(table, columns, values);
   const pipeline = new BatchPipeline(write, options.rowsPerStatement * columns.length);
 
@@ -81,6 +83,6 @@ export async function loadCsv(
   }
   if (!map) throw new Error('the file is empty');
   await pipeline.finish();
-  await sorted?.finish();
+  await inserter?.finish();
   return counts;
 }
