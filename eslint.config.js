@@ -11,7 +11,7 @@ const otherParts = ['ui', 'api', 'realtime', 'scripts'].flatMap((part) => [
 ]);
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'ui/src/routeTree.gen.ts', 'coverage'] },
+  { ignores: ['node_modules', 'dist', 'data', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
 import { adminAuthPlugin, type AdminAuthOptions } from './admin/auth-plugin.ts';
+import { createImportsService } from './admin/imports-service.ts';
 import { adminMessagesRoutes } from './admin/messages-routes.ts';
 import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
@@ -18,6 +19,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
 import { RequestLogController } from './observability/request-log.ts';
 import { emailRoutes } from './email/email-routes.ts';
 import type { MailServices } from './email/mail-services.ts';
+import { createOutbox } from './email/outbox.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
@@ -100,7 +102,12 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  await app.register(observabilityPlugin, { now: options.now });
+  const imports = createImportsService({ sequelize: options.sequelize });
+  const outbox = createOutbox({ sequelize: options.sequelize });
+  await app.register(observabilityPlugin, {
+    store: { outboxBacklog: outbox.backlog, importsSummary: imports.summary },
+    now: options.now,
+  });
 
   await app.register(fastifyCookie);
   await app.register(securityPlugin, options.security ?? {});

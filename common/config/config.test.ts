@@ -130,19 +130,39 @@ describe('TRUST_PROXY', () => {
     expect(trust('1')).toBe(1);
     expect(trust('2')).toBe(2);
     expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
-    expect(trust('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual([
+    expect(trust('127.0.0.1, 10.0.0.0/8,::1,2001:db8::/32,uniquelocal,loopback')).toEqual([
       '127.0.0.1',
       '10.0.0.0/8',
       '::1',
-      'fd00::/8',
+      '2001:db8::/32',
+      'uniquelocal',
       'loopback',
     ]);
+    expect(trust('::ffff:10.0.0.0/104')).toEqual(['::ffff:10.0.0.0/104']);
+  });
+
+  it('refuses ranges too wide to be the proxies (wider than /8 for IPv4, /32 for IPv6)', () => {
+    for (const value of [
+      '0.0.0.0/0',
+      '::/0',
+      '10.0.0.1,0.0.0.0/1',
+      '128.0.0.0/7',
+      '2000::/3',
+      'fd00::/8',
+      '::ffff:0.0.0.0/96',
+      '::ffff:10.0.0.0/103',
+    ]) {
+      expect(() => trust(value)).toThrow(
+        /TRUST_PROXY="[^"]*" must be .* at least \/8 \(IPv4\) or \/32 \(IPv6\)/,
+      );
+    }
+    expect(trust('1.0.0.0/8')).toEqual(['1.0.0.0/8']);
   });
 
   it('refuses "trust everyone" with a message naming the variable and what it allows', () => {
     for (const value of ['true', 'TRUE', 'yes', 'on', '*']) {
       expect(() => trust(value)).toThrow(
-        /TRUST_PROXY=".*" must be .* hop count .* never true, which would trust every address/,
+        /TRUST_PROXY=".*" must be .* hop count .* never true.* which would trust every address/,
       );
       expect(() => trust(value)).toThrow(/number of proxies in front of the API .* addresses or CIDR ranges/);
     }

@@ -89,15 +89,37 @@ function isIpv6(text: string): boolean {
   }
 }
 
+/**
+ * The widest range TRUST_PROXY may name: a /8 of IPv4 (10.0.0.0/8, the largest private range)
+ * or a /32 of IPv6 (a whole provider's allocation). Anything wider (0.0.0.0/0, ::/0, 0.0.0.0/1…)
+ * trusts addresses that are not the operator's proxies, so a client from there writes its own
+ * address. IPv6's private ranges are wider than /32: name them (`uniquelocal`, `linklocal`).
+ */
+export const TRUST_PROXY_MIN_PREFIX = { ipv4: 8, ipv6: 32 } as const;
+// proxy-addr reads `::ffff:a.b.c.d/n` as the IPv4 range a.b.c.d/(n - 96).
+const IPV4_MAPPED_BITS = 96;
+
+type ProxyEntryCheck = 'ok' | 'invalid' | 'too-wide';
+
 /** An address, `address/prefix` or proxy-addr range name, as Fastify's trustProxy accepts it. */
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+function checkProxyEntry(entry: string): ProxyEntryCheck {
+  if (PROXY_RANGE_NAMES.includes(entry)) return 'ok';
   const [address = '', prefix, ...rest] = entry.split('/');
-  if (rest.length > 0) return false;
+  if (rest.length > 0) return 'invalid';
   const v4 = IPV4.test(address);
-  if (!v4 && !isIpv6(address)) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128);
+  if (!v4 && !isIpv6(address)) return 'invalid';
+  if (prefix === undefined) return 'ok';
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (v4 ? 32 : 128)) return 'invalid';
+  const bits = Number(prefix);
+  if (v4) return bits >= TRUST_PROXY_MIN_PREFIX.ipv4 ? 'ok' : 'too-wide';
+  if (isIpv4Mapped(address)) {
+    return bits - IPV4_MAPPED_BITS >= TRUST_PROXY_MIN_PREFIX.ipv4 ? 'ok' : 'too-wide';
+  }
+  return bits >= TRUST_PROXY_MIN_PREFIX.ipv6 ? 'ok' : 'too-wide';
+}
+
+function isIpv4Mapped(ipv6: string): boolean {
+  return new URL(`http://[${ipv6}]/`).hostname.startsWith('[::ffff:');
 }
 
 const NO_PROXY = /^(false|no|off|0)$/i;
@@ -107,12 +129,13 @@ const listOf = (text: string) => text.split(',').map((entry) => entry.trim());
 /**
  * TRUST_PROXY: unset/false/0 trusts no proxy; a whole number trusts that many hops; otherwise a
  * comma-separated list of proxy addresses or CIDR ranges. `true` is refused: it would take the
- * left-most X-Forwarded-For address, which any client can write.
+ * left-most X-Forwarded-For address, which any client can write; so are ranges that amount to the
+ * same (`0.0.0.0/0`, `::/0`, anything wider than TRUST_PROXY_MIN_PREFIX).
  */
 function isTrustProxy(text: string): boolean {
   if (NO_PROXY.test(text)) return true;
   if (HOPS.test(text) && Number(text) <= 10) return true;
-  return listOf(text).every(isProxyAddress);
+  return listOf(text).every((entry) => checkProxyEntry(entry) === 'ok');
 }
 
 function trustProxyOf(text: string | undefined): TrustProxy {
@@ -209,8 +232,10 @@ export const ENV_SCHEMA = Type.Object({
     {
       allows:
         'false, the number of proxies in front of the API as a hop count from 1 to 10, or a ' +
-        'comma-separated list of their addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); never ' +
-        'true, which would trust every address a client writes in X-Forwarded-For',
+        'comma-separated list of their addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8) of at least ' +
+        `/${TRUST_PROXY_MIN_PREFIX.ipv4} (IPv4) or /${TRUST_PROXY_MIN_PREFIX.ipv6} (IPv6), or loopback, ` +
+        'linklocal, uniquelocal; never true or a range like 0.0.0.0/0, which would trust every ' +
+        'address a client writes in X-Forwarded-For',
     },
     isTrustProxy,
   ),

@@ -45,3 +45,16 @@ export function cellBounds(cell: number): CellBounds {
   const minLng = GRID.originLng + column * GRID.cellLng;
   return { minLat, maxLat: minLat + GRID.cellLat, minLng, maxLng: minLng + GRID.cellLng };
 }
+
+/** Every cell a latitude/longitude box touches (within the grid). */
+export function cellsCovering(box: CellBounds): number[] {
+  const cells: number[] = [];
+  const rowFrom = Math.max(0, cellRow(box.minLat));
+  const rowTo = Math.min(9_999, cellRow(box.maxLat));
+  const colFrom = Math.max(0, cellColumn(box.minLng));
+  const colTo = Math.min(GRID.columns - 1, cellColumn(box.maxLng));
+  for (let row = rowFrom; row <= rowTo; row++) {
+    for (let column = colFrom; column <= colTo; column++) cells.push(row * GRID.columns + column);
+  }
+  return cells;
+}

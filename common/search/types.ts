@@ -53,7 +53,7 @@ export interface CrimeTypeStat {
   color: string;
   /** Share of all crimes in the result, percent to 1 decimal. */
   percentage: number;
-  /** Crimes of this type per 1,000 residents over the period; null when the population is unknown. */
+  /** Crimes of this type per 1,000 residents over `crimeRates.months`; null when the population is unknown. */
   rate: number | null;
   /** Between the two months of `monthOverMonthChange.comparisonMonths`. */
   trend: Trend;

@@ -5,6 +5,7 @@ import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
 import { attachClockRooms } from './clocks/clock-rooms.ts';
 import type { DefinitionSource } from './clocks/definition-source.ts';
 import type { RealtimeIo } from './io-types.ts';
+import { addressHash, ephemeralAddressKey } from '../../api/src/security/address-hash.ts';
 import { createConnectionLimits, type TrustProxy } from './limits/connection-limits.ts';
 import { createRealtimeMetrics } from './observability/metrics.ts';
 import { serveMetrics } from './observability/metrics-route.ts';
@@ -28,6 +29,8 @@ export interface RealtimeOptions {
   maxEventsPerSocket?: number;
   /** TRUST_PROXY: whose X-Forwarded-For names the visitor's address for the connection cap. */
   trustProxy?: TrustProxy;
+  /** Key of the address hashes in the log (from SECRET_KEY); a random one per process when not given. */
+  addressKey?: Buffer;
 }
 
 export interface RealtimeServer {
@@ -47,11 +50,13 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   const now = options.now ?? Date.now;
   const tickMs = options.tickMs ?? 1000;
   const app = uWS.App();
+  const addressKey = options.addressKey ?? ephemeralAddressKey();
   const limits = createConnectionLimits({
     maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 500,
     maxEventsPerWindow: options.maxEventsPerSocket ?? 30,
     trustProxy: options.trustProxy ?? false,
     logger,
+    hashAddress: (address) => addressHash(address, addressKey),
     now,
   });
   const io: RealtimeIo = new Server({

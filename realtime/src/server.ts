@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { pino } from 'pino';
+import { loadSecretKey } from '../../api/src/security/secret-box.ts';
 import { configOrFail, type AppConfig } from '../../common/config/config.ts';
 import { createDefinitionSource } from './clocks/definition-source.ts';
 import { createRedisAdapter } from './redis-adapter.ts';
@@ -12,6 +14,15 @@ function loadConfig(): AppConfig {
     console.error(message);
     process.exit(1);
   });
+}
+
+/**
+ * The API's key (SECRET_KEY, or the key file it created), so the address hashes this server logs
+ * equal those of the security log; none yet (the API has not started): a key of this process.
+ */
+function addressKeyOf(config: AppConfig): Buffer | undefined {
+  if (config.secretKey === undefined && !existsSync(join(config.dataDir, 'secret.key'))) return undefined;
+  return loadSecretKey(config).key;
 }
 
 async function main() {
@@ -33,6 +44,7 @@ async function main() {
     maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
     maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
     trustProxy: config.trustProxy,
+    addressKey: addressKeyOf(config),
   });
   const port = await server.listen(config.realtimePort, config.host);
   logger.info({ port, redis: Boolean(redis) }, 'realtime server listening');

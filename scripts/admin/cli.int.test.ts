@@ -35,6 +35,11 @@ describe.each(testDialects)('npm run admin on %s', (dialect) => {
     await db?.drop();
   });
 
+  const logged = (kind: string) =>
+    db.sequelize.query<{ username: string; address_hash: string | null; detail: string }>(
+      'SELECT username, address_hash, detail FROM security_events WHERE kind = ?',
+      { replacements: [kind], type: QueryTypes.SELECT },
+    );
   const hashOf = async (username: string) =>
     (await createAdminUserService({ sequelize: db.sequelize }).findByUsername(username))?.passwordHash;
 
@@ -44,6 +49,9 @@ describe.each(testDialects)('npm run admin on %s', (dialect) => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Created admin "carol"');
     expect(await verifyPassword('carol first passphrase', (await hashOf('carol'))!)).toBe(true);
+    expect(await logged('admin-created')).toEqual([
+      { username: 'carol', address_hash: null, detail: 'from the command line (npm run admin)' },
+    ]);
   });
 
   it('refuses to create an existing admin', async () => {
@@ -62,6 +70,7 @@ describe.each(testDialects)('npm run admin on %s', (dialect) => {
     expect(long.code).toBe(1);
     expect(long.stderr).toMatch(/at most 128/);
     expect(await hashOf('dave')).toBeUndefined();
+    expect(await logged('admin-created')).toHaveLength(1);
   });
 
   it('sets a new password and signs the admin out everywhere', async () => {
@@ -80,6 +89,9 @@ describe.each(testDialects)('npm run admin on %s', (dialect) => {
       type: QueryTypes.SELECT,
     });
     expect(rows).toHaveLength(0);
+    expect(await logged('password-set')).toEqual([
+      { username: 'carol', address_hash: null, detail: 'from the command line (npm run admin)' },
+    ]);
   });
 
   it('refuses to set the password of an unknown admin', async () => {

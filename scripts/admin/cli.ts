@@ -6,6 +6,7 @@
 // The password is typed at a prompt that does not echo it, or piped on stdin by a script.
 import { existsSync } from 'node:fs';
 import { configOrFail } from '../../common/config/config.ts';
+import { createSecurityLog } from '../../api/src/admin/security-log.ts';
 import { createAdminUserService, AdminUserError, usernameProblem } from '../../api/src/admin/users.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
@@ -53,6 +54,14 @@ const sequelize = openDatabase({ url: config.databaseUrl });
 try {
   await migrateToLatest(sequelize);
   const users = createAdminUserService({ sequelize });
+  // A shell has no visitor address: the lines it writes carry none.
+  const securityLog = createSecurityLog({
+    sequelize,
+    addressHash: () => {
+      throw new Error('The admin command records no address.');
+    },
+  });
+  const fromShell = 'from the command line (npm run admin)';
   if (command === 'list') {
     const admins = await users.list();
     console.log(admins.length ? admins.map((a) => a.username).join('\n') : 'No admins yet.');
@@ -60,11 +69,14 @@ try {
     if (await users.findByUsername(username!))
       fail(`The admin "${username}" already exists; use set-password.`);
     const user = await users.create(username!, await askPassword());
+    await securityLog.record({ kind: 'admin-created', username: user.username, detail: fromShell });
     console.log(`Created admin "${user.username}".`);
   } else {
     if (!(await users.findByUsername(username!))) fail(`There is no admin "${username}"; use create.`);
     await users.setPassword(username!, await askPassword());
-    console.log(`Password changed for "${username!.trim().toLowerCase()}"; its sessions were signed out.`);
+    const changed = (await users.findByUsername(username!))!.username;
+    await securityLog.record({ kind: 'password-set', username: changed, detail: fromShell });
+    console.log(`Password changed for "${changed}"; its sessions were signed out.`);
   }
 } catch (error) {
   if (error instanceof AdminUserError) fail(error.message);

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstAdminOf, logIn, type AdminCredentials } from '../support/admin-sign-in.ts';
 import { blocking, formatViolations, runAxe, type AxeOptions } from '../support/axe.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import type { PoliceApiDouble } from '../../api/src/police-data/police-api/police-api-double.ts';
-import { startTeamPoliceApi } from '../support/police-api-double.ts';
+import type { PoliceApiDouble } from '../support/police-api/double.ts';
+import { startTeamPoliceApi } from '../support/police-api/neighbourhood-team.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 /** The realtime server may start before the API answers; the police clock can take a while. */
@@ -525,9 +525,11 @@ describe('keyboard only', () => {
           expect(names.filter((name) => /^\w+ \d{4}: [\d,]+ crimes?$/.test(name))).toHaveLength(1);
           expect((await tabTo(page, (stop) => stop.name === 'Export JSON')).length).toBe(1);
           const toNext = await tabTo(page, (stop) => stop.name === 'Next');
-          // The table's scroll region is one stop (so the keyboard can scroll it); Previous is
-          // disabled on page 1, so Next follows it.
-          expect(toNext.map((stop) => [stop.tag, stop.role])).toEqual([
+          // The table's scroll region is one stop (so the keyboard can scroll it), then each
+          // located row's "Show on map"; Previous is disabled on page 1, so Next follows them.
+          expect(
+            toNext.filter((stop) => stop.name !== 'Show on map').map((stop) => [stop.tag, stop.role]),
+          ).toEqual([
             ['div', 'region'],
             ['button', null],
           ]);
@@ -544,8 +546,10 @@ describe('keyboard only', () => {
           await page.keyboard.press('Enter');
           await expect.poll(() => pageNumber.innerText()).toMatch(/^Page 2 of/);
 
-          // An export from the keyboard downloads the file (back past the table's scroll region).
+          // An export from the keyboard downloads the file (back past the rows' map buttons and
+          // the table's scroll region).
           await page.keyboard.press('Shift+Tab');
+          while ((await focusStop(page)).name === 'Show on map') await page.keyboard.press('Shift+Tab');
           expect((await focusStop(page)).name).toBe('Incidents, scrollable');
           await page.keyboard.press('Shift+Tab');
           expect((await focusStop(page)).name).toBe('Export JSON');

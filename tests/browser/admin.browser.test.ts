@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalSmtp, type LocalSmtp } from '../../api/src/email/testing/local-smtp.ts';
+import { startLocalSmtp, type LocalSmtp } from '../support/local-smtp.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
-import { CENTRE_POSTCODE, loadFixture } from '../../api/src/search/testing/fixture.ts';
+import { CENTRE_POSTCODE, loadFixture } from '../support/search-fixture.ts';
 import { firstAdminOf, logIn, type AdminCredentials } from '../support/admin-sign-in.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';

@@ -14,8 +14,12 @@ import { openDatabase } from '../../api/src/db/connection.ts';
 import { rebuildSearchAggregates } from '../../api/src/search/derived-tables.ts';
 import { generateSample } from '../../scripts/data-sample/generate.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import type { PoliceApiDouble } from '../../api/src/police-data/police-api/police-api-double.ts';
-import { NEIGHBOURHOOD_TEAM, requestedPaths, startTeamPoliceApi } from '../support/police-api-double.ts';
+import type { PoliceApiDouble } from '../support/police-api/double.ts';
+import {
+  NEIGHBOURHOOD_TEAM,
+  requestedPaths,
+  startTeamPoliceApi,
+} from '../support/police-api/neighbourhood-team.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
@@ -649,8 +653,8 @@ describe('neighbourhood and force searches', () => {
       await page.getByRole('radio', { name: /Police Force/ }).check();
       await page.getByLabel('Police force', { exact: true }).selectOption({ label: 'City of London Police' });
       await page.getByLabel('Time period').selectOption({ label: 'Date Range' });
-      await page.getByLabel('From').selectOption({ label: 'April 2025' });
-      await page.getByLabel('To').selectOption({ label: 'September 2025' });
+      await page.getByLabel('From', { exact: true }).selectOption({ label: 'April 2025' });
+      await page.getByLabel('To', { exact: true }).selectOption({ label: 'September 2025' });
       const searched: { searchType: string }[] = [];
       page.on('request', (r: Request) => {
         if (r.url().endsWith('/api/crimes/search')) searched.push(r.postDataJSON() as { searchType: string });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalSmtp, type LocalSmtp } from '../../api/src/email/testing/local-smtp.ts';
+import { startLocalSmtp, type LocalSmtp } from '../support/local-smtp.ts';
 import { apiClient, startApiProcess, type ApiProcess } from '../support/api-process.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAdminTestApp, SAME_ORIGIN } from '../../api/src/admin/testing/admin-app.ts';
+import { buildAdminTestApp, SAME_ORIGIN } from '../support/admin-app.ts';
 import { createAdminUserService } from '../../api/src/admin/users.ts';
 import type { App } from '../../api/src/app.ts';
 import { HASH_POOL_DEFAULTS } from '../../api/src/security/passwords-pool.ts';
@@ -8,13 +8,15 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../support/
 
 /**
  * Issue 16, points 1 and 2, on each database: sign-in limits hold under parallel requests, and no
- * flood of wrong passwords, from one address or from hundreds, can lock the admin out. Each
- * request carries the visitor's address as a trusted proxy would have resolved it (remoteAddress).
+ * flood of wrong passwords, from one address or from hundreds, can lock the admin out. The app
+ * runs behind a trusted proxy, as in production: every request reaches it from the proxy's
+ * address (TRUST_PROXY names it) and carries the visitor's address in X-Forwarded-For.
  */
 
 const PASSWORD = 'the real admin pass phrase';
-// The accounts' and the dummy hash's cost: the limits are under test here, not scrypt.
-const CHEAP = { ln: 10, r: 8, p: 1 };
+// The accounts' and the dummy hash's cost: the limits are under test here, not argon2id.
+const CHEAP = { memoryKiB: 1024, passes: 1, parallelism: 1 };
+const PROXY = '172.16.0.1';
 
 describe.each(testDialects)('admin lockout and sign-in floods on %s', (dialect) => {
   let db: TestDatabase;
@@ -24,8 +26,8 @@ describe.each(testDialects)('admin lockout and sign-in floods on %s', (dialect) 
     app.inject({
       method: 'POST',
       url: '/api/admin/login',
-      headers: SAME_ORIGIN,
-      remoteAddress: ip,
+      headers: { ...SAME_ORIGIN, 'x-forwarded-for': ip },
+      remoteAddress: PROXY,
       payload: { username, password },
     });
   const failuresLogged = async () => {
@@ -38,7 +40,12 @@ describe.each(testDialects)('admin lockout and sign-in floods on %s', (dialect) 
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
-    ({ app } = await buildAdminTestApp({ sequelize: db.sequelize, databaseUrl: db.url, cost: CHEAP }));
+    ({ app } = await buildAdminTestApp({
+      sequelize: db.sequelize,
+      databaseUrl: db.url,
+      env: { TRUST_PROXY: PROXY },
+      cost: CHEAP,
+    }));
     await createAdminUserService({ sequelize: db.sequelize, cost: CHEAP }).create('admin', PASSWORD);
   });
   afterAll(async () => {

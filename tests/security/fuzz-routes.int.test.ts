@@ -12,13 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../common/config/config.ts';
 import { buildApp, type App } from '../../api/src/app.ts';
 import { createAdminUserService } from '../../api/src/admin/users.ts';
-import { cookieFrom, SAME_ORIGIN, TEST_SECRET_HEX } from '../../api/src/admin/testing/admin-app.ts';
+import { cookieFrom, SAME_ORIGIN, TEST_SECRET_HEX } from '../support/admin-app.ts';
 import { createMailServices } from '../../api/src/email/mail-services.ts';
-import {
-  startPoliceApiDouble,
-  type PoliceApiDouble,
-} from '../../api/src/police-data/police-api/police-api-double.ts';
-import { loadFixture } from '../../api/src/search/testing/fixture.ts';
+import { startPoliceApiDouble, type PoliceApiDouble } from '../support/police-api/double.ts';
+import { loadFixture } from '../support/search-fixture.ts';
 import { addressHash } from '../../api/src/security/address-hash.ts';
 import { createSecretBox, secretKeyFromHex } from '../../api/src/security/secret-box.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/database.ts';
@@ -201,7 +198,7 @@ describe.each(testDialects)('fuzzing every route on %s', (dialect) => {
       sequelize: db.sequelize,
       secretKey: SECRET.key,
       // Wired as server.ts wires it: the second factor's secrets need the secret box too.
-      adminAuth: { cost: { ln: 10, r: 8, p: 1 }, secretBox: createSecretBox(SECRET) },
+      adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 }, secretBox: createSecretBox(SECRET) },
       mail: createMailServices({
         sequelize: db.sequelize,
         secretBox: createSecretBox(SECRET),
@@ -210,10 +207,10 @@ describe.each(testDialects)('fuzzing every route on %s', (dialect) => {
       onRoute: (route) => routes.push(route),
     });
     await app.ready();
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      ADMIN_PASSWORD,
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', ADMIN_PASSWORD);
     await signIn();
   });
   afterAll(async () => {

@@ -36,10 +36,13 @@ function open(port: number): Promise<Socket> {
   });
 }
 
+/** Nearest rank: of 100 values, p99 is the 99th smallest. */
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
+// Enough probes for a p99 that is not just the maximum of a few, all within the headers timeout.
+const HEALTH_PROBES = 100;
 
 describe('slow and idle connections against the built API', () => {
   let api: ApiProcess;
@@ -77,9 +80,9 @@ describe('slow and idle connections against the built API', () => {
     try {
       const openedAt = Date.now();
       const answers: { status: number; ms: number }[] = [];
-      for (let i = 0; i < 30; i += 1) {
+      for (let i = 0; i < HEALTH_PROBES; i += 1) {
         answers.push(await health(port));
-        await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 20));
       }
       // The slow connections were really there while health was measured.
       expect(SLOW_CONNECTIONS - closed).toBeGreaterThanOrEqual(SLOW_CONNECTIONS * 0.95);
@@ -87,9 +90,10 @@ describe('slow and idle connections against the built API', () => {
       const ms = answers.map((a) => a.ms);
       console.log(
         `health during ${SLOW_CONNECTIONS} slow connections: p50 ${percentile(ms, 50).toFixed(1)} ms, ` +
-          `p90 ${percentile(ms, 90).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms`,
+          `p90 ${percentile(ms, 90).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms, ` +
+          `max ${Math.max(...ms).toFixed(1)} ms (${ms.length} probes)`,
       );
-      expect(percentile(ms, 90)).toBeLessThan(100);
+      expect(percentile(ms, 99)).toBeLessThan(100);
 
       // The headers timeout (10 s by default) ends every one of them; none is held on to.
       const deadline = openedAt + 40_000;

@@ -6,7 +6,7 @@ import {
   needsRehash,
   randomPassword,
   verifyPassword,
-  type ScryptCost,
+  type PasswordCost,
 } from '../security/passwords.ts';
 import { createRateLimiter, tooManyRequests, type RateRule } from '../security/rate-limit.ts';
 import type { SecretBox } from '../security/secret-box.ts';
@@ -26,7 +26,7 @@ export interface AuthServiceOptions {
   session?: Omit<SessionServiceOptions, 'sequelize' | 'now'>;
   throttle?: Omit<LoginThrottleOptions, 'limiter'>;
   hashPool?: HashPoolOptions;
-  cost?: ScryptCost;
+  cost?: PasswordCost;
   /** Encrypts second-factor secrets (SECRET_KEY). */
   secretBox?: SecretBox;
 }
@@ -44,6 +44,9 @@ export interface LoginRequest {
 
 // Codes typed after a correct password: only someone who has the password can use these up.
 const SECOND_FACTOR_RULE: RateRule = { name: 'second-factor', limit: 10, windowMs: 15 * 60_000 };
+// Codes a signed-in admin types to turn the second factor on or off, per admin. Its own bucket:
+// a stolen session can neither guess on unlimited nor use up the sign-in codes of the real admin.
+export const SESSION_CODE_RULE: RateRule = { name: 'session-code', limit: 10, windowMs: 15 * 60_000 };
 // At most one "busy" line a minute in the security log, however long a flood lasts.
 const BUSY_LOG_EVERY_MS = 60_000;
 
@@ -63,7 +66,7 @@ export function createAuthService(options: AuthServiceOptions) {
   const securityLog = createSecurityLog({ sequelize, addressHash, now });
   const secondFactor = createSecondFactorService({ sequelize, secretBox: options.secretBox, now });
   let lastBusyLog = -Infinity;
-  // Verified against when the account does not exist, so both paths cost one scrypt.
+  // Verified against when the account does not exist, so both paths cost one hash.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomPassword(), options.cost));
 
@@ -107,12 +110,55 @@ export function createAuthService(options: AuthServiceOptions) {
     }
   }
 
+  /**
+   * Runs a second-factor change that checks a code typed by a signed-in admin: counted first (429
+   * before any work once over the limit), a wrong code logged as `second-factor-failed`.
+   */
+  async function withSessionCode<T>(
+    admin: { id: number; username: string },
+    ip: string,
+    action: 'on' | 'off',
+    change: () => Promise<T>,
+  ): Promise<T> {
+    const decision = await limiter.consume(SESSION_CODE_RULE, String(admin.id));
+    if (!decision.allowed) {
+      if (decision.firstRefusal) {
+        await securityLog.record({
+          kind: 'second-factor-failed',
+          username: admin.username,
+          ip,
+          detail: `turning it ${action}: limit reached, ${decision.retryAfter} s left in the window`,
+        });
+      }
+      throw tooManyRequests('TOO_MANY_ATTEMPTS', 'Too many codes tried.', decision.retryAfter);
+    }
+    try {
+      const result = await change();
+      await securityLog.record({
+        kind: action === 'on' ? 'second-factor-enabled' : 'second-factor-disabled',
+        username: admin.username,
+        ip,
+      });
+      return result;
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'INVALID_CODE') {
+        await securityLog.record({
+          kind: 'second-factor-failed',
+          username: admin.username,
+          ip,
+          detail: `turning it ${action}`,
+        });
+      }
+      throw error;
+    }
+  }
+
   async function login(request: LoginRequest) {
     const username = normaliseUsername(request.username);
+    // Counted first, before anything else is done for it (the session below included).
+    const admitted = await throttle.admit(username, request.ip);
     // Whatever happens next, the session the browser came with is over (no fixation).
     await sessions.destroy(request.previousToken);
-
-    const admitted = await throttle.admit(username, request.ip);
     if (!admitted.allowed) {
       if (admitted.firstRefusal) {
         await securityLog.record({
@@ -161,6 +207,12 @@ export function createAuthService(options: AuthServiceOptions) {
     users,
     securityLog,
     secondFactor,
+    /** Turns the signed-in admin's second factor on (answers the recovery codes, once). */
+    confirmSecondFactor: (admin: { id: number; username: string }, code: string, ip: string) =>
+      withSessionCode(admin, ip, 'on', () => secondFactor.confirm(admin, code)),
+    /** Turns it off; needs a current code or a recovery code. */
+    disableSecondFactor: (admin: { id: number; username: string }, code: string, ip: string) =>
+      withSessionCode(admin, ip, 'off', () => secondFactor.disable(admin, code)),
     limiter,
     hashPool,
   };

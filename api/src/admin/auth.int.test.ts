@@ -1,9 +1,10 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import type { App } from '../app.ts';
 import { sessionIdOf, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.ts';
-import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from './testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from './users.ts';
 
 const COOKIE = 'cc_session';
@@ -62,7 +63,7 @@ describe.each(testDialects)('admin sign-in and sessions on %s', (dialect) => {
       databaseUrl: db.url,
       now: clock.now,
       // Unknown accounts are checked against a dummy hash of this cost: 20 of them stay quick.
-      cost: { ln: 10, r: 8, p: 1 },
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
     }));
     await createAdminUserService({ sequelize: db.sequelize, now: clock.now }).create('Alice', PASSWORD);
   });
@@ -261,6 +262,30 @@ describe.each(testDialects)('admin sign-in and sessions on %s', (dialect) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     expect(res.json().error).toMatch(/username|password/);
+  });
+
+  it('moves a scrypt hash of before to argon2id at its next sign-in', async () => {
+    await createAdminUserService({ sequelize: db.sequelize, now: clock.now }).create('olga', PASSWORD);
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSWORD, salt, 32, { N: 2 ** 10, r: 8, p: 1 });
+    const b64 = (b: Buffer) => b.toString('base64').replace(/=+$/, '');
+    await db.sequelize.query(`UPDATE admin_users SET password_hash = ? WHERE username = 'olga'`, {
+      replacements: [`$scrypt$ln=10,r=8,p=1$${b64(salt)}$${b64(key)}`],
+    });
+    const stored = async () =>
+      (
+        await db.sequelize.query<{ password_hash: string }>(
+          `SELECT password_hash FROM admin_users WHERE username = 'olga'`,
+          { type: QueryTypes.SELECT },
+        )
+      )[0]!.password_hash;
+
+    expect((await login('olga', 'not the password at all')).statusCode).toBe(401);
+    expect(await stored()).toMatch(/^\$scrypt\$/);
+    expect((await login('olga', PASSWORD)).statusCode).toBe(200);
+    // At the app's configured cost (cheap in these tests).
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+    expect((await login('olga', PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers malformed JSON with 400', async () => {

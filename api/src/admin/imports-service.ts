@@ -129,5 +129,23 @@ export function createImportsService({ sequelize }: { sequelize: Sequelize }) {
     return [...byForce].map(([forceId, datasets]) => ({ forceId, datasets: [...datasets.values()] }));
   }
 
-  return { recentImports, holdings };
+  /** How many runs are recorded as running, the latest run, and when the latest completed one finished. */
+  async function summary() {
+    const select = { type: QueryTypes.SELECT } as const;
+    const [running, last, completed] = await Promise.all([
+      sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM imports WHERE status = 'running'`, select),
+      recentImports(1),
+      sequelize.query<{ at: unknown }>(
+        `SELECT MAX(finished_at) AS at FROM imports WHERE status = 'completed'`,
+        select,
+      ),
+    ]);
+    return {
+      running: Number(running[0]?.n ?? 0),
+      lastImport: last[0],
+      lastCompletedAt: completed[0]?.at,
+    };
+  }
+
+  return { recentImports, holdings, summary };
 }

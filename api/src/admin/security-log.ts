@@ -2,7 +2,8 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 
 /**
  * What admins can read about attacks and changes: sign-ins and failures, throttling, second-factor
- * changes, partner keys created or revoked, settings saved. Addresses are kept only as
+ * changes, partner keys created or revoked, settings saved, accounts created and passwords set
+ * (from the shell: `npm run admin`). Addresses are kept only as
  * keyed hashes (`app.addressHash`: the same address shows the same hash) ; entries older than 90 days are
  * deleted. A flood writes at most one "throttled" line per address and window (see login-throttle).
  */
@@ -21,6 +22,8 @@ export const SECURITY_EVENT_KINDS = [
   'api-key-revoked',
   'settings-changed',
   'messages-throttled',
+  'admin-created',
+  'password-set',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

@@ -21,12 +21,13 @@ const Code = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) })
 /**
  * GET /api/admin/security-log, and the signed-in admin's second factor:
  * GET /api/admin/second-factor, POST …/setup (secret + QR code), …/confirm (turns it on, answers
- * the recovery codes once) and …/disable (needs a current code or a recovery code).
+ * the recovery codes once) and …/disable (needs a current code or a recovery code). Both codes are
+ * limited per admin and wrong ones logged, so a stolen session cannot guess them.
  */
 export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   assertAdminAuth(app, 'adminSecurityRoutes');
   app.addHook('onRequest', app.requireAdmin);
-  const { securityLog, secondFactor } = app.adminAuth;
+  const { securityLog, secondFactor, confirmSecondFactor, disableSecondFactor } = app.adminAuth;
   const me = (request: { admin: { userId: number; username: string } | null }) => ({
     id: request.admin!.userId,
     username: request.admin!.username,
@@ -88,12 +89,7 @@ export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const recoveryCodes = await secondFactor.confirm(me(request), request.body.code);
-      await securityLog.record({
-        kind: 'second-factor-enabled',
-        username: me(request).username,
-        ip: request.ip,
-      });
+      const recoveryCodes = await confirmSecondFactor(me(request), request.body.code, request.ip);
       return { success: true as const, recoveryCodes };
     },
   );
@@ -102,12 +98,7 @@ export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/second-factor/disable',
     { schema: { body: Code, response: { 200: Type.Object({ success: Type.Literal(true) }) } } },
     async (request) => {
-      await secondFactor.disable(me(request), request.body.code);
-      await securityLog.record({
-        kind: 'second-factor-disabled',
-        username: me(request).username,
-        ip: request.ip,
-      });
+      await disableSecondFactor(me(request), request.body.code, request.ip);
       return { success: true as const };
     },
   );

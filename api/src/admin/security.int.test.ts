@@ -3,11 +3,11 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from './testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from './users.ts';
 
 const PASSWORD = 'a long admin pass phrase';
-const CHEAP = { ln: 10, r: 8, p: 1 };
+const CHEAP = { memoryKiB: 1024, passes: 1, parallelism: 1 };
 const DAY = 24 * 60 * 60_000;
 
 describe.each(testDialects)('security log and second factor on %s', (dialect) => {
@@ -49,6 +49,7 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
     const users = createAdminUserService({ sequelize: db.sequelize, now: clock.now, cost: CHEAP });
     await users.create('carol', PASSWORD);
     await users.create('dave', PASSWORD);
+    await users.create('erin', PASSWORD);
   });
   afterAll(async () => {
     await app?.close();
@@ -207,6 +208,59 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
     });
     expect(off.statusCode).toBe(200);
     await signIn('dave');
+  });
+
+  it('limits the codes a signed-in admin tries, per admin, and logs each wrong one', async () => {
+    let cookies = await signIn('erin');
+    const post = (url: string, code: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: SAME_ORIGIN,
+        cookies,
+        remoteAddress: '198.51.100.20',
+        payload: { code },
+      });
+    const { secret } = (await post('/api/admin/second-factor/setup', '')).json() as { secret: string };
+    const wrongCode = () => (codeAt(secret, clock.now()) === '000000' ? '111111' : '000000');
+
+    // Turning it on: 3 wrong codes, then the right one (4 of the 10 codes of the window).
+    for (let i = 0; i < 3; i += 1)
+      expect((await post('/api/admin/second-factor/confirm', wrongCode())).statusCode).toBe(400);
+    expect((await post('/api/admin/second-factor/confirm', codeAt(secret, clock.now()))).statusCode).toBe(
+      200,
+    );
+
+    // A stolen session guessing in parallel to turn it off: 6 codes left in the window are
+    // checked, every other one is refused before any work.
+    clock.advance(60_000);
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, () => post('/api/admin/second-factor/disable', wrongCode())),
+    );
+    const statuses = guesses.map((g) => g.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(24);
+    expect(guesses.find((g) => g.statusCode === 429)!.headers['retry-after']).toBeDefined();
+    // Even the right code waits for the window to end: the limit is checked before the code.
+    const right = codeAt(secret, clock.now() + 30_000);
+    expect((await post('/api/admin/second-factor/disable', right)).statusCode).toBe(429);
+
+    const failed = (await events(cookies, '?kind=second-factor-failed&limit=200')).events.filter(
+      (e) => e.username === 'erin',
+    );
+    expect(failed.map((e) => e.detail!.split(':')[0]).sort()).toEqual([
+      ...Array<string>(7).fill('turning it off'),
+      ...Array<string>(3).fill('turning it on'),
+    ]);
+    expect(failed.filter((e) => e.detail!.includes('limit reached'))).toHaveLength(1);
+    expect(failed.every((e) => e.addressHash === app.addressHash('198.51.100.20'))).toBe(true);
+
+    // The limit is the session's own: the admin still signs in with a code meanwhile.
+    cookies = await signIn('erin', codeAt(secret, clock.now()));
+    clock.advance(15 * 60_000);
+    expect((await post('/api/admin/second-factor/disable', codeAt(secret, clock.now()))).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers admin security routes 401 without a session', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from './testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService, ensureFirstAdmin } from './users.ts';
 import { verifyPassword } from '../security/passwords.ts';
 
@@ -13,10 +13,10 @@ describe.each(testDialects)('admin system information and imports on %s', (diale
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     ({ app } = await buildAdminTestApp({ sequelize: db.sequelize, databaseUrl: db.url }));
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      'admin password',
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', 'admin password');
     const res = await app.inject({
       method: 'POST',
       url: '/api/admin/login',
@@ -114,7 +114,10 @@ describe.each(testDialects)('first admin on %s', (dialect) => {
   it('creates admin with a random password once, and never again', async () => {
     const db = await createTestDatabase(dialect);
     try {
-      const first = await ensureFirstAdmin({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } });
+      const first = await ensureFirstAdmin({
+        sequelize: db.sequelize,
+        cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+      });
       expect(first).toMatchObject({ username: 'admin', password: expect.stringMatching(/^[\w-]{20}$/) });
       const user = await createAdminUserService({ sequelize: db.sequelize }).findByUsername('admin');
       expect(await verifyPassword(first!.password, user!.passwordHash)).toBe(true);
@@ -129,8 +132,8 @@ describe.each(testDialects)('first admin on %s', (dialect) => {
     const db = await createTestDatabase(dialect);
     try {
       const results = await Promise.all([
-        ensureFirstAdmin({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }),
-        ensureFirstAdmin({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }),
+        ensureFirstAdmin({ sequelize: db.sequelize, cost: { memoryKiB: 1024, passes: 1, parallelism: 1 } }),
+        ensureFirstAdmin({ sequelize: db.sequelize, cost: { memoryKiB: 1024, passes: 1, parallelism: 1 } }),
       ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await createAdminUserService({ sequelize: db.sequelize }).count()).toBe(1);

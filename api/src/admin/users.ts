@@ -4,7 +4,7 @@ import {
   hashPassword,
   passwordPolicyProblem,
   randomPassword,
-  type ScryptCost,
+  type PasswordCost,
 } from '../security/passwords.ts';
 
 export interface AdminUser {
@@ -42,7 +42,7 @@ export interface AdminUserServiceOptions {
   sequelize: Sequelize;
   now?: () => number;
   /** Lower only in tests that create many accounts; production uses the OWASP cost. */
-  cost?: ScryptCost;
+  cost?: PasswordCost;
 }
 
 export function createAdminUserService({

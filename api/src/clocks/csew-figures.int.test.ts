@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bundled from '../../../common/survey/csew-figures.json' with { type: 'json' };
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
-import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../admin/testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
 import type { App } from '../app.ts';
 
@@ -25,10 +25,10 @@ describe.each(testDialects)('survey figures replaced without a release, on %s', 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     ({ app } = await buildAdminTestApp({ sequelize: db.sequelize, databaseUrl: db.url }));
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      'admin password long',
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', 'admin password long');
     const res = await app.inject({
       method: 'POST',
       url: '/api/admin/login',

@@ -4,13 +4,18 @@ import { CONTACT_TEXTS } from '../../../common/contact/messages.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { openDatabase } from '../db/connection.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../admin/testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
 import { createOutboxWorker, NOT_CONFIGURED } from './outbox-worker.ts';
 import { createOutbox } from './outbox.ts';
 import { createSecretBox, secretKeyFromHex } from '../security/secret-box.ts';
 import { createSmtpSettingsService, type SmtpSettingsService } from './smtp-settings.ts';
-import { decodeHeader, startLocalSmtp, startSilentServer, unusedPort } from './testing/local-smtp.ts';
+import {
+  decodeHeader,
+  startLocalSmtp,
+  startSilentServer,
+  unusedPort,
+} from '../../../tests/support/local-smtp.ts';
 
 const SMTP_USER = 'relay-user';
 const SMTP_PASS = 'relay password 123';
@@ -87,10 +92,10 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
       smtpTimeouts: FAST,
       outboxOptions: { maxAttempts: 4, baseDelayMs: MINUTE, maxDelayMs: 10 * MINUTE },
     }));
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      'admin password',
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', 'admin password');
   });
   beforeEach(async () => {
     await db.sequelize.query('DELETE FROM outbox');

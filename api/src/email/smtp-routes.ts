@@ -96,8 +96,7 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const settings = await smtpSettings.resolveForTest(request.body);
-      assertSmtpTestPort(settings.port, app.config.smtpAllowedPorts);
+      // Counted first: over the limit, nothing is read or decrypted from the stored settings.
       const decision = await limiter.consume(testRule, rateKey(String(request.admin?.userId ?? request.ip)));
       if (!decision.allowed) {
         throw tooManyRequests(
@@ -106,6 +105,8 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
           decision.retryAfter,
         );
       }
+      const settings = await smtpSettings.resolveForTest(request.body);
+      assertSmtpTestPort(settings.port, app.config.smtpAllowedPorts);
       try {
         await verifySmtp(settings, timeouts);
         return { success: true, message: 'SMTP connection is working!' };

@@ -3,11 +3,16 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../admin/testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
 import { createSecretBox, secretKeyFromHex } from '../security/secret-box.ts';
 import { createSmtpSettingsService, type SmtpSettingsService } from './smtp-settings.ts';
-import { startLocalSmtp, startSilentServer, unusedPort, type LocalSmtp } from './testing/local-smtp.ts';
+import {
+  startLocalSmtp,
+  startSilentServer,
+  unusedPort,
+  type LocalSmtp,
+} from '../../../tests/support/local-smtp.ts';
 
 const SMTP_USER = 'mailer@example.org';
 const SMTP_PASS = 'Sm7p-pa55word-that-must-not-leak';
@@ -48,10 +53,10 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
         SMTP_TESTS_PER_MINUTE: '1000',
       },
     }));
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      'admin password',
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', 'admin password');
     const res = await app.inject({
       method: 'POST',
       url: '/api/admin/login',
@@ -333,6 +338,15 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
       const refused = answers.find((res) => res.statusCode === 429)!;
       expect(refused.json()).toMatchObject({ code: 'TOO_MANY_SMTP_TESTS' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Refused before the stored settings are read: not the 400 that reading them would give.
+      const elsewhere = await limited.app.inject({
+        method: 'POST',
+        url: '/api/smtp/test',
+        headers: SAME_ORIGIN,
+        cookies: session,
+        payload: settings({ host: 'localhost', pass: '' }),
+      });
+      expect(elsewhere.json()).toMatchObject({ code: 'TOO_MANY_SMTP_TESTS' });
 
       // A second API node on the same database sees the same count.
       const otherNode = await buildAdminTestApp({

@@ -3,7 +3,7 @@ import { POLICE_FORCES } from '../../../common/police/forces.ts';
 import { METRES_PER_MILE } from '../../../common/search/geometry.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { CENTRE, cosineLawMetres, destination, loadFixture } from '../search/testing/fixture.ts';
+import { CENTRE, cosineLawMetres, destination, loadFixture } from '../../../tests/support/search-fixture.ts';
 import { createForceService } from './force-service.ts';
 import { createStopSearchService } from './stop-search-service.ts';
 

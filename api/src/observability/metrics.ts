@@ -1,18 +1,38 @@
 import { Gauge, Histogram, Registry } from 'prom-client';
-import { QueryTypes, type Sequelize } from 'sequelize';
 import type { ImportRecord } from '../../../common/admin/imports.ts';
-import { createImportsService } from '../admin/imports-service.ts';
-import { createOutbox, type OutboxStatus } from '../email/outbox.ts';
 import { processMetricsRegistry } from '../../../server-common/observability/process-metrics.ts';
 
 /**
  * The API node's Prometheus metrics, in a registry of its own (never prom-client's global one), so
  * one process can hold several apps, as the tests do. Request durations are observed as requests
- * end; the store's figures (outbox, imports) are read from the database when a scrape asks.
+ * end; the store's figures (outbox, imports) are read from the database when a scrape asks,
+ * through readers the features hand in (app.ts wires them): metrics import no feature.
  */
 
+const OUTBOX_STATUSES = ['pending', 'failed', 'sent'] as const;
+type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** The email outbox's messages by status, and when the oldest one still waiting was stored. */
+export interface OutboxBacklog {
+  counts: Record<OutboxStatus, number>;
+  oldestPendingAt: number | null;
+}
+
+/** The import runs recorded in the store. */
+export interface ImportsSummary {
+  running: number;
+  lastImport: ImportRecord | undefined;
+  /** When the latest completed run finished, as the database hands it back (Date or text). */
+  lastCompletedAt: unknown;
+}
+
+export interface StoreReaders {
+  outboxBacklog(): Promise<OutboxBacklog>;
+  importsSummary(): Promise<ImportsSummary>;
+}
+
 export interface ApiMetricsOptions {
-  sequelize: Sequelize;
+  store: StoreReaders;
   log: { warn(details: object, message: string): void; info(details: object, message: string): void };
   now?: () => number;
   /** How long a scrape waits for the database before it reports the store's figures as unknown. */
@@ -34,23 +54,22 @@ export interface ApiMetrics {
 }
 
 const IMPORT_STATUSES = ['running', 'completed', 'partial', 'failed', 'interrupted'] as const;
-const OUTBOX_STATUSES: readonly OutboxStatus[] = ['pending', 'failed', 'sent'];
 
 /** What the store says, read once per scrape for every gauge that needs it. */
 interface StoreFacts {
-  outbox: { counts: Record<OutboxStatus, number>; oldestPendingAt: number | null };
+  outbox: OutboxBacklog;
   importsRunning: number;
   lastImport: ImportRecord | undefined;
   lastSuccessAt: number | undefined;
 }
 
 export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
-  const { sequelize, log } = options;
+  const { store, log } = options;
   const now = options.now ?? Date.now;
   const own = new Registry();
   const registers = [own];
   const storeFacts = sharedReading(
-    () => readStoreFacts(sequelize),
+    () => readStoreFacts(store),
     options.databaseTimeoutMs ?? 2000,
     (error) => log.warn({ err: error }, 'metrics: the store could not be read; its figures are left out'),
     () => log.info({}, 'metrics: the store can be read again'),
@@ -180,22 +199,13 @@ class StoreGauge extends Gauge {
   }
 }
 
-async function readStoreFacts(sequelize: Sequelize): Promise<StoreFacts> {
-  const select = { type: QueryTypes.SELECT } as const;
-  const [outbox, running, lastImports, lastSuccess] = await Promise.all([
-    createOutbox({ sequelize }).backlog(),
-    sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM imports WHERE status = 'running'`, select),
-    createImportsService({ sequelize }).recentImports(1),
-    sequelize.query<{ at: unknown }>(
-      `SELECT MAX(finished_at) AS at FROM imports WHERE status = 'completed'`,
-      select,
-    ),
-  ]);
+async function readStoreFacts(store: StoreReaders): Promise<StoreFacts> {
+  const [outbox, imports] = await Promise.all([store.outboxBacklog(), store.importsSummary()]);
   return {
     outbox,
-    importsRunning: Number(running[0]?.n ?? 0),
-    lastImport: lastImports[0],
-    lastSuccessAt: epochSeconds(lastSuccess[0]?.at),
+    importsRunning: imports.running,
+    lastImport: imports.lastImport,
+    lastSuccessAt: epochSeconds(imports.lastCompletedAt),
   };
 }
 

@@ -5,11 +5,13 @@ import {
 } from '../../../common/observability/metrics-access.ts';
 import { HttpError } from '../http/errors.ts';
 import { sharedPlugin } from '../security/shared-plugin.ts';
-import { createApiMetrics } from './metrics.ts';
+import { createApiMetrics, type StoreReaders } from './metrics.ts';
 import { registerRequestContext } from './request-context.ts';
 import { routeOf } from './request-log.ts';
 
 export interface ObservabilityOptions {
+  /** What the store's gauges read (the outbox, the import runs), from the features that own them. */
+  store: StoreReaders;
   /** The clock the outbox age is measured by (tests move it by hand). */
   now?: () => number;
 }
@@ -22,9 +24,9 @@ export interface ObservabilityOptions {
  */
 export const observabilityPlugin = sharedPlugin(
   'crime-clock-observability',
-  async (app: FastifyInstance, options: ObservabilityOptions = {}) => {
+  async (app: FastifyInstance, options: ObservabilityOptions) => {
     registerRequestContext(app);
-    const metrics = createApiMetrics({ sequelize: app.db, log: app.log, now: options.now });
+    const metrics = createApiMetrics({ store: options.store, log: app.log, now: options.now });
 
     app.addHook('onResponse', (request, reply, done) => {
       metrics.observeRequest({

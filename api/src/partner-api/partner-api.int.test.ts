@@ -9,13 +9,13 @@ import {
   PARTNER_SEARCH_PATH as UI_SEARCH_PATH,
 } from '../../../ui/src/features/admin/api-keys/usageExample.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../admin/testing/admin-app.ts';
+import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
-import { CENTRE_POSTCODE, loadFixture } from '../search/testing/fixture.ts';
+import { CENTRE_POSTCODE, loadFixture } from '../../../tests/support/search-fixture.ts';
 import { hashApiKey } from './keys/key-format.ts';
 import { EXAMPLE_RESPONSE, PARTNER_ERRORS } from './search/openapi.ts';
 import { PartnerSearchBody, PartnerSearchResponse } from './search/schemas.ts';
-import { addPartnerApi } from './testing/partner-app.ts';
+import { addPartnerApi } from '../../../tests/support/partner-app.ts';
 
 /**
  * The partner API through HTTP (app.inject): admin key management, the partner crime search with

@@ -1,15 +1,19 @@
 import type { Sequelize } from 'sequelize';
-import { GRID } from '../../../common/geo/grid.ts';
+import { GRID, cellBounds } from '../../../common/geo/grid.ts';
+import type { MapOutline } from '../../../common/map/marks.ts';
 import {
   EARTH_RADIUS_METRES,
   cellsForCircle,
   cellsForPolygon,
+  PARTS_PER_CELL,
   partsForCircle,
   pointInPolygon,
   polygonIntersectsCircle,
   parseBoundary,
   ringsBbox,
+  withinRadius,
   type AreaCells,
+  type Bbox,
   type LatLng,
   type Ring,
 } from '../../../common/search/geometry.ts';
@@ -66,6 +70,66 @@ export interface SearchArea {
    * starts below the last id seen, so a month costs no more than its rows however long it is).
    */
   batches(month: MonthNumber, size: number): AsyncGenerator<CrimeRow[]>;
+  /** The map's frame around the crimes (the label is the search's own unless one is given). */
+  outline(): Promise<MapOutline | null>;
+  /**
+   * Located crimes of the months per location and category code. `byCell`: per grid cell, placed
+   * at the cell's centre (a force-wide search reads its cell counts, not every point).
+   */
+  mapLocations(start: MonthNumber, end: MonthNumber): Promise<MapLocations>;
+  /** Whether a location is inside the area, by the same rule the counts use. */
+  contains(point: LatLng): boolean;
+  /**
+   * Crimes of the months in the given cells that this area may count (a force's own only); the
+   * caller tests their positions. `categories`: codes to keep, null for all.
+   */
+  crimesInCells(
+    cells: readonly number[],
+    start: MonthNumber,
+    end: MonthNumber,
+    categories: readonly number[] | null,
+  ): Promise<CrimeRow[]>;
+}
+
+export interface MapLocation {
+  lat: number;
+  lng: number;
+  category: number;
+  crimes: number;
+}
+
+export interface MapLocations {
+  byCell: boolean;
+  rows: MapLocation[];
+}
+
+function toMapLocations(rows: { lat: unknown; lng: unknown; category: unknown; crimes: unknown }[]) {
+  return rows.map((r) => ({
+    lat: num(r.lat),
+    lng: num(r.lng),
+    category: num(r.category),
+    crimes: num(r.crimes),
+  }));
+}
+
+/** Crimes of `where` (over `crimes c`) in cells and months; shared by every area's map selection. */
+function crimesInCellsSql(
+  sequelize: Sequelize,
+  where: string,
+  replacements: Record<string, unknown>,
+  cells: readonly number[],
+  start: MonthNumber,
+  end: MonthNumber,
+  categories: readonly number[] | null,
+): Promise<CrimeRow[]> {
+  if (cells.length === 0 || categories?.length === 0) return Promise.resolve([]);
+  return select<CrimeRow>(
+    sequelize,
+    `SELECT ${CRIME_COLUMNS} FROM crimes c
+     WHERE c.cell IN (:cells) AND c.month BETWEEN :start AND :end AND ${where}
+       ${categories ? 'AND c.category IN (:categories)' : ''}`,
+    { ...replacements, cells: [...cells], start, end, categories: categories ? [...categories] : [] },
+  );
 }
 
 export type CrimeRow = {
@@ -215,6 +279,7 @@ export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number)
   const insideCells = inList('cell', 'inside', cells.inside);
   const edgeCells = inList('cell', 'edge', cells.edge);
   const within = withinCircleSql(centre, metres);
+  const wholeParts = [...partsOfCells(cells.inside), ...parts.inside];
 
   return {
     kind: 'radius',
@@ -300,6 +365,26 @@ export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number)
          ORDER BY id DESC LIMIT :limit OFFSET :offset`,
         { ...base, month, limit, offset },
       );
+    },
+    async outline() {
+      return { kind: 'circle', centre, radiusMetres: metres, label: '' };
+    },
+    async mapLocations(start, end) {
+      const rows = await select<MapLocation>(
+        sequelize,
+        `SELECT lat, lng, category, SUM(crimes) AS crimes FROM crime_points
+         WHERE month BETWEEN :start AND :end
+           AND (${inList('part', 'wholeParts', wholeParts)} OR (${inList('part', 'edgeParts', parts.edge)} AND ${within}))
+         GROUP BY lat, lng, category`,
+        { wholeParts, edgeParts: parts.edge, start, end },
+      );
+      return { byCell: false, rows: toMapLocations(rows) };
+    },
+    contains(point) {
+      return withinRadius(centre, point, metres);
+    },
+    crimesInCells(cellList, start, end, categories) {
+      return crimesInCellsSql(sequelize, '1 = 1', {}, cellList, start, end, categories);
     },
     async *batches(month, size) {
       if (base.all.length === 0) return;
@@ -426,6 +511,33 @@ export function polygonArea(sequelize: Sequelize, rings: readonly Ring[], polici
     async page(month, offset, limit) {
       return rowsByIds(sequelize, (await idsOfMonth(month)).slice(offset, offset + limit));
     },
+    async outline() {
+      return {
+        kind: 'polygons',
+        rings: rings.map((ring) => ring.map(([lng, lat]) => [lng, lat])),
+        label: '',
+      };
+    },
+    async mapLocations(start, end) {
+      if (base.all.length === 0) return { byCell: false, rows: [] };
+      const rows = await select<MapLocation & { part: unknown }>(
+        sequelize,
+        `SELECT part, lat, lng, category, SUM(crimes) AS crimes FROM crime_points
+         WHERE part IN (:allParts) AND month BETWEEN :start AND :end
+         GROUP BY part, lat, lng, category`,
+        { allParts: partsOfCells(base.all), start, end },
+      );
+      const kept = rows.filter(
+        (r) => !edgeSet.has(Math.floor(num(r.part) / PARTS_PER_CELL)) || contains(num(r.lat), num(r.lng)),
+      );
+      return { byCell: false, rows: toMapLocations(kept) };
+    },
+    contains(point) {
+      return pointInPolygon(point, rings);
+    },
+    crimesInCells(cellList, start, end, categories) {
+      return crimesInCellsSql(sequelize, '1 = 1', {}, cellList, start, end, categories);
+    },
     async *batches(month, size) {
       // A neighbourhood's month is a few thousand ids at most: they are held, the rows are not.
       const ids = await idsOfMonth(month);
@@ -470,7 +582,88 @@ export async function forceArea(sequelize: Sequelize, forceId: string): Promise<
     batches(month, size) {
       return keysetBatches(sequelize, 'c.force_id = :forceId AND c.month = :month', { forceId, month }, size);
     },
+    outline() {
+      return forceOutline(sequelize, forceId);
+    },
+    async mapLocations(start, end) {
+      const rows = await select<{ cell: unknown; category: unknown; crimes: unknown }>(
+        sequelize,
+        `SELECT cell, category, SUM(crimes) AS crimes FROM crime_cell_counts
+         WHERE force_id = :forceId AND month BETWEEN :start AND :end GROUP BY cell, category`,
+        { forceId, start, end },
+      );
+      return {
+        byCell: true,
+        rows: rows.map((r) => {
+          const b = cellBounds(num(r.cell));
+          return {
+            lat: (b.minLat + b.maxLat) / 2,
+            lng: (b.minLng + b.maxLng) / 2,
+            category: num(r.category),
+            crimes: num(r.crimes),
+          };
+        }),
+      };
+    },
+    contains() {
+      return true;
+    },
+    crimesInCells(cellList, start, end, categories) {
+      return crimesInCellsSql(
+        sequelize,
+        'c.force_id = :forceId',
+        { forceId },
+        cellList,
+        start,
+        end,
+        categories,
+      );
+    },
   };
+}
+
+/**
+ * The store holds no force boundaries, only neighbourhood ones: a force is framed by its
+ * neighbourhoods when they are few enough to send, else by the box of the cells its crimes are in.
+ */
+const MAX_OUTLINE_TEXT = 1_000_000;
+
+async function forceOutline(sequelize: Sequelize, forceId: string): Promise<MapOutline | null> {
+  const [size] = await select<{ count: unknown; length: unknown }>(
+    sequelize,
+    `SELECT COUNT(*) AS count, SUM(LENGTH(boundary)) AS length FROM neighbourhoods
+     WHERE force_id = :forceId AND boundary IS NOT NULL`,
+    { forceId },
+  );
+  const count = num(size?.count);
+  if (count > 0 && num(size?.length) <= MAX_OUTLINE_TEXT) {
+    const rows = await select<{ boundary: string }>(
+      sequelize,
+      'SELECT boundary FROM neighbourhoods WHERE force_id = :forceId AND boundary IS NOT NULL',
+      { forceId },
+    );
+    const rings = rows.flatMap((r) => parseBoundary(r.boundary) ?? []);
+    if (rings.length > 0) {
+      return {
+        kind: 'polygons',
+        rings: rings.map((ring) => ring.map(([lng, lat]) => [lng, lat])),
+        label: `The force's ${count} neighbourhood boundaries (no force boundary is stored)`,
+      };
+    }
+  }
+  const [cells] = await select<{ minRow: unknown; maxRow: unknown; minCol: unknown; maxCol: unknown }>(
+    sequelize,
+    `SELECT MIN(FLOOR(cell / :columns)) AS minRow, MAX(FLOOR(cell / :columns)) AS maxRow,
+            MIN(cell - :columns * FLOOR(cell / :columns)) AS minCol,
+            MAX(cell - :columns * FLOOR(cell / :columns)) AS maxCol
+     FROM cell_forces WHERE force_id = :forceId`,
+    { forceId, columns: GRID.columns },
+  );
+  if (!cells || cells.minRow === null || cells.minRow === undefined) return null;
+  const low = cellBounds(num(cells.minRow) * GRID.columns + num(cells.minCol));
+  const high = cellBounds(num(cells.maxRow) * GRID.columns + num(cells.maxCol));
+  const box: Bbox = { minLat: low.minLat, maxLat: high.maxLat, minLng: low.minLng, maxLng: high.maxLng };
+  return { kind: 'box', box, label: "The area of the force's mapped crimes (no force boundary is stored)" };
 }
 
 /** Middle of the force's neighbourhoods; failing those, the crime-weighted middle of its cells. */

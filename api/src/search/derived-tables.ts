@@ -135,7 +135,7 @@ export const searchAggregates: DerivedTable = {
 /** For the importer's list of derived tables. */
 export const searchDerivedTables: readonly DerivedTable[] = [searchAggregates];
 
-/** Rebuilds every aggregate from `crimes` (used by the migration for a store that already holds data). */
+/** Rebuilds every aggregate from `crimes` (benchmarks and tests that load crimes directly). */
 export async function rebuildSearchAggregates(sequelize: Sequelize): Promise<void> {
   await sequelize.transaction(async (transaction) => {
     const replacements = { resolvedOutcomes: [...RESOLVED_OUTCOMES] };

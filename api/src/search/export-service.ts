@@ -3,16 +3,21 @@ import {
   CSV_HEAD,
   EXPORT_CONTENT_TYPES,
   JSON_TAIL,
-  crimeCsvLine,
   exportFileName,
   jsonCrime,
   jsonHead,
   type ExportFormat,
 } from '../../../common/search/export.ts';
 import type { ApiCrime, SearchRequestBody } from '../../../common/search/types.ts';
+import type { CrimeRow } from './areas.ts';
+import { csvRows } from './export-rows.ts';
 import type { SearchService } from './search-service.ts';
 
-/** Rows read from the store at a time: large enough to keep round trips few, small enough to stay flat. */
+/**
+ * Rows read from the store at a time: few round trips, and at most two batches (the one being
+ * written and the one being read) in memory. Larger batches measured slower: they outlive the
+ * young generation and cost the garbage collector more.
+ */
 export const EXPORT_BATCH_ROWS = 5000;
 
 export interface SearchExport {
@@ -33,16 +38,21 @@ export interface ExportService {
  * bad request is a 4xx before any byte is sent), then the crimes are streamed month by month in
  * id batches, each batch turned into text only when the reader wants more.
  */
-export function createExportService(search: Pick<SearchService, 'searchAll'>): ExportService {
+export function createExportService(
+  search: Pick<SearchService, 'searchAll'>,
+  { batchRows = EXPORT_BATCH_ROWS }: { batchRows?: number } = {},
+): ExportService {
   return {
     async exportSearch(request, format, now = new Date()) {
-      const { summary, crimes } = await search.searchAll(request, EXPORT_BATCH_ROWS);
+      const { summary, rows, crimes } = await search.searchAll(request, batchRows);
       return {
         fileName: exportFileName(summary, format),
         contentType: EXPORT_CONTENT_TYPES[format],
         total: summary.pagination.total,
         body: Readable.from(
-          format === 'csv' ? csvChunks(crimes) : jsonChunks(jsonHead(summary, now), crimes),
+          format === 'csv'
+            ? csvChunks(readAhead(rows))
+            : jsonChunks(jsonHead(summary, now), readAhead(crimes)),
           {
             objectMode: false,
           },
@@ -52,9 +62,29 @@ export function createExportService(search: Pick<SearchService, 'searchAll'>): E
   };
 }
 
-async function* csvChunks(crimes: AsyncGenerator<ApiCrime[]>): AsyncGenerator<string> {
+/**
+ * The batches of `source`, asking for the next as soon as one is handed out: the store reads the
+ * next batch (on the driver's thread) while this one is turned into text and sent.
+ */
+export async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
+  let next = source.next();
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) return;
+      next = source.next();
+      // A reader that stops early leaves this read behind: its failure must not go unhandled.
+      next.catch(() => undefined);
+      yield result.value;
+    }
+  } finally {
+    await source.return(undefined).catch(() => undefined);
+  }
+}
+
+async function* csvChunks(rows: AsyncGenerator<CrimeRow[]>): AsyncGenerator<string> {
   yield CSV_HEAD;
-  for await (const batch of crimes) yield batch.map(crimeCsvLine).join('');
+  for await (const batch of rows) yield csvRows(batch);
 }
 
 async function* jsonChunks(head: string, crimes: AsyncGenerator<ApiCrime[]>): AsyncGenerator<string> {

@@ -6,8 +6,9 @@ import type { ApiCrime, SearchRequestBody, SearchResponse } from '../../../commo
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
 import { createPostcodeService } from '../postcodes/postcode-service.ts';
-import { createSearchService, type SearchService } from './search-service.ts';
-import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from './testing/fixture.ts';
+import { createExportService } from './export-service.ts';
+import { createSearchService, type SearchService, type WholeResult } from './search-service.ts';
+import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from '../../../tests/support/search-fixture.ts';
 
 const ORIGIN = { origin: 'http://localhost' };
 const ALL_MONTHS = { startMonth: '2025-01', endMonth: '2025-06' };
@@ -170,5 +171,73 @@ describe.each(testDialects)('search export on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect((parse(res.body.slice(1)) as string[][]).length - 1).toBe(expected);
     }
+  });
+
+  it('streams: the first bytes go out after a batch or two of many, and the rest only as the reader takes them', async () => {
+    const request = { searchType: 'force' as const, forceId: 'metropolitan', ...ALL_MONTHS };
+    let pulled = 0;
+    let batches = 0;
+    // The real search, with a count of the store batches the export has asked for so far.
+    const counting = {
+      async searchAll(r: SearchRequestBody, size: number): Promise<WholeResult> {
+        const whole = await service.searchAll(r, size);
+        async function* counted<T>(batches: AsyncGenerator<T>) {
+          for await (const batch of batches) {
+            pulled++;
+            yield batch;
+          }
+        }
+        return { ...whole, rows: counted(whole.rows), crimes: counted(whole.crimes) };
+      },
+    };
+    for await (const _ of (await service.searchAll(request, 20)).rows) batches++;
+    expect(batches).toBeGreaterThan(20);
+
+    for (const format of ['csv', 'json'] as const) {
+      pulled = 0;
+      const file = await createExportService(counting, { batchRows: 20 }).exportSearch(request, format);
+      const chunks = file.body[Symbol.asyncIterator]();
+      const head = await chunks.next();
+      const firstRows = await chunks.next();
+      expect(String(head.value).length + String(firstRows.value).length).toBeGreaterThan(0);
+      // Let the stream fill its buffer: it stops there, far short of the whole result.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(pulled, format).toBeLessThan(batches / 2);
+      let rest = String(head.value) + String(firstRows.value);
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) rest += String(next.value);
+      expect(pulled).toBe(batches);
+      if (format === 'json')
+        expect((JSON.parse(rest) as { crimes: unknown[] }).crimes).toHaveLength(file.total);
+      else expect(parse(rest.slice(1)) as string[][]).toHaveLength(file.total + 1);
+    }
+  });
+
+  it('stops reading the store when the download is abandoned', async () => {
+    let pulled = 0;
+    const counting = {
+      async searchAll(r: SearchRequestBody, size: number): Promise<WholeResult> {
+        const whole = await service.searchAll(r, size);
+        async function* counted<T>(batches: AsyncGenerator<T>) {
+          for await (const batch of batches) {
+            pulled++;
+            yield batch;
+          }
+        }
+        return { ...whole, rows: counted(whole.rows), crimes: counted(whole.crimes) };
+      },
+    };
+    const file = await createExportService(counting, { batchRows: 20 }).exportSearch(
+      { searchType: 'force', forceId: 'metropolitan', ...ALL_MONTHS },
+      'csv',
+    );
+    const chunks = file.body[Symbol.asyncIterator]();
+    await chunks.next();
+    await chunks.return?.(undefined);
+    // Reads already under way may finish; no new one starts.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const seen = pulled;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pulled).toBe(seen);
+    expect(pulled).toBeLessThan(5);
   });
 });

@@ -4,7 +4,7 @@ import { openDatabase } from '../db/connection.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
 import { createPostcodeService } from '../postcodes/postcode-service.ts';
 import { createSearchService } from './search-service.ts';
-import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from './testing/fixture.ts';
+import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from '../../../tests/support/search-fixture.ts';
 
 /**
  * The statements a search really sends to `crimes` (captured from the service, not written out

@@ -4,10 +4,10 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../../te
 import { buildApp, type App } from '../app.ts';
 import { forceRoutes, stopSearchRoutes } from '../forces/routes.ts';
 import { createPoliceApiClient } from '../police-data/police-api/client.ts';
-import { startPoliceApiDouble, type PoliceApiDouble } from '../police-data/police-api/police-api-double.ts';
+import { startPoliceApiDouble, type PoliceApiDouble } from '../../../tests/support/police-api/double.ts';
 import { postcodeRoutes } from '../postcodes/routes.ts';
 import { searchRoutes } from './routes.ts';
-import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from './testing/fixture.ts';
+import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from '../../../tests/support/search-fixture.ts';
 
 const HUGE = 'A'.repeat(100_000);
 const SQL = "x'; DROP TABLE crimes; --";

@@ -19,6 +19,7 @@ import {
   type AvailableDatesResponse,
   type SearchRequestBody,
   type SearchResponse,
+  type SearchType,
 } from '../../../common/search/types.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import type { PostcodeService } from '../postcodes/postcode-service.ts';
@@ -39,12 +40,26 @@ export interface SearchService {
    * crime only) and every crime, newest first, read from the store in batches as they are taken.
    */
   searchAll(request: SearchRequestBody, batchSize: number): Promise<WholeResult>;
+  /** The search's area and period, checked as a search checks them, without counting anything. */
+  resolve(request: SearchRequestBody): Promise<ResolvedSearch>;
   availableDates(): Promise<AvailableDatesResponse>;
+}
+
+export interface ResolvedSearch {
+  searchType: SearchType;
+  area: SearchArea;
+  /** "1 mile around SW1A 1AA", "L-shaped Ward, Metropolitan Police Service"... */
+  label: string;
+  forceId: string | null;
+  start: MonthNumber;
+  end: MonthNumber;
 }
 
 export interface WholeResult {
   summary: SearchResponse;
   crimes: AsyncGenerator<ApiCrime[]>;
+  /** The same crimes as store rows, for writers that turn rows into text without an ApiCrime each. */
+  rows: AsyncGenerator<CrimeRow[]>;
 }
 
 interface ResolvedArea {
@@ -57,7 +72,7 @@ interface ResolvedArea {
 export const NO_DATA_MESSAGE =
   'No police crime data has been imported yet. Import the data.police.uk archive (or the sample) and try again.';
 
-function toApiCrime(row: CrimeRow): ApiCrime {
+export function toApiCrime(row: CrimeRow): ApiCrime {
   const located = row.lat !== null && row.lng !== null;
   return {
     id: num(row.id),
@@ -161,7 +176,8 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
     return rows.map(toApiCrime);
   }
 
-  async function run(request: SearchRequestBody) {
+  /** Checks the request and finds its area and period; `paging` checks the page fields too. */
+  async function prepare(request: SearchRequestBody, paging: boolean) {
     const searchType = request.searchType ?? 'radius';
     const issue = validateSearchCriteria({ ...request, searchType });
     if (issue) throw badRequest(issue.text, issue.code);
@@ -170,9 +186,9 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
     }
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
-    if (!Number.isInteger(page) || page < 1)
+    if (paging && (!Number.isInteger(page) || page < 1))
       throw badRequest('page must be a whole number from 1', 'INVALID_PAGE');
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    if (paging && (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)) {
       throw badRequest(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 'INVALID_PAGE');
     }
     const period = parsePeriod(request.startMonth, request.endMonth);
@@ -186,12 +202,18 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
     if (areaRead.status === 'rejected') throw areaRead.reason;
     if (heldRead.status === 'rejected') throw heldRead.reason;
     const resolved = areaRead.value;
-    const { area } = resolved;
     const held = heldRead.value;
     if (!held) throw new HttpError(404, 'NO_DATA', NO_DATA_MESSAGE);
     const range = resolvePeriod(period.value, held);
     if (!range.ok) throw badRequest(range.error, 'MONTH_OUT_OF_RANGE');
-    const { start, end } = range.value;
+    return { searchType, page, pageSize, period: period.value, resolved, range: range.value };
+  }
+
+  async function run(request: SearchRequestBody) {
+    const prepared = await prepare(request, true);
+    const { searchType, page, pageSize, resolved } = prepared;
+    const { area } = resolved;
+    const { start, end } = prepared.range;
     // A one-month period is compared with the month before it.
     const windowStart = start === end ? addMonths(start, -1) : start;
     // The first page nearly always starts with the newest month: it is read alongside the
@@ -229,9 +251,9 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
           start: startText,
           end: formatMonth(end),
           label: start === end ? monthLabel(end) : `${monthLabel(start)} to ${monthLabel(end)}`,
-          preset: period.value.kind === 'preset' ? period.value.preset : null,
+          preset: prepared.period.kind === 'preset' ? prepared.period.preset : null,
         },
-        totalMonths: range.value.months,
+        totalMonths: prepared.range.months,
         radius: searchType === 'radius' ? SEARCH_RADIUS_MILES : null,
         area: {
           label: resolved.label,
@@ -249,15 +271,17 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
     return { response, area, monthTotals };
   }
 
-  async function* allCrimes(
+  async function* allRows(
     area: SearchArea,
     monthTotals: Map<MonthNumber, number>,
     batchSize: number,
-  ): AsyncGenerator<ApiCrime[]> {
+  ): AsyncGenerator<CrimeRow[]> {
     const months = [...monthTotals].filter(([, crimes]) => crimes > 0).map(([month]) => month);
-    for (const month of months.sort((a, b) => b - a)) {
-      for await (const rows of area.batches(month, batchSize)) yield rows.map(toApiCrime);
-    }
+    for (const month of months.sort((a, b) => b - a)) yield* area.batches(month, batchSize);
+  }
+
+  async function* allCrimes(rows: AsyncGenerator<CrimeRow[]>): AsyncGenerator<ApiCrime[]> {
+    for await (const batch of rows) yield batch.map(toApiCrime);
   }
 
   return {
@@ -267,7 +291,23 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
 
     async searchAll(request, batchSize) {
       const { response, area, monthTotals } = await run({ ...request, page: 1, pageSize: 1 });
-      return { summary: response, crimes: allCrimes(area, monthTotals, batchSize) };
+      return {
+        summary: response,
+        crimes: allCrimes(allRows(area, monthTotals, batchSize)),
+        rows: allRows(area, monthTotals, batchSize),
+      };
+    },
+
+    async resolve(request) {
+      const { searchType, resolved, range } = await prepare(request, false);
+      return {
+        searchType,
+        area: resolved.area,
+        label: resolved.label,
+        forceId: searchType === 'radius' ? null : (request.forceId?.trim() ?? null),
+        start: range.start,
+        end: range.end,
+      };
     },
 
     async availableDates() {

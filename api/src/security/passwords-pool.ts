@@ -1,8 +1,9 @@
 import { HttpError } from '../http/errors.ts';
 
 /**
- * A bounded pool around password hashing. scrypt at the OWASP cost takes ~100 ms of a CPU and
- * 128 MiB, so running every guess at once would stall the server and swell its memory: at most
+ * A bounded pool around password hashing. argon2id at the OWASP cost takes ~50 ms of a CPU and
+ * 19 MiB (a legacy scrypt hash 128 MiB), so running every guess at once would stall the server and
+ * swell its memory: at most
  * `concurrency` hashes run, at most `maxQueued` more wait, and anything beyond is refused at once
  * with 429, before any hashing.
  */
@@ -11,10 +12,11 @@ export interface HashPoolOptions {
   maxQueued?: number;
 }
 
-// Two at a time: libuv's pool has four threads, so two stay free for SQLite and file work. Measured
-// against one at a time in the same run (scripts/bench/security): a 200-guess flood ended in 3.3 s
-// instead of 4.5 s, /api/health p99 38 ms instead of 28 ms. At most ten wait or run at once.
-export const HASH_POOL_DEFAULTS = { concurrency: 2, maxQueued: 8 } as const;
+// One at a time, so a flood adds one hash's memory (~20 MB measured) to the API's resident memory,
+// not two (~40 MB), and leaves libuv's other threads to SQLite and file work. With argon2id's
+// ~50 ms a hash, the 5 a flood may have checked are done in well under a second
+// (scripts/bench/security, docs/security.md). At most ten wait or run at once.
+export const HASH_POOL_DEFAULTS = { concurrency: 1, maxQueued: 9 } as const;
 
 export function hashPoolBusy(): HttpError {
   return new HttpError(

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   hashPassword,
@@ -8,26 +9,51 @@ import {
   verifyPassword,
 } from './passwords.ts';
 
-// Real scrypt at the OWASP cost: seconds each on a loaded 2-core machine.
+const CHEAP = { memoryKiB: 1024, passes: 1, parallelism: 1 };
+
+/** A hash as the API stored them before argon2id: scrypt, as a PHC string. */
+function scryptPhc(password: string, ln: number): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, {
+    N: 2 ** ln,
+    r: 8,
+    p: 1,
+    maxmem: 256 * 1024 * 1024,
+  });
+  const b64 = (b: Buffer) => b.toString('base64').replace(/=+$/, '');
+  return `$scrypt$ln=${ln},r=8,p=1$${b64(salt)}$${b64(key)}`;
+}
+
 describe('password hashing', { timeout: 60_000 }, () => {
-  it('stores scrypt at the OWASP cost as a PHC string with its own salt', async () => {
+  it('stores argon2id at the OWASP cost as a PHC string with its own salt', async () => {
     const hash = await hashPassword('correct horse');
-    expect(hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(await hashPassword('correct horse')).not.toBe(hash);
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horsE', hash)).toBe(false);
-  }, 30_000); // CPU-heavy on purpose: give a busy machine time
+    expect(needsRehash(hash)).toBe(false);
+  });
 
   it('verifies with the parameters stored in the hash and flags cheaper ones for an upgrade', async () => {
-    const cheap = await hashPassword('pw', { ln: 10, r: 8, p: 1 });
+    const cheap = await hashPassword('pw', CHEAP);
+    expect(cheap).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
     expect(await verifyPassword('pw', cheap)).toBe(true);
     expect(needsRehash(cheap)).toBe(true);
-    expect(needsRehash(await hashPassword('pw'))).toBe(false);
+    expect(needsRehash(cheap, CHEAP)).toBe(false);
+  });
+
+  it('still verifies the scrypt hashes of before, and flags every one of them for argon2id', async () => {
+    const old = scryptPhc('an old pass phrase', 17);
+    expect(await verifyPassword('an old pass phrase', old)).toBe(true);
+    expect(await verifyPassword('an old pass phrasE', old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(old, CHEAP)).toBe(true);
   });
 
   it('treats the same text typed in different Unicode forms as one password', async () => {
-    const hash = await hashPassword('caf\u00e9', { ln: 10, r: 8, p: 1 });
+    const hash = await hashPassword('caf\u00e9', CHEAP);
     expect(await verifyPassword('cafe\u0301', hash)).toBe(true);
+    expect(await verifyPassword('cafe\u0301', scryptPhc('caf\u00e9', 10))).toBe(true);
   });
 
   it('refuses strings that are not our hashes, and absurd costs, without throwing', async () => {
@@ -36,6 +62,9 @@ describe('password hashing', { timeout: 60_000 }, () => {
     expect(
       await verifyPassword('x', '$scrypt$ln=40,r=8,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2g'),
     ).toBe(false);
+    const real = await hashPassword('x', CHEAP);
+    expect(await verifyPassword('x', real.replace('m=1024', 'm=9999999'))).toBe(false);
+    expect(await verifyPassword('x', real.replace('$argon2id$', '$argon2d$'))).toBe(false);
   });
 });
 

@@ -1,32 +1,124 @@
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { COMMON_PASSWORDS_TEXT } from './passwords-common-list.ts';
 
 /**
- * Password hashing with scrypt at the OWASP-recommended cost (N = 2^17, r = 8, p = 1), stored as a
- * PHC string that carries its own parameters and salt, so the cost can be raised later without
- * invalidating existing hashes:  $scrypt$ln=17,r=8,p=1$<salt>$<hash>  (unpadded base64).
+ * Password hashing with argon2id at the OWASP / ASVS cost (m = 19 MiB, t = 2, p = 1), stored as
+ * the PHC string that carries its own parameters and salt, so the cost can be raised later without
+ * invalidating existing hashes:  $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>.
+ *
+ * argon2id rather than scrypt for memory: scrypt at its OWASP cost (N = 2^17, r = 8) needs 128 MiB
+ * per hash, so two sign-ins checked at once added ~250 MB to the API's resident memory; argon2id
+ * needs 19 MiB for equal resistance. Hashes made before ($scrypt$ln=17,r=8,p=1$…) are still
+ * verified, and replaced by argon2id at their account's next sign-in (needsRehash).
  */
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export interface ScryptCost {
+/** argon2id's cost: memory in KiB, passes over it, lanes. */
+export interface PasswordCost {
+  memoryKiB: number;
+  passes: number;
+  parallelism: number;
+}
+
+export const DEFAULT_COST: PasswordCost = { memoryKiB: 19 * 1024, passes: 2, parallelism: 1 };
+
+// Beyond these a stored string would make verification a denial of service rather than a check.
+const MAX_MEMORY_KIB = 256 * 1024;
+const MAX_PASSES = 10;
+const MAX_PARALLELISM = 4;
+
+/** The same password typed on different keyboards or systems must hash the same (NIST 800-63B). */
+function normalise(password: string): string {
+  return password.normalize('NFKC');
+}
+
+export async function hashPassword(password: string, cost: PasswordCost = DEFAULT_COST): Promise<string> {
+  return argon2Hash(normalise(password), {
+    memoryCost: cost.memoryKiB,
+    timeCost: cost.passes,
+    parallelism: cost.parallelism,
+    // Algorithm.Argon2id; the enum is a `const enum`, which isolated modules cannot import.
+    algorithm: 2,
+  });
+}
+
+const ARGON2ID_PHC =
+  /^\$argon2id\$v=19\$m=(\d{1,7}),t=(\d{1,2}),p=(\d{1,2})\$[A-Za-z0-9+/]{11,}\$[A-Za-z0-9+/]{22,}$/;
+
+function argon2Cost(stored: string): PasswordCost | null {
+  const match = ARGON2ID_PHC.exec(stored);
+  if (!match) return null;
+  const cost = { memoryKiB: Number(match[1]), passes: Number(match[2]), parallelism: Number(match[3]) };
+  const sane =
+    cost.memoryKiB >= 8 * cost.parallelism &&
+    cost.memoryKiB <= MAX_MEMORY_KIB &&
+    cost.passes >= 1 &&
+    cost.passes <= MAX_PASSES &&
+    cost.parallelism >= 1 &&
+    cost.parallelism <= MAX_PARALLELISM;
+  return sane ? cost : null;
+}
+
+/** False for a wrong password and for a stored string that is not one of ours. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (argon2Cost(stored)) return argon2Verify(stored, normalise(password));
+  const legacy = parseScryptHash(stored);
+  if (!legacy) return false;
+  const candidate = await deriveScrypt(password, legacy.salt, legacy.cost, legacy.key.length);
+  return timingSafeEqual(candidate, legacy.key);
+}
+
+/**
+ * True when a stored hash should be replaced at the next sign-in: any scrypt hash (moved to
+ * argon2id), or an argon2id hash cheaper than today's cost.
+ */
+export function needsRehash(stored: string, cost: PasswordCost = DEFAULT_COST): boolean {
+  const found = argon2Cost(stored);
+  return (
+    !found ||
+    found.memoryKiB < cost.memoryKiB ||
+    found.passes < cost.passes ||
+    found.parallelism < cost.parallelism
+  );
+}
+
+// The hashes of before argon2id: $scrypt$ln=17,r=8,p=1$<salt>$<hash> (unpadded base64). Verified
+// only, never made.
+interface ScryptCost {
   /** log2 of N */
   ln: number;
   r: number;
   p: number;
 }
+const MAX_SCRYPT_LN = 20;
+const MAX_SCRYPT_R = 16;
+const MAX_SCRYPT_P = 4;
 
-export const DEFAULT_COST: ScryptCost = { ln: 17, r: 8, p: 1 };
+function parseScryptHash(stored: string): { cost: ScryptCost; salt: Buffer; key: Buffer } | null {
+  const match = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
+    stored,
+  );
+  if (!match) return null;
+  const [, ln, r, p, salt, key] = match;
+  const cost = { ln: Number(ln), r: Number(r), p: Number(p) };
+  if (
+    cost.ln < 1 ||
+    cost.ln > MAX_SCRYPT_LN ||
+    cost.r < 1 ||
+    cost.r > MAX_SCRYPT_R ||
+    cost.p < 1 ||
+    cost.p > MAX_SCRYPT_P
+  )
+    return null;
+  const keyBytes = Buffer.from(key!, 'base64');
+  if (keyBytes.length < 16) return null;
+  return { cost, salt: Buffer.from(salt!, 'base64'), key: keyBytes };
+}
 
-const KEY_LENGTH = 32;
-const SALT_LENGTH = 16;
-// Beyond these a stored string would make verification a denial of service rather than a check.
-const MAX_LN = 20;
-const MAX_R = 16;
-const MAX_P = 4;
-
-function derive(password: string, salt: Buffer, cost: ScryptCost, keyLength: number): Promise<Buffer> {
+function deriveScrypt(password: string, salt: Buffer, cost: ScryptCost, keyLength: number): Promise<Buffer> {
   const N = 2 ** cost.ln;
   const options: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 256 * 1024 * 1024 + 128 * N * cost.r };
   return new Promise((resolve, reject) =>
@@ -34,53 +126,6 @@ function derive(password: string, salt: Buffer, cost: ScryptCost, keyLength: num
       error ? reject(error) : resolve(key),
     ),
   );
-}
-
-/** The same password typed on different keyboards or systems must hash the same (NIST 800-63B). */
-function normalise(password: string): string {
-  return password.normalize('NFKC');
-}
-
-const b64 = (buffer: Buffer) => buffer.toString('base64').replace(/=+$/, '');
-
-export async function hashPassword(password: string, cost: ScryptCost = DEFAULT_COST): Promise<string> {
-  const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, cost, KEY_LENGTH);
-  return `$scrypt$ln=${cost.ln},r=${cost.r},p=${cost.p}$${b64(salt)}$${b64(key)}`;
-}
-
-interface ParsedHash {
-  cost: ScryptCost;
-  salt: Buffer;
-  key: Buffer;
-}
-
-function parseHash(stored: string): ParsedHash | null {
-  const match = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
-    stored,
-  );
-  if (!match) return null;
-  const [, ln, r, p, salt, key] = match;
-  const cost = { ln: Number(ln), r: Number(r), p: Number(p) };
-  if (cost.ln < 1 || cost.ln > MAX_LN || cost.r < 1 || cost.r > MAX_R || cost.p < 1 || cost.p > MAX_P)
-    return null;
-  const keyBytes = Buffer.from(key!, 'base64');
-  if (keyBytes.length < 16) return null;
-  return { cost, salt: Buffer.from(salt!, 'base64'), key: keyBytes };
-}
-
-/** False for a wrong password and for a stored string that is not one of ours. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parsed = parseHash(stored);
-  if (!parsed) return false;
-  const candidate = await derive(password, parsed.salt, parsed.cost, parsed.key.length);
-  return timingSafeEqual(candidate, parsed.key);
-}
-
-/** True when a stored hash is cheaper than today's cost and should be replaced at the next login. */
-export function needsRehash(stored: string, cost: ScryptCost = DEFAULT_COST): boolean {
-  const parsed = parseHash(stored);
-  return !parsed || parsed.cost.ln < cost.ln || parsed.cost.r < cost.r || parsed.cost.p < cost.p;
 }
 
 const COMMON_PASSWORDS = new Set(COMMON_PASSWORDS_TEXT.split('\n').filter(Boolean));

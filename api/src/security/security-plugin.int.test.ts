@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../common/config/config.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
-import { TEST_SECRET_HEX } from '../admin/testing/admin-app.ts';
+import { TEST_SECRET_HEX } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
 import { createMailServices } from '../email/mail-services.ts';
 import { createSecretBox, secretKeyFromHex } from './secret-box.ts';
@@ -28,16 +28,16 @@ describe.each(testDialects)('security headers and CSRF on %s', (dialect) => {
       sequelize: db.sequelize,
       uiDir,
       security: { allowedOrigins: ['http://localhost:5173'] },
-      adminAuth: { cost: { ln: 10, r: 8, p: 1 } },
+      adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 } },
       mail: createMailServices({
         sequelize: db.sequelize,
         secretBox: createSecretBox(secretKeyFromHex(TEST_SECRET_HEX, 'test key')),
       }),
     });
-    await createAdminUserService({ sequelize: db.sequelize, cost: { ln: 10, r: 8, p: 1 } }).create(
-      'admin',
-      PASSWORD,
-    );
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', PASSWORD);
   });
   afterAll(async () => {
     await app?.close();

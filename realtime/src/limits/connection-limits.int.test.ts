@@ -6,7 +6,10 @@ import {
   type JoinClockReply,
   type ServerToClientEvents,
 } from '../../../common/realtime/protocol.ts';
+import { addressHash } from '../../../api/src/security/address-hash.ts';
 import { startRealtimeNode, type RealtimeNode } from '../../../tests/support/realtime-node.ts';
+
+const KEY_HEX = 'c3'.repeat(32);
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -68,7 +71,11 @@ describe('realtime limits', () => {
   });
 
   it('behind a trusted proxy counts the forwarded address, never the one a visitor writes first', async () => {
-    const realtime = await node({ REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '3', TRUST_PROXY: '1' });
+    const realtime = await node({
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '3',
+      TRUST_PROXY: '1',
+      SECRET_KEY: KEY_HEX,
+    });
     // The proxy appends the real visitor; a forged left-most entry changes nothing.
     const fromA = (forged: string) => client(realtime.url, { 'x-forwarded-for': `${forged}, 203.0.113.7` });
     const a = await Promise.all(Array.from({ length: 8 }, (_, i) => outcome(fromA(`10.0.0.${i}`))));
@@ -78,6 +85,17 @@ describe('realtime limits', () => {
       Array.from({ length: 3 }, () => outcome(client(realtime.url, { 'x-forwarded-for': '198.51.100.9' }))),
     );
     expect(b.every(Boolean)).toBe(true);
+    // The refusal is logged with the visitor's keyed hash, never the address.
+    const warning = realtime
+      .output()
+      .split('\n')
+      .find((line) => line.includes('too many from one address'));
+    expect(warning).toBeDefined();
+    expect(warning).not.toContain('203.0.113.7');
+    // The API's hash of the same visitor under the same SECRET_KEY: the two logs can be matched.
+    expect(JSON.parse(warning!)).toMatchObject({
+      addressHash: addressHash('203.0.113.7', Buffer.from(KEY_HEX, 'hex')),
+    });
   });
 
   it('disconnects a socket that floods joins; one join fans out one tick, not one per message', async () => {

@@ -13,6 +13,11 @@ export interface ConnectionLimitOptions {
   eventWindowMs?: number;
   trustProxy?: TrustProxy;
   logger: Logger;
+  /**
+   * The keyed hash a logged address is written as (never the address itself): the API's
+   * `addressHash` under SECRET_KEY, so a line here matches the security log's hash of that visitor.
+   */
+  hashAddress: (address: string) => string;
   now?: () => number;
 }
 
@@ -44,7 +49,7 @@ export function clientAddress(req: RequestLike, trust: TrustProxy = false): stri
  * a few more per minute at most.
  */
 export function createConnectionLimits(options: ConnectionLimitOptions) {
-  const { logger, maxConnectionsPerAddress, maxEventsPerWindow } = options;
+  const { logger, maxConnectionsPerAddress, maxEventsPerWindow, hashAddress } = options;
   const windowMs = options.eventWindowMs ?? 10_000;
   const now = options.now ?? Date.now;
   const open = new Map<string, number>();
@@ -65,7 +70,9 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
       const address = clientAddress(req, options.trustProxy);
       if ((open.get(address) ?? 0) >= maxConnectionsPerAddress) {
         refusedConnections++;
-        warn('realtime connections refused: too many from one address', { address });
+        warn('realtime connections refused: too many from one address', {
+          addressHash: hashAddress(address),
+        });
         return callback('Too many connections from this address', false);
       }
       callback(null, true);
@@ -79,7 +86,9 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
           const count = (open.get(address) ?? 0) + 1;
           if (count > maxConnectionsPerAddress) {
             refusedConnections++;
-            warn('realtime connections refused: too many from one address', { address });
+            warn('realtime connections refused: too many from one address', {
+              addressHash: hashAddress(address),
+            });
             raw.close();
             return;
           }

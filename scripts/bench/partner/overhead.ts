@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { buildAdminTestApp } from '../../../api/src/admin/testing/admin-app.ts';
+import { buildAdminTestApp } from '../../../tests/support/admin-app.ts';
 import type { App } from '../../../api/src/app.ts';
 import { openDatabase, type Dialect } from '../../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../../api/src/db/migrate.ts';
@@ -27,9 +27,9 @@ import { createApiKeyService } from '../../../api/src/partner-api/keys/api-key-s
 import { originAllowed } from '../../../api/src/partner-api/keys/domain.ts';
 import { createDailyLimiter } from '../../../api/src/partner-api/limits/daily-limit.ts';
 import { partnerSearchRoutes } from '../../../api/src/partner-api/search/routes.ts';
-import { addPartnerApi } from '../../../api/src/partner-api/testing/partner-app.ts';
+import { addPartnerApi } from '../../../tests/support/partner-app.ts';
 import type { SearchResponse } from '../../../common/search/types.ts';
-import { CENTRE_POSTCODE, loadFixture } from '../../../api/src/search/testing/fixture.ts';
+import { CENTRE_POSTCODE, loadFixture } from '../../../tests/support/search-fixture.ts';
 
 const { values: args } = parseArgs({
   options: {

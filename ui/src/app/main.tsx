@@ -1,14 +1,15 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { createStore, Provider } from 'jotai';
+import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { checkAdminSessionAtom } from '../features/auth/adminSession.ts';
+import { adminSessionAtom, checkAdminSessionAtom } from '../features/auth/adminSession.ts';
 import '../styles/index.css';
-import { router } from './router.ts';
+import { router, store } from './router.ts';
 
-const store = createStore();
 // The specification checks the admin session once, at start-up, not per page.
 void store.set(checkAdminSessionAtom);
+// Route guards read the session: when it changes (sign-in, sign-out, a 401), they run again.
+store.sub(adminSessionAtom, () => void router.invalidate());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');

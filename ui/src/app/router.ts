@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { createStore } from 'jotai';
 import {
   adminApiKeysRoute,
   adminAlgorithmsRoute,
@@ -37,8 +38,12 @@ export const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
+/** The app's one jotai store: the React tree reads it through its Provider, route guards through the router context. */
+export const store = createStore();
+
 export const router = createRouter({
   routeTree,
+  context: { store },
   defaultPreload: 'intent',
   scrollRestoration: true,
 });

@@ -6,7 +6,7 @@ import {
   MIN_CONTRAST_TEXT,
   parseColor,
   type Rgba,
-} from '../shared/contrast.ts';
+} from './contrast.test-support.ts';
 
 // Vitest hands CSS imports over empty (even with ?raw), so the stylesheets are read from disk. The
 // UI is typed for the browser, without Node's types, hence the module name kept out of sight.

@@ -1,6 +1,6 @@
 import { MYSQL_TABLE_OPTIONS } from '../mysql-session.ts';
+import type { Sequelize } from 'sequelize';
 import type { Migration } from './migration.ts';
-import { rebuildSearchAggregates } from '../../search/derived-tables.ts';
 
 /**
  * Aggregates and indexes that make the crime search fast at national scale (docs/search.md):
@@ -40,7 +40,7 @@ export const searchIndexes: Migration = {
     await sequelize.query(
       'CREATE INDEX neighbourhoods_bbox ON neighbourhoods (min_lat, max_lat, min_lng, max_lng, force_id)',
     );
-    await rebuildSearchAggregates(sequelize);
+    await fillFromExistingCrimes(sequelize);
   },
   async down({ sequelize }) {
     for (const table of [
@@ -127,4 +127,87 @@ function createStatements(mysql: boolean): string[] {
       PRIMARY KEY (cell, force_id)
     )${clustered}`,
   ];
+}
+
+/**
+ * The outcomes counted as resolved and the grid as they were when this migration was written
+ * (common/search/outcomes.ts, common/geo/grid.ts, common/search/geometry.ts): frozen here, so the
+ * migration does the same thing on every store whatever the application later changes.
+ */
+const RESOLVED_OUTCOMES = [
+  'Awaiting court outcome',
+  'Suspect charged',
+  'Suspect charged as part of another case',
+  'Defendant sent to Crown Court',
+  'Court result unavailable',
+  'Court case unable to proceed',
+  'Defendant found not guilty',
+  'Offender sent to prison',
+  'Offender given suspended prison sentence',
+  'Offender given community sentence',
+  'Offender fined',
+  'Offender given conditional discharge',
+  'Offender given absolute discharge',
+  'Offender ordered to pay compensation',
+  'Offender deprived of property',
+  'Offender otherwise dealt with',
+  'Offender given a caution',
+  'Offender given penalty notice',
+  'Offender given a drugs possession warning',
+  'Local resolution',
+];
+const RESOLVED = 'SUM(CASE WHEN outcome IN (:resolvedOutcomes) THEN 1 ELSE 0 END)';
+
+/** A located crime's part: its cell's corner, then its quarter of the cell's height and width, clamped to 0..3. */
+const PART = (() => {
+  const row = 'FLOOR(cell / 2000)';
+  const column = `(cell - 2000 * ${row})`;
+  const quarter = (offset: string, size: string) => {
+    const q = `FLOOR((${offset}) / ${size})`;
+    return `(CASE WHEN ${q} < 0 THEN 0 WHEN ${q} > 3 THEN 3 ELSE ${q} END)`;
+  };
+  const subRow = quarter(`lat - (4.9e+1 + ${row} * 5e-3)`, '1.25e-3');
+  const subColumn = quarter(`lng - (-9e+0 + ${column} * 8e-3)`, '2e-3');
+  return `(cell * 16 + ${subRow} * 4 + ${subColumn})`;
+})();
+
+const LOCATED = 'cell IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL';
+
+/** The new tables filled from the crimes a store already holds (exported for its test). */
+export async function fillFromExistingCrimes(sequelize: Sequelize): Promise<void> {
+  await sequelize.transaction(async (transaction) => {
+    const run = (sql: string) =>
+      sequelize.query(sql, { replacements: { resolvedOutcomes: RESOLVED_OUTCOMES }, transaction });
+    await run(
+      `INSERT INTO crime_force_counts (force_id, month, category, crimes, resolved, located)
+       SELECT force_id, month, category, COUNT(*), ${RESOLVED}, SUM(CASE WHEN cell IS NOT NULL THEN 1 ELSE 0 END)
+       FROM crimes GROUP BY force_id, month, category`,
+    );
+    await run(
+      `INSERT INTO crime_cell_counts (cell, month, category, force_id, crimes, resolved)
+       SELECT cell, month, category, force_id, COUNT(*), ${RESOLVED}
+       FROM crimes WHERE cell IS NOT NULL GROUP BY cell, month, category, force_id`,
+    );
+    await run(
+      `INSERT INTO crime_part_counts (part, month, category, force_id, crimes, resolved)
+       SELECT ${PART}, month, category, force_id, COUNT(*), ${RESOLVED}
+       FROM crimes WHERE ${LOCATED} GROUP BY ${PART}, month, category, force_id`,
+    );
+    await run(
+      `INSERT INTO crime_points (part, month, category, lat, lng, force_id, crimes, resolved)
+       SELECT ${PART}, month, category, lat, lng, force_id, COUNT(*), ${RESOLVED}
+       FROM crimes WHERE ${LOCATED} GROUP BY cell, month, category, lat, lng, force_id`,
+    );
+    await run(
+      `INSERT INTO crime_locations (cell, lat, lng, lsoa_code)
+       SELECT DISTINCT cell, lat, lng, COALESCE(lsoa_code, '') FROM crimes WHERE ${LOCATED}`,
+    );
+    await run(
+      `INSERT INTO force_lsoas (force_id, lsoa_code)
+       SELECT DISTINCT force_id, lsoa_code FROM crimes WHERE lsoa_code IS NOT NULL AND lsoa_code <> ''`,
+    );
+    await run(
+      'INSERT INTO cell_forces (cell, force_id) SELECT DISTINCT cell, force_id FROM crime_cell_counts',
+    );
+  });
 }

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
-import { manualClock } from '../../admin/testing/admin-app.ts';
+import { manualClock } from '../../../../tests/support/admin-app.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createDailyLimiter } from '../limits/daily-limit.ts';
 import { createApiKeyService, type ApiKeyService } from './api-key-service.ts';

@@ -2,11 +2,11 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
 import type { App } from '../../app.ts';
-import { buildAdminTestApp } from '../../admin/testing/admin-app.ts';
+import { buildAdminTestApp } from '../../../../tests/support/admin-app.ts';
 import { openDatabase } from '../../db/connection.ts';
-import { CENTRE_POSTCODE, loadFixture } from '../../search/testing/fixture.ts';
+import { CENTRE_POSTCODE, loadFixture } from '../../../../tests/support/search-fixture.ts';
 import { createApiKeyService } from '../keys/api-key-service.ts';
-import { addPartnerApi } from '../testing/partner-app.ts';
+import { addPartnerApi } from '../../../../tests/support/partner-app.ts';
 
 /**
  * The daily limit is exact under load: with a limit of 100, 300 simultaneous partner searches give

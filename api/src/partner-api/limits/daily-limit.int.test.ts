@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
 import { openDatabase } from '../../db/connection.ts';
-import { manualClock } from '../../admin/testing/admin-app.ts';
+import { manualClock } from '../../../../tests/support/admin-app.ts';
 import { createApiKeyService } from '../keys/api-key-service.ts';
 import { createDailyLimiter, utcDay } from './daily-limit.ts';
 

@@ -4,7 +4,7 @@ import { parseConfig } from '../../../../common/config/config.ts';
 import { CSV_COLUMNS } from '../../../../common/search/export.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
 import { buildApp, type App } from '../../app.ts';
-import { CENTRE_POSTCODE, loadFixture } from '../../search/testing/fixture.ts';
+import { CENTRE_POSTCODE, loadFixture } from '../../../../tests/support/search-fixture.ts';
 import { createApiKeyService } from '../keys/api-key-service.ts';
 
 const QUERY = { postcode: CENTRE_POSTCODE, startMonth: '2025-01', endMonth: '2025-06' };

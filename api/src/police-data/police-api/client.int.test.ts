@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { forceById } from '../../../../common/police/forces.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
 import { createPoliceApiClient, DEFAULT_TTL_MS, type PoliceApiClientOptions } from './client.ts';
-import { startPoliceApiDouble, type PoliceApiDouble } from './police-api-double.ts';
+import { startPoliceApiDouble, type PoliceApiDouble } from '../../../../tests/support/police-api/double.ts';
 
 const HOUR = 60 * 60 * 1000;
 const START = Date.parse('2025-06-02T09:00:00Z');

@@ -23,6 +23,7 @@ import { useToast } from '../toast/useToast.ts';
 import { BackToDashboard } from './AdminParts.tsx';
 import { resetSeverityMatrixAtom, severityMatrixAtom } from './severityAtoms.ts';
 import './admin.css';
+import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
 /** Hands the CSV to the browser as a real file download. */
 function downloadCsv(csv: string, filename: string) {
@@ -101,7 +102,7 @@ export function AlgorithmsPage() {
           </div>
         </div>
 
-        <div className="admin-table-wrap">
+        <ScrollRegion className="admin-table-wrap" label="Severity scores, scrollable">
           <table className="admin-table severity-table">
             <caption className="visually-hidden">
               Impact scores from 0 to 10 per crime category and factor, the weight of each factor, and the
@@ -170,7 +171,7 @@ export function AlgorithmsPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </Card>
 
       <div className="admin-grid admin-section">

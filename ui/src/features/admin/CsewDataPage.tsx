@@ -19,6 +19,7 @@ import { useToast } from '../toast/useToast.ts';
 import { BackToDashboard, formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
 import { useAdminResource, useSessionExpiry } from './useAdminResource.ts';
 import './admin.css';
+import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
 /** GET/POST/DELETE /api/admin/csew-figures. */
 const FIGURES_URL = '/api/admin/csew-figures';
@@ -237,7 +238,7 @@ function SurveyTable({
         {title}
       </h2>
       <p className="card__description">Figures are {unit}.</p>
-      <div className="admin-table-wrap">
+      <ScrollRegion className="admin-table-wrap" label="Survey figures, scrollable">
         <table className="admin-table admin-table--data">
           <thead>
             <tr>
@@ -284,7 +285,7 @@ function SurveyTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { ImportRecord, ImportsOverview } from './adminApi.ts';
 import { formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
 import { datasetName, durationText, forceName, importStateText, monthRuns } from './importsText.ts';
 import { useAdminResource } from './useAdminResource.ts';
+import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
 const RECENT_IMPORTS = 5;
 
@@ -66,7 +67,7 @@ function RecentImports({ imports, total }: { imports: ImportRecord[]; total: num
     return <p className="muted">No imports recorded yet. Run the importer to load police data.</p>;
   }
   return (
-    <div className="admin-table-wrap">
+    <ScrollRegion className="admin-table-wrap" label="Recorded imports, scrollable">
       <table className="admin-table">
         <caption className="admin-table__caption">
           {total > imports.length ? `Latest ${imports.length} of ${total} imports` : 'Recorded imports'}
@@ -113,7 +114,7 @@ function RecentImports({ imports, total }: { imports: ImportRecord[]; total: num
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -124,7 +125,7 @@ function Holdings({ forces }: { forces: ImportsOverview['forces'] }) {
       <summary>
         Force-months held: {forces.length} force{forces.length === 1 ? '' : 's'}
       </summary>
-      <div className="admin-table-wrap">
+      <ScrollRegion className="admin-table-wrap" label="Force-months held, scrollable">
         <table className="admin-table">
           <thead>
             <tr>
@@ -166,7 +167,7 @@ function Holdings({ forces }: { forces: ImportsOverview['forces'] }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </details>
   );
 }

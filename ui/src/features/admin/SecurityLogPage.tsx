@@ -19,6 +19,7 @@ import {
 import { BackToDashboard, formatDateTime, ResourceView } from './AdminParts.tsx';
 import { describeFailure, useAdminResource, useSessionExpiry } from './useAdminResource.ts';
 import './admin.css';
+import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
 const KIND_TEXT: Record<SecurityEventKind, string> = {
   'sign-in': 'Signed in',
@@ -34,6 +35,8 @@ const KIND_TEXT: Record<SecurityEventKind, string> = {
   'api-key-revoked': 'API key revoked',
   'settings-changed': 'Settings changed',
   'messages-throttled': 'Messages refused (too many)',
+  'admin-created': 'Admin account created',
+  'password-set': 'Password set',
 };
 
 /** The security log (90 days) and the signed-in admin's own second factor. */
@@ -67,7 +70,7 @@ function SecurityLogCard() {
             <p className="admin-empty">Nothing logged yet.</p>
           ) : (
             <>
-              <div className="admin-table-wrap">
+              <ScrollRegion className="admin-table-wrap" label="Security log, scrollable">
                 <table className="admin-table">
                   <thead>
                     <tr>
@@ -94,7 +97,7 @@ function SecurityLogCard() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
               <Pager offset={offset} total={data.total} onPage={setOffset} />
             </>
           )

@@ -110,7 +110,9 @@ export type SecurityEventKind =
   | 'api-key-created'
   | 'api-key-revoked'
   | 'settings-changed'
-  | 'messages-throttled';
+  | 'messages-throttled'
+  | 'admin-created'
+  | 'password-set';
 
 export interface SecurityEventView {
   id: number;

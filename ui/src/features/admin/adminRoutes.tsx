@@ -1,13 +1,20 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/rootRoute.tsx';
 import { titleHead } from '../../shared/documentTitle.ts';
-import { AdminLayout } from './AdminLayout.tsx';
+import { settledAdminSession } from '../auth/adminSession.ts';
+import { AdminAccessDenied, AdminRouteError, CheckingAdminSession } from './adminGuard.tsx';
 
-// Admin screens are code-split: visitors never download them.
+// Admin screens are code-split: visitors never download them. The guard runs before any of them
+// loads; main.tsx re-runs it when the session changes.
 export const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'admin',
-  component: AdminLayout,
+  beforeLoad: async ({ context }) => {
+    const session = await settledAdminSession(context.store);
+    if (session.status !== 'admin') throw new AdminAccessDenied();
+  },
+  pendingComponent: CheckingAdminSession,
+  errorComponent: AdminRouteError,
 });
 
 export const adminIndexRoute = createRoute({

@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { atom, type createStore } from 'jotai';
 import {
   fetchAdminCheck,
   requestLogin,
@@ -19,6 +19,22 @@ export interface AdminSession {
 export const adminSessionAtom = atom<AdminSession>({ status: 'unknown' });
 
 export const isAdminAtom = atom((get) => get(adminSessionAtom).status === 'admin');
+
+/** The session once the start-up check has answered (at once if it already has). */
+export function settledAdminSession(store: ReturnType<typeof createStore>): Promise<AdminSession> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      const session = store.get(adminSessionAtom);
+      if (session.status === 'unknown') return false;
+      resolve(session);
+      return true;
+    };
+    if (settle()) return;
+    const stop = store.sub(adminSessionAtom, () => {
+      if (settle()) stop();
+    });
+  });
+}
 
 /** Run once at start-up: a failed check is logged and treated as "not an admin". */
 export const checkAdminSessionAtom = atom(null, async (_get, set) => {

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type CSSProperties } from 'react';
+import { formatCount } from '../../../../common/clock/format.ts';
 import { SYNTHETIC_DATA_NOTE } from '../../../../common/clock/police-definition.ts';
-import type { ClockFrame } from './clockFrame.ts';
+import { frameCounter, type ClockFrame } from './clockFrame.ts';
 import { CategoryCard } from './CategoryCard.tsx';
 import { ClockAnnouncer, EveryText, LiveIndicator, TickingCount } from './ClockParts.tsx';
 import { ClockPending, useClockYear } from './ClockSections.tsx';
+import { useFrame } from './frameContext.tsx';
 import { isSyntheticData } from './clockText.ts';
 import { kioskGrid } from './kioskGrid.ts';
 import type { FeedState } from './feedState.ts';
@@ -40,6 +42,7 @@ export function ClockKiosk({
   const categories = definition?.categories ?? [];
   const grid = kioskGrid(categories.length);
   const synthetic = definition ? isSyntheticData(definition.meta) : false;
+  const countChars = useFrame(totalCountChars, 1);
 
   return (
     <div className="kiosk">
@@ -62,7 +65,12 @@ export function ClockKiosk({
 
       {definition ? (
         <>
-          <section className="kiosk__hero" aria-labelledby="kiosk-label">
+          <section
+            className="kiosk__hero"
+            aria-labelledby="kiosk-label"
+            // The counter is sized from its length so that it fills the width of any screen.
+            style={{ '--kiosk-count-chars': countChars } as CSSProperties}
+          >
             <h2 id="kiosk-label" className="kiosk__label">
               {label} {year ?? ''}
             </h2>
@@ -104,6 +112,11 @@ export function ClockKiosk({
       <footer className="kiosk__source">Source: {source}</footer>
     </div>
   );
+}
+
+function totalCountChars(frame: ClockFrame): number {
+  const total = frameCounter(frame, 'incidents', null);
+  return total ? formatCount(Math.floor(total.value)).length : 1;
 }
 
 function FullScreenButton() {

@@ -50,7 +50,7 @@ function EmbeddedClock({ kind, theme }: { kind: ClockKind; theme: EmbedTheme }) 
   const text: EmbedText = area
     ? {
         ...TEXT[kind],
-        label: `Crimes recorded by the police since 1 January: ${area}`,
+        label: 'Crimes recorded by the police since 1 January',
         announce: (frame) =>
           `${formatCount(frame.incidents.total)} police-recorded crimes since 1 January ${frame.year}: ${area}.`,
       }
@@ -66,7 +66,7 @@ function EmbeddedClock({ kind, theme }: { kind: ClockKind; theme: EmbedTheme }) 
         <ClockAnnouncer describe={text.announce} />
         {feed.definition ? (
           <div className="embed__clock">
-            <EmbedLabel label={text.label} />
+            <EmbedLabel label={text.label} coverage={area} />
             <TickingCount group="incidents" id={null} className="embed__count" />
             <p className="embed__rate">
               <EveryText group="incidents" id={null} />
@@ -87,11 +87,13 @@ function EmbeddedClock({ kind, theme }: { kind: ClockKind; theme: EmbedTheme }) 
   );
 }
 
-function EmbedLabel({ label }: { label: string }) {
+/** "… since 1 January 2026", then what the police data covers: the year belongs to the date, not to the area. */
+function EmbedLabel({ label, coverage }: { label: string; coverage?: string }) {
   const year = useClockYear();
   return (
     <p className="embed__label">
       {label} {year ?? ''}
+      {coverage ? `: ${coverage}` : ''}
     </p>
   );
 }

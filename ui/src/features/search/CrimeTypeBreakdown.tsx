@@ -2,14 +2,20 @@ import { useState } from 'react';
 import type { SearchStats } from '../../../../common/search/types.ts';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Card } from '../../shared/ui/Card.tsx';
+import { MIN_CRIMES_TO_COMPARE } from '../../../../common/search/trend.ts';
+import { FigureDefinitions } from './FigureDefinitions.tsx';
+import { rateMonthsShort } from './rateMonths.ts';
 import { formatCount, formatDecimal, shortMonth } from './searchFormat.ts';
 import { TrendIndicator } from './TrendIndicator.tsx';
 
 /** Enough to show what dominates, short enough to sit beside the monthly chart. */
 const FIRST_TYPES_SHOWN = 8;
 
-/** Crime types, most common first, each with its share, rate and month-on-month trend. */
-export function CrimeTypeBreakdown({ stats }: { stats: SearchStats }) {
+/**
+ * Crime types, most common first, each with its share, rate and month-on-month trend. `periodMonths`
+ * is the length of the period searched, so a rate over fewer months (those with data) says so.
+ */
+export function CrimeTypeBreakdown({ stats, periodMonths }: { stats: SearchStats; periodMonths: number }) {
   const [showAll, setShowAll] = useState(false);
   const comparison = stats.monthOverMonthChange?.comparisonMonths;
   const hidden = Math.max(0, stats.crimeTypes.length - FIRST_TYPES_SHOWN);
@@ -52,7 +58,13 @@ export function CrimeTypeBreakdown({ stats }: { stats: SearchStats }) {
               </div>
               <p className="crime-type__meta">
                 {formatDecimal(type.percentage, 1)}% of crimes
-                {type.rate !== null && <> · {formatDecimal(type.rate, 1)} per 1,000 residents</>}
+                {type.rate !== null && (
+                  <>
+                    {' '}
+                    · {formatDecimal(type.rate, 1)} per 1,000 residents{' '}
+                    {rateMonthsShort(stats.crimeRates.months, periodMonths)}
+                  </>
+                )}
               </p>
             </li>
           ))}
@@ -68,6 +80,31 @@ export function CrimeTypeBreakdown({ stats }: { stats: SearchStats }) {
         >
           {showAll ? 'Show fewer crime types' : `Show all ${stats.crimeTypes.length} crime types`}
         </Button>
+      )}
+      {stats.crimeTypes.length > 0 && (
+        <FigureDefinitions
+          title="What the crime type figures mean"
+          items={[
+            {
+              term: 'Count',
+              text: 'Crimes of the type recorded in the area and months searched.',
+            },
+            {
+              term: '% of crimes',
+              text: 'Its share of all crimes found by the search (anti-social behaviour included), so the shares add up to 100%.',
+            },
+            {
+              term: 'Per 1,000 residents',
+              text: 'Crimes of the type per 1,000 residents of the census areas where the crimes are located, counted over the months with data only, like the crime rate above.',
+            },
+            {
+              term: 'Trend',
+              text: comparison
+                ? `The change from ${shortMonth(comparison[0])} to ${shortMonth(comparison[1])}, the last two months with data; with fewer than ${MIN_CRIMES_TO_COMPARE} crimes of the type in those two months it reads "too few crimes to compare".`
+                : 'The change between the last two months with data, shown when the period has two.',
+            },
+          ]}
+        />
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { SearchResponse } from '../../../../common/search/types.ts';
+import type { ApiCrime, SearchResponse } from '../../../../common/search/types.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
 import { categoryLabel, formatCount, longMonth } from './searchFormat.ts';
@@ -12,6 +12,12 @@ export interface IncidentTableProps {
   pageError?: string;
   onPage: (page: number) => void;
   exportPanel: ReactNode;
+  /** Said above the rows, e.g. that they are the crimes of a place chosen on the map. */
+  notice?: ReactNode;
+  /** When given, located crimes get a "Show on map" button that calls it. */
+  onShowOnMap?: (crime: ApiCrime) => void;
+  /** The crime whose place the map highlights. */
+  shownOnMap?: number;
 }
 
 /** The crimes of the search, ten to a page, paged through the server. */
@@ -22,6 +28,9 @@ export function IncidentTable({
   pageError,
   onPage,
   exportPanel,
+  notice,
+  onShowOnMap,
+  shownOnMap,
 }: IncidentTableProps) {
   const { data, pagination } = response;
   const pages = Math.max(1, pagination.pages);
@@ -40,6 +49,7 @@ export function IncidentTable({
         </div>
         {exportPanel}
       </header>
+      {notice}
 
       {pagination.total === 0 ? (
         <div className="empty-block">
@@ -69,16 +79,44 @@ export function IncidentTable({
                     <td className="nowrap">{longMonth(crime.month)}</td>
                     <td>{categoryLabel(crime.category)}</td>
                     <td>
-                      {crime.location?.street.name || <span className="muted">Location not specified</span>}
+                      <Location crime={crime} />
+                      <ShowOnMap crime={crime} shownOnMap={shownOnMap} onShowOnMap={onShowOnMap} />
                     </td>
                     <td>
-                      {crime.outcome_status?.category || <span className="muted">No outcome recorded</span>}
+                      <Outcome crime={crime} />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          {/* Phones: one card per crime with every field, instead of a table to scroll sideways (CSS shows one of the two). */}
+          <ul className="incident-cards" aria-label="Incidents">
+            {data.map((crime, index) => (
+              <li key={crime.id ?? `${crime.persistent_id}-${index}`} className="incident-card">
+                <p className="incident-card__type">{categoryLabel(crime.category)}</p>
+                <dl className="incident-card__fields">
+                  <div>
+                    <dt>Date</dt>
+                    <dd>{longMonth(crime.month)}</dd>
+                  </div>
+                  <div>
+                    <dt>Location</dt>
+                    <dd>
+                      <Location crime={crime} />
+                      <ShowOnMap crime={crime} shownOnMap={shownOnMap} onShowOnMap={onShowOnMap} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Outcome</dt>
+                    <dd>
+                      <Outcome crime={crime} />
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
           {pageError && (
             <Alert variant="destructive" className="incidents__error">
               Error: {pageError}
@@ -96,6 +134,38 @@ export function IncidentTable({
       )}
     </section>
   );
+}
+
+type Crime = SearchResponse['data'][number];
+
+function Location({ crime }: { crime: Crime }) {
+  return <>{crime.location?.street.name || <span className="muted">Location not specified</span>}</>;
+}
+
+function ShowOnMap({
+  crime,
+  shownOnMap,
+  onShowOnMap,
+}: {
+  crime: Crime;
+  shownOnMap: IncidentTableProps['shownOnMap'];
+  onShowOnMap: IncidentTableProps['onShowOnMap'];
+}) {
+  if (!onShowOnMap || !crime.location) return null;
+  return (
+    <button
+      type="button"
+      className="incidents__map-link"
+      aria-pressed={shownOnMap === crime.id}
+      onClick={() => onShowOnMap(crime)}
+    >
+      Show on map
+    </button>
+  );
+}
+
+function Outcome({ crime }: { crime: Crime }) {
+  return <>{crime.outcome_status?.category || <span className="muted">No outcome recorded</span>}</>;
 }
 
 /**

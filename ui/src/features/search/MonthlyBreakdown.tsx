@@ -1,8 +1,28 @@
 import type { MonthlyBreakdownEntry } from '../../../../common/search/types.ts';
 import { Card } from '../../shared/ui/Card.tsx';
+import { FigureDefinitions, type FigureDefinition } from './FigureDefinitions.tsx';
 import { MonthlyChart } from './MonthlyChart.tsx';
 import { summariseMonths } from './monthlySummary.ts';
 import { formatCount, longMonth } from './searchFormat.ts';
+
+const MONTHLY_DEFINITIONS: readonly FigureDefinition[] = [
+  {
+    term: 'Bars',
+    text: 'Crimes recorded in each month of the period. A hatched bar marked "no data" is a month no force of the area has published yet: it is not a month without crime. A lighter bar is a month only some of the area\'s forces have published, so its count is too low.',
+  },
+  {
+    term: 'Months Analyzed',
+    text: 'The months of the period that have data; the figures below count only these.',
+  },
+  {
+    term: 'Highest and Lowest Month',
+    text: 'The months with the most and the fewest crimes among the months with data (on a tie, the earlier month).',
+  },
+  {
+    term: 'Avg per Month',
+    text: 'All crimes of the months with data divided by the number of those months, to the nearest whole crime.',
+  },
+];
 
 export function MonthlyBreakdown({ months }: { months: readonly MonthlyBreakdownEntry[] }) {
   const summary = summariseMonths(months);
@@ -35,6 +55,7 @@ export function MonthlyBreakdown({ months }: { months: readonly MonthlyBreakdown
               <dd>{formatCount(summary.averagePerMonth)}</dd>
             </div>
           </dl>
+          <FigureDefinitions title="What the monthly figures mean" items={MONTHLY_DEFINITIONS} />
         </>
       ) : (
         <div className="empty-block">

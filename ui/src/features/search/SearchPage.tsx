@@ -1,8 +1,16 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
-import { useEffect, useReducer, useState } from 'react';
-import { validatePeriodDraft, validateSearchCriteria } from '../../../../common/search/request.ts';
-import type { SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { CRIME_CATEGORY_SLUGS, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
+import { frameAt } from '../../../../common/map/frame.ts';
+import { markIdOfCrime, type MarkCrimesResponse } from '../../../../common/map/marks.ts';
+import {
+  validatePeriodDraft,
+  validateSearchCriteria,
+  type SearchIssue,
+} from '../../../../common/search/request.ts';
+import type { ApiCrime, SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
+import { Button } from '../../shared/ui/Button.tsx';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { searchHeadline, usePoliceClockMeta } from '../clocks/policeCoverage.ts';
@@ -14,18 +22,38 @@ import { IncidentTable } from './IncidentTable.tsx';
 import { MonthlyBreakdown } from './MonthlyBreakdown.tsx';
 import { PoliceDataPanel } from './PoliceDataPanel.tsx';
 import { useQuery } from './queryCache.ts';
-import { fetchAvailableDates } from './searchApi.ts';
+import {
+  SEARCH_QUERY_PREFIX,
+  fetchAvailableDates,
+  fetchMarkCrimes,
+  fetchSearchMap,
+  searchErrorMessage,
+} from './searchApi.ts';
+import { SearchMap } from './SearchMap.tsx';
 import { startNewSearchAtom, useCrimeSearch } from './searchAtoms.ts';
 import { draftReducer, needsAdvancedOptions } from './searchDraft.ts';
 import { formatCount, longMonth } from './searchFormat.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { SummaryStats } from './SummaryStats.tsx';
-import { draftFromUrl, requestFromUrl, urlFromDraft, type SearchUrl } from './searchParams.ts';
+import {
+  draftFromUrl,
+  hiddenCategories,
+  hiddenCategoriesText,
+  requestFromUrl,
+  searchKey,
+  urlFromDraft,
+  type SearchUrl,
+} from './searchParams.ts';
 import './search.css';
 
 /** The URL minus the page: what the form shows. A change of it (Back, a link) resets the form. */
 function formKey(url: SearchUrl): string {
   return JSON.stringify(urlFromDraft(draftFromUrl(url)));
+}
+
+function reversedRange(url: SearchUrl): SearchIssue | null {
+  const issue = validatePeriodDraft(draftFromUrl(url), longMonth);
+  return issue?.code === 'RANGE_REVERSED' ? issue : null;
 }
 
 export function SearchPage() {
@@ -46,7 +74,10 @@ export function SearchPage() {
     if (needsAdvancedOptions(fromUrl)) setAdvancedOpen(true);
   }
 
-  const request = requestFromUrl(url);
+  const wanted = requestFromUrl(url);
+  // A reversed range from a bookmark or an edited link is refused as the form refuses it, before any request.
+  const urlIssue = wanted ? reversedRange(url) : null;
+  const request = urlIssue ? null : wanted;
   const search = useCrimeSearch(request);
   const availableDates = useQuery('available-dates', fetchAvailableDates);
   const policeMeta = usePoliceClockMeta();
@@ -91,6 +122,14 @@ export function SearchPage() {
     setAdvancedOpen(!advancedOpen);
   }
 
+  function setMapState(state: { hide?: string; at?: string }) {
+    void navigate({
+      search: (prev) => ({ ...prev, hide: state.hide || undefined, at: state.at }),
+      replace: true,
+      resetScroll: false,
+    });
+  }
+
   function goToPage(next: number) {
     void navigate({
       search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
@@ -122,7 +161,12 @@ export function SearchPage() {
       />
 
       <div className="search-outcome">
-        {search.status === 'idle' && <NoSearch />}
+        {urlIssue && (
+          <Alert variant="destructive" title={urlIssue.title} className="search-error">
+            {urlIssue.text}
+          </Alert>
+        )}
+        {search.status === 'idle' && !urlIssue && <NoSearch />}
         {search.status === 'searching' && (
           <div className="card search-loading" role="status">
             <span className="spinner" aria-hidden="true" />
@@ -142,6 +186,8 @@ export function SearchPage() {
             pageLoading={search.pageLoading}
             pageError={search.pageError}
             onPage={goToPage}
+            url={url}
+            onMapState={setMapState}
           />
         )}
       </div>
@@ -156,6 +202,8 @@ function SearchResults({
   pageLoading,
   pageError,
   onPage,
+  url,
+  onMapState,
 }: {
   request: SearchRequestBody;
   response: SearchResponse;
@@ -163,8 +211,32 @@ function SearchResults({
   pageLoading: boolean;
   pageError?: string;
   onPage: (page: number) => void;
+  url: SearchUrl;
+  onMapState: (state: { hide?: string; at?: string }) => void;
 }) {
   const total = response.stats.totalCrimes;
+  const hasCrimes = response.pagination.total > 0;
+  const mapState = useQuery(hasCrimes ? `${SEARCH_QUERY_PREFIX}map:${searchKey(request)}` : null, (signal) =>
+    fetchSearchMap(request, signal),
+  );
+  const map = mapState?.status === 'success' ? mapState.data : undefined;
+  const hidden = hiddenCategories(url);
+  const selected = url.at;
+  const marks = useMarkCrimes(request, selected, url.hide);
+  const [shownCrime, setShownCrime] = useState<ApiCrime | undefined>(undefined);
+  const highlighted =
+    map && shownCrime ? markIdOfCrime(shownCrime, map.binning, frameAt(map.centre)) : undefined;
+
+  function toggleCategory(slug: CrimeCategorySlug) {
+    const next = new Set(hidden);
+    if (next.has(slug)) next.delete(slug);
+    else next.add(slug);
+    onMapState({ hide: hiddenCategoriesText(next), at: selected });
+  }
+
+  const tableResponse = marks.data
+    ? { ...response, data: marks.data.data, pagination: marks.data.pagination }
+    : response;
   return (
     <div className="search-results">
       <p className="visually-hidden" role="status">
@@ -175,20 +247,90 @@ function SearchResults({
       <DataNotes dataInfo={response.dataInfo} />
       <SummaryStats response={response} />
       <div className="search-results__grid">
-        <CrimeTypeBreakdown stats={response.stats} />
+        <CrimeTypeBreakdown stats={response.stats} periodMonths={response.dataInfo.totalMonths} />
         <MonthlyBreakdown months={response.stats.monthlyBreakdown} />
       </div>
+      {hasCrimes && mapState?.status === 'loading' && (
+        <section className="card search-map search-map--loading" aria-busy="true">
+          <p className="muted">Drawing the map...</p>
+        </section>
+      )}
+      {mapState?.status === 'error' && (
+        <Alert variant="destructive" title="The map could not be loaded" className="search-map__error">
+          {searchErrorMessage(mapState.error)}
+        </Alert>
+      )}
+      {map && (
+        <SearchMap
+          map={map}
+          totalCrimes={response.pagination.total}
+          hidden={hidden}
+          selected={selected}
+          highlighted={highlighted}
+          onToggleCategory={toggleCategory}
+          onShowAll={() => onMapState({ at: selected })}
+          onSelect={(at) => onMapState({ hide: url.hide, at })}
+        />
+      )}
       <IncidentTable
-        response={response}
-        page={page}
-        pageLoading={pageLoading}
-        pageError={pageError}
-        onPage={onPage}
+        response={tableResponse}
+        page={selected ? marks.page : page}
+        pageLoading={selected ? marks.loading : pageLoading}
+        pageError={selected ? marks.error : pageError}
+        onPage={selected ? marks.setPage : onPage}
         exportPanel={<ExportPanel request={request} response={response} />}
+        notice={
+          selected && (
+            <div className="incidents__notice" role="status">
+              <p>
+                {marks.data
+                  ? `The ${formatCount(marks.data.pagination.total)} ${marks.data.pagination.total === 1 ? 'crime' : 'crimes'} of the place chosen on the map${hidden.size > 0 ? ', of the shown crime types' : ''}.`
+                  : 'Crimes of the place chosen on the map.'}
+              </p>
+              <Button variant="secondary" size="sm" onClick={() => onMapState({ hide: url.hide })}>
+                Show all crimes
+              </Button>
+            </div>
+          )
+        }
+        onShowOnMap={
+          map ? (crime) => setShownCrime(shownCrime?.id === crime.id ? undefined : crime) : undefined
+        }
+        shownOnMap={shownCrime?.id}
       />
       <PoliceDataPanel response={response} />
     </div>
   );
+}
+
+/**
+ * The crimes of the mark chosen on the map, a page at a time; the page starts again at 1 when the
+ * mark or the shown crime types change, and the last answer stays up while the next one loads.
+ */
+function useMarkCrimes(request: SearchRequestBody, mark: string | undefined, hide: string | undefined) {
+  const selection = `${mark ?? ''}|${hide ?? ''}`;
+  const [state, setState] = useState({ selection, page: 1 });
+  if (state.selection !== selection) setState({ selection, page: 1 });
+  const page = state.selection === selection ? state.page : 1;
+  const hidden = new Set(hide ? hide.split(',') : []);
+  const shown = hidden.size > 0 ? CRIME_CATEGORY_SLUGS.filter((slug) => !hidden.has(slug)) : undefined;
+  const key = mark ? `${SEARCH_QUERY_PREFIX}mark:${searchKey(request)}|${selection}|${page}` : null;
+  const read = useQuery(key, (signal) => fetchMarkCrimes(request, mark!, page, shown, signal));
+  const last = useRef<{ selection: string; data: MarkCrimesResponse } | null>(null);
+  if (read?.status === 'success') last.current = { selection, data: read.data };
+  const data =
+    read?.status === 'success'
+      ? read.data
+      : last.current?.selection === selection
+        ? last.current.data
+        : undefined;
+  return {
+    data: mark ? data : undefined,
+    page,
+    loading: read?.status === 'loading',
+    error: read?.status === 'error' ? searchErrorMessage(read.error) : undefined,
+    setPage: (next: number) => setState({ selection, page: next }),
+  };
 }
 
 const SEARCH_MODES = [

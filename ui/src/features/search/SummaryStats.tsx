@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import type { SearchResponse } from '../../../../common/search/types.ts';
 import { MIN_CRIMES_TO_COMPARE, STABLE_THRESHOLD_PERCENT } from '../../../../common/search/trend.ts';
 import { noDataReason } from './noDataReason.ts';
-import { formatCount, formatDecimal, formatRate, shortMonth } from './searchFormat.ts';
+import { FigureDefinitions, type FigureDefinition } from './FigureDefinitions.tsx';
+import { rateMonths } from './rateMonths.ts';
+import { formatCount, formatDecimal, formatRate } from './searchFormat.ts';
 import { TrendIndicator } from './TrendIndicator.tsx';
 
 const NOT_AVAILABLE = 'Not available';
@@ -92,61 +94,33 @@ export function SummaryStats({ response }: { response: SearchResponse }) {
         </StatTile>
       </dl>
       {population.dataSource && <p className="summary__source">Population: {population.dataSource}.</p>}
-      <Definitions />
+      <FigureDefinitions title="What these figures mean" items={SUMMARY_DEFINITIONS} />
     </section>
   );
 }
 
-/** "over the 3 months with data (Apr 2025 to Jun 2025)", and how many of the period's months that is. */
-function rateMonths(months: readonly string[], periodMonths: number): string {
-  const span =
-    months.length === 0
-      ? ''
-      : months.length === 1
-        ? ` (${shortMonth(months[0]!)})`
-        : ` (${shortMonth(months[0]!)} to ${shortMonth(months.at(-1)!)})`;
-  const count = `${months.length} ${months.length === 1 ? 'month' : 'months'}`;
-  return months.length < periodMonths
-    ? `over the ${count} of ${periodMonths} with data${span}`
-    : `over ${count}${span}`;
-}
-
-/** What each figure means, one click away from it. */
-function Definitions() {
-  return (
-    <details className="summary__definitions">
-      <summary>What these figures mean</summary>
-      <dl>
-        <dt>Total crimes</dt>
-        <dd>
-          Crimes and anti-social behaviour recorded by the police in the area and months searched, as
-          published on data.police.uk. Months a force did not publish are shown as "no data", never as zero.
-        </dd>
-        <dt>Crime rate</dt>
-        <dd>
-          Crimes per 1,000 residents, counted over the months that have data only (a month without data adds
-          neither crimes nor time), so it is not comparable with a yearly rate when fewer months are counted.
-        </dd>
-        <dt>Resolution rate</dt>
-        <dd>
-          Share of crimes that can carry an outcome whose latest outcome is a charge, summons, caution or
-          other out-of-court resolution. Anti-social behaviour has no outcomes and is left out.
-        </dd>
-        <dt>Population</dt>
-        <dd>
-          Residents of the census areas (LSOAs) where the area's crimes are located, from the ONS mid-year
-          estimates.
-        </dd>
-        <dt>Month on month</dt>
-        <dd>
-          Change between the last two months with data. Under {STABLE_THRESHOLD_PERCENT}% either way it reads
-          "no significant change"; with fewer than {MIN_CRIMES_TO_COMPARE} crimes in the two months together
-          it reads "too few crimes to compare", because such small counts swing by chance.
-        </dd>
-      </dl>
-    </details>
-  );
-}
+const SUMMARY_DEFINITIONS: readonly FigureDefinition[] = [
+  {
+    term: 'Total crimes',
+    text: 'Crimes and anti-social behaviour recorded by the police in the area and months searched, as published on data.police.uk. Months a force did not publish are shown as "no data", never as zero.',
+  },
+  {
+    term: 'Crime rate',
+    text: 'Crimes per 1,000 residents, counted over the months that have data only (a month without data adds neither crimes nor time), so it is not comparable with a yearly rate when fewer months are counted.',
+  },
+  {
+    term: 'Resolution rate',
+    text: 'Share of crimes that can carry an outcome whose latest outcome is a charge, summons, caution or other out-of-court resolution. Anti-social behaviour has no outcomes and is left out.',
+  },
+  {
+    term: 'Population',
+    text: "Residents of the census areas (LSOAs) where the area's crimes are located, from the ONS mid-year estimates.",
+  },
+  {
+    term: 'Month on month',
+    text: `Change between the last two months with data. Under ${STABLE_THRESHOLD_PERCENT}% either way it reads "no significant change"; with fewer than ${MIN_CRIMES_TO_COMPARE} crimes in the two months together it reads "too few crimes to compare", because such small counts swing by chance.`,
+  },
+];
 
 /** A headline figure; without a value it shows `missing` instead, quietly. */
 function StatTile({

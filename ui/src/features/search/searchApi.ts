@@ -7,6 +7,7 @@ import type {
   SearchRequestBody,
   SearchResponse,
 } from '../../../../common/search/types.ts';
+import type { MarkCrimesResponse, SearchMapResponse } from '../../../../common/map/marks.ts';
 import { ApiError, apiGet, apiPost } from '../../shared/api.ts';
 
 export interface ForceOption {
@@ -75,6 +76,35 @@ export const SEARCH_QUERY_PREFIX = 'search:';
 
 export function searchCrimes(request: SearchRequestBody, signal?: AbortSignal): Promise<SearchResponse> {
   return apiPost<SearchResponse>('/api/crimes/search', request, { signal });
+}
+
+/** The search's criteria as a query string: the page fields do not apply. */
+function criteriaQuery(request: SearchRequestBody): URLSearchParams {
+  const query = new URLSearchParams();
+  const { page: _page, pageSize: _pageSize, ...criteria } = request;
+  for (const [name, value] of Object.entries(criteria)) {
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  }
+  return query;
+}
+
+export function fetchSearchMap(request: SearchRequestBody, signal: AbortSignal): Promise<SearchMapResponse> {
+  return apiGet<SearchMapResponse>(`/api/crimes/map?${criteriaQuery(request)}`, { signal });
+}
+
+/** `categories`: the shown ones, or undefined when every category is shown. */
+export function fetchMarkCrimes(
+  request: SearchRequestBody,
+  mark: string,
+  page: number,
+  categories: readonly string[] | undefined,
+  signal: AbortSignal,
+): Promise<MarkCrimesResponse> {
+  const query = criteriaQuery(request);
+  query.set('mark', mark);
+  query.set('page', String(page));
+  if (categories) query.set('categories', categories.join(','));
+  return apiGet<MarkCrimesResponse>(`/api/crimes/map/crimes?${query}`, { signal });
 }
 
 export function fetchAvailableDates(signal: AbortSignal): Promise<AvailableDatesResponse> {

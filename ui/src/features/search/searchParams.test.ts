@@ -54,6 +54,31 @@ describe('validateSearchUrl', () => {
   });
 });
 
+describe('map state in the URL', () => {
+  it('keeps hidden categories in one canonical order and drops unknown ones', () => {
+    expect(validateSearchUrl({ type: 'radius', hide: 'robbery,nonsense,burglary,robbery' })).toMatchObject({
+      hide: 'burglary,robbery',
+    });
+    expect(validateSearchUrl({ type: 'radius', hide: 'nonsense' }).hide).toBeUndefined();
+  });
+
+  it('keeps a well-formed mark and drops anything else', () => {
+    expect(validateSearchUrl({ at: 'p51.5074,-0.1278' }).at).toBe('p51.5074,-0.1278');
+    expect(validateSearchUrl({ at: 'h-3,12' }).at).toBe('h-3,12');
+    expect(validateSearchUrl({ at: 'h1;2' }).at).toBeUndefined();
+    expect(validateSearchUrl({ at: 42 }).at).toBeUndefined();
+  });
+
+  it('starts a new search without the map state', () => {
+    expect(
+      urlFromDraft(draftFromUrl({ type: 'radius', postcode: 'SW1A 1AA', hide: 'drugs', at: 'h1,2' })),
+    ).toEqual({
+      type: 'radius',
+      postcode: 'SW1A 1AA',
+    });
+  });
+});
+
 describe('urlFromDraft', () => {
   it('writes a radius search with the canonical postcode and no force', () => {
     expect(

@@ -3,6 +3,8 @@
  * search can be bookmarked, shared and reloaded, and Back returns to the previous one. The URL
  * holds what the visitor chose; the request body for the API is derived from it.
  */
+import { CRIME_CATEGORY_SLUGS, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
+import { parseCategoryList, parseMarkId } from '../../../../common/map/marks.ts';
 import { isMonthText } from '../../../../common/search/months.ts';
 import {
   DEFAULT_PERIOD_CHOICE,
@@ -33,6 +35,10 @@ export interface SearchUrl {
   to?: string;
   /** Omitted for page 1. */
   page?: number;
+  /** Crime categories hidden on the map (comma-separated slugs, in the product's order). */
+  hide?: string;
+  /** The map mark whose crimes the incident table shows (common/map/marks.ts ids). */
+  at?: string;
 }
 
 const PERIOD_CHOICES: readonly TimePeriodChoice[] = [
@@ -80,7 +86,22 @@ export function validateSearchUrl(raw: Record<string, unknown>): SearchUrl {
   if (to && period === 'range') url.to = to;
   const page = Number(raw.page);
   if (Number.isSafeInteger(page) && page > 1) url.page = page;
+  const hidden =
+    typeof raw.hide === 'string' ? hiddenCategoriesText(parseCategoryList(raw.hide).categories) : '';
+  if (hidden) url.hide = hidden;
+  const at = typeof raw.at === 'string' ? raw.at.trim() : undefined;
+  if (at && parseMarkId(at)) url.at = at;
   return url;
+}
+
+/** The `hide` parameter for a set of categories: the product's order, so one state has one URL. */
+export function hiddenCategoriesText(hidden: Iterable<CrimeCategorySlug>): string {
+  const set = new Set(hidden);
+  return CRIME_CATEGORY_SLUGS.filter((slug) => set.has(slug)).join(',');
+}
+
+export function hiddenCategories(url: SearchUrl): Set<CrimeCategorySlug> {
+  return new Set(url.hide ? parseCategoryList(url.hide).categories : []);
 }
 
 /** What the form edits: every field of the search, including ones the current type ignores. */

@@ -2,6 +2,7 @@ import { formatDateTime, StatusBadge } from '../AdminParts.tsx';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { API_KEY_TEXTS, isActive } from './apiKeyForm.ts';
 import type { ApiKeyView } from './apiKeysApi.ts';
+import { ScrollRegion } from '../../../shared/ui/ScrollRegion.tsx';
 
 const count = (n: number) => n.toLocaleString('en-GB');
 
@@ -17,7 +18,7 @@ export function ApiKeysTable({
 }) {
   if (apiKeys.length === 0) return <p className="admin-empty">{API_KEY_TEXTS.empty}</p>;
   return (
-    <div className="admin-table-wrap">
+    <ScrollRegion className="admin-table-wrap" label="API keys, scrollable">
       <table className="admin-table api-keys-table">
         <thead>
           <tr>
@@ -72,6 +73,6 @@ export function ApiKeysTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,11 +1,11 @@
-import { parseConfig } from '../../../../common/config/config.ts';
-import { buildApp, type App } from '../../app.ts';
-import type { AdminAuthOptions } from '../auth-plugin.ts';
-import { createMailServices } from '../../email/mail-services.ts';
-import type { OutboxOptions } from '../../email/outbox.ts';
-import type { SmtpTimeouts } from '../../email/smtp-client.ts';
-import { createSecretBox, secretKeyFromHex } from '../../security/secret-box.ts';
-import type { ScryptCost } from '../../security/passwords.ts';
+import { parseConfig } from '../../common/config/config.ts';
+import { buildApp, type App } from '../../api/src/app.ts';
+import type { AdminAuthOptions } from '../../api/src/admin/auth-plugin.ts';
+import { createMailServices } from '../../api/src/email/mail-services.ts';
+import type { OutboxOptions } from '../../api/src/email/outbox.ts';
+import type { SmtpTimeouts } from '../../api/src/email/smtp-client.ts';
+import { createSecretBox, secretKeyFromHex } from '../../api/src/security/secret-box.ts';
+import type { PasswordCost } from '../../api/src/security/passwords.ts';
 import type { Sequelize } from 'sequelize';
 
 /**
@@ -31,7 +31,7 @@ export interface AdminTestAppOptions {
   databaseUrl: string;
   env?: Record<string, string>;
   now?: () => number;
-  cost?: ScryptCost;
+  cost?: PasswordCost;
   smtpTimeouts?: SmtpTimeouts;
   outboxOptions?: Omit<OutboxOptions, 'sequelize' | 'now'>;
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };

@@ -1,8 +1,8 @@
-import type { App } from '../../app.ts';
-import { searchRoutes } from '../../search/routes.ts';
-import { apiDocsPlugin } from '../docs/docs-plugin.ts';
-import { apiKeyAdminRoutes } from '../keys/admin-routes.ts';
-import { partnerSearchRoutes, type PartnerSearchOptions } from '../search/routes.ts';
+import type { App } from '../../api/src/app.ts';
+import { searchRoutes } from '../../api/src/search/routes.ts';
+import { apiDocsPlugin } from '../../api/src/partner-api/docs/docs-plugin.ts';
+import { apiKeyAdminRoutes } from '../../api/src/partner-api/keys/admin-routes.ts';
+import { partnerSearchRoutes, type PartnerSearchOptions } from '../../api/src/partner-api/search/routes.ts';
 
 /**
  * Test-only: adds the partner API (docs, admin key routes, the partner search) and the public

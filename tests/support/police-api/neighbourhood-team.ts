@@ -1,12 +1,9 @@
 /**
  * The browser tests' data.police.uk: the project's own test double
- * (api/src/police-data/police-api/police-api-double.ts), serving one neighbourhood team on every
+ * (tests/support/police-api/double.ts), serving one neighbourhood team on every
  * people endpoint and nothing else, so the pages never depend on the real service.
  */
-import {
-  startPoliceApiDouble,
-  type PoliceApiDouble,
-} from '../../api/src/police-data/police-api/police-api-double.ts';
+import { startPoliceApiDouble, type PoliceApiDouble } from './double.ts';
 
 /** An officer as data.police.uk's people endpoints send one. */
 export interface Officer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composite, contrastRatio, parseColor, relativeLuminance } from './contrast.ts';
+import { composite, contrastRatio, parseColor, relativeLuminance } from './contrast.test-support.ts';
 
 describe('parseColor', () => {
   it('reads hex in its four lengths', () => {

@@ -6,16 +6,16 @@
  * `rows` directly, never from the service.
  */
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { cellOf } from '../../../../common/geo/grid.ts';
+import { cellOf } from '../../common/geo/grid.ts';
 import {
   EARTH_RADIUS_METRES,
   METRES_PER_MILE,
   type LatLng,
   type Ring,
-} from '../../../../common/search/geometry.ts';
-import { RESOLVED_OUTCOMES, UNRESOLVED_OUTCOMES } from '../../../../common/search/outcomes.ts';
-import { searchAggregates } from '../derived-tables.ts';
-import { Rng } from '../../../../scripts/data-sample/random.ts';
+} from '../../common/search/geometry.ts';
+import { RESOLVED_OUTCOMES, UNRESOLVED_OUTCOMES } from '../../common/search/outcomes.ts';
+import { searchAggregates } from '../../api/src/search/derived-tables.ts';
+import { Rng } from '../../scripts/data-sample/random.ts';
 
 export interface FixtureCrime {
   force_id: string;

@@ -1,4 +1,6 @@
 /**
+ * Test support for the palette tests (status.test.ts): no screen computes contrast at run time.
+ *
  * Colour contrast as WCAG 2.x defines it: the relative luminance of each colour in sRGB, and their
  * ratio (L1 + 0.05) / (L2 + 0.05), from 1:1 (the same colour) to 21:1 (black on white).
  * https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio

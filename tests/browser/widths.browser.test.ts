@@ -1,0 +1,257 @@
+/**
+ * Every page at the widths people use: two phones (360, 390 px), a tablet (768), a laptop (1280)
+ * and a wall screen (1920). At each width a page must have no horizontal overflow, no clipped
+ * text, no text under 12 px, body text of 16 px on a phone, and no serious or critical axe finding.
+ *
+ * One product and one browser tab for the whole file: each page is loaded once and the tab is
+ * resized through the widths, so the file stays within a few minutes on a small machine.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstAdminOf, logIn } from '../support/admin-sign-in.ts';
+import { blocking, formatViolations, runAxe } from '../support/axe.ts';
+import { launchBrowser, type BrowserSession } from '../support/browser.ts';
+import type { PoliceApiDouble } from '../support/police-api/double.ts';
+import { startTeamPoliceApi } from '../support/police-api/neighbourhood-team.ts';
+import { startProduct, type RunningProduct } from '../support/product.ts';
+
+const WIDTHS = [360, 390, 768, 1280, 1920] as const;
+const PHONE_WIDTH = 480;
+/** A height for each width: phones are tall, screens are 16:9. */
+const heightOf = (width: number) =>
+  width < PHONE_WIDTH ? 800 : width < 1000 ? 1024 : Math.round((width * 9) / 16);
+
+let product: RunningProduct | undefined;
+let browser: BrowserSession | undefined;
+let policeApi: PoliceApiDouble | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  policeApi = await startTeamPoliceApi();
+  product = await startProduct({ POLICE_API_URL: policeApi.baseUrl });
+  browser = await launchBrowser({ baseUrl: product.baseUrl });
+  page = await browser.open('/');
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+  await policeApi?.close();
+});
+
+/** What a page shows once it is ready to be measured. */
+interface PageCase {
+  path: string;
+  ready: (page: Page) => Promise<void>;
+}
+
+const heading = (name: string | RegExp) => (p: Page) =>
+  p.getByRole('heading', { level: 1, name }).first().waitFor();
+const live = (p: Page) =>
+  p
+    .locator('.live-indicator', { hasText: /^Live$/ })
+    .first()
+    .waitFor({ timeout: 50_000 });
+const embedCount = (p: Page) => p.locator('.embed__count[data-value]').first().waitFor({ timeout: 50_000 });
+
+const PUBLIC_PAGES: PageCase[] = [
+  { path: '/', ready: heading(/Crime Clock/) },
+  { path: '/crime-clock', ready: live },
+  { path: '/police-crime-clock', ready: live },
+  { path: '/crime-clock?kiosk=1', ready: live },
+  { path: '/police-crime-clock?kiosk=1', ready: live },
+  { path: '/embed/crime-clock', ready: embedCount },
+  { path: '/embed/police-crime-clock?theme=dark', ready: embedCount },
+  { path: '/search', ready: heading(/^Crime Data Search: /) },
+  {
+    path: '/search?type=radius&postcode=SW1A+1AA&period=6months',
+    ready: async (p) => {
+      await p.locator('.incidents[aria-busy="false"]').waitFor({ timeout: 30_000 });
+      await p.locator('.monthly-chart__bar').first().waitFor();
+    },
+  },
+  { path: '/privacy-policy', ready: heading(/Privacy/) },
+  { path: '/no-such-page', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/admin', ready: (p) => p.getByRole('heading', { name: 'Access Denied' }).waitFor() },
+];
+
+const ADMIN_PAGES: PageCase[] = [
+  { path: '/admin', ready: heading('Admin Dashboard') },
+  { path: '/admin/csew-data', ready: heading('CSEW Data Viewer') },
+  { path: '/admin/smtp-settings', ready: (p) => p.getByRole('button', { name: 'Save Settings' }).waitFor() },
+  { path: '/admin/messages', ready: heading('Messages') },
+  { path: '/admin/api-keys', ready: heading('API Keys') },
+  { path: '/admin/algorithms', ready: (p) => p.getByTestId('severity-shoplifting').waitFor() },
+  { path: '/admin/police-crime-clock', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/admin/security', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+];
+
+interface Measured {
+  overflow: string | null;
+  clipped: string[];
+  tiny: string[];
+  bodyText: string[];
+}
+
+/**
+ * Runs in the page. Text is "clipped" when an element that hides its overflow (or ends lines with
+ * an ellipsis) holds text and is smaller than its content; screen-reader-only text (1 px boxes)
+ * is meant to be hidden and does not count.
+ */
+const MEASURE = `(phone) => {
+  const describe = (el) => {
+    const cls =
+      typeof el.className === 'string' && el.className
+        ? \`.\${el.className.trim().split(/\\s+/).join('.')}\`
+        : '';
+    const text = (el.textContent ?? '').replace(/\\s+/g, ' ').trim().slice(0, 40);
+    return \`\${el.tagName.toLowerCase()}\${cls} "\${text}"\`;
+  };
+  const visible = (el) => {
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 1 && box.height > 1 && el.checkVisibility({ opacityProperty: false });
+  };
+  const root = document.documentElement;
+  const overflow =
+    root.scrollWidth > root.clientWidth
+      ? \`document is \${root.scrollWidth} px wide in \${root.clientWidth} px\`
+      : null;
+
+  const clipped = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const style = getComputedStyle(el);
+    const hides = (value) => value === 'hidden' || value === 'clip';
+    const ellipsis = style.textOverflow === 'ellipsis';
+    if (!hides(style.overflowX) && !hides(style.overflowY) && !ellipsis) continue;
+    if (!(el.textContent ?? '').trim() || !visible(el)) continue;
+    const wide = (hides(style.overflowX) || ellipsis) && el.scrollWidth > el.clientWidth + 1;
+    const tall = hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1;
+    if (wide || tall) {
+      clipped.push(
+        \`\${describe(el)}: content \${el.scrollWidth}x\${el.scrollHeight} in \${el.clientWidth}x\${el.clientHeight}\`,
+      );
+    }
+  }
+
+  const tiny = [];
+  const seen = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || seen.has(parent) || !(node.textContent ?? '').trim()) continue;
+    seen.add(parent);
+    if (parent.closest('script, style, noscript, title') || !visible(parent)) continue;
+    const size = parseFloat(getComputedStyle(parent).fontSize);
+    if (size < 11.95) tiny.push(\`\${describe(parent)}: \${size.toFixed(1)} px\`);
+  }
+
+  // Body text: the page's base size and its running paragraphs (those the page gives no class of their own).
+  const bodyText = [];
+  if (phone) {
+    const base = parseFloat(getComputedStyle(document.body).fontSize);
+    if (base < 16) bodyText.push(\`body: \${base} px\`);
+    for (const p of document.querySelectorAll('main p:not([class]), main li:not([class])')) {
+      if (!visible(p) || !(p.textContent ?? '').trim()) continue;
+      const size = parseFloat(getComputedStyle(p).fontSize);
+      if (size < 15.95) bodyText.push(\`\${describe(p)}: \${size} px\`);
+    }
+  }
+  return { overflow, clipped, tiny, bodyText };
+}`;
+
+/** Loads the page once, then for each width: resize, let it lay out, measure, run axe. */
+async function checkAtEveryWidth(pageCase: PageCase): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(pageCase.path);
+  await pageCase.ready(page);
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: heightOf(width) });
+    // Two frames: one for the resize to lay out, one for anything sized from a ResizeObserver.
+    await page.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    );
+    const found = (await page.evaluate(`(${MEASURE})(${width < PHONE_WIDTH})`)) as Measured;
+    const at = `${pageCase.path} at ${width} px`;
+    if (found.overflow) problems.push(`${at}: horizontal overflow, ${found.overflow}`);
+    for (const clip of found.clipped) problems.push(`${at}: clipped text in ${clip}`);
+    for (const small of found.tiny) problems.push(`${at}: text under 12 px in ${small}`);
+    for (const body of found.bodyText) problems.push(`${at}: body text under 16 px on a phone in ${body}`);
+    const axe = formatViolations(blocking(await runAxe(page)));
+    if (axe) problems.push(`${at}: axe\n${axe}`);
+  }
+  expect(problems.join('\n')).toBe('');
+}
+
+describe('every page at 360, 390, 768, 1280 and 1920 px', () => {
+  describe('public pages', () => {
+    for (const pageCase of PUBLIC_PAGES) {
+      it(pageCase.path, () => checkAtEveryWidth(pageCase), 180_000);
+    }
+  });
+
+  describe('admin pages, signed in', () => {
+    beforeAll(async () => {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto('/');
+      await logIn(page, firstAdminOf(product!));
+    });
+
+    for (const pageCase of ADMIN_PAGES) {
+      it(pageCase.path, () => checkAtEveryWidth(pageCase), 180_000);
+    }
+  });
+
+  it('the wall-screen counter spans a 1920 px screen and fits a phone', async () => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto('/crime-clock?kiosk=1');
+    await live(page);
+    const count = page.locator('.kiosk__count');
+    // The digits themselves, not the block they sit in.
+    const digitsWidth = () =>
+      count.evaluate((el) => {
+        const range = el.ownerDocument.createRange();
+        range.selectNodeContents(el);
+        return range.getBoundingClientRect().width;
+      });
+    // Half the screen wide for the survey's seven-figure count, with the cards' rows still below it.
+    await expect.poll(digitsWidth).toBeGreaterThan(0.5 * 1920);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(digitsWidth).toBeLessThanOrEqual(360 - 16);
+    // Big enough on a phone too: at least twice the body text.
+    const size = await count.evaluate((el) =>
+      parseFloat(el.ownerDocument.defaultView!.getComputedStyle(el).fontSize),
+    );
+    expect(size).toBeGreaterThanOrEqual(32);
+  });
+
+  it('on a phone the incidents are cards showing every field; on a laptop, a table', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/search?type=radius&postcode=SW1A+1AA&period=6months');
+    await page.locator('.incidents[aria-busy="false"]').waitFor({ timeout: 30_000 });
+    const cards = page.getByRole('list', { name: 'Incidents' }).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBe(10);
+    expect(await page.getByRole('table').count()).toBe(0);
+    for (const card of await cards.all()) {
+      const fields = await card.locator('dt').allInnerTexts();
+      expect(fields).toEqual(['Date', 'Location', 'Outcome']);
+      for (const value of await card.locator('dd').allInnerTexts()) expect(value.trim()).not.toBe('');
+      expect((await card.locator('.incident-card__type').innerText()).trim()).not.toBe('');
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByRole('table').waitFor();
+    expect(await page.getByRole('list', { name: 'Incidents' }).isVisible()).toBe(false);
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual([
+      'DATE',
+      'CRIME TYPE',
+      'LOCATION',
+      'OUTCOME',
+    ]);
+  });
+
+  it('threw no error in any page', () => {
+    expect(browser!.pageErrors.map((error) => error.message)).toEqual([]);
+  });
+});
