@@ -217,7 +217,8 @@ function report(label: string, results: RunResult[]): void {
     `${label.padEnd(28)} ${format(results[0]!.rows).padStart(10)} rows  ` +
       `best ${format(Math.max(...rates)).padStart(8)} rows/s  median ${format(median(rates)).padStart(8)} rows/s  ` +
       `peak RSS ${format(Math.max(...results.map((r) => r.maxRssMb)))} MB  ` +
-      `CPU ${(median(results.map((r) => r.cpuMs)) / 1000).toFixed(1)} s  (runs: ${rates.map(format).join(', ')})`,
+      `CPU ${(median(results.map((r) => r.cpuMs)) / 1000).toFixed(1)} s  (runs: ${rates.map(format).join(', ')}; ` +
+      `CPU s ${results.map((r) => (r.cpuMs / 1000).toFixed(1)).join(', ')})`,
   );
 }
 
