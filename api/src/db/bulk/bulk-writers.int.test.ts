@@ -189,6 +189,23 @@ describe.each(writers)('bulk writer on $name', ({ name, dialect, bulk }) => {
     },
   );
 
+  it.skipIf(name !== 'mysql, LOAD DATA LOCAL')(
+    'stops a file load half way so that the transaction rolls back, keeping none of its rows',
+    async () => {
+      await db.sequelize.query('DELETE FROM bulk_probe');
+      const transaction = await bulk.begin(db.sequelize);
+      const load = bulk.writer(transaction).fileLoader!('bulk_probe', columns);
+      await load.add(['kept?', 1, 1, true, null]);
+      await load.abort!();
+      // Without the abort, the LOAD DATA would still wait for rows and the rollback behind it.
+      await transaction.rollback();
+      const counted = await db.sequelize.query<{ n: number }>('SELECT COUNT(*) AS n FROM bulk_probe', {
+        type: QueryTypes.SELECT,
+      });
+      expect(Number(counted[0]?.n)).toBe(0);
+    },
+  );
+
   it.skipIf(dialect !== 'mysql')('offers no sorted inserter: MySQL rows go straight in', async () => {
     const transaction = await bulk.begin(db.sequelize);
     try {

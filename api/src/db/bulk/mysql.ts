@@ -154,6 +154,15 @@ export class MysqlStreamedLoad implements SortedInserter {
     await this.done;
   }
 
+  async abort(): Promise<void> {
+    if (!this.stream || !this.done) return;
+    // Ending the rows lets the statement complete; the rollback that follows takes them out.
+    // (Destroying the stream instead hangs when the server has not asked for the rows yet: mysql2
+    // would then listen to a stream that has already ended in error.)
+    this.stream.end();
+    await this.done.catch(() => {});
+  }
+
   private start(): PassThrough {
     const stream = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
     this.stream = stream;

@@ -36,6 +36,11 @@ export interface SortedInserter {
   add(values: readonly BulkValue[]): Promise<void>;
   /** Writes what is still held back. */
   finish(): Promise<void>;
+  /**
+   * Stops without finishing, when the file fails half way, so that the transaction can roll back
+   * (a statement still reading rows would hold the connection).
+   */
+  abort?(): Promise<void>;
 }
 
 export interface BulkDialect {

@@ -60,29 +60,34 @@ export async function loadCsv(
       : (values: BulkValue[]) => writer.insert(table, columns, values);
   const pipeline = new BatchPipeline(write, options.rowsPerStatement * columns.length);
 
-  let map: RowMapper | undefined;
-  let bytes = 0;
-  for await (const chunk of readCsv(input)) {
-    for (const fault of chunk.faults) skip(fault.line, fault.reason);
-    for (const record of chunk.records) {
-      if (!map) {
-        const bound = load.bind(record.fields);
-        map = bound.map;
-        if (!bound.firstIsData) continue;
+  try {
+    let map: RowMapper | undefined;
+    let bytes = 0;
+    for await (const chunk of readCsv(input)) {
+      for (const fault of chunk.faults) skip(fault.line, fault.reason);
+      for (const record of chunk.records) {
+        if (!map) {
+          const bound = load.bind(record.fields);
+          map = bound.map;
+          if (!bound.firstIsData) continue;
+        }
+        const reason = map(record.fields, pipeline.values);
+        if (reason !== undefined) {
+          skip(record.line, reason);
+          continue;
+        }
+        counts.rows++;
+        if (pipeline.full) await pipeline.flush();
       }
-      const reason = map(record.fields, pipeline.values);
-      if (reason !== undefined) {
-        skip(record.line, reason);
-        continue;
-      }
-      counts.rows++;
-      if (pipeline.full) await pipeline.flush();
+      bytes += chunk.bytes;
+      options.onRows?.(counts, bytes);
     }
-    bytes += chunk.bytes;
-    options.onRows?.(counts, bytes);
+    if (!map) throw new Error('the file is empty');
+    await pipeline.finish();
+    await inserter?.finish();
+  } catch (error) {
+    await inserter?.abort?.();
+    throw error;
   }
-  if (!map) throw new Error('the file is empty');
-  await pipeline.finish();
-  await inserter?.finish();
   return counts;
 }
