@@ -9,10 +9,8 @@ import { adminMessagesRoutes } from './admin/messages-routes.ts';
 import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
 import { clientConfigRoutes } from './clocks/config-routes.ts';
-import { createPoliceClockService } from './clocks/police-clock-service.ts';
 import { clockRoutes } from './clocks/routes.ts';
 import { csewFiguresRoutes } from './clocks/csew-figures-routes.ts';
-import { createCsewFiguresService } from './clocks/csew-figures-service.ts';
 import { healthRoutes } from './health/routes.ts';
 import { observabilityPlugin } from './observability/observability-plugin.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
@@ -29,9 +27,8 @@ import { apiDocsPlugin } from './partner-api/docs/docs-plugin.ts';
 import { apiKeyAdminRoutes } from './partner-api/keys/admin-routes.ts';
 import { partnerSearchRoutes } from './partner-api/search/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
-import { postcodeServiceForApp } from './postcodes/postcode-service.ts';
 import { searchRoutes } from './search/routes.ts';
-import { createSearchService } from './search/search-service.ts';
+import { composeServices, type ServicesOptions } from './services.ts';
 import { addressHash, ephemeralAddressKey } from './security/address-hash.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
 import { registerStaticUi, sendAppShell, wantsAppShell } from './ui-hosting/static-ui.ts';
@@ -65,6 +62,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** SECRET_KEY's bytes, which key address hashes; omitted in tests (a random key per process). */
   secretKey?: Buffer;
+  /** A data.police.uk client aimed elsewhere (tests: a double); made from config when omitted. */
+  policeApi?: ServicesOptions['policeApi'];
 }
 
 /** The API as a plugin tree, without listening: tests drive it with `app.inject`. */
@@ -92,6 +91,13 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const services = composeServices({
+    config,
+    sequelize: options.sequelize,
+    log: app.log,
+    now: options.now,
+    policeApi: options.policeApi,
+  });
   app.decorate('config', config);
   app.decorate('db', options.sequelize);
   app.decorate('appVersion', appVersion);
@@ -116,7 +122,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminAuthPlugin, { now: options.now, ...options.adminAuth });
   await app.register(adminSystemRoutes, { prefix: '/api/admin' });
   await app.register(adminSecurityRoutes, { prefix: '/api/admin' });
-  await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', now: options.now });
+  await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', keys: services.apiKeys });
   if (options.mail) {
     const mail = options.mail;
     await app.register(adminMessagesRoutes, {
@@ -129,33 +135,32 @@ export async function buildApp(options: AppOptions) {
       smtpSettings: mail.smtpSettings,
       timeouts: mail.timeouts,
       onSaved: mail.onSettingsSaved,
+      limiter: services.rateLimiter,
     });
     await app.register(emailRoutes, {
       prefix: '/api/email',
       outbox: mail.outbox,
       onQueued: mail.wakeWorker,
-      now: options.now,
+      limiter: services.rateLimiter,
       ...options.emailThrottle,
     });
   }
   await app.register(healthRoutes, { prefix: '/api' });
 
-  // One search service for the public search and the partner API: one truth for both.
-  const postcodes = postcodeServiceForApp(app);
-  const search = createSearchService({ sequelize: options.sequelize, postcodes });
+  const { search, postcodes, csewFigures } = services;
   await app.register(searchRoutes, { prefix: '/api', search });
-  await app.register(partnerSearchRoutes, { prefix: '/api', now: options.now, search });
-  await app.register(postcodeRoutes, { prefix: '/api', postcodes });
-  await app.register(forceRoutes, { prefix: '/api' });
-  await app.register(stopSearchRoutes, { prefix: '/api' });
-  await app.register(clientConfigRoutes, { prefix: '/api' });
-  const csewFigures = createCsewFiguresService({ sequelize: options.sequelize });
-  await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
-  await app.register(clockRoutes, {
+  await app.register(partnerSearchRoutes, {
     prefix: '/api',
-    policeClock: createPoliceClockService({ sequelize: options.sequelize }),
-    csewFigures,
+    search,
+    keys: services.apiKeys,
+    limiter: services.dailyLimiter,
   });
+  await app.register(postcodeRoutes, { prefix: '/api', postcodes });
+  await app.register(forceRoutes, { prefix: '/api', forces: services.forces, policeApi: services.policeApi });
+  await app.register(stopSearchRoutes, { prefix: '/api', stopSearch: services.stopSearch });
+  await app.register(clientConfigRoutes, { prefix: '/api' });
+  await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
+  await app.register(clockRoutes, { prefix: '/api', policeClock: services.policeClock, search, csewFigures });
 
   const servesUi = options.uiDir ? await registerStaticUi(app, options.uiDir) : false;
   app.setNotFoundHandler((request, reply) => {

@@ -22,7 +22,7 @@ export const POLICE_UPDATE_NOTE = 'Typically during 1st week of the month';
 export const GREATER_MANCHESTER_EXCLUSION: ExcludedForce = {
   id: 'greater-manchester',
   name: 'Greater Manchester Police',
-  reason: 'Has published no street-level crime data to data.police.uk since mid 2019.',
+  reason: 'Has published no street-level crime data to data.police.uk since July 2019.',
 };
 
 export interface PoliceCategoryCount {

@@ -118,3 +118,18 @@ export interface ClockData {
   readonly currentUKHour?: number;
   readonly prevalence?: PrevalenceData;
 }
+
+/** A clock's counts at one whole server second, as sent on the wire (common/realtime/tick.ts). */
+export type TickFrame = [clock: string, version: string, second: number, ...counts: number[]];
+
+/**
+ * A clock as the API answers it (GET /api/csew-clock, /api/police-clock, a search's clockData):
+ * the clock data at the server's instant, the definition (names, sources, peak hours) and the
+ * realtime server's tick for the current second, so a screen without a socket shows
+ * server-computed counts too.
+ */
+export interface ClockApiResponse extends ClockData {
+  readonly definition: ClockDefinition;
+  readonly serverTime: number;
+  readonly tick: TickFrame;
+}

@@ -47,7 +47,9 @@ export interface AppConfig {
   realtimeMaxConnectionsPerAddress: number;
   /** Events one realtime socket may send per 10 s before it is disconnected (REALTIME_MAX_EVENTS_PER_SOCKET). */
   realtimeMaxEventsPerSocket: number;
-  /** How often each realtime node re-reads the police clock's data from the API. */
+  /** Distinct area clocks one realtime node computes at most (REALTIME_MAX_AREA_CLOCKS). */
+  realtimeMaxAreaClocks: number;
+  /** How often each realtime node re-reads the clocks' data in full (a change is seen within a second). */
   clockRefreshSeconds: number;
   /** Where the police clock page's "contact us" mail link writes to; unset: the page has no such link. */
   contactEmail: string | undefined;
@@ -253,6 +255,7 @@ export const ENV_SCHEMA = Type.Object({
   CONTACT_EMAIL: variable({ allows: 'an email address, e.g. contact@example.org' }, isValidEmailAddress),
   REALTIME_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000),
   REALTIME_MAX_EVENTS_PER_SOCKET: whole(1, 100_000),
+  REALTIME_MAX_AREA_CLOCKS: whole(1, 100_000),
   CLOCK_REFRESH_SECONDS: whole(1, 86_400),
   OUTBOX_RETRY_SECONDS: whole(1, 3600),
   DATABASE_QUERY_TIMEOUT_SECONDS: whole(1, 3600),
@@ -329,6 +332,7 @@ export function parseConfig(env: Env): AppConfig {
     trustProxy: trustProxyOf(v.TRUST_PROXY),
     realtimeMaxConnectionsPerAddress: number(v.REALTIME_MAX_CONNECTIONS_PER_ADDRESS, 500),
     realtimeMaxEventsPerSocket: number(v.REALTIME_MAX_EVENTS_PER_SOCKET, 30),
+    realtimeMaxAreaClocks: number(v.REALTIME_MAX_AREA_CLOCKS, 1000),
     clockRefreshSeconds: number(v.CLOCK_REFRESH_SECONDS, 30),
     contactEmail: v.CONTACT_EMAIL,
     outboxRetrySeconds: number(v.OUTBOX_RETRY_SECONDS, 30),

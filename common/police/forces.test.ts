@@ -34,7 +34,7 @@ describe('police forces', () => {
     expect(isPoliceForceId('Avon and Somerset')).toBe(false);
   });
 
-  it('knows Greater Manchester Police publishes no street data since mid-2019', () => {
+  it('knows Greater Manchester Police publishes no street data since July 2019', () => {
     expect(FORCES_WITHOUT_STREET_DATA.map((g) => g.forceId)).toContain('greater-manchester');
     expect(publishesStreetData('greater-manchester', '2019-06')).toBe(true);
     expect(publishesStreetData('greater-manchester', '2019-07')).toBe(false);

@@ -139,7 +139,7 @@ export const FORCES_WITHOUT_STREET_DATA: readonly StreetDataGap[] = [
     // GMP moved to a new records system in July 2019 and data.police.uk has received no
     // street-level crime data from it since; its stop-and-search data kept coming.
     since: '2019-07',
-    reason: 'Greater Manchester Police has supplied no street-level crime data since mid-2019.',
+    reason: 'Greater Manchester Police has published no street-level crime data since July 2019.',
   },
 ];
 

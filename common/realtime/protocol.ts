@@ -11,11 +11,17 @@
  *    second is the server's clock), so nothing else is broadcast; it is volatile: a client that
  *    cannot take it now skips it, the next one carries absolute values;
  *  - `clock:definition` whenever the data behind the clock changes (a new import, new figures).
+ *
+ * An area's police clock (common/clock/area.ts) is joined the same way with `area:join` and its
+ * area id; its room exists only while someone watches it, and a socket watches one area at a time.
+ * The payloads' schemas are in common/contracts/realtime.ts.
  */
 import type { ClockDefinition, ClockKind } from '../clock/types.ts';
+import type { JoinClockReply } from '../contracts/realtime.ts';
 import type { TickFrame } from './tick.ts';
 
 export type { ClockTick, TickFrame } from './tick.ts';
+export type { JoinClockReply };
 
 export const REALTIME_PATH = '/socket.io';
 export const CLOCK_KINDS: readonly ClockKind[] = ['csew', 'police'];
@@ -29,18 +35,17 @@ export function isClockKind(value: unknown): value is ClockKind {
   return value === 'csew' || value === 'police';
 }
 
+export function areaRoom(areaId: string): string {
+  return `area:${areaId}`;
+}
+
+/** The area id of an area room; undefined for any other room. */
+export function areaOfRoom(room: string): string | undefined {
+  return room.startsWith('area:') ? room.slice('area:'.length) : undefined;
+}
+
 /** The tick's event name: one character, since it goes to every viewer every second. */
 export const TICK_EVENT = 't';
-
-export type JoinClockReply =
-  | {
-      ok: true;
-      definition: ClockDefinition;
-      serverTime: number;
-      /** The current second's tick, so the counts arrive with the definition. */
-      tick?: TickFrame;
-    }
-  | { ok: false; error: string };
 
 export interface ServerToClientEvents {
   [TICK_EVENT]: (tick: TickFrame) => void;
@@ -50,4 +55,6 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   'clock:join': (clock: ClockKind, reply: (result: JoinClockReply) => void) => void;
   'clock:leave': (clock: ClockKind) => void;
+  'area:join': (areaId: string, reply: (result: JoinClockReply) => void) => void;
+  'area:leave': (areaId: string) => void;
 }

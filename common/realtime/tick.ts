@@ -21,9 +21,9 @@
 import { clockModelsFor } from '../clock/clock-data.ts';
 import { londonYear } from '../clock/london-time.ts';
 import { clockAt, type ClockModel } from '../clock/model.ts';
-import type { ClockDefinition, ClockKind } from '../clock/types.ts';
+import type { ClockDefinition, ClockKind, TickFrame } from '../clock/types.ts';
 
-export type TickFrame = [clock: string, version: string, second: number, ...counts: number[]];
+export type { TickFrame };
 
 export const TICK_VERSION_LENGTH = 8;
 const COUNT_SCALE = 100;

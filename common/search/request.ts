@@ -4,7 +4,7 @@
  * toast for `durationMs`; the server answers 400 with `text` as the error and `code`.
  */
 import { isValidPostcode } from '../postcode/postcode.ts';
-import type { SearchType } from './types.ts';
+import type { RequestSearchType } from './types.ts';
 
 export type SearchIssueCode =
   | 'POSTCODE_REQUIRED'
@@ -98,7 +98,7 @@ export function validatePeriodDraft(
 }
 
 export interface SearchCriteria {
-  searchType: SearchType;
+  searchType: RequestSearchType;
   postcode?: string | null;
   forceId?: string | null;
   neighbourhoodId?: string | null;
@@ -119,5 +119,7 @@ export function validateSearchCriteria(criteria: SearchCriteria): SearchIssue | 
         : null;
     case 'force':
       return blank(criteria.forceId) ? SEARCH_ISSUES.FORCE_REQUIRED : null;
+    case 'default':
+      return null;
   }
 }

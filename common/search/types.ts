@@ -3,12 +3,19 @@
  * page that reads it. Crimes keep the data.police.uk street-crime shape so either source reads
  * the same way.
  */
+import type { ClockApiResponse } from '../clock/types.ts';
 import type { CrimeCategorySlug } from '../crime/categories.ts';
 import type { PeriodPreset } from './period.ts';
 import type { Trend, TrendDirection } from './trend.ts';
 
 export const SEARCH_TYPES = ['radius', 'neighbourhood', 'force'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
+/**
+ * What the search call accepts: the form's types, and "default", the whole store (the police
+ * clock's own search, spec section 7).
+ */
+export const REQUEST_SEARCH_TYPES = [...SEARCH_TYPES, 'default'] as const;
+export type RequestSearchType = (typeof REQUEST_SEARCH_TYPES)[number];
 
 /** The radius search is fixed at one mile (spec section 9). */
 export const SEARCH_RADIUS_MILES = 1;
@@ -17,7 +24,7 @@ export const MAX_PAGE_SIZE = 100;
 
 /** Body of POST /api/crimes/search. */
 export interface SearchRequestBody {
-  searchType?: SearchType;
+  searchType?: RequestSearchType;
   postcode?: string;
   radius?: number;
   /** A period preset (RECENT_3_MONTHS...) or a month YYYY-MM. */
@@ -112,7 +119,7 @@ export interface ForceWithoutData {
 }
 
 export interface SearchDataInfo {
-  searchType: SearchType;
+  searchType: RequestSearchType;
   timeRange: { start: string; end: string; label: string; preset: PeriodPreset | null };
   totalMonths: number;
   /** Miles, for radius searches; null otherwise. */
@@ -139,7 +146,12 @@ export interface SearchResponse {
   coordinates: { latitude: number; longitude: number };
   stats: SearchStats;
   dataInfo: SearchDataInfo;
-  clockData?: unknown;
+  /**
+   * The police clock of the searched area (the whole store for "default"): its rate over the last
+   * 12 months with data, at this instant, with what a screen needs to keep it ticking. Null when
+   * the area has no data in those months.
+   */
+  clockData: ClockApiResponse | null;
 }
 
 export interface AvailableDate {

@@ -200,7 +200,7 @@ describe('realtime server', () => {
     await expect(fetch(`${node.url}/health`)).rejects.toThrow();
   });
 
-  describe.runIf(process.env.TEST_REDIS_URL)('two nodes sharing Redis', () => {
+  describe.runIf(process.env.TEST_REDIS_URL)('nodes sharing Redis', () => {
     const redisUrl = process.env.TEST_REDIS_URL!;
     const node = async (apiUrl: string, refreshSeconds: number) => {
       const started = await startRealtimeNode({
@@ -237,6 +237,50 @@ describe('realtime server', () => {
         new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
       ]);
       expect(received?.version).toBe(next.version);
+    }, 60_000);
+
+    it('N nodes behind the proxy serve N × the viewers of one: every tick to every viewer, the same on all nodes', async () => {
+      const nodes = 3;
+      const perNode = 15;
+      const api = await startApiDouble(policeDefinition(500_000));
+      cleanups.push(api.close);
+      const started = await Promise.all(Array.from({ length: nodes }, () => node(api.url, 30)));
+      const proxy = await startTcpProxy(started.map((n) => n.port));
+      cleanups.push(proxy.close);
+      const viewers = Array.from({ length: nodes * perNode }, () => {
+        const socket = client(`http://127.0.0.1:${proxy.port}`);
+        const ticks: { t: number; n: number; bytes: string }[] = [];
+        socket.on(TICK_EVENT, (frame) => {
+          const tick = readTick(frame)!;
+          ticks.push({ t: tick.t, n: tick.n, bytes: JSON.stringify(frame) });
+        });
+        return { socket, ticks };
+      });
+      const replies = await Promise.all(viewers.map((v) => join(v.socket, 'police')));
+      expect(replies.every((r) => r.ok)).toBe(true);
+
+      // The proxy spreads viewers evenly: each node holds its share, and together they hold all.
+      for (const n of started) {
+        const health = (await (await fetch(`${n.url}/health`)).json()) as { clients: number };
+        expect(health.clients).toBe(perNode);
+      }
+
+      // A window of whole seconds, all after every viewer joined.
+      const fromT = Math.ceil(Date.now() / 1000) * 1000 + 1000;
+      const toT = fromT + 3000;
+      await new Promise((resolve) => setTimeout(resolve, toT + 1500 - Date.now()));
+      const seconds = [fromT, fromT + 1000, fromT + 2000, fromT + 3000];
+      const bytesAt = new Map<number, Set<string>>(seconds.map((t) => [t, new Set()]));
+      for (const { ticks } of viewers) {
+        const inWindow = ticks.filter((tick) => tick.t >= fromT && tick.t <= toT);
+        // None lost and none twice: each second of the window, once.
+        expect(inWindow.map((tick) => tick.t)).toEqual(seconds);
+        for (const tick of inWindow) bytesAt.get(tick.t)!.add(tick.bytes);
+        // Counts never go backwards (they restart only at New Year).
+        for (let i = 1; i < ticks.length; i++) expect(ticks[i]!.n).toBeGreaterThanOrEqual(ticks[i - 1]!.n);
+      }
+      // Every node computed the same count for the same second: one payload per second for all.
+      for (const t of seconds) expect(bytesAt.get(t)!.size).toBe(1);
     }, 60_000);
 
     it('a client whose node is killed reconnects to the other and its count never goes back', async () => {

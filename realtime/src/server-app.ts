@@ -3,6 +3,7 @@ import { Server, type ServerOptions } from 'socket.io';
 import type { Logger } from 'pino';
 import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
 import { attachClockRooms } from './clocks/clock-rooms.ts';
+import type { AreaClocks } from './clocks/area-clocks.ts';
 import type { DefinitionSource } from './clocks/definition-source.ts';
 import type { RealtimeIo } from './io-types.ts';
 import { addressHash, ephemeralAddressKey } from '../../api/src/security/address-hash.ts';
@@ -29,6 +30,10 @@ export interface RealtimeOptions {
   maxEventsPerSocket?: number;
   /** TRUST_PROXY: whose X-Forwarded-For names the visitor's address for the connection cap. */
   trustProxy?: TrustProxy;
+  /** Area clocks (from the API); without them area joins are refused. */
+  areas?: AreaClocks;
+  /** REALTIME_MAX_AREA_CLOCKS: distinct areas one node ticks for; 1000 when not given. */
+  maxAreaClocks?: number;
   /** Key of the address hashes in the log (from SECRET_KEY); a random one per process when not given. */
   addressKey?: Buffer;
 }
@@ -88,6 +93,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
           clocks: {
             police: options.definitions.current('police')?.version ?? null,
             csew: options.definitions.current('csew')?.version ?? null,
+            areas: options.areas?.size() ?? 0,
           },
           ...options.health?.(),
         }),
@@ -109,6 +115,8 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     tickMs,
     clustered: Boolean(options.adapter),
     onTickSent: metrics.tickSent,
+    ...(options.areas ? { areas: options.areas } : {}),
+    maxAreas: options.maxAreaClocks ?? 1000,
   });
   options.definitions.start();
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { loadSecretKey } from '../../api/src/security/secret-box.ts';
 import { configOrFail, type AppConfig } from '../../common/config/config.ts';
+import { createAreaClocks } from './clocks/area-clocks.ts';
 import { createDefinitionSource } from './clocks/definition-source.ts';
 import { createRedisAdapter } from './redis-adapter.ts';
 import { createRealtimeServer } from './server-app.ts';
@@ -44,6 +45,8 @@ async function main() {
     maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
     maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
     trustProxy: config.trustProxy,
+    areas: createAreaClocks({ apiUrl: config.apiInternalUrl, logger }),
+    maxAreaClocks: config.realtimeMaxAreaClocks,
     addressKey: addressKeyOf(config),
   });
   const port = await server.listen(config.realtimePort, config.host);

@@ -22,7 +22,6 @@ import { openDatabase, type Dialect } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
 import { buildApp, type App } from '../../api/src/app.ts';
 import { importSources } from '../../api/src/police-data/import/index.ts';
-import { searchRoutes } from '../../api/src/search/routes.ts';
 import { searchDerivedTables } from '../../api/src/search/derived-tables.ts';
 import { radiusArea } from '../../api/src/search/areas.ts';
 import { num, select, withinCircleSql } from '../../api/src/search/sql.ts';
@@ -324,12 +323,6 @@ async function stockWay(sequelize: Sequelize, centre: LatLng, months: number[]) 
   return result;
 }
 
-/** app.ts registers the search routes; a build that does not yet gets them here. */
-async function withSearchRoutes(app: App) {
-  if (!app.hasRoute({ method: 'POST', url: '/api/crimes/search' }))
-    await app.register(searchRoutes, { prefix: '/api' });
-}
-
 async function benchDialect(dialect: Dialect, sampleDir: string) {
   log(`\n=== ${dialect} ===`);
   const { sequelize: db, url } = await openStore(dialect, undefined);
@@ -365,7 +358,6 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
 
   const densest = await densestPostcode(db, start, end);
   const app: App = await buildApp({ config: parseConfig({ DATABASE_URL: url }), sequelize: db });
-  await withSearchRoutes(app);
   await app.ready();
 
   const postcodes = await select<{ postcode: string }>(
@@ -514,7 +506,6 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
   const statements: string[] = [];
   const traced = await openStore(dialect, statements);
   const app2 = await buildApp({ config: parseConfig({ DATABASE_URL: url }), sequelize: traced.sequelize });
-  await withSearchRoutes(app2);
   await app2.inject({
     method: 'POST',
     url: '/api/crimes/search',

@@ -76,6 +76,11 @@ export interface SampleOptions {
   readonly seed?: string | number;
   /** One force skips one month entirely when there are 3 months or more (default true). */
   readonly gap?: boolean;
+  /**
+   * Write the outcomes files (default true). Without them each crime still carries its last
+   * outcome in the street file; importing them takes longer than the street files themselves.
+   */
+  readonly outcomes?: boolean;
   readonly onProgress?: (message: string) => void;
 }
 
@@ -120,6 +125,7 @@ interface ResolvedOptions {
   readonly seed: string;
   readonly scale: number;
   readonly gap: boolean;
+  readonly outcomes: boolean;
 }
 
 function resolveOptions(options: SampleOptions): ResolvedOptions {
@@ -148,6 +154,7 @@ function resolveOptions(options: SampleOptions): ResolvedOptions {
     seed: String(options.seed ?? DEFAULT_SEED),
     scale,
     gap: options.gap ?? true,
+    outcomes: options.outcomes ?? true,
   };
 }
 
@@ -243,10 +250,12 @@ export async function generateSample(options: SampleOptions): Promise<SampleSumm
           totals.street += rows;
         }
 
-        const outcomesPath = archiveFilePath(monthText, force, 'outcomes');
-        const outcomeRows = await writeOutcomesFile(outcomesPath, context);
-        files.push({ path: outcomesPath, kind: 'outcomes', force, month: monthText, rows: outcomeRows });
-        totals.outcomes += outcomeRows;
+        if (resolved.outcomes) {
+          const outcomesPath = archiveFilePath(monthText, force, 'outcomes');
+          const outcomeRows = await writeOutcomesFile(outcomesPath, context);
+          files.push({ path: outcomesPath, kind: 'outcomes', force, month: monthText, rows: outcomeRows });
+          totals.outcomes += outcomeRows;
+        }
 
         const searchPath = archiveFilePath(monthText, force, 'stop-and-search');
         const searchRows = await writeSearchFile(searchPath, context, seedHash);

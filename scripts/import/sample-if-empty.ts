@@ -1,6 +1,6 @@
-// Run by `npm start` before the servers: on a store with no police data, generate the modest
-// synthetic sample (scripts/data-sample) under DATA_DIR and import it, so search and the police
-// clock work on a fresh machine. Does nothing when the store holds data or AUTO_SAMPLE=false.
+// Run by `npm start` before the servers: on a store with no police data, generate the synthetic
+// start sample (scripts/data-sample/start-sample.ts: every force at a realistic volume for one
+// month) under DATA_DIR and import it, so search and the police clock work on a fresh machine. Does nothing when the store holds data or AUTO_SAMPLE=false.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueryTypes } from 'sequelize';
@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../api/src/db/migrate.ts';
 import { formatSummary, importSources } from '../../api/src/police-data/import/index.ts';
 import { storeDerivedTables } from '../../api/src/police-data/store-derived-tables.ts';
 import { generateSample } from '../data-sample/generate.ts';
+import { START_SAMPLE } from '../data-sample/start-sample.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = configOrFail(process.env, 'sample import', (message) => {
@@ -27,12 +28,12 @@ if (config.autoSample) {
     if (Number(row?.n ?? 0) === 0) {
       const outDir = join(config.dataDir, 'sample');
       console.log(
-        'The police data store is empty: importing a small SYNTHETIC sample so the product has data.',
+        'The police data store is empty: importing a SYNTHETIC sample (every force, one month) so the product has data.',
       );
       console.log(
         'Import real data.police.uk data with `npm run import -- --latest` (or a downloaded archive).',
       );
-      if (!existsSync(join(outDir, 'SYNTHETIC.txt'))) await generateSample({ outDir, months: 6, scale: 1 });
+      if (!existsSync(join(outDir, 'SYNTHETIC.txt'))) await generateSample({ outDir, ...START_SAMPLE });
       const summary = await importSources(sequelize, [outDir], {
         derivedTables: storeDerivedTables,
         synthetic: true,

@@ -363,6 +363,14 @@ describe('axe finds no serious or critical violation', () => {
     it('the legacy police clock page', async () => {
       await page.goto('/admin/police-crime-clock');
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // Checked once its configuration is in: forces, months, rate and source.
+      const excluded = page.getByTestId('police-clock-excluded');
+      await excluded.waitFor();
+      expect(await excluded.innerText()).toContain('Greater Manchester Police');
+      expect(await page.getByTestId('police-clock-rate').innerText()).toMatch(
+        /crimes a year, on average 1 crime every/,
+      );
+      expect(await page.getByTestId('police-clock-included').locator('li').count()).toBeGreaterThan(0);
       await expectAccessible(page, '/admin/police-crime-clock');
     });
   });

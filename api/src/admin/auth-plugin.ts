@@ -1,8 +1,8 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/errors.ts';
-import { PASSWORD_MAX_LENGTH } from '../security/passwords.ts';
+import { AdminCheck, AdminLogin, AdminLogout } from '../../../common/contracts/auth.ts';
 import { sharedPlugin } from '../security/shared-plugin.ts';
 import { createAuthService, type AuthService, type AuthServiceOptions } from './auth-service.ts';
 import { recordAdminChanges } from './security-audit.ts';
@@ -38,14 +38,6 @@ function isHttps(publicOrigin: string | undefined): boolean {
   return publicOrigin?.startsWith('https://') ?? false;
 }
 
-const Credentials = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 64 }),
-  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
-  // The second factor, once the account has one: 6 digits or a recovery code.
-  code: Type.Optional(Type.String({ maxLength: 40 })),
-});
-const AdminInfo = Type.Object({ username: Type.String() });
-
 function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSerializeOptions }) {
   const tokenOf = (request: FastifyRequest) => request.cookies[cookie.name];
   const clear = (reply: FastifyReply) =>
@@ -57,33 +49,20 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
     });
 
   const routes: FastifyPluginAsyncTypebox = async (app) => {
-    app.get(
-      '/check',
-      {
-        schema: {
-          response: { 200: Type.Object({ isAdmin: Type.Boolean(), admin: Type.Optional(AdminInfo) }) },
-        },
-      },
-      async (request, reply) => {
-        const token = tokenOf(request);
-        const session = await auth.resolve(token);
-        reply.header('cache-control', 'no-store');
-        if (!session) {
-          if (token !== undefined) clear(reply);
-          return { isAdmin: false };
-        }
-        return { isAdmin: true, admin: { username: session.username } };
-      },
-    );
+    app.get('/check', { schema: { response: AdminCheck.response } }, async (request, reply) => {
+      const token = tokenOf(request);
+      const session = await auth.resolve(token);
+      reply.header('cache-control', 'no-store');
+      if (!session) {
+        if (token !== undefined) clear(reply);
+        return { isAdmin: false };
+      }
+      return { isAdmin: true, admin: { username: session.username } };
+    });
 
     app.post(
       '/login',
-      {
-        schema: {
-          body: Credentials,
-          response: { 200: Type.Object({ success: Type.Literal(true), admin: AdminInfo }) },
-        },
-      },
+      { schema: { body: AdminLogin.body, response: AdminLogin.response } },
       async (request, reply) => {
         const previousToken = tokenOf(request);
         let result;
@@ -111,15 +90,11 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
       },
     );
 
-    app.post(
-      '/logout',
-      { schema: { response: { 200: Type.Object({ success: Type.Literal(true) }) } } },
-      async (request, reply) => {
-        await auth.logout(tokenOf(request), { ip: request.ip });
-        clear(reply);
-        return { success: true as const };
-      },
-    );
+    app.post('/logout', { schema: { response: AdminLogout.response } }, async (request, reply) => {
+      await auth.logout(tokenOf(request), { ip: request.ip });
+      clear(reply);
+      return { success: true as const };
+    });
   };
   return routes;
 }

@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { FailedImportFile, ForceHoldings, ImportRecord } from '../../../common/admin/imports.ts';
+import type { FailedImportFile, ForceHoldings, ImportRecord } from '../../../common/contracts/admin.ts';
 
 /** What the police data store holds, for the admin Imports card: the import log and the force-months. */
 

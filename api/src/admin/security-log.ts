@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '../../../common/contracts/admin.ts';
 
 /**
  * What admins can read about attacks and changes: sign-ins and failures, throttling, second-factor
@@ -8,24 +9,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
  * deleted. A flood writes at most one "throttled" line per address and window (see login-throttle).
  */
 
-export const SECURITY_EVENT_KINDS = [
-  'sign-in',
-  'sign-in-failed',
-  'sign-in-throttled',
-  'sign-in-busy',
-  'sign-out',
-  'second-factor-failed',
-  'recovery-code-used',
-  'second-factor-enabled',
-  'second-factor-disabled',
-  'api-key-created',
-  'api-key-revoked',
-  'settings-changed',
-  'messages-throttled',
-  'admin-created',
-  'password-set',
-] as const;
-export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+export { SECURITY_EVENT_KINDS, type SecurityEventKind };
 
 export interface SecurityEventInput {
   kind: SecurityEventKind;

@@ -1,22 +1,12 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ConfirmSecondFactor,
+  DisableSecondFactor,
+  GetSecondFactor,
+  ListSecurityLog,
+  SetUpSecondFactor,
+} from '../../../common/contracts/admin.ts';
 import { assertAdminAuth } from './auth-plugin.ts';
-import { SECURITY_EVENT_KINDS, type SecurityEventKind } from './security-log.ts';
-
-const Kind = Type.Unsafe<SecurityEventKind>({ type: 'string', enum: [...SECURITY_EVENT_KINDS] });
-const Event = Type.Object({
-  id: Type.Integer(),
-  at: Type.String(),
-  kind: Kind,
-  username: Type.Union([Type.String(), Type.Null()]),
-  addressHash: Type.Union([Type.String(), Type.Null()]),
-  detail: Type.Union([Type.String(), Type.Null()]),
-});
-const Status = Type.Object({
-  enabled: Type.Boolean(),
-  enabledAt: Type.Union([Type.String(), Type.Null()]),
-  recoveryCodesLeft: Type.Integer(),
-});
-const Code = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) });
 
 /**
  * GET /api/admin/security-log, and the signed-in admin's second factor:
@@ -42,52 +32,24 @@ export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/security-log',
-    {
-      schema: {
-        querystring: Type.Object({
-          kind: Type.Optional(Kind),
-          limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
-          offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
-        }),
-        response: { 200: Type.Object({ events: Type.Array(Event), total: Type.Integer() }) },
-      },
-    },
+    { schema: { querystring: ListSecurityLog.querystring, response: ListSecurityLog.response } },
     async (request) => {
       const { events, total } = await securityLog.list(request.query);
       return { total, events: events.map((event) => ({ ...event, at: new Date(event.at).toISOString() })) };
     },
   );
 
-  app.get('/second-factor', { schema: { response: { 200: Status } } }, async (request) =>
+  app.get('/second-factor', { schema: { response: GetSecondFactor.response } }, async (request) =>
     statusOf(request.admin!.userId),
   );
 
-  app.post(
-    '/second-factor/setup',
-    {
-      schema: {
-        response: {
-          200: Type.Object({
-            secret: Type.String({ description: 'base32, for typing in by hand' }),
-            uri: Type.String(),
-            qrCode: Type.String({ description: 'data: URL of a PNG' }),
-          }),
-        },
-      },
-    },
-    async (request) => secondFactor.beginSetup(me(request)),
+  app.post('/second-factor/setup', { schema: { response: SetUpSecondFactor.response } }, async (request) =>
+    secondFactor.beginSetup(me(request)),
   );
 
   app.post(
     '/second-factor/confirm',
-    {
-      schema: {
-        body: Code,
-        response: {
-          200: Type.Object({ success: Type.Literal(true), recoveryCodes: Type.Array(Type.String()) }),
-        },
-      },
-    },
+    { schema: { body: ConfirmSecondFactor.body, response: ConfirmSecondFactor.response } },
     async (request) => {
       const recoveryCodes = await confirmSecondFactor(me(request), request.body.code, request.ip);
       return { success: true as const, recoveryCodes };
@@ -96,7 +58,7 @@ export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/second-factor/disable',
-    { schema: { body: Code, response: { 200: Type.Object({ success: Type.Literal(true) }) } } },
+    { schema: { body: DisableSecondFactor.body, response: DisableSecondFactor.response } },
     async (request) => {
       await disableSecondFactor(me(request), request.body.code, request.ip);
       return { success: true as const };

@@ -1,4 +1,5 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ReplaceCsewFigures } from '../../../common/contracts/csew-figures.ts';
 import { CsewFiguresError, newerReleaseMayExist } from '../../../common/survey/csew-data.ts';
 import { assertAdminAuth } from '../admin/auth-plugin.ts';
 import { HttpError } from '../http/errors.ts';
@@ -26,7 +27,7 @@ export const csewFiguresRoutes: FastifyPluginAsyncTypebox<{
 
   app.post(
     '/csew-figures',
-    { bodyLimit: 512 * 1024, schema: { body: Type.Record(Type.String(), Type.Unknown()) } },
+    { bodyLimit: 512 * 1024, schema: { body: ReplaceCsewFigures.body } },
     async (request) => {
       try {
         return describe(await figures.replace(request.body, request.admin?.username ?? 'admin'));

@@ -14,6 +14,8 @@ export interface CsewFiguresInUse {
 
 export interface CsewFiguresService {
   current(): Promise<CsewFiguresInUse>;
+  /** Changes with every upload or revert; one small read. */
+  stamp(): Promise<string>;
   /** Checks and stores a new document (throws CsewFiguresError naming the field when it is wrong). */
   replace(document: unknown, uploadedBy: string): Promise<CsewFiguresInUse>;
   /** Goes back to the shipped figures (uploaded ones stay on record). */
@@ -38,11 +40,15 @@ export function createCsewFiguresService({
 }): CsewFiguresService {
   let cache: { id: number; inUse: CsewFiguresInUse } | undefined;
 
-  async function current(): Promise<CsewFiguresInUse> {
+  async function latestId(): Promise<number> {
     const [latest] = await sequelize.query<{ id: number }>(`SELECT MAX(id) AS id FROM csew_figures`, {
       type: QueryTypes.SELECT,
     });
-    const id = Number(latest?.id ?? 0);
+    return Number(latest?.id ?? 0);
+  }
+
+  async function current(): Promise<CsewFiguresInUse> {
+    const id = await latestId();
     if (!id) return SHIPPED;
     if (cache?.id === id) return cache.inUse;
     const [row] = await sequelize.query<{
@@ -76,6 +82,7 @@ export function createCsewFiguresService({
 
   return {
     current,
+    stamp: async () => String(await latestId()),
     async replace(document, uploadedBy) {
       const figures = parseCsewFigures(document);
       return store(JSON.stringify(figures), uploadedBy);

@@ -13,6 +13,8 @@ import { categoryCountsBetween } from '../police-data/category-month-counts.ts';
 export interface PoliceClockService {
   /** The police clock's definition from the store; null while the store holds no street data. */
   definition(): Promise<ClockDefinition | null>;
+  /** Changes whenever an import changes the street data behind the clock; one small read. */
+  stamp(): Promise<string>;
 }
 
 interface StoreStamp {
@@ -95,14 +97,19 @@ export function createPoliceClockService({
     });
   }
 
+  async function stamp(): Promise<string> {
+    const [row] = await sequelize.query<StoreStamp>(
+      `SELECT COUNT(*) AS months, MAX(imported_at) AS latest FROM dataset_months WHERE dataset = 'street'`,
+      { type: QueryTypes.SELECT },
+    );
+    return `${row?.months ?? 0}:${String(row?.latest ?? '')}`;
+  }
+
   return {
+    stamp,
     async definition() {
-      const [stampRow] = await sequelize.query<StoreStamp>(
-        `SELECT COUNT(*) AS months, MAX(imported_at) AS latest FROM dataset_months WHERE dataset = 'street'`,
-        { type: QueryTypes.SELECT },
-      );
-      const stamp = `${stampRow?.months ?? 0}:${String(stampRow?.latest ?? '')}`;
-      if (cache?.stamp !== stamp) cache = { stamp, definition: await build() };
+      const current = await stamp();
+      if (cache?.stamp !== current) cache = { stamp: current, definition: await build() };
       return cache.definition;
     },
   };

@@ -1,14 +1,17 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { toClockData } from '../../../common/clock/clock-data.ts';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { clockAreaSearch, parseClockAreaId } from '../../../common/clock/area.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
-import { tickFrameAt } from '../../../common/realtime/tick.ts';
 import { csewClockDefinition } from '../../../common/survey/csew-data.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, badRequest } from '../http/errors.ts';
+import type { SearchService } from '../search/search-service.ts';
+import { clockAnswer } from './clock-answer.ts';
 import type { CsewFiguresService } from './csew-figures-service.ts';
 import type { PoliceClockService } from './police-clock-service.ts';
 
 export interface ClockRoutesOptions {
   policeClock: PoliceClockService;
+  /** Area clocks come from the crime search's own rules (its clockData). */
+  search: Pick<SearchService, 'clock'>;
   csewFigures: CsewFiguresService;
   now?: () => number;
 }
@@ -21,13 +24,9 @@ export interface ClockRoutesOptions {
  */
 export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async (
   app,
-  { policeClock, csewFigures, now = Date.now },
+  { policeClock, search, csewFigures, now = Date.now },
 ) => {
-  const answer = (definition: ClockDefinition) => {
-    const serverTime = now();
-    const tick = tickFrameAt(definition, serverTime - (serverTime % 1000));
-    return { ...toClockData(definition, serverTime), definition, serverTime, tick };
-  };
+  const answer = (definition: ClockDefinition) => clockAnswer(definition, now());
 
   // The figures in use: an admin's upload, or the shipped file.
   app.get('/csew-clock', async () => answer(csewClockDefinition((await csewFigures.current()).figures)));
@@ -43,4 +42,41 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
     }
     return answer(definition);
   });
+
+  // What the realtime servers read every second to learn at once of a new import or new survey
+  // figures (two one-row reads): an importer may be another process, even on another machine.
+  app.get('/clock-data-version', async () => {
+    const [police, csew] = await Promise.all([policeClock.stamp(), csewFigures.stamp()]);
+    return { version: `${police}|${csew}` };
+  });
+
+  // The clock of one area (common/clock/area.ts ids): what the realtime server ticks for an area
+  // room. A GET, so a server without a browser's Origin may read it.
+  app.get(
+    '/area-clock',
+    {
+      schema: {
+        querystring: Type.Object({ area: Type.String({ maxLength: 200 }) }),
+        description: 'The police clock of one area: postcode:SW1A1AA, force:kent or neighbourhood:kent:MW01',
+      },
+    },
+    async (request) => {
+      const area = parseClockAreaId(request.query.area);
+      if (!area) {
+        throw badRequest(
+          'area must be postcode:<postcode>, force:<force id> or neighbourhood:<force id>:<neighbourhood id>',
+          'INVALID_AREA',
+        );
+      }
+      const definition = await search.clock(clockAreaSearch(area));
+      if (!definition) {
+        throw new HttpError(
+          404,
+          'NO_AREA_DATA',
+          'The store holds no police data for this area in the last 12 months.',
+        );
+      }
+      return answer(definition);
+    },
+  );
 };

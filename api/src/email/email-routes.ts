@@ -1,41 +1,27 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CONTACT_TEXTS,
   validateContactMessage,
   validateDataIssueReport,
   type Validation,
 } from '../../../common/contact/messages.ts';
+import { SendContactMessage, SendDataIssueReport } from '../../../common/contracts/email.ts';
 import { badRequest } from '../http/errors.ts';
-import { createRateLimiter, tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
+import { tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
 import type { Outbox, OutboxKind, OutboxPayload } from './outbox.ts';
 
 export interface EmailRoutesOptions {
   outbox: Outbox;
-  now?: () => number;
   /** Called after a message is stored (e.g. `worker.wake`), so it goes out without waiting a round. */
   onQueued?: () => void;
   /** Messages one address may send per window. */
   maxPerAddress?: number;
   windowMs?: number;
-  /** The shared counters (defaults to one on the app's database). */
-  limiter?: RateLimiter;
+  /** The app's counters, shared by every API node through the database. */
+  limiter: RateLimiter;
 }
 
 export const EMAIL_THROTTLE_DEFAULTS = { maxPerAddress: 5, windowMs: 10 * 60_000 } as const;
-
-// Types only: which fields are missing or too long is the shared validator's job, in the spec's words.
-const ContactBody = Type.Object({
-  name: Type.Optional(Type.String()),
-  email: Type.Optional(Type.String()),
-  message: Type.Optional(Type.String()),
-  timestamp: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-});
-const DataIssueBody = Type.Object({
-  issue: Type.Optional(Type.String()),
-  page: Type.Optional(Type.String()),
-  timestamp: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-});
-const Accepted = Type.Object({ success: Type.Literal(true), message: Type.String() });
 
 /**
  * POST /api/email/contact and /api/email/data-issue (public): validated with the browser's own
@@ -43,11 +29,10 @@ const Accepted = Type.Object({ success: Type.Literal(true), message: Type.String
  * delivers them to the admin address.
  */
 export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async (app, options) => {
-  const { outbox, now = Date.now } = options;
+  const { outbox, limiter } = options;
   const maxPerAddress = options.maxPerAddress ?? EMAIL_THROTTLE_DEFAULTS.maxPerAddress;
   const windowMs = options.windowMs ?? EMAIL_THROTTLE_DEFAULTS.windowMs;
 
-  const limiter = options.limiter ?? createRateLimiter({ sequelize: app.db, now });
   // Contact messages and data-issue reports share one allowance per address.
   const rule = { name: 'message', limit: maxPerAddress, windowMs };
 
@@ -72,7 +57,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async 
 
   app.post(
     '/contact',
-    { schema: { body: ContactBody, response: { 202: Accepted } } },
+    { schema: { body: SendContactMessage.body, response: SendContactMessage.response } },
     async (request, reply) => {
       await accept('contact', request.ip, validateContactMessage(request.body));
       return reply.status(202).send({ success: true, message: CONTACT_TEXTS.contactSent });
@@ -81,7 +66,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async 
 
   app.post(
     '/data-issue',
-    { schema: { body: DataIssueBody, response: { 202: Accepted } } },
+    { schema: { body: SendDataIssueReport.body, response: SendDataIssueReport.response } },
     async (request, reply) => {
       await accept('data-issue', request.ip, validateDataIssueReport(request.body));
       return reply.status(202).send({ success: true, message: CONTACT_TEXTS.reportSent });

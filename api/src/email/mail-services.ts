@@ -30,7 +30,6 @@ export function createMailServices(options: MailServicesOptions) {
   const smtpSettings = createSmtpSettingsService({ sequelize, secretBox: options.secretBox, now });
   const outbox = createOutbox({ sequelize, now, baseDelayMs: retryDelayMs, ...options.outboxOptions });
   const worker = createOutboxWorker({
-    sequelize,
     smtp: smtpSettings,
     outbox,
     now,

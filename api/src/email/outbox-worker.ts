@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Sequelize } from 'sequelize';
 import { SecretKeyError } from '../security/secret-box.ts';
 import { composeMail } from './compose.ts';
-import { createOutbox, type Outbox, type OutboxOptions } from './outbox.ts';
+import type { Outbox } from './outbox.ts';
 import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, sendSmtp, type SmtpTimeouts } from './smtp-client.ts';
 import type { SmtpSettingsService } from './smtp-settings.ts';
 
@@ -14,14 +13,12 @@ export interface WorkerLog {
 }
 
 export interface OutboxWorkerOptions {
-  sequelize: Sequelize;
   smtp: SmtpSettingsService;
   now?: () => number;
   /** Pause between rounds when idle; a new message wakes the worker sooner. */
   intervalMs?: number;
-  /** Shared with the routes when given; otherwise made here from `sequelize` and `now`. */
-  outbox?: Outbox;
-  outboxOptions?: Omit<OutboxOptions, 'sequelize' | 'now'>;
+  /** The outbox the routes store into. */
+  outbox: Outbox;
   timeouts?: SmtpTimeouts;
   log?: WorkerLog;
   workerId?: string;
@@ -42,8 +39,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const { smtp, now = Date.now, intervalMs = DEFAULT_WORKER_INTERVAL_MS } = options;
   let log = options.log ?? silent;
   const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
-  const outbox =
-    options.outbox ?? createOutbox({ sequelize: options.sequelize, now, ...options.outboxOptions });
+  const { outbox } = options;
   const workerId =
     options.workerId ?? `${hostname().slice(0, 40)}:${process.pid}:${randomBytes(4).toString('hex')}`;
 

@@ -7,7 +7,7 @@ import type { App } from '../app.ts';
 import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
 import { createOutboxWorker, NOT_CONFIGURED } from './outbox-worker.ts';
-import { createOutbox } from './outbox.ts';
+import { createOutbox, type Outbox } from './outbox.ts';
 import { createSecretBox, secretKeyFromHex } from '../security/secret-box.ts';
 import { createSmtpSettingsService, type SmtpSettingsService } from './smtp-settings.ts';
 import {
@@ -26,6 +26,7 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
   let db: TestDatabase;
   let app: App;
   let smtpSettings: SmtpSettingsService;
+  let outbox: Outbox;
   let worker: ReturnType<typeof createOutboxWorker>;
   let cookie: Record<string, string>;
   const clock = manualClock();
@@ -85,7 +86,7 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
-    ({ app, smtpSettings, worker } = await buildAdminTestApp({
+    ({ app, smtpSettings, worker, outbox } = await buildAdminTestApp({
       sequelize: db.sequelize,
       databaseUrl: db.url,
       now: clock.now,
@@ -308,11 +309,10 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
     const sequelize = openDatabase({ url: db.url });
     try {
       const restarted = createOutboxWorker({
-        sequelize,
+        outbox: createOutbox({ sequelize, now: clock.now, maxAttempts: 4, baseDelayMs: MINUTE }),
         smtp: smtpSettings,
         now: clock.now,
         timeouts: FAST,
-        outboxOptions: { maxAttempts: 4, baseDelayMs: MINUTE },
       });
       const smtp = await startSmtp(port);
       clock.advance(2 * MINUTE);
@@ -439,7 +439,7 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
     try {
       const workers = [db.sequelize, second].map((sequelize, n) =>
         createOutboxWorker({
-          sequelize,
+          outbox: createOutbox({ sequelize, now: clock.now }),
           smtp: smtpSettings,
           now: clock.now,
           timeouts: FAST,
@@ -481,12 +481,12 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
        VALUES ('contact', '{"name":"G","email":"g@example.org","message":"stuck","timestamp":null}', 'failed', 12, 0, ?)`,
       { replacements: [clock.now()] },
     );
-    const retention = createOutboxWorker({ sequelize: db.sequelize, smtp: smtpSettings, now: clock.now });
+    const retention = createOutboxWorker({ outbox, smtp: smtpSettings, now: clock.now });
     clock.advance(29 * 24 * 60 * MINUTE);
     await retention.runOnce();
     expect((await rows()).map((r) => r.status)).toEqual(['sent', 'failed']);
     clock.advance(2 * 24 * 60 * MINUTE);
-    await createOutboxWorker({ sequelize: db.sequelize, smtp: smtpSettings, now: clock.now }).runOnce();
+    await createOutboxWorker({ outbox, smtp: smtpSettings, now: clock.now }).runOnce();
     expect((await rows()).map((r) => r.status)).toEqual(['failed']);
   });
 });

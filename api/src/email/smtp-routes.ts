@@ -1,8 +1,9 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { GetSmtpSettings, SaveSmtpSettings, TestSmtpSettings } from '../../../common/contracts/email.ts';
 import { assertAdminAuth } from '../admin/auth-plugin.ts';
 import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, verifySmtp, type SmtpTimeouts } from './smtp-client.ts';
 import type { SmtpSettingsService } from './smtp-settings.ts';
-import { createRateLimiter, rateKey, tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
+import { rateKey, tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
 import { assertSmtpTestPort } from './smtp-test-guard.ts';
 
 export interface SmtpRoutesOptions {
@@ -10,30 +11,8 @@ export interface SmtpRoutesOptions {
   /** After a save (e.g. make waiting outbox messages due and wake the worker). */
   onSaved?: () => Promise<void> | void;
   timeouts?: SmtpTimeouts;
-  limiter?: RateLimiter;
+  limiter: RateLimiter;
 }
-
-// Bounds only keep absurd bodies out; the field rules and their messages are validateSmtpSettings'.
-const SettingsBody = Type.Object({
-  host: Type.String({ maxLength: 1000 }),
-  port: Type.Union([Type.String({ maxLength: 20 }), Type.Integer()]),
-  user: Type.Optional(Type.String({ maxLength: 1000 })),
-  pass: Type.Optional(Type.String({ maxLength: 1000 })),
-  fromEmail: Type.String({ maxLength: 1000 }),
-  adminEmail: Type.String({ maxLength: 1000 }),
-  secure: Type.Optional(Type.Boolean()),
-});
-
-const SettingsView = Type.Object({
-  host: Type.String(),
-  port: Type.String(),
-  user: Type.String(),
-  fromEmail: Type.String(),
-  adminEmail: Type.String(),
-  secure: Type.Boolean(),
-  passwordSet: Type.Boolean(),
-  updatedAt: Type.Union([Type.String(), Type.Null()]),
-});
 
 /** Shown before anything was saved: the spec's defaults (port 587, not secure). */
 const UNSAVED = {
@@ -56,24 +35,18 @@ const UNSAVED = {
 export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (app, options) => {
   assertAdminAuth(app, 'smtpRoutes');
   app.addHook('onRequest', app.requireAdmin);
-  const { smtpSettings } = options;
+  const { smtpSettings, limiter } = options;
   const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
   // Counted in the database like every other limit, so it holds across API nodes and parallel requests.
-  const limiter = options.limiter ?? createRateLimiter({ sequelize: app.db });
   const testRule = { name: 'smtp-test', limit: app.config.smtpTestsPerMinute, windowMs: 60_000 };
 
-  app.get('/settings', { schema: { response: { 200: SettingsView } } }, async () => {
+  app.get('/settings', { schema: { response: GetSmtpSettings.response } }, async () => {
     return (await smtpSettings.view()) ?? UNSAVED;
   });
 
   app.post(
     '/settings',
-    {
-      schema: {
-        body: SettingsBody,
-        response: { 200: Type.Object({ success: Type.Literal(true), settings: SettingsView }) },
-      },
-    },
+    { schema: { body: SaveSmtpSettings.body, response: SaveSmtpSettings.response } },
     async (request) => {
       const settings = await smtpSettings.save(request.body);
       await options.onSaved?.();
@@ -83,18 +56,7 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
 
   app.post(
     '/test',
-    {
-      schema: {
-        body: SettingsBody,
-        response: {
-          200: Type.Object({
-            success: Type.Boolean(),
-            message: Type.String(),
-            error: Type.Optional(Type.String()),
-          }),
-        },
-      },
-    },
+    { schema: { body: TestSmtpSettings.body, response: TestSmtpSettings.response } },
     async (request) => {
       // Counted first: over the limit, nothing is read or decrypted from the stored settings.
       const decision = await limiter.consume(testRule, rateKey(String(request.admin?.userId ?? request.ip)));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateSmtpSettings, type SmtpSettingsInput } from './smtp-settings.ts';
+import type { SmtpSettingsInput } from '../../../common/contracts/email.ts';
+import { validateSmtpSettings } from './smtp-settings.ts';
 
 const base: SmtpSettingsInput = {
   host: 'smtp.example.com',

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { isValidEmailAddress } from '../../../common/contact/messages.ts';
+import type { SmtpSettingsInput, SmtpSettingsView } from '../../../common/contracts/email.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { SecretKeyError, type SecretBox } from '../security/secret-box.ts';
 import type { SmtpConnection } from './smtp-client.ts';
@@ -9,28 +10,6 @@ import type { SmtpConnection } from './smtp-client.ts';
  * The one SMTP configuration (a single row), with its password encrypted at rest. The password
  * never leaves this service towards the browser: reads say only whether one is set.
  */
-
-/** As the settings form sends them (spec: port may arrive as a string; blank `pass` keeps the stored one). */
-export interface SmtpSettingsInput {
-  host: string;
-  port: string | number;
-  user?: string;
-  pass?: string;
-  fromEmail: string;
-  adminEmail: string;
-  secure?: boolean;
-}
-
-export interface SmtpSettingsView {
-  host: string;
-  port: string;
-  user: string;
-  fromEmail: string;
-  adminEmail: string;
-  secure: boolean;
-  passwordSet: boolean;
-  updatedAt: string | null;
-}
 
 export interface SmtpSettings extends SmtpConnection {
   fromEmail: string;

@@ -1,26 +1,10 @@
 import type { Sequelize } from 'sequelize';
+import type { ForceSummary, NeighbourhoodSummary } from '../../../common/contracts/forces.ts';
 import { POLICE_FORCES, forceById } from '../../../common/police/forces.ts';
 import { formatMonth } from '../../../common/search/months.ts';
 import { notFound } from '../http/errors.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
 import { num, select } from '../search/sql.ts';
-
-export interface ForceSummary {
-  id: string;
-  name: string;
-  /** The store holds street-level crime for the force. */
-  hasData: boolean;
-  /** Latest month (YYYY-MM) of street crime held; null when none. */
-  latestMonth: string | null;
-  monthsWithData: number;
-}
-
-export interface NeighbourhoodSummary {
-  id: string;
-  name: string;
-  /** Only neighbourhoods with a stored boundary can be searched. */
-  hasBoundary: boolean;
-}
 
 export interface ForceService {
   forces(): Promise<{ forces: ForceSummary[] }>;

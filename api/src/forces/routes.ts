@@ -1,27 +1,17 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
+import { ForceParams, ListNeighbourhoods, NeighbourhoodParams } from '../../../common/contracts/forces.ts';
 import { notFound } from '../http/errors.ts';
-import { forwardedRequestHeaders, requestScopedLogger } from '../observability/request-context.ts';
-import {
-  createPoliceApiClient,
-  type PoliceApiClient,
-  type PoliceApiResult,
-} from '../police-data/police-api/client.ts';
+import type { PoliceApiClient, PoliceApiResult } from '../police-data/police-api/client.ts';
 import type { PoliceMember } from '../police-data/police-api/responses.ts';
-import { createForceService, requireForce, type ForceService } from './force-service.ts';
-import { createStopSearchService, type StopSearchService } from './stop-search-service.ts';
+import { requireForce, type ForceService } from './force-service.ts';
+import type { StopSearchService } from './stop-search-service.ts';
 
 export interface ForceRoutesOptions {
-  forces?: ForceService;
-  /** The process's one data.police.uk client (one rate limit for everyone); built from config if absent. */
-  policeApi?: PoliceApiClient;
+  forces: ForceService;
+  /** The process's one data.police.uk client (one rate limit for everyone). */
+  policeApi: PoliceApiClient;
 }
-
-const ForceParams = Type.Object({ forceId: Type.String({ minLength: 1, maxLength: 64 }) });
-const NeighbourhoodParams = Type.Object({
-  forceId: Type.String({ minLength: 1, maxLength: 64 }),
-  neighbourhoodId: Type.String({ minLength: 1, maxLength: 128 }),
-});
 
 export const TEAM_UNAVAILABLE = 'Police team details are unavailable right now.';
 
@@ -56,21 +46,16 @@ function members(result: PoliceApiResult<PoliceMember[]>, what: string, log: Fas
 }
 
 /** GET /forces, /forces/:id/neighbourhoods, /forces/:id/people, /forces/:id/neighbourhoods/:nid/people. */
-export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async (app, options) => {
-  const forces = options.forces ?? createForceService({ sequelize: app.db });
-  const policeApi =
-    options.policeApi ??
-    createPoliceApiClient({
-      baseUrl: app.config.policeApiUrl,
-      sequelize: app.db,
-      logger: requestScopedLogger(app.log),
-      requestHeaders: forwardedRequestHeaders,
-    });
-
+export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async (
+  app,
+  { forces, policeApi },
+) => {
   app.get('/forces', async () => forces.forces());
 
-  app.get('/forces/:forceId/neighbourhoods', { schema: { params: ForceParams } }, async (request) =>
-    forces.neighbourhoods(request.params.forceId),
+  app.get(
+    '/forces/:forceId/neighbourhoods',
+    { schema: { params: ListNeighbourhoods.params } },
+    async (request) => forces.neighbourhoods(request.params.forceId),
   );
 
   app.get('/forces/:forceId/people', { schema: { params: ForceParams } }, async (request) => {
@@ -94,7 +79,7 @@ export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async 
 };
 
 export interface StopSearchRoutesOptions {
-  stopSearch?: StopSearchService;
+  stopSearch: StopSearchService;
 }
 
 /**
@@ -102,8 +87,10 @@ export interface StopSearchRoutesOptions {
  * GET /stops-search?force=&date=: every stop of the force (a force search). The date defaults to
  * the latest month held.
  */
-export const stopSearchRoutes: FastifyPluginAsyncTypebox<StopSearchRoutesOptions> = async (app, options) => {
-  const stopSearch = options.stopSearch ?? createStopSearchService({ sequelize: app.db });
+export const stopSearchRoutes: FastifyPluginAsyncTypebox<StopSearchRoutesOptions> = async (
+  app,
+  { stopSearch },
+) => {
   app.get(
     '/stops-search',
     {

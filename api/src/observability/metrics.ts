@@ -1,5 +1,5 @@
 import { Gauge, Histogram, Registry } from 'prom-client';
-import type { ImportRecord } from '../../../common/admin/imports.ts';
+import type { ImportRecord } from '../../../common/contracts/admin.ts';
 import { processMetricsRegistry } from '../../../server-common/observability/process-metrics.ts';
 
 /**

@@ -14,8 +14,7 @@ import { createAdminUserService } from '../admin/users.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../../../tests/support/search-fixture.ts';
 import { hashApiKey } from './keys/key-format.ts';
 import { EXAMPLE_RESPONSE, PARTNER_ERRORS } from './search/openapi.ts';
-import { PartnerSearchBody, PartnerSearchResponse } from './search/schemas.ts';
-import { addPartnerApi } from '../../../tests/support/partner-app.ts';
+import { PartnerSearchBody, PartnerSearchResponse } from '../../../common/contracts/partner.ts';
 
 /**
  * The partner API through HTTP (app.inject): admin key management, the partner crime search with
@@ -124,7 +123,6 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
       sequelize: db.sequelize,
       databaseUrl: db.url,
       now: clock.now,
-      extraPlugins: (built) => addPartnerApi(built, { now: clock.now }),
     }));
     await createAdminUserService({ sequelize: db.sequelize }).create('alice', PASSWORD);
     const login = await app.inject({

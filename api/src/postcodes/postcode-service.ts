@@ -2,10 +2,8 @@ import { UniqueConstraintError, type Sequelize } from 'sequelize';
 import { compactPostcode, parsePostcode } from '../../../common/postcode/postcode.ts';
 import { SEARCH_ISSUES } from '../../../common/search/request.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { forwardedRequestHeaders, requestScopedLogger } from '../observability/request-context.ts';
 import { num, select } from '../search/sql.ts';
-import type { FastifyInstance } from 'fastify';
-import { createPostcodeApiClient, type PostcodeApiClient } from './postcodes-io-client.ts';
+import type { PostcodeApiClient } from './postcodes-io-client.ts';
 
 export interface PostcodeLocation {
   postcode: string;
@@ -119,19 +117,4 @@ export function createPostcodeService({ sequelize, remote }: PostcodeServiceOpti
       return result;
     },
   };
-}
-
-/** The service the app's config asks for: the local table, plus POSTCODE_API_URL when it is set. */
-export function postcodeServiceForApp(app: FastifyInstance): PostcodeService {
-  const url = app.config.postcodeApiUrl;
-  return createPostcodeService({
-    sequelize: app.db,
-    remote: url
-      ? createPostcodeApiClient({
-          baseUrl: url,
-          logger: requestScopedLogger(app.log),
-          requestHeaders: forwardedRequestHeaders,
-        })
-      : undefined,
-  });
 }

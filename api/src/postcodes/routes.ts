@@ -1,14 +1,15 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUTOCOMPLETE_MAX, postcodeServiceForApp, type PostcodeService } from './postcode-service.ts';
+import { AUTOCOMPLETE_MAX, type PostcodeService } from './postcode-service.ts';
 
 export interface PostcodeRoutesOptions {
-  postcodes?: PostcodeService;
+  postcodes: PostcodeService;
 }
 
 /** GET /postcodes/autocomplete?q=&limit= (postcodes.io-like) and GET /postcodes/:postcode. */
-export const postcodeRoutes: FastifyPluginAsyncTypebox<PostcodeRoutesOptions> = async (app, options) => {
-  const postcodes = options.postcodes ?? postcodeServiceForApp(app);
-
+export const postcodeRoutes: FastifyPluginAsyncTypebox<PostcodeRoutesOptions> = async (
+  app,
+  { postcodes },
+) => {
   app.get(
     '/postcodes/autocomplete',
     {

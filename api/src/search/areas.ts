@@ -18,7 +18,7 @@ import {
   type Ring,
 } from '../../../common/search/geometry.ts';
 import type { MonthNumber } from '../../../common/search/months.ts';
-import type { SearchType } from '../../../common/search/types.ts';
+import type { RequestSearchType } from '../../../common/search/types.ts';
 import { STREET_DATASET, coverageFromRows, coverageOf, type Coverage, type HeldMonth } from './coverage.ts';
 import { partsOfCells } from './derived-tables.ts';
 import { inList, num, select, withinCircleSql } from './sql.ts';
@@ -54,7 +54,7 @@ export interface AreaSummary {
  * point-in-polygon test has no portable SQL form.
  */
 export interface SearchArea {
-  readonly kind: SearchType;
+  readonly kind: RequestSearchType;
   readonly centre: LatLng;
   /**
    * Which months the forces that police the area have data for: a month a force did not report
@@ -110,6 +110,17 @@ function toMapLocations(rows: { lat: unknown; lng: unknown; category: unknown; c
     category: num(r.category),
     crimes: num(r.crimes),
   }));
+}
+
+/** A grid cell's crimes of one category, placed at the cell's centre. */
+function cellLocation(r: { cell: unknown; category: unknown; crimes: unknown }): MapLocation {
+  const b = cellBounds(num(r.cell));
+  return {
+    lat: (b.minLat + b.maxLat) / 2,
+    lng: (b.minLng + b.maxLng) / 2,
+    category: num(r.category),
+    crimes: num(r.crimes),
+  };
 }
 
 /** Crimes of `where` (over `crimes c`) in cells and months; shared by every area's map selection. */
@@ -592,18 +603,7 @@ export async function forceArea(sequelize: Sequelize, forceId: string): Promise<
          WHERE force_id = :forceId AND month BETWEEN :start AND :end GROUP BY cell, category`,
         { forceId, start, end },
       );
-      return {
-        byCell: true,
-        rows: rows.map((r) => {
-          const b = cellBounds(num(r.cell));
-          return {
-            lat: (b.minLat + b.maxLat) / 2,
-            lng: (b.minLng + b.maxLng) / 2,
-            category: num(r.category),
-            crimes: num(r.crimes),
-          };
-        }),
-      };
+      return { byCell: true, rows: rows.map(cellLocation) };
     },
     contains() {
       return true;
@@ -692,5 +692,73 @@ async function forceCentre(sequelize: Sequelize, forceId: string): Promise<LatLn
     };
   }
   // Nothing stored for the force at all: the middle of England and Wales.
-  return { lat: 52.56, lng: -1.46 };
+  return ENGLAND_AND_WALES_CENTRE;
+}
+
+/** Centre of England and Wales, for an area with nothing better to say. */
+const ENGLAND_AND_WALES_CENTRE: LatLng = { lat: 52.56, lng: -1.46 };
+
+/**
+ * The whole store ("default" search, the police clock's own): every crime of every force, with
+ * the forces the store knows of (any dataset) as the ones that police it, so a force that sent
+ * stop-and-search but no street data shows as "no data".
+ */
+export function storeArea(sequelize: Sequelize): SearchArea {
+  return {
+    kind: 'default',
+    centre: ENGLAND_AND_WALES_CENTRE,
+    async coverage({ windowStart, end }) {
+      const forces = await select<{ force_id: string }>(
+        sequelize,
+        'SELECT DISTINCT force_id FROM dataset_months',
+      );
+      return coverageOf(
+        sequelize,
+        forces.map((f) => f.force_id),
+        windowStart,
+        end,
+      );
+    },
+    async summary({ windowStart, end }) {
+      const [counts, [people]] = await Promise.all([
+        select<CountRow>(
+          sequelize,
+          `SELECT month, category, SUM(crimes) AS crimes, SUM(resolved) AS resolved FROM crime_force_counts
+           WHERE month BETWEEN :windowStart AND :end GROUP BY month, category`,
+          { windowStart, end },
+        ),
+        select<PopulationRow>(sequelize, populationSql('SELECT DISTINCT lsoa_code FROM force_lsoas')),
+      ]);
+      return { counts: toCounts(counts), population: populationOf(people) };
+    },
+    page(month, offset, limit) {
+      return pageRows(
+        sequelize,
+        'SELECT id FROM crimes WHERE month = :month ORDER BY id DESC LIMIT :limit OFFSET :offset',
+        { month, limit, offset },
+      );
+    },
+    batches(month, size) {
+      return keysetBatches(sequelize, 'c.month = :month', { month }, size);
+    },
+    // The whole of England and Wales has no outline of its own to draw.
+    async outline() {
+      return null;
+    },
+    async mapLocations(start, end) {
+      const rows = await select<{ cell: unknown; category: unknown; crimes: unknown }>(
+        sequelize,
+        `SELECT cell, category, SUM(crimes) AS crimes FROM crime_cell_counts
+         WHERE month BETWEEN :start AND :end GROUP BY cell, category`,
+        { start, end },
+      );
+      return { byCell: true, rows: rows.map(cellLocation) };
+    },
+    contains() {
+      return true;
+    },
+    crimesInCells(cellList, start, end, categories) {
+      return crimesInCellsSql(sequelize, '1 = 1', {}, cellList, start, end, categories);
+    },
+  };
 }

@@ -1,51 +1,9 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { EXPORT_FORMATS } from '../../../common/search/export.ts';
-import { MAX_PAGE_SIZE, SEARCH_TYPES } from '../../../common/search/types.ts';
-import { postcodeServiceForApp, type PostcodeService } from '../postcodes/postcode-service.ts';
-import { createMapService } from './map-service.ts';
+import { ExportQuery, MapQuery, MarkCrimesQuery, SearchCrimes } from '../../../common/contracts/search.ts';
 import { createExportService, type SearchExport } from './export-service.ts';
-import { createSearchService, type SearchService } from './search-service.ts';
-
-const SearchBody = Type.Object({
-  searchType: Type.Optional(Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t)))),
-  postcode: Type.Optional(Type.String({ maxLength: 16 })),
-  radius: Type.Optional(Type.Number()),
-  startMonth: Type.Optional(Type.String({ maxLength: 24 })),
-  endMonth: Type.Optional(Type.String({ maxLength: 24 })),
-  forceId: Type.Optional(Type.String({ maxLength: 64 })),
-  neighbourhoodId: Type.Optional(Type.String({ maxLength: 128 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
-});
-
-/** The search's criteria as a query string (the page fields do not apply). */
-const criteriaFields = {
-  searchType: Type.Optional(Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t)))),
-  postcode: Type.Optional(Type.String({ maxLength: 16 })),
-  radius: Type.Optional(Type.Number()),
-  startMonth: Type.Optional(Type.String({ maxLength: 24 })),
-  endMonth: Type.Optional(Type.String({ maxLength: 24 })),
-  forceId: Type.Optional(Type.String({ maxLength: 64 })),
-  neighbourhoodId: Type.Optional(Type.String({ maxLength: 128 })),
-};
-
-/** The search's criteria for a download link. */
-export const ExportQuery = Type.Object({
-  format: Type.Union(EXPORT_FORMATS.map((f) => Type.Literal(f))),
-  ...criteriaFields,
-});
-
-const MapQuery = Type.Object(criteriaFields);
-
-const MarkCrimesQuery = Type.Object({
-  ...criteriaFields,
-  mark: Type.String({ minLength: 2, maxLength: 64, description: 'A mark id from GET /crimes/map' }),
-  categories: Type.Optional(
-    Type.String({ maxLength: 400, description: 'Comma-separated category slugs to keep' }),
-  ),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-});
+import { createMapService } from './map-service.ts';
+import type { SearchService } from './search-service.ts';
 
 /** Headers of a file download; the name is ASCII by construction (exportFileName). */
 export function sendExport(reply: FastifyReply, file: SearchExport) {
@@ -58,19 +16,20 @@ export function sendExport(reply: FastifyReply, file: SearchExport) {
 }
 
 export interface SearchRoutesOptions {
-  search?: SearchService;
-  postcodes?: PostcodeService;
+  search: SearchService;
 }
 
 /** POST /crimes/search, GET /crimes/export, GET /crimes/map(/crimes) and GET /available-dates. */
-export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, options) => {
-  const search =
-    options.search ??
-    createSearchService({ sequelize: app.db, postcodes: options.postcodes ?? postcodeServiceForApp(app) });
-
+export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, { search }) => {
   app.post(
     '/crimes/search',
-    { schema: { body: SearchBody, description: 'Crime search by postcode radius, neighbourhood or force' } },
+    {
+      schema: {
+        body: SearchCrimes.body,
+        description:
+          'Crime search by postcode radius, neighbourhood or force, or over the whole store ("default"), with the police clock of the area',
+      },
+    },
     async (request) => search.search(request.body),
   );
 

@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize';
+import type { ClockDefinition } from '../../../common/clock/types.ts';
 import { categoryFromCode } from '../../../common/crime/categories.ts';
 import { forceById } from '../../../common/police/forces.ts';
 import { METRES_PER_MILE, parseBoundary } from '../../../common/search/geometry.ts';
@@ -9,7 +10,7 @@ import {
   monthsFrom,
   type MonthNumber,
 } from '../../../common/search/months.ts';
-import { parsePeriod, resolvePeriod } from '../../../common/search/period.ts';
+import { parsePeriod, resolvePeriod, type StoreMonths } from '../../../common/search/period.ts';
 import { validateSearchCriteria } from '../../../common/search/request.ts';
 import {
   DEFAULT_PAGE_SIZE,
@@ -19,11 +20,14 @@ import {
   type AvailableDatesResponse,
   type SearchRequestBody,
   type SearchResponse,
-  type SearchType,
+  type RequestSearchType,
 } from '../../../common/search/types.ts';
+import { areaClockDefinition } from '../clocks/area-clock.ts';
+import { clockAnswer } from '../clocks/clock-answer.ts';
+import { createPoliceClockService, type PoliceClockService } from '../clocks/police-clock-service.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import type { PostcodeService } from '../postcodes/postcode-service.ts';
-import { forceArea, polygonArea, radiusArea, type CrimeRow, type SearchArea } from './areas.ts';
+import { forceArea, polygonArea, radiusArea, storeArea, type CrimeRow, type SearchArea } from './areas.ts';
 import { STREET_DATASET, storeMonths } from './coverage.ts';
 import { num, select } from './sql.ts';
 import { buildStats } from './stats.ts';
@@ -31,6 +35,9 @@ import { buildStats } from './stats.ts';
 export interface SearchServiceOptions {
   sequelize: Sequelize;
   postcodes: Pick<PostcodeService, 'lookup'>;
+  /** The national police clock (the "default" search's clockData); one of its own when not given. */
+  policeClock?: PoliceClockService;
+  now?: () => number;
 }
 
 export interface SearchService {
@@ -43,10 +50,12 @@ export interface SearchService {
   /** The search's area and period, checked as a search checks them, without counting anything. */
   resolve(request: SearchRequestBody): Promise<ResolvedSearch>;
   availableDates(): Promise<AvailableDatesResponse>;
+  /** Only the police clock of a search's area (its clockData's definition); null when it has no data. */
+  clock(request: SearchRequestBody): Promise<ClockDefinition | null>;
 }
 
 export interface ResolvedSearch {
-  searchType: SearchType;
+  searchType: RequestSearchType;
   area: SearchArea;
   /** "1 mile around SW1A 1AA", "L-shaped Ward, Metropolitan Police Service"... */
   label: string;
@@ -68,6 +77,9 @@ interface ResolvedArea {
   postcode: string | null;
   synthetic: boolean;
 }
+
+/** Area clocks kept in memory per API node (a definition is a few kilobytes). */
+const AREA_CLOCK_CACHE = 500;
 
 export const NO_DATA_MESSAGE =
   'No police crime data has been imported yet. Import the data.police.uk archive (or the sample) and try again.';
@@ -94,9 +106,21 @@ function knownForce(forceId: string) {
   return force;
 }
 
-export function createSearchService({ sequelize, postcodes }: SearchServiceOptions): SearchService {
+export function createSearchService({
+  sequelize,
+  postcodes,
+  policeClock = createPoliceClockService({ sequelize }),
+  now = Date.now,
+}: SearchServiceOptions): SearchService {
   async function resolveArea(request: SearchRequestBody): Promise<ResolvedArea> {
     switch (request.searchType ?? 'radius') {
+      case 'default':
+        return {
+          area: storeArea(sequelize),
+          label: 'Every force in the store',
+          postcode: null,
+          synthetic: false,
+        };
       case 'radius': {
         const place = await postcodes.lookup(request.postcode ?? '');
         const centre = { lat: place.latitude, lng: place.longitude };
@@ -176,14 +200,49 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
     return rows.map(toApiCrime);
   }
 
-  /** Checks the request and finds its area and period; `paging` checks the page fields too. */
-  async function prepare(request: SearchRequestBody, paging: boolean) {
+  /**
+   * The area's police clock: the national one for the whole store (one truth with the clock
+   * pages), else the area's own over its last 12 months with data.
+   */
+  // Area clocks only change with the police data: kept per area (its label names it) under the
+  // national clock's version, so searching an area again, or a realtime node re-reading its
+  // room, costs no 12-month aggregate (new boundaries alone show with the next police import).
+  // Oldest first out beyond AREA_CLOCK_CACHE entries.
+  const areaClocks = new Map<string, { version: string; definition: ClockDefinition | null }>();
+
+  async function clockOf(resolved: ResolvedArea, held: StoreMonths): Promise<ClockDefinition | null> {
+    const national = await policeClock.definition();
+    if (resolved.area.kind === 'default') return national;
+    const key = `${resolved.area.kind}|${resolved.label}`;
+    const version = national?.version ?? '';
+    const cached = areaClocks.get(key);
+    if (cached?.version === version) return cached.definition;
+    const definition = await areaClockDefinition({
+      area: resolved.area,
+      label: resolved.label,
+      held,
+      lastUpdated: national?.meta.lastUpdated ?? new Date(0).toISOString(),
+      synthetic: resolved.synthetic,
+    });
+    areaClocks.delete(key);
+    areaClocks.set(key, { version, definition });
+    if (areaClocks.size > AREA_CLOCK_CACHE) areaClocks.delete(areaClocks.keys().next().value!);
+    return definition;
+  }
+
+  function checkCriteria(request: SearchRequestBody) {
     const searchType = request.searchType ?? 'radius';
     const issue = validateSearchCriteria({ ...request, searchType });
     if (issue) throw badRequest(issue.text, issue.code);
     if (request.radius !== undefined && request.radius !== SEARCH_RADIUS_MILES) {
       throw badRequest(`The search radius is fixed at ${SEARCH_RADIUS_MILES} mile`, 'INVALID_RADIUS');
     }
+    return searchType;
+  }
+
+  /** Checks the request and finds its area and period; `paging` checks the page fields too. */
+  async function prepare(request: SearchRequestBody, paging: boolean) {
+    const searchType = checkCriteria(request);
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
     if (paging && (!Number.isInteger(page) || page < 1))
@@ -206,22 +265,23 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
     if (!held) throw new HttpError(404, 'NO_DATA', NO_DATA_MESSAGE);
     const range = resolvePeriod(period.value, held);
     if (!range.ok) throw badRequest(range.error, 'MONTH_OUT_OF_RANGE');
-    return { searchType, page, pageSize, period: period.value, resolved, range: range.value };
+    return { searchType, page, pageSize, period: period.value, resolved, held, range: range.value };
   }
 
-  async function run(request: SearchRequestBody) {
+  async function run(request: SearchRequestBody, withClock: boolean) {
     const prepared = await prepare(request, true);
-    const { searchType, page, pageSize, resolved } = prepared;
+    const { searchType, page, pageSize, resolved, held } = prepared;
     const { area } = resolved;
     const { start, end } = prepared.range;
     // A one-month period is compared with the month before it.
     const windowStart = start === end ? addMonths(start, -1) : start;
     // The first page nearly always starts with the newest month: it is read alongside the
     // counts rather than after them, and used when the counts confirm it.
-    const [coverage, { counts, population }, newest] = await Promise.all([
+    const [coverage, { counts, population }, newest, clock] = await Promise.all([
       area.coverage({ windowStart, end }),
       area.summary({ windowStart, end }),
       page === 1 ? area.page(end, 0, pageSize) : Promise.resolve(undefined),
+      withClock ? clockOf(resolved, held) : Promise.resolve(null),
     ]);
     const { stats, monthTotals } = buildStats({
       start,
@@ -267,6 +327,7 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
           .filter((f) => f.months.length > 0),
         synthetic: coverage.synthetic || resolved.synthetic,
       },
+      clockData: clock ? clockAnswer(clock, now()) : null,
     };
     return { response, area, monthTotals };
   }
@@ -286,11 +347,11 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
 
   return {
     async search(request) {
-      return (await run(request)).response;
+      return (await run(request, true)).response;
     },
 
     async searchAll(request, batchSize) {
-      const { response, area, monthTotals } = await run({ ...request, page: 1, pageSize: 1 });
+      const { response, area, monthTotals } = await run({ ...request, page: 1, pageSize: 1 }, false);
       return {
         summary: response,
         crimes: allCrimes(allRows(area, monthTotals, batchSize)),
@@ -308,6 +369,12 @@ export function createSearchService({ sequelize, postcodes }: SearchServiceOptio
         start: range.start,
         end: range.end,
       };
+    },
+
+    async clock(request) {
+      checkCriteria(request);
+      const [resolved, held] = await Promise.all([resolveArea(request), storeMonths(sequelize)]);
+      return held ? clockOf(resolved, held) : null;
     },
 
     async availableDates() {

@@ -1,6 +1,9 @@
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_MAX_LENGTH } from '../../../common/contracts/auth.ts';
 import { COMMON_PASSWORDS_TEXT } from './passwords-common-list.ts';
+
+export { PASSWORD_MAX_LENGTH };
 
 /**
  * Password hashing with argon2id at the OWASP / ASVS cost (m = 19 MiB, t = 2, p = 1), stored as
@@ -14,7 +17,6 @@ import { COMMON_PASSWORDS_TEXT } from './passwords-common-list.ts';
  */
 
 export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /** argon2id's cost: memory in KiB, passes over it, lanes. */
 export interface PasswordCost {

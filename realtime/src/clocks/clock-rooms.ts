@@ -1,15 +1,20 @@
 import type { Logger } from 'pino';
-import type { ClockKind } from '../../../common/clock/types.ts';
+import type { ClockDefinition, ClockKind } from '../../../common/clock/types.ts';
+import { clockAreaId, parseClockAreaId } from '../../../common/clock/area.ts';
 import {
+  areaOfRoom,
+  areaRoom,
   CLOCK_KINDS,
   clockRoom,
   isClockKind,
   TICK_EVENT,
   TICK_INTERVAL_MS,
+  type JoinClockReply,
 } from '../../../common/realtime/protocol.ts';
 import { tickFrameAt } from '../../../common/realtime/tick.ts';
 import { startAimedTimer } from '../aimed-timer.ts';
 import type { RealtimeIo } from '../io-types.ts';
+import type { AreaClocks } from './area-clocks.ts';
 import type { DefinitionSource } from './definition-source.ts';
 
 export interface ClockRoomsOptions {
@@ -22,6 +27,10 @@ export interface ClockRoomsOptions {
   clustered?: boolean;
   /** Told after each tick leaves for a room, with the second it is for (the metrics time it). */
   onTickSent?: (clock: ClockKind, second: number) => void;
+  /** Area clocks; without them `area:join` is refused. */
+  areas?: AreaClocks;
+  /** Distinct areas this node ticks for at most (REALTIME_MAX_AREA_CLOCKS). */
+  maxAreas?: number;
 }
 
 /** Event name other nodes hear (through the Redis adapter) when one node sees new clock data. */
@@ -41,7 +50,19 @@ export function attachClockRooms({
   tickMs = TICK_INTERVAL_MS,
   clustered = false,
   onTickSent,
+  areas,
+  maxAreas = 1000,
 }: ClockRoomsOptions) {
+  const joinReply = (definition: ClockDefinition): JoinClockReply => {
+    const serverTime = now();
+    return {
+      ok: true,
+      definition,
+      serverTime,
+      tick: tickFrameAt(definition, alignedSecond(serverTime, tickMs)),
+    };
+  };
+
   io.on('connection', (socket) => {
     socket.on('clock:join', (clock, reply) => {
       if (typeof reply !== 'function') return;
@@ -54,22 +75,59 @@ export function attachClockRooms({
       // In the room even without data, so the definition reaches the client as soon as it exists.
       if (!already) void socket.join(room);
       if (!definition) return reply({ ok: false, error: 'This clock has no data yet.' });
-      const serverTime = now();
-      reply({
-        ok: true,
-        definition,
-        serverTime,
-        tick: tickFrameAt(definition, alignedSecond(serverTime, tickMs)),
-      });
+      reply(joinReply(definition));
     });
     socket.on('clock:leave', (clock) => {
       if (isClockKind(clock)) void socket.leave(clockRoom(clock));
     });
+
+    socket.on('area:join', async (areaId, reply) => {
+      if (typeof reply !== 'function') return;
+      const area = parseClockAreaId(areaId);
+      if (!area)
+        return reply({ ok: false, error: 'Unknown area; use postcode:…, force:… or neighbourhood:…:….' });
+      if (!areas) return reply({ ok: false, error: 'Area clocks are not served here.' });
+      const id = clockAreaId(area);
+      const room = areaRoom(id);
+      const held = areas.current(id);
+      if (socket.rooms.has(room) && held) return reply(joinReply(held));
+      // Every area held is a clock computed every second: their number is bounded per node.
+      if (!held && areas.size() >= maxAreas) {
+        return reply({
+          ok: false,
+          error: 'Too many area clocks are being watched on this server; try again later.',
+        });
+      }
+      const loaded = await areas.load(id);
+      if (!loaded.ok) return reply(loaded);
+      if (socket.disconnected) return;
+      // One area per socket: a viewer who picks another area leaves the last one.
+      for (const other of socket.rooms)
+        if (areaOfRoom(other) !== undefined && other !== room) void socket.leave(other);
+      void socket.join(room);
+      areas.hold(id, loaded.definition);
+      reply(joinReply(areas.current(id)!));
+    });
+    socket.on('area:leave', (areaId) => {
+      const area = parseClockAreaId(areaId);
+      if (area) void socket.leave(areaRoom(clockAreaId(area)));
+    });
+  });
+
+  // An area room is gone when its last viewer leaves: its clock is no longer computed.
+  io.of('/').adapter.on('delete-room', (room: string) => {
+    const id = areaOfRoom(room);
+    if (id !== undefined) areas?.drop(id);
+  });
+  areas?.onChange((areaId, definition) => {
+    io.local.to(areaRoom(areaId)).emit('clock:definition', definition);
   });
 
   definitions.onChange((definition) => {
     io.local.to(clockRoom(definition.clock)).emit('clock:definition', definition);
-    // Other nodes (if any share an adapter) fetch the new data at once instead of at their next poll.
+    // A new import changes the national police clock; the areas watched are read again with it.
+    if (definition.clock === 'police') void areas?.refreshAll();
+    // Other nodes (if any share an adapter) fetch the new data at once instead of at their next check.
     if (!clustered) return;
     try {
       io.serverSideEmit(DATA_CHANGED, definition.clock);
@@ -88,6 +146,11 @@ export function attachClockRooms({
     io.local.to(room).volatile.emit(TICK_EVENT, tickFrameAt(definition, second));
     onTickSent?.(clock, second);
   };
+  const broadcastAreaTick = (areaId: string, definition: ClockDefinition, second: number) => {
+    const room = areaRoom(areaId);
+    if (!io.of('/').adapter.rooms.get(room)?.size) return;
+    io.local.to(room).volatile.emit(TICK_EVENT, tickFrameAt(definition, second));
+  };
   // The tick is for the second the timer was aimed at: timers may fire a hair early or late
   // against the wall clock, and reading the clock again could repeat or skip a second.
   const ticks = startAimedTimer({
@@ -95,6 +158,8 @@ export function attachClockRooms({
     now,
     run: (second) => {
       for (const clock of CLOCK_KINDS) broadcastTick(clock, second);
+      if (areas)
+        for (const [areaId, definition] of areas.entries()) broadcastAreaTick(areaId, definition, second);
     },
   });
 

@@ -18,14 +18,20 @@ export interface DefinitionSourceOptions {
   apiUrl: string;
   logger: Logger;
   refreshMs?: number;
+  /**
+   * How often the API's data version is read (GET /api/clock-data-version, two one-row reads);
+   * a change fetches the definitions at once, so a new import or new survey figures reach every
+   * screen within about a tick, whichever process or node made them.
+   */
+  versionPollMs?: number;
   /** Interval while the police data has not been loaded yet. */
   retryMs?: number;
   fetch?: typeof fetch;
 }
 
 /**
- * The clocks' inputs, from the API, polled so that a new import or newly uploaded survey figures
- * reach the clocks within a refresh (and at once when the API's notice arrives). Until the API
+ * The clocks' inputs, from the API: read again as soon as the API's data version changes (checked
+ * every second), and in full every refresh interval as a backstop. Until the API
  * answers, the survey clock runs on the figures shipped with the product; when the API cannot be
  * reached the last definition stays in use: the clock keeps counting.
  */
@@ -35,6 +41,8 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
   const definitions = new Map<ClockKind, ClockDefinition>([['csew', CSEW_CLOCK_DEFINITION]]);
   const listeners: DefinitionListener[] = [];
   let timer: NodeJS.Timeout | undefined;
+  let versionTimer: NodeJS.Timeout | undefined;
+  let seenVersion: string | undefined;
   let running = false;
   let inFlight: Promise<void> | undefined;
   let lastProblem = '';
@@ -81,6 +89,26 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
 
   const refresh = () => (inFlight ??= fetchAll().finally(() => (inFlight = undefined)));
 
+  /** Reads the data version; on a change, fetches definitions that are at least that new. */
+  async function checkVersion(): Promise<void> {
+    let version: string;
+    try {
+      const res = await doFetch(`${options.apiUrl}/api/clock-data-version`, {
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!res.ok) return;
+      version = String(((await res.json()) as { version?: unknown }).version);
+    } catch {
+      // The full refresh reports an unreachable API; this check stays quiet.
+      return;
+    }
+    if (version === seenVersion) return;
+    // A fetch already under way may have read the data before the change: wait, then read again.
+    if (inFlight) await inFlight;
+    await refresh();
+    seenVersion = version;
+  }
+
   return {
     current: (clock) => definitions.get(clock),
     refresh,
@@ -98,10 +126,16 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
         timer = setTimeout(() => void loop(), wait);
       };
       void loop();
+      const versionLoop = async () => {
+        await checkVersion();
+        if (running) versionTimer = setTimeout(() => void versionLoop(), options.versionPollMs ?? 1000);
+      };
+      versionTimer = setTimeout(() => void versionLoop(), options.versionPollMs ?? 1000);
     },
     stop() {
       running = false;
       clearTimeout(timer);
+      clearTimeout(versionTimer);
     },
   };
 }

@@ -27,7 +27,6 @@ import { createApiKeyService } from '../../../api/src/partner-api/keys/api-key-s
 import { originAllowed } from '../../../api/src/partner-api/keys/domain.ts';
 import { createDailyLimiter } from '../../../api/src/partner-api/limits/daily-limit.ts';
 import { partnerSearchRoutes } from '../../../api/src/partner-api/search/routes.ts';
-import { addPartnerApi } from '../../../tests/support/partner-app.ts';
 import type { SearchResponse } from '../../../common/search/types.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../../../tests/support/search-fixture.ts';
 
@@ -148,7 +147,6 @@ async function bench(dialect: Dialect) {
     const { app }: { app: App } = await buildAdminTestApp({
       sequelize: store.sequelize,
       databaseUrl: store.url,
-      extraPlugins: (built) => addPartnerApi(built),
     });
     const keys = createApiKeyService({ sequelize: store.sequelize });
     const { apiKey } = await keys.create({ name: 'Benchmark', dailyRateLimit: 1_000_000 });
@@ -183,10 +181,18 @@ async function bench(dialect: Dialect) {
       databaseUrl: store.url,
       extraPlugins: async (built) => {
         const answer = JSON.parse(first[0]!.body) as SearchResponse;
-        const stub = { search: async () => answer };
+        const stub = {
+          search: async () => answer,
+          searchAll: () => Promise.reject(new Error('not measured')),
+        };
         built.post('/api/stub-search', async () => stub.search());
         // The app already serves the real partner route under /api; the stubbed one gets its own prefix.
-        await built.register(partnerSearchRoutes, { prefix: STUB_PREFIX, search: stub });
+        await built.register(partnerSearchRoutes, {
+          prefix: STUB_PREFIX,
+          search: stub,
+          keys: createApiKeyService({ sequelize: store.sequelize }),
+          limiter: createDailyLimiter({ sequelize: store.sequelize }),
+        });
       },
     });
     const stubbed = await paired(

@@ -4,7 +4,14 @@ import { ArgsError, parseArgs } from './args.ts';
 describe('benchmark arguments', () => {
   it('defaults to 20,000 clients on one node for 30 s', () => {
     const args = parseArgs([]);
-    expect(args).toMatchObject({ clients: 20_000, durationS: 30, nodes: 1, findMax: false, p99LimitMs: 100 });
+    expect(args).toMatchObject({
+      clients: [20_000],
+      baseline: false,
+      durationS: 30,
+      nodes: 1,
+      findMax: false,
+      p99LimitMs: 100,
+    });
   });
 
   it('measures 15 s per step when finding the maximum, starting at one step', () => {
@@ -23,7 +30,7 @@ describe('benchmark arguments', () => {
       ),
     );
     expect(args).toMatchObject({
-      clients: 100,
+      clients: [100],
       durationS: 5,
       nodes: 2,
       maxClients: 500,
@@ -39,6 +46,17 @@ describe('benchmark arguments', () => {
       pin: false,
       out: '/tmp/x.json',
     });
+  });
+
+  it('measures several counts, smallest first, and the baseline after the product at each', () => {
+    expect(parseArgs(['--clients', '19000,10000', '--baseline'])).toMatchObject({
+      clients: [10_000, 19_000],
+      baseline: true,
+    });
+    expect(() => parseArgs(['--clients', '10000,x'])).toThrow(ArgsError);
+    expect(() => parseArgs(['--clients', '1,2,3,4,5,6,7'])).toThrow(ArgsError);
+    expect(() => parseArgs(['--baseline', '--nodes', '2'])).toThrow(ArgsError);
+    expect(() => parseArgs(['--baseline', '--find-max'])).toThrow(ArgsError);
   });
 
   it('keeps every value bounded', () => {

@@ -5,7 +5,10 @@ import { ArgsError, readOptions, whole } from '../lib/options.ts';
 export { ArgsError };
 
 export interface BenchArgs {
-  clients: number;
+  /** Client counts measured one after the other (ascending). */
+  clients: number[];
+  /** After the product at each count, the bare uWebSockets.js baseline at the same count. */
+  baseline: boolean;
   durationS: number;
   nodes: 1 | 2;
   findMax: boolean;
@@ -34,7 +37,12 @@ export const USAGE = `Realtime load benchmark of the Crime Clock (loopback only,
 
   npx tsx scripts/bench/realtime/run.ts [options]
 
-  --clients N       clients to hold (default 20000, at most 60000)
+  --clients N[,N…]  clients to hold (default 20000, at most 60000); several counts are measured
+                    one after the other, smallest first
+  --baseline        at each count, after the product, run a bare uWebSockets.js app publishing the
+                    same tick bytes to as many clients (one node; not with --find-max), and report
+                    the product's server CPU per delivered tick as a multiple of the baseline's
+                    (CPU time comes in 10 ms steps from /proc: meaningful from thousands of clients)
   --duration S      seconds of ticks measured (default 30; 15 per step with --find-max; 5..300)
   --nodes 1|2       realtime nodes; with 2 they share rooms through Redis at 127.0.0.1:6379
   --find-max        grow the clients by --step until p99 passes --p99 ms; report the largest N held
@@ -62,6 +70,7 @@ export const USAGE = `Realtime load benchmark of the Crime Clock (loopback only,
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const given = readOptions(argv, {
     clients: { type: 'string', default: '20000' },
+    baseline: { type: 'boolean', default: false },
     duration: { type: 'string' },
     nodes: { type: 'string', default: '1' },
     'find-max': { type: 'boolean', default: false },
@@ -87,11 +96,16 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
   if (clock !== 'csew' && clock !== 'police') throw new ArgsError('--clock must be csew or police');
   const findMax = given['find-max'];
   const step = whole('step', given.step, 100, 60_000);
+  const nodes = whole('nodes', given.nodes, 1, 2) as 1 | 2;
+  if (given.baseline && (nodes !== 1 || findMax)) {
+    throw new ArgsError('--baseline compares one node at fixed counts: not with --nodes 2 or --find-max');
+  }
   return {
-    clients: whole('clients', given.clients, 1, 60_000),
+    clients: clientCounts(given.clients),
+    baseline: given.baseline,
     // Each --find-max step is measured for less time by default, so the whole search fits its budget.
     durationS: given.duration === undefined ? (findMax ? 15 : 30) : whole('duration', given.duration, 5, 300),
-    nodes: whole('nodes', given.nodes, 1, 2) as 1 | 2,
+    nodes,
     findMax,
     start: given.start === undefined ? step : whole('start', given.start, 1, 60_000),
     step,
@@ -111,4 +125,11 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     quietBelowPercent: whole('quiet-below', given['quiet-below'], 1, 100),
     help: given.help,
   };
+}
+
+/** "10000,19000" → [10000, 19000]: up to six whole counts from 1 to 60,000, smallest first. */
+function clientCounts(text: string): number[] {
+  const parts = text.split(',');
+  if (parts.length > 6) throw new ArgsError(`--clients takes at most six counts (got "${text}")`);
+  return [...new Set(parts.map((part) => whole('clients', part, 1, 60_000)))].sort((a, b) => a - b);
 }

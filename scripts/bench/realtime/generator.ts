@@ -194,7 +194,9 @@ export class LoadGenerator {
         result.stoppedBecause = `a whole batch of ${count} clients failed: ${Object.keys(opened.failures).join('; ')}`;
         break;
       }
-      if (result.failed > Math.max(50, total * 0.01)) {
+      // Failed clients are replaced by later batches; on an overloaded shared machine a few percent
+      // of handshakes are closed before they complete (the baseline alike), so only more stops the ramp.
+      if (result.failed > Math.max(50, total * 0.05)) {
         result.stoppedBecause = `too many failed connections (${result.failed})`;
         break;
       }

@@ -1,7 +1,8 @@
 /**
  * Realtime nodes for the benchmark, each in its own process as production runs them: from source
  * (`node --import tsx realtime/src/server.ts`) or from the build (`dist/realtime/src/server.js`),
- * with LOG_LEVEL=warn, behind the API double, and with Redis when several nodes share rooms.
+ * with LOG_LEVEL=warn, behind the API double, and with Redis when several nodes share rooms; and the
+ * bare uWebSockets.js baseline (baseline-server.ts) the same way, for comparison.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 const WATCHDOG = join(import.meta.dirname, 'watchdog.ts');
+const BASELINE_SERVER = join(import.meta.dirname, 'baseline-server.ts');
 export const DIST_SERVER = join(ROOT, 'dist', 'realtime', 'src', 'server.js');
 
 export interface NodeOptions {
@@ -50,24 +52,69 @@ export async function startNode(options: NodeOptions): Promise<RealtimeNodeProce
   if (options.fromDist && !existsSync(DIST_SERVER)) {
     throw new Error(`${DIST_SERVER} is missing: run \`npm run build:server\` or leave out --dist`);
   }
+  return spawnServer({
+    name: `realtime node ${options.index}`,
+    index: options.index,
+    entry: options.fromDist ? DIST_SERVER : 'realtime/src/server.ts',
+    nodeFlags: options.nodeFlags ?? [],
+    maxLifetimeMs: options.maxLifetimeMs,
+    env: {
+      NODE_ENV: 'production',
+      API_INTERNAL_URL: options.apiUrl,
+      CLOCK_REFRESH_SECONDS: '30',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: options.redisUrl ?? '',
+      // The light clients share a few loopback addresses: the per-address cap would refuse them.
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '1000000',
+    },
+    // Ready when listening and the police definition has come from the API double.
+    ready: (health) => Boolean(health.clocks?.police),
+  });
+}
+
+export interface BaselineOptions {
+  index: number;
+  /** JSON file with the clock definition whose ticks the baseline publishes. */
+  definitionFile: string;
+  nodeFlags?: string[];
+  maxLifetimeMs: number;
+}
+
+/** The bare uWebSockets.js baseline, in its own process like a node. */
+export function startBaseline(options: BaselineOptions): Promise<RealtimeNodeProcess> {
+  return spawnServer({
+    name: 'uWS baseline',
+    index: options.index,
+    entry: BASELINE_SERVER,
+    nodeFlags: options.nodeFlags ?? [],
+    maxLifetimeMs: options.maxLifetimeMs,
+    env: { NODE_ENV: 'production', BENCH_BASELINE_DEFINITION: options.definitionFile },
+    ready: (health) => health.status === 'ok',
+  });
+}
+
+interface SpawnOptions {
+  name: string;
+  index: number;
+  entry: string;
+  nodeFlags: string[];
+  maxLifetimeMs: number;
+  env: Record<string, string>;
+  ready: (health: { status?: string; clocks?: Record<string, string | null> }) => boolean;
+}
+
+async function spawnServer(options: SpawnOptions): Promise<RealtimeNodeProcess> {
   const port = await freePort();
-  const entry = options.fromDist ? DIST_SERVER : 'realtime/src/server.ts';
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeFlags ?? []), '--import', 'tsx', '--import', WATCHDOG, entry],
+    [...options.nodeFlags, '--import', 'tsx', '--import', WATCHDOG, options.entry],
     {
       cwd: ROOT,
       env: {
         ...process.env,
-        NODE_ENV: 'production',
+        ...options.env,
         HOST: '127.0.0.1',
         REALTIME_PORT: String(port),
-        API_INTERNAL_URL: options.apiUrl,
-        CLOCK_REFRESH_SECONDS: '30',
-        LOG_LEVEL: 'warn',
-        REDIS_URL: options.redisUrl ?? '',
-        // The light clients share a few loopback addresses: the per-address cap would refuse them.
-        REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '1000000',
         BENCH_WATCHDOG_PARENT: String(process.pid),
         BENCH_WATCHDOG_MAX_MS: String(options.maxLifetimeMs),
       },
@@ -100,15 +147,14 @@ export async function startNode(options: NodeOptions): Promise<RealtimeNodeProce
   };
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (isGone()) throw new Error(`realtime node ${options.index} exited during start-up:\n${output}`);
+    if (isGone()) throw new Error(`${options.name} exited during start-up:\n${output}`);
     const health = await fetch(`${node.url}/health`, { signal: AbortSignal.timeout(2000) })
-      .then((res) => (res.ok ? (res.json() as Promise<{ clocks?: { police?: string | null } }>) : undefined))
+      .then((res) => (res.ok ? (res.json() as Promise<Parameters<SpawnOptions['ready']>[0]>) : undefined))
       .catch(() => undefined);
-    // Ready when listening and the police definition has come from the API double.
-    if (health?.clocks?.police) break;
+    if (health && options.ready(health)) break;
     if (Date.now() > deadline) {
       await node.stop(1000);
-      throw new Error(`realtime node ${options.index} did not become ready in 30 s:\n${output}`);
+      throw new Error(`${options.name} did not become ready in 30 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -3,7 +3,7 @@
  * light client's view (payload bytes, delays) matches what the real client library sees.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { ClockKind } from '../../../common/clock/types.ts';
+import type { ClockDefinition, ClockKind } from '../../../common/clock/types.ts';
 import {
   REALTIME_PATH,
   TICK_EVENT,
@@ -102,5 +102,27 @@ export class Probes {
 
   close(): void {
     for (const { socket } of this.sockets) socket.disconnect();
+  }
+}
+
+/** The definition a node serves for `clock`, as a joining client receives it (for the baseline). */
+export async function fetchDefinition(target: NodeTarget, clock: ClockKind): Promise<ClockDefinition> {
+  const socket: ClockSocket = io(`http://${target.host}:${target.port}`, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 10_000,
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect_error', reject);
+      socket.once('connect', () => resolve());
+    });
+    const reply: JoinClockReply = await socket.timeout(10_000).emitWithAck('clock:join', clock);
+    if (!reply.ok) throw new Error(`node ${target.node} has no ${clock} definition: ${reply.error}`);
+    return reply.definition;
+  } finally {
+    socket.disconnect();
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LatencyHistogram } from '../lib/histogram.ts';
 import type { TickAggregate, WindowResult } from './messages.ts';
-import { summariseWindow } from './report.ts';
+import { formatComparison, summariseWindow, type MeasuredRun, type ServerFigures } from './report.ts';
 
 const T0 = 1_800_000_000_000;
 const text = (t: number, n = 1) => `42["t",["c","x",${t / 1000},${n * 100},30,${n * 100},30]]`;
@@ -121,5 +121,32 @@ describe('window summary', () => {
       ],
     });
     expect(s.probes).toMatchObject({ clients: 2, ticks: 2, matchingLight: 1 });
+  });
+});
+
+describe('comparison with the bare uWebSockets.js baseline', () => {
+  const run = (cpuPerDeliveredTickUs: number, delays: number[]): MeasuredRun => ({
+    summary: summariseWindow([worker({ 0: delays.length }, [tick(0, T0, delays)])], T0, T0, 1),
+    server: { cpuPerDeliveredTickUs } as ServerFigures,
+    loadAverage: [3.5, 2, 1],
+    disturbed: false,
+  });
+
+  it('states the product CPU per delivered tick as a multiple of the baseline, against the goals', () => {
+    const table = formatComparison(
+      [
+        { product: run(12, [10, 20]), baseline: run(10, [5, 8]) },
+        { product: run(20, [90, 150]), baseline: run(10, [40, 60]) },
+      ],
+      1.5,
+      100,
+    );
+    const rows = table.split('\n').slice(2);
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toMatch(
+      /^\| 2 \| product \| 12\.0 µs \| 1\.20× ✓ \| .* ✓ \| 0 of 2 \| 0 of 1 \| 0 \| 3\.50 \|$/,
+    );
+    expect(rows[1]).toMatch(/^\| 2 \| uWS baseline \| 10\.0 µs \| 1 \|/);
+    expect(rows[2]).toMatch(/\| 2\.00× ✗ \| .* ✗ \|/);
   });
 });

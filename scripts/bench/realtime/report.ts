@@ -320,6 +320,55 @@ export interface ServerFigures {
   cpuPerMessageUs: number;
   /** clients × cpuPerMessageUs: one tick's fan-out if the node had a core to itself, ms. */
   projectedFanOutMs: number;
+  /**
+   * Server CPU time over the window (everything the process did: timers, heartbeats, the fan-out)
+   * over the ticks its clients received in the window, µs: the figure compared with the baseline.
+   */
+  cpuPerDeliveredTickUs: number;
+}
+
+/** One measured window of one server (the product, or the bare uWebSockets.js baseline). */
+export interface MeasuredRun {
+  summary: WindowSummary;
+  server: ServerFigures;
+  /** 1, 5 and 15 minute load averages of the machine when the window ended. */
+  loadAverage: number[];
+  disturbed: boolean;
+}
+
+/** The product's server CPU per delivered tick as a multiple of the baseline's. */
+export function cpuRatio(product: ServerFigures, baseline: ServerFigures): number {
+  return product.cpuPerDeliveredTickUs / baseline.cpuPerDeliveredTickUs;
+}
+
+/** Product against baseline at each count, as a Markdown table (pasted into docs/benchmarks.md). */
+export function formatComparison(
+  pairs: { product: MeasuredRun; baseline: MeasuredRun }[],
+  goalRatio: number,
+  limitMs: number,
+): string {
+  const lines = [
+    '| clients | server | CPU per delivered tick | ratio | p50 ms | p99 ms | lost on the way | seconds with no tick sent | backwards | load avg (1 min) |',
+    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const { product, baseline } of pairs) {
+    const ratio = cpuRatio(product.server, baseline.server);
+    for (const [name, run] of [
+      ['product', product],
+      ['uWS baseline', baseline],
+    ] as const) {
+      const s = run.summary;
+      lines.push(
+        `| ${s.clients.toLocaleString('en-GB')} | ${name}${run.disturbed ? ' ⚠' : ''} | ` +
+          `${run.server.cpuPerDeliveredTickUs.toFixed(1)} µs | ` +
+          (name === 'product' ? `${ratio.toFixed(2)}× ${ratio <= goalRatio ? '✓' : '✗'}` : '1') +
+          ` | ${ms(s.delayOnSchedule.p50)} | ${ms(s.delayOnSchedule.p99)} ${s.delayOnSchedule.p99 < limitMs ? '✓' : '✗'}` +
+          ` | ${s.lost} of ${s.expected} | ${s.skippedSeconds.length} of ${s.ticks}` +
+          ` | ${s.countsBackwards} | ${run.loadAverage[0]?.toFixed(2) ?? '-'} |`,
+      );
+    }
+  }
+  return lines.join('\n');
 }
 
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '-');
@@ -418,7 +467,8 @@ export function formatWindow(
     );
     row(
       `  cost per message`,
-      `${server.cpuPerMessageUs.toFixed(1)} µs of server CPU per message sent; ` +
+      `${server.cpuPerMessageUs.toFixed(1)} µs of server CPU per message sent ` +
+        `(${server.cpuPerDeliveredTickUs.toFixed(1)} µs per tick delivered); ` +
         `one tick to all its clients ≈ ${server.projectedFanOutMs.toFixed(0)} ms of CPU (fan-out time on an idle core)`,
     );
   }

@@ -4,7 +4,10 @@
  * and measures per tick the delay from the server's tick instant to client receipt, lost ticks,
  * payload size and identity, server RSS/CPU and the generator's own health.
  *
- *   npx tsx scripts/bench/realtime/run.ts [--clients N] [--duration S] [--nodes 1|2] [--find-max] …
+ *   npx tsx scripts/bench/realtime/run.ts [--clients N[,N…]] [--baseline] [--duration S] [--nodes 1|2] [--find-max] …
+ *
+ * With --baseline, each count is measured twice back to back: the product, then a bare
+ * uWebSockets.js app (baseline-server.ts) publishing the same tick bytes to as many clients.
  *
  * Loopback only; every loop is bounded in count and time; every process it starts is stopped on
  * the way out (and watches for its parent, in case this one is killed).
@@ -13,6 +16,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ClockDefinition } from '../../../common/clock/types.ts';
 import { cpuCount, pinToCpus, planCpus } from '../lib/affinity.ts';
 import { perfAvailable, perfRecord, perfReport, type PerfEntry } from '../lib/perf-profile.ts';
 import {
@@ -30,9 +34,17 @@ import { startApiDouble, type ApiDouble } from './api-double.ts';
 import { ArgsError, parseArgs, USAGE, type BenchArgs } from './args.ts';
 import { LoadGenerator, type RampResult } from './generator.ts';
 import type { NodeTarget } from './messages.ts';
-import { nodeHealth, startNode, type RealtimeNodeProcess } from './nodes.ts';
-import { Probes } from './probes.ts';
-import { formatWindow, summariseWindow, type ServerFigures, type WindowSummary } from './report.ts';
+import { nodeHealth, startBaseline, startNode, type RealtimeNodeProcess } from './nodes.ts';
+import { fetchDefinition, Probes } from './probes.ts';
+import {
+  cpuRatio,
+  formatComparison,
+  formatWindow,
+  summariseWindow,
+  type MeasuredRun,
+  type ServerFigures,
+  type WindowSummary,
+} from './report.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const FD_MARGIN = 40;
@@ -45,6 +57,8 @@ const DISTURBED_GENERATOR_WAIT_MS = 60;
 /** Attempts of one --find-max step: a failing step is measured again, more often when disturbed. */
 const MAX_ATTEMPTS_QUIET = 2;
 const MAX_ATTEMPTS_DISTURBED = 3;
+/** Issue 18: the product may spend at most this multiple of the bare uWS publish's CPU per tick. */
+const BASELINE_GOAL_RATIO = 1.5;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -82,6 +96,7 @@ class Sampler {
 }
 
 interface StepRecord {
+  server: ServerKind;
   requestedClients: number;
   /** perf samples of each node during the window (with --profile). */
   profiles?: { node: number; file: string; top: PerfEntry[]; byDso: PerfEntry[] }[];
@@ -89,6 +104,8 @@ interface StepRecord {
   summary: WindowSummary;
   servers: ServerFigures[];
   machineBusyPercent: number;
+  /** 1, 5 and 15 minute load averages when the window ended. */
+  loadAverage: number[];
   /** Per generator process: ms per second its main thread waited for a CPU. */
   generatorRunQueueWaitMsPerSecond: number[];
   /** Other work on the machine held the server or the generator back noticeably (see DISTURBED_*). */
@@ -120,92 +137,77 @@ function redisReachable(): Promise<boolean> {
   });
 }
 
-async function main(): Promise<number> {
-  let args: BenchArgs;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    if (error instanceof ArgsError) {
-      console.error(`${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    throw error;
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+type ServerKind = 'product' | 'baseline';
 
-  const startedAt = Date.now();
-  const deadline = startedAt + args.quietWaitS * 1000 + args.maxMinutes * 60_000;
-  const lifetimeMs = args.quietWaitS * 1000 + args.maxMinutes * 60_000 + 90_000;
-  const stamp = new Date(startedAt).toISOString().replace(/[:.]/g, '-');
-  const outFile = args.out ?? join(tmpdir(), `crime-clock-realtime-bench-${stamp}.json`);
-  const profileDir = args.profile ? mkdtempSync(join(tmpdir(), 'crime-clock-realtime-perf-')) : undefined;
-  if (args.profile && !(await perfAvailable())) {
-    console.error('--profile needs Linux perf (`perf record`), which is not available here');
-    return 2;
-  }
+/** What stays the same across the servers one run measures. */
+interface RunContext {
+  args: BenchArgs;
+  deadline: number;
+  lifetimeMs: number;
+  profileDir: string | undefined;
+  apiUrl: string;
+  /** The servers and generator alive now (the exit handler stops them). */
+  live: { nodes: RealtimeNodeProcess[]; generator: LoadGenerator | undefined };
+}
 
-  let api: ApiDouble | undefined;
-  const nodes: RealtimeNodeProcess[] = [];
-  let generator: LoadGenerator | undefined;
+interface SessionResult {
+  steps: StepRecord[];
+  largestHeld: number | undefined;
+  stopReason: string;
+  serverCapacity: number;
+  joinReplyBytes: number;
+  cpuPlan: ReturnType<typeof planCpus> | undefined;
+  healths: (Record<string, unknown> | undefined)[];
+  /** The product's definition of the measured clock, for the baseline to publish the same ticks. */
+  definition?: ClockDefinition;
+}
+
+/**
+ * Starts one kind of server (the product's node(s), or the bare uWebSockets.js baseline), opens
+ * clients against it and measures each count of `counts` in turn (or finds the largest count held,
+ * with --find-max); stops everything it started before returning.
+ */
+async function runSession(
+  context: RunContext,
+  kind: ServerKind,
+  counts: number[],
+  baselineDefinitionFile?: string,
+): Promise<SessionResult> {
+  const { args, deadline, lifetimeMs, profileDir, live } = context;
+  const nodes = live.nodes;
   let probes: Probes | undefined;
   let sampler: Sampler | undefined;
-  // Last resort if this process is ended abruptly: nothing it started may outlive it.
-  const killEverything = () => {
-    generator?.killAll();
-    for (const node of nodes) if (!node.exited()) process.kill(node.pid, 'SIGKILL');
-  };
-  process.on('exit', killEverything);
-  let interrupted = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupted) return;
-    interrupted = true;
-    log(`${signal}: stopping`);
-    killEverything();
-    process.exit(130);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-
   try {
-    // The machine is shared: note how busy it was before this benchmark added anything (and, if
-    // asked, wait a bounded while for a quieter moment).
-    const quietUntil = Date.now() + args.quietWaitS * 1000;
-    let baselineBusy = 100;
-    for (let round = 0; round < 400; round++) {
-      const before = sampleMachineCpu();
-      await sleep(2000);
-      baselineBusy = machineBusyPercent(before, sampleMachineCpu());
-      if (baselineBusy < args.quietBelowPercent || Date.now() >= quietUntil) break;
-      if (round % 10 === 0) log(`machine ${baselineBusy.toFixed(0)}% busy; waiting for a quieter moment…`);
-    }
-    log(
-      `machine before start: ${baselineBusy.toFixed(0)}% CPU busy (2 cores = 100%), load ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-
-    if (args.nodes === 2 && !(await redisReachable()))
-      throw new Error(`--nodes 2 needs Redis at ${REDIS_URL}`);
-    api = await startApiDouble();
-    for (let index = 0; index < args.nodes; index++) {
+    // JavaScript function names for perf (/tmp/perf-<pid>.map).
+    const nodeFlags = profileDir ? ['--perf-basic-prof-only-functions'] : [];
+    if (kind === 'baseline') {
       nodes.push(
-        await startNode({
-          index,
-          apiUrl: api!.url,
-          ...(args.nodes > 1 ? { redisUrl: REDIS_URL } : {}),
-          fromDist: args.fromDist,
+        await startBaseline({
+          index: 0,
+          definitionFile: baselineDefinitionFile!,
           maxLifetimeMs: lifetimeMs,
-          // JavaScript function names for perf (/tmp/perf-<pid>.map).
-          ...(profileDir ? { nodeFlags: ['--perf-basic-prof-only-functions'] } : {}),
+          nodeFlags,
         }),
       );
+    } else {
+      for (let index = 0; index < args.nodes; index++) {
+        nodes.push(
+          await startNode({
+            index,
+            apiUrl: context.apiUrl,
+            ...(args.nodes > 1 ? { redisUrl: REDIS_URL } : {}),
+            fromDist: args.fromDist,
+            maxLifetimeMs: lifetimeMs,
+            nodeFlags,
+          }),
+        );
+      }
     }
     log(
-      `started ${nodes.length} realtime node(s) from ${args.fromDist ? 'dist/' : 'source'}: ` +
-        nodes.map((n) => `${n.url} (pid ${n.pid})`).join(', '),
+      kind === 'baseline'
+        ? `started the bare uWebSockets.js baseline: ${nodes[0]!.url} (pid ${nodes[0]!.pid})`
+        : `started ${nodes.length} realtime node(s) from ${args.fromDist ? 'dist/' : 'source'}: ` +
+            nodes.map((n) => `${n.url} (pid ${n.pid})`).join(', '),
     );
 
     const cpuPlan = args.pin ? planCpus(nodes.length) : undefined;
@@ -213,17 +215,18 @@ async function main(): Promise<number> {
       const pinned = nodes.map((node, i) => pinToCpus(node.pid, cpuPlan.nodes[i]!));
       log(
         pinned.every(Boolean)
-          ? `pinned: ${nodes.map((n, i) => `node ${n.index} → CPU ${cpuPlan.nodes[i]!.join(',')}`).join(', ')}; ` +
+          ? `pinned: ${nodes.map((n, i) => `${kind === 'baseline' ? 'baseline' : `node ${n.index}`} → CPU ${cpuPlan.nodes[i]!.join(',')}`).join(', ')}; ` +
               `generator → ${cpuPlan.generator.length ? `CPU ${cpuPlan.generator.join(',')}` : `any of the ${cpuCount()} CPUs`}`
           : 'could not pin the nodes to CPUs (taskset); running unpinned',
       );
     }
 
     // How many sockets each node can hold: its open-file limit less what it already has open.
+    const probesPerNode = kind === 'baseline' ? 0 : args.probesPerNode;
     const fdBudgets = nodes.map((node) => {
       const limit = openFileLimit(node.pid) ?? 1024;
       const open = sampleProcess(node.pid)?.openFiles ?? 50;
-      return limit - open - FD_MARGIN - args.probesPerNode;
+      return limit - open - FD_MARGIN - probesPerNode;
     });
     const serverCapacity = Math.min(...fdBudgets) * nodes.length;
     log(
@@ -238,13 +241,15 @@ async function main(): Promise<number> {
     const idleSamples = sampler.between(idleFrom, Date.now());
 
     const targets: NodeTarget[] = nodes.map((n) => ({ node: n.index, host: '127.0.0.1', port: n.port }));
-    if (args.probesPerNode > 0) probes = await Probes.open(targets, args.probesPerNode, args.clock);
-    // A fresh 127.x.y.* block per run, so no port of an earlier run can be in the way.
+    const definition = kind === 'product' ? await fetchDefinition(targets[0]!, args.clock) : undefined;
+    // The baseline has no Socket.IO heartbeats, which real socket.io-client probes would miss.
+    if (probesPerNode > 0) probes = await Probes.open(targets, probesPerNode, args.clock);
+    // A fresh 127.x.y.* block per session, so no port of an earlier one can be in the way.
     const sourceBase: [number, number] = [
       10 + Math.floor(Math.random() * 240),
       Math.floor(Math.random() * 250),
     ];
-    generator = new LoadGenerator({
+    const gen = new LoadGenerator({
       targets,
       clock: args.clock,
       perWorker: args.perWorker,
@@ -258,7 +263,7 @@ async function main(): Promise<number> {
         ? { onWorkerStarted: (pid: number) => void pinToCpus(pid, cpuPlan.generator) }
         : {}),
     });
-    const gen = generator;
+    live.generator = gen;
     const activeSampler = sampler;
 
     /** Machine CPU use (2 cores = 100) by everything but this benchmark's own processes. */
@@ -288,7 +293,7 @@ async function main(): Promise<number> {
 
     const measure = async (requested: number, attempt: number): Promise<StepRecord> => {
       const target = Math.min(requested, serverCapacity, gen.capacity, args.maxClients);
-      log(`ramping up to ${target} clients (${args.batch} at a time)…`);
+      log(`${kind}: ramping up to ${target} clients (${args.batch} at a time)…`);
       const rampFrom = activeSampler.take();
       let lastLog = Date.now();
       const ramp = await gen.rampTo(target, (joined) => {
@@ -316,12 +321,13 @@ async function main(): Promise<number> {
       const workersAtStart = gen.workerPids().map((pid) => ({ pid, sample: sampleProcess(pid) }));
       const recordings = profileDir
         ? nodes.map((node) => {
-            const file = join(profileDir, `node-${node.index}-${Date.now()}.perf.data`);
+            const file = join(profileDir, `${kind}-${node.index}-${Date.now()}.perf.data`);
             return perfRecord(node.pid, durationS, file).then((ok) => ({ node: node.index, file, ok }));
           })
         : [];
       await sleep(toT + 950 - Date.now());
       const windowEnd = activeSampler.take();
+      const loadAverage = loadavg();
       const generatorWaitMs = workersAtStart.map(({ pid, sample }) => {
         const end = sampleProcess(pid);
         return sample && end ? runQueueWaitMsPerSecond(sample, end) : Number.NaN;
@@ -344,6 +350,7 @@ async function main(): Promise<number> {
         const we = pick(windowEnd);
         const ra = pick(rampFrom);
         const rb = pick(rampTo);
+        const delivered = summary.delayPerNode[node.index]?.count ?? 0;
         return {
           node: node.index,
           pid: node.pid,
@@ -363,6 +370,8 @@ async function main(): Promise<number> {
             ws && we ? cpuPercent(ws, we) : Number.NaN,
             summary.clientsPerNode[node.index] ?? 0,
           ),
+          cpuPerDeliveredTickUs:
+            ws && we && delivered > 0 ? ((we.cpuSeconds - ws.cpuSeconds) * 1e6) / delivered : Number.NaN,
         };
       });
       const busy = machineBusyPercent(windowStart.machine, windowEnd.machine);
@@ -371,7 +380,7 @@ async function main(): Promise<number> {
         if (!recording.ok) continue;
         const { top, byDso } = await perfReport(recording.file);
         profiles.push({ node: recording.node, file: recording.file, top, byDso });
-        console.log(`── perf profile of node ${recording.node} during the window (${recording.file})`);
+        console.log(`── perf profile of ${kind} ${recording.node} during the window (${recording.file})`);
         console.log(`  by binary: ${byDso.map((e) => `${e.dso} ${e.percent.toFixed(1)}%`).join(', ')}`);
         for (const e of top.slice(0, 15)) {
           console.log(
@@ -386,11 +395,13 @@ async function main(): Promise<number> {
         summary.lossRate <= 0.001 &&
         summary.clients >= target * 0.99;
       return {
+        server: kind,
         requestedClients: requested,
         ramp,
         summary,
         servers,
         machineBusyPercent: busy,
+        loadAverage,
         held,
         attempt,
         generatorRunQueueWaitMsPerSecond: generatorWaitMs,
@@ -401,16 +412,11 @@ async function main(): Promise<number> {
       };
     };
 
-    const steps: StepRecord[] = [];
-    let largestHeld: number | undefined;
-    let stopReason = '';
-
-    if (!args.findMax) {
-      const step = await measure(args.clients, 1);
-      steps.push(step);
+    const printStep = (step: StepRecord, title: string) =>
       console.log(
         formatWindow(
-          `${step.summary.clients} clients, ${nodes.length} node(s)` +
+          `${kind === 'baseline' ? 'uWS baseline' : 'product'}, ${title}` +
+            ` (load average ${step.loadAverage.map((l) => l.toFixed(2)).join(' ')})` +
             (step.disturbed ? ' ⚠ disturbed by other load' : ''),
           step.summary,
           step.servers,
@@ -419,7 +425,18 @@ async function main(): Promise<number> {
           step.generatorRunQueueWaitMsPerSecond,
         ),
       );
-      if (step.held) largestHeld = step.summary.clients;
+
+    const steps: StepRecord[] = [];
+    let largestHeld: number | undefined;
+    let stopReason = '';
+
+    if (!args.findMax) {
+      for (const count of counts) {
+        const step = await measure(count, 1);
+        steps.push(step);
+        printStep(step, `${step.summary.clients} clients, ${nodes.length} node(s)`);
+        if (step.held) largestHeld = step.summary.clients;
+      }
     } else {
       const capacity = Math.min(serverCapacity, gen.capacity, args.maxClients);
       log(
@@ -450,16 +467,9 @@ async function main(): Promise<number> {
           step = await measure(requested, step.attempt + 1);
         }
         steps.push(step);
-        console.log(
-          formatWindow(
-            `step: ${step.summary.clients} clients${step.attempt > 1 ? ` (try ${step.attempt})` : ''}` +
-              (step.disturbed ? ' ⚠ disturbed by other load' : ''),
-            step.summary,
-            step.servers,
-            step.machineBusyPercent,
-            args.p99LimitMs,
-            step.generatorRunQueueWaitMsPerSecond,
-          ),
+        printStep(
+          step,
+          `step: ${step.summary.clients} clients${step.attempt > 1 ? ` (try ${step.attempt})` : ''}`,
         );
         if (!step.held) {
           stopReason =
@@ -484,20 +494,135 @@ async function main(): Promise<number> {
     }
 
     const healths = await Promise.all(nodes.map((n) => nodeHealth(n)));
+    return {
+      steps,
+      largestHeld,
+      stopReason,
+      serverCapacity,
+      joinReplyBytes: gen.joinReplyBytes,
+      cpuPlan,
+      healths,
+      ...(definition ? { definition } : {}),
+    };
+  } finally {
     probes?.close();
-    probes = undefined;
-    await generator.stop();
-    generator = undefined;
-    sampler.stop();
+    await live.generator?.stop().catch(() => live.generator?.killAll());
+    live.generator = undefined;
+    sampler?.stop();
+    await Promise.all(nodes.map((n) => n.stop().catch(() => undefined)));
+    nodes.length = 0;
+  }
+}
 
-    const final = steps.at(-1);
+async function main(): Promise<number> {
+  let args: BenchArgs;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ArgsError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return 0;
+  }
+
+  const startedAt = Date.now();
+  const deadline = startedAt + args.quietWaitS * 1000 + args.maxMinutes * 60_000;
+  const lifetimeMs = args.quietWaitS * 1000 + args.maxMinutes * 60_000 + 90_000;
+  const stamp = new Date(startedAt).toISOString().replace(/[:.]/g, '-');
+  const outFile = args.out ?? join(tmpdir(), `crime-clock-realtime-bench-${stamp}.json`);
+  const profileDir = args.profile ? mkdtempSync(join(tmpdir(), 'crime-clock-realtime-perf-')) : undefined;
+  if (args.profile && !(await perfAvailable())) {
+    console.error('--profile needs Linux perf (`perf record`), which is not available here');
+    return 2;
+  }
+
+  let api: ApiDouble | undefined;
+  const live: RunContext['live'] = { nodes: [], generator: undefined };
+  // Last resort if this process is ended abruptly: nothing it started may outlive it.
+  const killEverything = () => {
+    live.generator?.killAll();
+    for (const node of live.nodes) if (!node.exited()) process.kill(node.pid, 'SIGKILL');
+  };
+  process.on('exit', killEverything);
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal}: stopping`);
+    killEverything();
+    process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    // The machine is shared: note how busy it was before this benchmark added anything (and, if
+    // asked, wait a bounded while for a quieter moment).
+    const quietUntil = Date.now() + args.quietWaitS * 1000;
+    let baselineBusy = 100;
+    for (let round = 0; round < 400; round++) {
+      const before = sampleMachineCpu();
+      await sleep(2000);
+      baselineBusy = machineBusyPercent(before, sampleMachineCpu());
+      if (baselineBusy < args.quietBelowPercent || Date.now() >= quietUntil) break;
+      if (round % 10 === 0) log(`machine ${baselineBusy.toFixed(0)}% busy; waiting for a quieter moment…`);
+    }
+    const loadBefore = loadavg();
+    log(
+      `machine before start: ${baselineBusy.toFixed(0)}% CPU busy (2 cores = 100%), load ${loadBefore
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+
+    if (args.nodes === 2 && !(await redisReachable()))
+      throw new Error(`--nodes 2 needs Redis at ${REDIS_URL}`);
+    api = await startApiDouble();
+    const context: RunContext = { args, deadline, lifetimeMs, profileDir, apiUrl: api.url, live };
+
+    const sessions: { kind: ServerKind; result: SessionResult }[] = [];
+    const pairs: { product: StepRecord; baseline: StepRecord }[] = [];
+    if (args.baseline) {
+      // Back to back at each count, so both see the machine in much the same state.
+      const definitionFile = join(mkdtempSync(join(tmpdir(), 'crime-clock-baseline-')), 'definition.json');
+      for (const count of args.clients) {
+        const product = await runSession(context, 'product', [count]);
+        sessions.push({ kind: 'product', result: product });
+        if (!product.definition) throw new Error('the product served no definition to publish');
+        writeFileSync(definitionFile, JSON.stringify(product.definition));
+        const baseline = await runSession(context, 'baseline', [count], definitionFile);
+        sessions.push({ kind: 'baseline', result: baseline });
+        const [p, b] = [product.steps.at(-1), baseline.steps.at(-1)];
+        if (p && b) pairs.push({ product: p, baseline: b });
+      }
+    } else {
+      sessions.push({ kind: 'product', result: await runSession(context, 'product', args.clients) });
+    }
+
+    const steps = sessions.flatMap((s) => s.result.steps);
+    const productSessions = sessions.filter((s) => s.kind === 'product').map((s) => s.result);
+    const largestHeld = productSessions.reduce<number | undefined>(
+      (largest, r) =>
+        r.largestHeld !== undefined && (largest === undefined || r.largestHeld > largest)
+          ? r.largestHeld
+          : largest,
+      undefined,
+    );
+    const stopReason = productSessions.at(-1)?.stopReason ?? '';
+    const joinReplyBytes = productSessions.at(-1)?.joinReplyBytes ?? 0;
+    const productSteps = steps.filter((s) => s.server === 'product');
+    const final = productSteps.at(-1);
     console.log('');
     console.log('══ Summary ' + '═'.repeat(68));
     console.log(
       `  steps: ${steps
         .map(
           (s) =>
-            `${s.summary.clients}→p99 ${s.summary.delayOnSchedule.p99.toFixed(1)}ms` +
+            `${s.server === 'baseline' ? 'baseline ' : ''}${s.summary.clients}→p99 ${s.summary.delayOnSchedule.p99.toFixed(1)}ms` +
             (s.summary.lateTimerTicks.length
               ? ` (${s.summary.delay.p99.toFixed(1)} with late-timer ticks)`
               : '') +
@@ -518,10 +643,32 @@ async function main(): Promise<number> {
       );
     if (final) {
       console.log(
-        `  tick payload ${final.summary.payload.wireBytes} B on the wire; join reply (with definition) ${gen.joinReplyBytes} B`,
+        `  tick payload ${final.summary.payload.wireBytes} B on the wire; join reply (with definition) ${joinReplyBytes} B`,
       );
     }
-    console.log(`  machine was ${baselineBusy.toFixed(0)}% busy before the run (other work on this machine)`);
+    if (pairs.length) {
+      const sameBytes = pairs.every(
+        (p) => p.product.summary.payload.wireBytes === p.baseline.summary.payload.wireBytes,
+      );
+      console.log(
+        `  product against the bare uWebSockets.js baseline (goal ≤ ${BASELINE_GOAL_RATIO}× CPU per delivered tick, ` +
+          `p99 < ${args.p99LimitMs} ms; ticks ${sameBytes ? 'of the same size' : 'of DIFFERENT sizes'} on the wire):`,
+      );
+      console.log(
+        formatComparison(
+          pairs.map(({ product, baseline }) => ({
+            product: measuredRun(product),
+            baseline: measuredRun(baseline),
+          })),
+          BASELINE_GOAL_RATIO,
+          args.p99LimitMs,
+        ),
+      );
+    }
+    console.log(
+      `  machine was ${baselineBusy.toFixed(0)}% busy before the run (other work on this machine), ` +
+        `load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+    );
     console.log(`  result: ${outFile}`);
 
     writeFileSync(
@@ -534,34 +681,46 @@ async function main(): Promise<number> {
           machine: {
             cores: cpuCount(),
             baselineBusyPercent: baselineBusy,
+            loadavgBefore: loadBefore,
             loadavg: loadavg(),
           },
           server: {
             from: args.fromDist ? 'dist' : 'source',
-            nodes: nodes.length,
-            redis: nodes.length > 1 ? REDIS_URL : null,
-            cpus: cpuPlan ?? 'unpinned',
+            nodes: args.nodes,
+            redis: args.nodes > 1 ? REDIS_URL : null,
+            cpus: sessions[0]?.result.cpuPlan ?? 'unpinned',
           },
-          serverCapacity,
+          serverCapacity: productSessions.at(-1)?.serverCapacity ?? null,
           largestHeld: largestHeld ?? null,
           stopReason,
-          joinReplyBytes: gen.joinReplyBytes,
+          joinReplyBytes,
           steps,
-          healths,
+          comparison: pairs.map(({ product, baseline }) => ({
+            clients: product.summary.clients,
+            cpuRatio: cpuRatio(product.servers[0]!, baseline.servers[0]!),
+          })),
+          healths: sessions.map((s) => ({ server: s.kind, healths: s.result.healths })),
         },
         (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? null : value),
         2,
       ),
     );
-    if (final && !args.findMax) return final.held ? 0 : 1;
+    if (args.baseline) return productSteps.every((s) => s.held) ? 0 : 1;
+    if (final && !args.findMax) return productSteps.every((s) => s.held) ? 0 : 1;
     return largestHeld !== undefined ? 0 : 1;
   } finally {
-    probes?.close();
-    await generator?.stop().catch(() => generator?.killAll());
-    sampler?.stop();
-    await Promise.all(nodes.map((n) => n.stop().catch(() => undefined)));
+    killEverything();
     await api?.close();
   }
+}
+
+function measuredRun(step: StepRecord): MeasuredRun {
+  return {
+    summary: step.summary,
+    server: step.servers[0]!,
+    loadAverage: step.loadAverage,
+    disturbed: step.disturbed,
+  };
 }
 
 main().then(

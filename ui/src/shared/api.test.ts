@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, apiUrl } from './api.ts';
+import { DisableSecondFactor, ListMessages, RetryMessage } from '../../../common/contracts/admin.ts';
+import { ApiError, apiGet, apiPost, apiUrl, call, endpointUrl } from './api.ts';
 
 function respondWith(response: Response) {
   const fetchSpy = vi.fn<typeof fetch>(async () => response);
@@ -81,5 +82,22 @@ describe('apiPost', () => {
   it('resolves to undefined for an empty success body', async () => {
     respondWith(new Response(null, { status: 204 }));
     await expect(apiPost('/api/admin/logout')).resolves.toBeUndefined();
+  });
+});
+
+describe('call', () => {
+  it('fills path parameters, appends the query and sends the body of a contract', async () => {
+    const fetchSpy = respondWith(Response.json({ success: true, message: { id: 7 } }));
+    await call(RetryMessage, { params: { id: 7 } });
+    expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/admin/messages/7/retry');
+    expect(fetchSpy.mock.calls[0]?.[1]?.method).toBe('POST');
+
+    expect(endpointUrl(ListMessages, { query: { limit: 25, offset: 0, status: undefined } })).toBe(
+      '/api/admin/messages?limit=25&offset=0',
+    );
+
+    const saveSpy = respondWith(Response.json({ success: true }));
+    await call(DisableSecondFactor, { body: { code: '123456' } });
+    expect(saveSpy.mock.calls[0]?.[1]?.body).toBe('{"code":"123456"}');
   });
 });

@@ -1,3 +1,12 @@
+import {
+  endpointUrl,
+  type Endpoint,
+  type RequestOf,
+  type ResponseOf,
+} from '../../../common/contracts/endpoint.ts';
+
+export { endpointUrl };
+
 /**
  * The one way the UI talks to its own API. Every call sends the session cookie, and every failure
  * surfaces as an ApiError whose message follows the specification's generic read error:
@@ -78,6 +87,26 @@ async function send<T>(method: string, key: ApiKey, body: unknown, options: Send
     signal: options.signal,
   });
   return readJson<T>(response);
+}
+
+/** A request's parts, `{}` or omitted for an endpoint that takes none. */
+type CallArgs<E extends Endpoint> =
+  object extends RequestOf<E>
+    ? [request?: RequestOf<E>, options?: SendOptions]
+    : [request: RequestOf<E>, options?: SendOptions];
+
+/**
+ * Calls an endpoint of common/contracts: what it sends and what it answers are typed from the same
+ * TypeBox schemas the API validates with, so a change on one side fails the other's typecheck.
+ */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  ...[request, options = {}]: CallArgs<E>
+): Promise<ResponseOf<E>> {
+  const url = endpointUrl(endpoint, request);
+  if (endpoint.method === 'GET') return apiGet<ResponseOf<E>>(url, options);
+  const body = (request as { body?: unknown } | undefined)?.body;
+  return send<ResponseOf<E>>(endpoint.method, url, body, options);
 }
 
 async function readJson<T>(response: Response): Promise<T> {

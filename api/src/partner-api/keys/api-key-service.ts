@@ -1,27 +1,15 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import {
+  DEFAULT_DAILY_RATE_LIMIT,
+  MAX_DAILY_RATE_LIMIT,
+  type ApiKeyView,
+  type NewApiKey,
+} from '../../../../common/contracts/api-keys.ts';
 import { HttpError, badRequest, notFound } from '../../http/errors.ts';
 import { normaliseDomain } from './domain.ts';
 import { generateApiKey, hashApiKey, looksLikeApiKey, sameHash, visiblePrefixOf } from './key-format.ts';
 
-export const DEFAULT_DAILY_RATE_LIMIT = 1000;
-export const MAX_DAILY_RATE_LIMIT = 1_000_000;
 export const NAME_MAX_LENGTH = 100;
-
-export type ApiKeyStatus = 'active' | 'revoked';
-
-/** A key as the admin screen lists it: never the key, only its visible start. */
-export interface ApiKeyView {
-  id: number;
-  name: string;
-  domain: string | null;
-  dailyRateLimit: number;
-  requestCount: number;
-  lastRequestAt: string | null;
-  status: ApiKeyStatus;
-  keyPrefix: string;
-  createdAt: string;
-  revokedAt: string | null;
-}
 
 /** What the partner endpoint needs to know about the key a request came with. */
 export interface PartnerKey {
@@ -29,12 +17,6 @@ export interface PartnerKey {
   name: string;
   domain: string | null;
   dailyRateLimit: number;
-}
-
-export interface NewApiKey {
-  name: string;
-  domain?: string | null;
-  dailyRateLimit?: number;
 }
 
 export interface ApiKeyService {

@@ -6,7 +6,6 @@ import { buildAdminTestApp } from '../../../../tests/support/admin-app.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../../../../tests/support/search-fixture.ts';
 import { createApiKeyService } from '../keys/api-key-service.ts';
-import { addPartnerApi } from '../../../../tests/support/partner-app.ts';
 
 /**
  * The daily limit is exact under load: with a limit of 100, 300 simultaneous partner searches give
@@ -23,8 +22,7 @@ describe.each(testDialects)('exact daily limit under concurrency on %s', (dialec
   let nodeB: App;
 
   const node = async (sequelize: typeof db.sequelize) =>
-    (await buildAdminTestApp({ sequelize, databaseUrl: db.url, extraPlugins: (app) => addPartnerApi(app) }))
-      .app;
+    (await buildAdminTestApp({ sequelize, databaseUrl: db.url })).app;
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);

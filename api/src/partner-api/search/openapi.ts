@@ -1,5 +1,10 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
-import { ErrorBody, PartnerExportQuery, PartnerSearchBody, PartnerSearchResponse } from './schemas.ts';
+import {
+  ErrorBody,
+  PartnerExportQuery,
+  PartnerSearchBody,
+  PartnerSearchResponse,
+} from '../../../../common/contracts/partner.ts';
 
 /**
  * The partner endpoint's route schema: the TypeBox schemas Fastify validates with, plus what the

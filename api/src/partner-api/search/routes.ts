@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, errorHandler } from '../../http/errors.ts';
-import { postcodeServiceForApp } from '../../postcodes/postcode-service.ts';
 import { createExportService } from '../../search/export-service.ts';
 import { sendExport } from '../../search/routes.ts';
-import { createSearchService, type SearchService } from '../../search/search-service.ts';
-import { API_KEY_ERRORS, createApiKeyService, type ApiKeyService } from '../keys/api-key-service.ts';
+import type { SearchService } from '../../search/search-service.ts';
+import { API_KEY_ERRORS, type ApiKeyService } from '../keys/api-key-service.ts';
 import { originAllowed } from '../keys/domain.ts';
-import { createDailyLimiter, type DailyLimiter, type LimitState } from '../limits/daily-limit.ts';
+import type { DailyLimiter, LimitState } from '../limits/daily-limit.ts';
 import { answerPreflight, corsHeaders } from './cors.ts';
 import { partnerExportSchema, partnerSearchSchema } from './openapi.ts';
 
@@ -15,11 +14,10 @@ export const PARTNER_SEARCH_PATH = '/external/crime-search';
 export const PARTNER_EXPORT_PATH = '/external/crime-search/export';
 
 export interface PartnerSearchOptions {
-  /** The public crime search; by default one built like searchRoutes builds its own. */
-  search?: Pick<SearchService, 'search'> & Partial<Pick<SearchService, 'searchAll'>>;
-  keys?: ApiKeyService;
-  limiter?: DailyLimiter;
-  now?: () => number;
+  /** The public crime search: partners get the same answer as the site. */
+  search: Pick<SearchService, 'search' | 'searchAll'>;
+  keys: ApiKeyService;
+  limiter: DailyLimiter;
 }
 
 declare module 'fastify' {
@@ -43,15 +41,11 @@ function rateLimitHeaders(reply: FastifyReply, state: LimitState) {
  * against the key's daily limit. Every answer given once the key is known carries
  * X-RateLimit-Limit, -Remaining and -Reset, errors included.
  */
-export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions> = async (app, options) => {
-  const now = options.now;
-  const keys = options.keys ?? createApiKeyService({ sequelize: app.db, now });
-  const limiter = options.limiter ?? createDailyLimiter({ sequelize: app.db, now });
-  const ownSearch = () => createSearchService({ sequelize: app.db, postcodes: postcodeServiceForApp(app) });
-  const search = options.search ?? ownSearch();
-  const exports = createExportService(
-    search.searchAll ? { searchAll: search.searchAll.bind(search) } : ownSearch(),
-  );
+export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions> = async (
+  app,
+  { search, keys, limiter },
+) => {
+  const exports = createExportService({ searchAll: search.searchAll.bind(search) });
 
   app.decorateRequest('partnerOriginRefused', false);
 

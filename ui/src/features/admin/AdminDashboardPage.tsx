@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { Card } from '../../shared/ui/Card.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { adminSessionAtom } from '../auth/adminSession.ts';
-import type { MessagesList, SystemInfo } from './adminApi.ts';
-import { messagesKey } from './adminApi.ts';
+import { GetSystem, ListMessages } from '../../../../common/contracts/admin.ts';
+import type { SystemInfo } from './adminApi.ts';
 import { ResourceView, StatusBadge } from './AdminParts.tsx';
 import { ImportsCard } from './ImportsCard.tsx';
-import { useAdminResource } from './useAdminResource.ts';
+import { useAdminQuery, type Resource } from './useAdminQuery.ts';
 import './admin.css';
 
 type ToolPath =
@@ -48,7 +48,7 @@ const TOOLS: readonly { to: ToolPath; title: string; description: string }[] = [
 
 export function AdminDashboardPage() {
   const { admin } = useAtomValue(adminSessionAtom);
-  const system = useAdminResource<SystemInfo>('/api/admin/system');
+  const system = useAdminQuery(GetSystem);
 
   return (
     <div className="page admin-page">
@@ -126,13 +126,15 @@ export function AdminDashboardPage() {
   );
 }
 
-function systemStatus(system: ReturnType<typeof useAdminResource<SystemInfo>>): ReactNode {
+type SystemResource = Resource<SystemInfo> & { reload: () => void };
+
+function systemStatus(system: SystemResource): ReactNode {
   if (system.status === 'loading') return '…';
   if (system.status === 'error') return 'Unknown';
   return system.data.database.status === 'connected' ? 'Online' : 'Degraded';
 }
 
-function systemNote(system: ReturnType<typeof useAdminResource<SystemInfo>>): string | undefined {
+function systemNote(system: SystemResource): string | undefined {
   if (system.status === 'error') return system.message;
   if (system.status !== 'ready') return undefined;
   return system.data.database.status === 'connected'
@@ -152,7 +154,7 @@ function Tile({ label, value, note }: { label: string; value: ReactNode; note?: 
 
 const DIALECT_NAMES: Record<string, string> = { sqlite: 'SQLite', mysql: 'MySQL', mariadb: 'MariaDB' };
 
-function SystemInformationCard({ system }: { system: ReturnType<typeof useAdminResource<SystemInfo>> }) {
+function SystemInformationCard({ system }: { system: SystemResource }) {
   return (
     <Card title="System Information" headingLevel={2}>
       <ResourceView resource={system} what="system information">
@@ -186,7 +188,7 @@ function SystemInformationCard({ system }: { system: ReturnType<typeof useAdminR
 
 function MessagesCard() {
   // One row is enough: the counts come with every page of the list.
-  const messages = useAdminResource<MessagesList>(messagesKey(undefined, 0, 1));
+  const messages = useAdminQuery(ListMessages, { query: { limit: 1, offset: 0 } });
   return (
     <Card title="Messages" headingLevel={2} description="Contact messages and data issue reports.">
       <ResourceView resource={messages} what="messages">

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
-import type { Resource } from './useAdminResource.ts';
+import type { Resource } from './useAdminQuery.ts';
 
 /** The way back that every admin tool page starts with. */
 export function BackToDashboard() {

@@ -18,22 +18,22 @@ import {
   type ApiKeyFormValues,
 } from './api-keys/apiKeyForm.ts';
 import {
-  API_KEYS_URL,
-  createApiKey,
-  revokeApiKey,
-  type ApiKeysList,
+  CreateApiKey,
+  ListApiKeys,
+  RevokeApiKey,
   type ApiKeyView,
-} from './api-keys/apiKeysApi.ts';
+} from '../../../../common/contracts/api-keys.ts';
 import { ApiKeysTable } from './api-keys/ApiKeysTable.tsx';
 import { NewKeyDialog, type NewKey } from './api-keys/NewKeyDialog.tsx';
 import { API_DOCS_PATH } from './api-keys/usageExample.ts';
-import { useAdminResource, useSessionExpiry } from './useAdminResource.ts';
+import { useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
 import './api-keys/api-keys.css';
 
 /** Keys that let partner sites call the crime search API (/api/external/crime-search). */
 export function ApiKeysPage() {
-  const keys = useAdminResource<ApiKeysList>(API_KEYS_URL);
+  const keys = useAdminQuery(ListApiKeys);
+  const revokeApiKey = useAdminMutation(RevokeApiKey, [ListApiKeys]);
   const { toast } = useToast();
   const onExpiry = useSessionExpiry();
   const [created, setCreated] = useState<NewKey | null>(null);
@@ -54,9 +54,8 @@ export function ApiKeysPage() {
     if (!window.confirm(revokeConfirmText(key.name))) return;
     setRevoking(key.id);
     try {
-      await revokeApiKey(key.id);
+      await revokeApiKey({ params: { id: key.id } });
       toast({ title: API_KEY_TEXTS.revokedTitle, description: `"${key.name}" no longer works.` });
-      keys.reload();
     } catch (error) {
       onExpiry(error);
       toast({
@@ -81,12 +80,7 @@ export function ApiKeysPage() {
           </>
         }
       />
-      <CreateKeyCard
-        onCreated={(key) => {
-          setCreated(key);
-          keys.reload();
-        }}
-      />
+      <CreateKeyCard onCreated={setCreated} />
       <Card title="API Keys" headingLevel={2}>
         <ResourceView resource={keys} what="API keys">
           {(data) => (
@@ -104,6 +98,7 @@ function CreateKeyCard({ onCreated }: { onCreated: (key: NewKey) => void }) {
   const onExpiry = useSessionExpiry();
   const [form, setForm] = useState<ApiKeyFormValues>(EMPTY_FORM);
   const [creating, setCreating] = useState(false);
+  const createApiKey = useAdminMutation(CreateApiKey, [ListApiKeys]);
   const edit = (change: Partial<ApiKeyFormValues>) => setForm((current) => ({ ...current, ...change }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -118,7 +113,7 @@ function CreateKeyCard({ onCreated }: { onCreated: (key: NewKey) => void }) {
     }
     setCreating(true);
     try {
-      const result = await createApiKey(apiKeyPayload(form));
+      const result = await createApiKey({ body: apiKeyPayload(form) });
       toast({ title: API_KEY_TEXTS.createdTitle, description: API_KEY_TEXTS.created });
       setForm(EMPTY_FORM);
       onCreated({ apiKey: result.apiKey, name: result.name });

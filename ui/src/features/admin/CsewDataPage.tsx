@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ChangeEvent } from 'react';
 import { formatMillions, formatNumber, formatPercent, everyText } from '../../../../common/clock/format.ts';
-import type { CsewFigures } from '../../../../common/survey/csew-data.ts';
 import {
   SURVEY_STATUS_LABELS,
   surveySummary,
@@ -10,27 +9,22 @@ import {
   type SurveyGroup,
   type SurveyRowStatus,
 } from '../../../../common/survey/csew-figures.ts';
-import { apiDelete, apiPost, ApiError } from '../../shared/api.ts';
+import {
+  GetCsewFigures,
+  ReplaceCsewFigures,
+  RevertCsewFigures,
+  type CsewFiguresInUse as FiguresInUse,
+} from '../../../../common/contracts/csew-figures.ts';
+import { ApiError } from '../../shared/api.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Card } from '../../shared/ui/Card.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useToast } from '../toast/useToast.ts';
 import { BackToDashboard, formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
-import { useAdminResource, useSessionExpiry } from './useAdminResource.ts';
+import { useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
 import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
-
-/** GET/POST/DELETE /api/admin/csew-figures. */
-const FIGURES_URL = '/api/admin/csew-figures';
-
-interface FiguresInUse {
-  readonly figures: CsewFigures;
-  readonly uploadedAt: string | null;
-  readonly uploadedBy: string | null;
-  readonly shipped: boolean;
-  readonly newerReleaseMayExist: boolean;
-}
 
 /** The specification's order: headline, theft, property, technology, sexual and domestic. */
 const GROUPS: readonly { group: SurveyGroup; title: string; unit: string }[] = [
@@ -54,7 +48,7 @@ const STATUS_TONE: Record<SurveyRowStatus, 'ok' | 'warn' | 'neutral'> = {
  * clock takes it within its refresh, without a release.
  */
 export function CsewDataPage() {
-  const resource = useAdminResource<FiguresInUse>(FIGURES_URL);
+  const resource = useAdminQuery(GetCsewFigures);
   return (
     <div className="page admin-page">
       <PageHeader
@@ -68,13 +62,13 @@ export function CsewDataPage() {
         </p>
       </PageHeader>
       <ResourceView resource={resource} what="the survey figures">
-        {(inUse) => <FiguresView inUse={inUse} onChanged={resource.reload} />}
+        {(inUse) => <FiguresView inUse={inUse} />}
       </ResourceView>
     </div>
   );
 }
 
-function FiguresView({ inUse, onChanged }: { inUse: FiguresInUse; onChanged: () => void }) {
+function FiguresView({ inUse }: { inUse: FiguresInUse }) {
   const { figures } = inUse;
   const summary = surveySummary(figures);
   const tables = surveyTables(figures);
@@ -86,7 +80,7 @@ function FiguresView({ inUse, onChanged }: { inUse: FiguresInUse; onChanged: () 
           them below when they are out; until then the clock keeps using the {figures.dataYear} figures.
         </Alert>
       )}
-      <FiguresUpload inUse={inUse} onChanged={onChanged} />
+      <FiguresUpload inUse={inUse} />
 
       <ul className="admin-tiles" aria-label="Summary">
         <li className="admin-tile">
@@ -128,8 +122,10 @@ function FiguresView({ inUse, onChanged }: { inUse: FiguresInUse; onChanged: () 
   );
 }
 
-function FiguresUpload({ inUse, onChanged }: { inUse: FiguresInUse; onChanged: () => void }) {
+function FiguresUpload({ inUse }: { inUse: FiguresInUse }) {
   const { toast } = useToast();
+  const replace = useAdminMutation(ReplaceCsewFigures, [GetCsewFigures]);
+  const revert = useAdminMutation(RevertCsewFigures, [GetCsewFigures]);
   const onExpiry = useSessionExpiry();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -140,7 +136,6 @@ function FiguresUpload({ inUse, onChanged }: { inUse: FiguresInUse; onChanged: (
     try {
       await action();
       toast({ title: 'Survey figures updated', description: done });
-      onChanged();
     } catch (error) {
       onExpiry(error);
       setProblem(error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error));
@@ -153,14 +148,14 @@ function FiguresUpload({ inUse, onChanged }: { inUse: FiguresInUse; onChanged: (
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    let document: unknown;
+    let document: Record<string, unknown>;
     try {
-      document = JSON.parse(await file.text());
+      document = JSON.parse(await file.text()) as Record<string, unknown>;
     } catch {
       setProblem(`${file.name} is not a JSON file; the survey figures were not changed.`);
       return;
     }
-    await send(() => apiPost(FIGURES_URL, document), 'The clocks take the new figures within a minute.');
+    await send(() => replace({ body: document }), 'The clocks take the new figures within a minute.');
   }
 
   return (
@@ -196,9 +191,7 @@ function FiguresUpload({ inUse, onChanged }: { inUse: FiguresInUse; onChanged: (
             variant="secondary"
             size="sm"
             disabled={busy}
-            onClick={() =>
-              void send(() => apiDelete(FIGURES_URL), 'Back to the figures shipped with this version.')
-            }
+            onClick={() => void send(() => revert({}), 'Back to the figures shipped with this version.')}
           >
             Use the shipped figures
           </Button>

@@ -1,16 +1,17 @@
 import { formatNumber } from '../../../../common/clock/format.ts';
+import { GetImports } from '../../../../common/contracts/admin.ts';
 import { Card } from '../../shared/ui/Card.tsx';
 import type { ImportRecord, ImportsOverview } from './adminApi.ts';
 import { formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
 import { datasetName, durationText, forceName, importStateText, monthRuns } from './importsText.ts';
-import { useAdminResource } from './useAdminResource.ts';
+import { useAdminQuery } from './useAdminQuery.ts';
 import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
 const RECENT_IMPORTS = 5;
 
 /** The police data store at a glance: the last imports and which force-months it holds. */
 export function ImportsCard() {
-  const overview = useAdminResource<ImportsOverview>('/api/admin/imports');
+  const overview = useAdminQuery(GetImports);
   return (
     <Card
       title="Imports"

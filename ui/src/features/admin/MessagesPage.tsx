@@ -3,16 +3,15 @@ import { Button } from '../../shared/ui/Button.tsx';
 import { Card } from '../../shared/ui/Card.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useToast } from '../toast/useToast.ts';
+import { ListMessages, RetryMessage } from '../../../../common/contracts/admin.ts';
 import {
   MESSAGES_PAGE_SIZE,
-  messagesKey,
-  retryMessage,
   type MessageStatus,
   type MessagesList,
   type OutboxMessageView,
 } from './adminApi.ts';
 import { BackToDashboard, formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
-import { describeFailure, useAdminResource, useSessionExpiry } from './useAdminResource.ts';
+import { describeFailure, useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
 
 const FILTERS: readonly { status: MessageStatus | undefined; label: string }[] = [
@@ -32,7 +31,7 @@ const STATUS_TEXT: Record<MessageStatus, { label: string; tone: 'ok' | 'warn' | 
 export function MessagesPage() {
   const [status, setStatus] = useState<MessageStatus | undefined>(undefined);
   const [offset, setOffset] = useState(0);
-  const list = useAdminResource<MessagesList>(messagesKey(status, offset));
+  const list = useAdminQuery(ListMessages, { query: { limit: MESSAGES_PAGE_SIZE, offset, status } });
 
   function choose(next: MessageStatus | undefined) {
     setStatus(next);
@@ -70,7 +69,7 @@ export function MessagesPage() {
           </Button>
         </div>
         <ResourceView resource={list} what="messages">
-          {(data) => <MessageList data={data} offset={offset} onPage={setOffset} onChanged={list.reload} />}
+          {(data) => <MessageList data={data} offset={offset} onPage={setOffset} />}
         </ResourceView>
       </Card>
     </div>
@@ -81,12 +80,10 @@ function MessageList({
   data,
   offset,
   onPage,
-  onChanged,
 }: {
   data: MessagesList;
   offset: number;
   onPage: (offset: number) => void;
-  onChanged: () => void;
 }) {
   if (data.messages.length === 0) return <p className="admin-empty">No messages here.</p>;
   const page = Math.floor(offset / MESSAGES_PAGE_SIZE) + 1;
@@ -95,7 +92,7 @@ function MessageList({
     <>
       <ol className="admin-messages">
         {data.messages.map((message) => (
-          <MessageItem key={message.id} message={message} onChanged={onChanged} />
+          <MessageItem key={message.id} message={message} />
         ))}
       </ol>
       {pages > 1 && (
@@ -125,10 +122,12 @@ function MessageList({
   );
 }
 
-function MessageItem({ message, onChanged }: { message: OutboxMessageView; onChanged: () => void }) {
+function MessageItem({ message }: { message: OutboxMessageView }) {
   const { toast } = useToast();
   const onExpiry = useSessionExpiry();
   const [retrying, setRetrying] = useState(false);
+  // Every list of messages (this page, the dashboard's count) is read again after a retry.
+  const retryMessage = useAdminMutation(RetryMessage, [ListMessages]);
   const status = STATUS_TEXT[message.status];
   const isContact = message.kind === 'contact';
   const text = (isContact ? message.payload.message : message.payload.issue) ?? '';
@@ -136,9 +135,8 @@ function MessageItem({ message, onChanged }: { message: OutboxMessageView; onCha
   async function retry() {
     setRetrying(true);
     try {
-      await retryMessage(message.id);
+      await retryMessage({ params: { id: message.id } });
       toast({ title: 'Retry Scheduled', description: `Message ${message.id} will be sent again shortly.` });
-      onChanged();
     } catch (error) {
       onExpiry(error);
       toast({ variant: 'destructive', title: 'Retry Failed', description: describeFailure(error) });

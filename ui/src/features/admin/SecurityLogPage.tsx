@@ -5,19 +5,15 @@ import { Card } from '../../shared/ui/Card.tsx';
 import { Field } from '../../shared/ui/Field.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import {
-  confirmSecondFactor,
-  disableSecondFactor,
-  SECOND_FACTOR_KEY,
-  SECURITY_LOG_PAGE_SIZE,
-  securityLogKey,
-  startSecondFactorSetup,
-  type SecondFactorSetup,
-  type SecondFactorStatus,
-  type SecurityEventKind,
-  type SecurityLogList,
-} from './adminApi.ts';
+  ConfirmSecondFactor,
+  DisableSecondFactor,
+  GetSecondFactor,
+  ListSecurityLog,
+  SetUpSecondFactor,
+} from '../../../../common/contracts/admin.ts';
+import { SECURITY_LOG_PAGE_SIZE, type SecondFactorSetup, type SecurityEventKind } from './adminApi.ts';
 import { BackToDashboard, formatDateTime, ResourceView } from './AdminParts.tsx';
-import { describeFailure, useAdminResource, useSessionExpiry } from './useAdminResource.ts';
+import { describeFailure, useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
 import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
@@ -56,7 +52,7 @@ export function SecurityLogPage() {
 
 function SecurityLogCard() {
   const [offset, setOffset] = useState(0);
-  const log = useAdminResource<SecurityLogList>(securityLogKey(offset));
+  const log = useAdminQuery(ListSecurityLog, { query: { limit: SECURITY_LOG_PAGE_SIZE, offset } });
   return (
     <Card title="Security log" headingLevel={2}>
       <div className="admin-filter">
@@ -145,8 +141,11 @@ function Pager({
 }
 
 function SecondFactorCard() {
-  const status = useAdminResource<SecondFactorStatus>(SECOND_FACTOR_KEY);
+  const status = useAdminQuery(GetSecondFactor);
   const onExpiry = useSessionExpiry();
+  const startSecondFactorSetup = useAdminMutation(SetUpSecondFactor, []);
+  const confirmSecondFactor = useAdminMutation(ConfirmSecondFactor, [GetSecondFactor]);
+  const disableSecondFactor = useAdminMutation(DisableSecondFactor, [GetSecondFactor]);
   const [setup, setSetup] = useState<SecondFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
@@ -166,24 +165,22 @@ function SecondFactorCard() {
     }
   }
 
-  const begin = () => act(async () => setSetup(await startSecondFactorSetup()));
+  const begin = () => act(async () => setSetup(await startSecondFactorSetup({})));
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
-      const result = await confirmSecondFactor(code);
+      const result = await confirmSecondFactor({ body: { code } });
       setRecoveryCodes(result.recoveryCodes);
       setSetup(null);
       setCode('');
-      status.reload();
     });
   };
   const disable = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
-      await disableSecondFactor(code);
+      await disableSecondFactor({ body: { code } });
       setCode('');
       setRecoveryCodes(null);
-      status.reload();
     });
   };
 

@@ -5,7 +5,12 @@ import { Card } from '../../shared/ui/Card.tsx';
 import { Field } from '../../shared/ui/Field.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useToast } from '../toast/useToast.ts';
-import { saveSmtpSettings, SMTP_SETTINGS_KEY, testSmtpSettings, type SmtpSettingsView } from './adminApi.ts';
+import {
+  GetSmtpSettings,
+  SaveSmtpSettings,
+  TestSmtpSettings,
+  type SmtpSettingsView,
+} from '../../../../common/contracts/email.ts';
 import { BackToDashboard, ResourceView } from './AdminParts.tsx';
 import {
   canSubmitSmtp,
@@ -22,11 +27,11 @@ import {
   type SmtpFormValues,
   type SmtpProvider,
 } from './smtpForm.ts';
-import { useAdminResource, useSessionExpiry } from './useAdminResource.ts';
+import { useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
 
 export function SmtpSettingsPage() {
-  const settings = useAdminResource<SmtpSettingsView>(SMTP_SETTINGS_KEY);
+  const settings = useAdminQuery(GetSmtpSettings);
 
   return (
     <div className="page admin-page">
@@ -60,6 +65,8 @@ type Busy = 'idle' | 'saving' | 'testing';
 function SmtpEditor({ initial }: { initial: SmtpSettingsView }) {
   const { toast } = useToast();
   const onExpiry = useSessionExpiry();
+  const saveSmtpSettings = useAdminMutation(SaveSmtpSettings, [GetSmtpSettings]);
+  const testSmtpSettings = useAdminMutation(TestSmtpSettings, []);
   const [form, setForm] = useState<SmtpFormValues>(() => formFromSettings(initial));
   const [passwordSet, setPasswordSet] = useState(initial.passwordSet);
   const [busy, setBusy] = useState<Busy>('idle');
@@ -84,7 +91,7 @@ function SmtpEditor({ initial }: { initial: SmtpSettingsView }) {
     if (!canSubmitSmtp(form)) return;
     setBusy('saving');
     try {
-      const { settings } = await saveSmtpSettings(smtpPayload(form));
+      const { settings } = await saveSmtpSettings({ body: smtpPayload(form) });
       setForm(formFromSettings(settings));
       setPasswordSet(settings.passwordSet);
       toast({ title: SMTP_TEXTS.savedTitle, description: SMTP_TEXTS.saved });
@@ -103,7 +110,7 @@ function SmtpEditor({ initial }: { initial: SmtpSettingsView }) {
     setResult(null);
     let outcome: Outcome;
     try {
-      outcome = testOutcome(await testSmtpSettings(smtpPayload(form)));
+      outcome = testOutcome(await testSmtpSettings({ body: smtpPayload(form) }));
     } catch (error) {
       onExpiry(error);
       outcome = testFailure(error);

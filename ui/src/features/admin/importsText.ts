@@ -1,4 +1,4 @@
-import type { ImportRecord } from '../../../../common/admin/imports.ts';
+import type { ImportRecord } from '../../../../common/contracts/admin.ts';
 import { forceById } from '../../../../common/police/forces.ts';
 
 /** "YYYY-MM" → months since year 0, or null for anything else. */

@@ -55,9 +55,18 @@ export const SMTP_PROVIDERS: readonly SmtpProvider[] = [
   },
 ];
 
-export type SmtpFormValues = SmtpSettingsInput;
+/** The form's fields as typed; what is sent is smtpPayload's. */
+export interface SmtpFormValues {
+  host: string;
+  port: string;
+  user: string;
+  pass: string;
+  fromEmail: string;
+  adminEmail: string;
+  secure: boolean;
+}
 
-export function formFromSettings(view: SmtpSettingsView): SmtpFormValues {
+export function formFromSettings(view: Omit<SmtpSettingsView, 'updatedAt'>): SmtpFormValues {
   return {
     host: view.host,
     port: view.port || DEFAULT_SMTP_PORT,
@@ -121,7 +130,8 @@ export function saveFailure(error: unknown): Outcome {
   return { ok: false, title: SMTP_TEXTS.saveFailedTitle, toast: text, alert: text };
 }
 
-export function testOutcome(result: SmtpTestResult): Outcome {
+/** Also for an answer without its texts, which gets the specification's general words. */
+export function testOutcome(result: Pick<SmtpTestResult, 'success'> & Partial<SmtpTestResult>): Outcome {
   if (result.success) {
     return {
       ok: true,

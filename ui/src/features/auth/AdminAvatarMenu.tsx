@@ -17,7 +17,7 @@ export function AdminAvatarMenu({ takeFocus = false }: { takeFocus?: boolean }) 
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const contact = session.admin?.email ?? session.admin?.username;
+  const contact = session.admin?.username;
   const initial = (session.admin?.username ?? 'Admin').charAt(0).toUpperCase();
 
   // Focus goes back to the toggle on Escape; a click elsewhere keeps the focus where the click put it.

@@ -1,52 +1,47 @@
-import { ApiError, apiGet, apiPost } from '../../shared/api.ts';
+import {
+  AdminCheck,
+  AdminLogin,
+  AdminLogout,
+  type AdminInfo,
+  type Credentials,
+} from '../../../../common/contracts/auth.ts';
+import type { ResponseOf } from '../../../../common/contracts/endpoint.ts';
+import { ApiError, call } from '../../shared/api.ts';
 
-export interface AdminIdentity {
-  username: string;
-  email?: string;
-}
-
-export interface LoginCredentials {
-  username: string;
-  password: string;
-  /** The second factor (6 digits or a recovery code), once the server asked for it. */
-  code?: string;
-}
+export type AdminIdentity = AdminInfo;
+export type LoginCredentials = Credentials;
 
 /** The password was right and the account has a second factor: ask for its code and send again. */
 export class SecondFactorRequired extends Error {
   override readonly name = 'SecondFactorRequired';
 }
 
-interface AdminCheckResponse {
-  isAdmin: boolean;
-  admin?: AdminIdentity;
-}
-
-interface LoginResponse {
-  success?: boolean;
-  admin?: AdminIdentity;
-  error?: string;
-}
-
-/** Asks the server whether this browser's session belongs to an administrator. */
-export async function fetchAdminCheck(): Promise<AdminCheckResponse> {
-  const body = await apiGet<AdminCheckResponse | null>('/api/admin/check', { on401: 'null' });
-  return { isAdmin: body?.isAdmin === true, admin: body?.admin };
+/** Asks the server whether this browser's session belongs to an administrator; a 401 means no. */
+export async function fetchAdminCheck(): Promise<ResponseOf<typeof AdminCheck>> {
+  try {
+    const body = await call(AdminCheck);
+    return { isAdmin: body?.isAdmin === true, admin: body?.admin };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { isAdmin: false, admin: undefined };
+    throw error;
+  }
 }
 
 /** Logs in, resolving to the admin or rejecting with the message the login card shows. */
 export async function requestLogin(credentials: LoginCredentials): Promise<AdminIdentity> {
-  let body: LoginResponse | undefined;
+  let body: ResponseOf<typeof AdminLogin> | undefined;
   try {
-    body = await apiPost<LoginResponse | undefined>('/api/admin/login', credentials);
+    body = await call(AdminLogin, { body: credentials });
   } catch (error) {
     if (error instanceof ApiError && errorCodeOf(error) === 'SECOND_FACTOR_REQUIRED') {
       throw new SecondFactorRequired(loginFailureMessage(error), { cause: error });
     }
     throw new Error(loginFailureMessage(error), { cause: error });
   }
-  if (!body?.success) throw new Error(body?.error || 'Invalid credentials');
-  return body.admin ?? { username: credentials.username };
+  // A 200 without success (a proxy, an older server) is a refusal too.
+  const answer: { success?: boolean; admin?: AdminIdentity; error?: string } | undefined = body;
+  if (!answer?.success) throw new Error(answer?.error || 'Invalid credentials');
+  return answer.admin ?? { username: credentials.username };
 }
 
 function errorCodeOf(error: ApiError): string | undefined {
@@ -66,5 +61,5 @@ export function loginFailureMessage(error: unknown): string {
 }
 
 export async function requestLogout(): Promise<void> {
-  await apiPost<unknown>('/api/admin/logout');
+  await call(AdminLogout);
 }

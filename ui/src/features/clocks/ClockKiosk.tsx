@@ -20,6 +20,8 @@ export interface ClockKioskProps {
   feed: FeedState;
   showPeakBadge?: boolean;
   exitTo: '/crime-clock' | '/police-crime-clock';
+  /** The area shown (police clock), kept when leaving the wall-screen view. */
+  area?: string;
   announce: (frame: ClockFrame) => string;
 }
 
@@ -34,6 +36,7 @@ export function ClockKiosk({
   feed,
   showPeakBadge = false,
   exitTo,
+  area,
   announce,
 }: ClockKioskProps) {
   useWakeLock(true);
@@ -56,7 +59,7 @@ export function ClockKiosk({
         <div className="kiosk__controls">
           <LiveIndicator status={feed.status} className="live-indicator--kiosk" />
           <FullScreenButton />
-          <Link to={exitTo} className="kiosk__control">
+          <Link to={exitTo} search={area ? { area } : {}} className="kiosk__control">
             Exit wall-screen view
           </Link>
         </div>

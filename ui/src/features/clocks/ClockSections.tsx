@@ -38,16 +38,23 @@ export function ClockHero({ group, label, what = 'crime', id, className }: Clock
 export function ClockToolbar({
   status,
   kioskTo,
+  area,
   children,
 }: {
   status: FeedState['status'];
   kioskTo: '/crime-clock' | '/police-crime-clock';
+  /** The area shown, kept in the wall-screen view. */
+  area?: string;
   children?: ReactNode;
 }) {
   return (
     <div className="clock-toolbar">
       <LiveIndicator status={status} />
-      <Link to={kioskTo} search={{ kiosk: 1 }} className={buttonClass('secondary', 'sm')}>
+      <Link
+        to={kioskTo}
+        search={{ kiosk: 1, ...(area ? { area } : {}) }}
+        className={buttonClass('secondary', 'sm')}
+      >
         Wall-screen view
       </Link>
       {children}

@@ -3,6 +3,7 @@ import { formatCount } from '../../../../common/clock/format.ts';
 import { SYNTHETIC_DATA_NOTE } from '../../../../common/clock/police-definition.ts';
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { AreaPicker } from './AreaPicker.tsx';
 import { CategoryCard } from './CategoryCard.tsx';
 import type { ClockFrame } from './clockFrame.ts';
 import { ClockKiosk } from './ClockKiosk.tsx';
@@ -28,8 +29,9 @@ function describeTotalIn(area: string): (frame: ClockFrame) => string {
     `${formatCount(frame.incidents.total)} police-recorded crimes in ${area} since 1 January ${frame.year}.`;
 }
 
-export function PoliceClockPage({ kiosk }: { kiosk: boolean }) {
-  const { feed, frames } = useLiveClock('police');
+/** The national police clock, or with `area` (common/clock/area.ts) that area's own clock. */
+export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string }) {
+  const { feed, frames } = useLiveClock('police', area);
   const definition = feed.definition;
   const describeTotal = describeTotalIn(areaOf(definition));
 
@@ -42,6 +44,7 @@ export function PoliceClockPage({ kiosk }: { kiosk: boolean }) {
           source={definition ? definition.meta.dataSource : 'data.police.uk'}
           feed={feed}
           exitTo="/police-crime-clock"
+          area={area}
           announce={describeTotal}
         />
       ) : (
@@ -51,10 +54,11 @@ export function PoliceClockPage({ kiosk }: { kiosk: boolean }) {
             title="Police Crime Clock"
             lead={policeClockLead(definition?.meta ?? null)}
           >
-            <ClockToolbar status={feed.status} kioskTo="/police-crime-clock" />
+            <ClockToolbar status={feed.status} kioskTo="/police-crime-clock" area={area} />
           </PageHeader>
           <ClockAnnouncer describe={describeTotal} />
           {definition ? <PoliceClock definition={definition} /> : <ClockPending feed={feed} />}
+          <AreaPicker area={area} areaName={definition?.meta.areaName} />
           <PoliceClockFooter />
         </div>
       )}

@@ -8,6 +8,7 @@ import { CSEW_CLOCK_DEFINITION } from '../../../../common/survey/csew-clock.ts';
 import {
   advanceClock,
   frameCounter,
+  frameModeFor,
   NO_DISPLAYS,
   type ClockFrame,
   type Displays,
@@ -158,5 +159,29 @@ describe('frameCounter', () => {
     expect(frameCounter(frame!, 'prevalence', 'stalking')!.perSecond).toBeGreaterThan(0);
     expect(frameCounter(frame!, 'incidents', 'no-such-category')).toBeUndefined();
     expect(frameCounter({ ...frame!, prevalence: null }, 'prevalence', null)).toBeUndefined();
+  });
+});
+
+describe('a tab woken from the background', () => {
+  it("jumps to the server's count at once, whatever it showed when it was hidden", () => {
+    // Hidden while only polled samples came: its frames stopped ten minutes ago, mid-smoothing.
+    const hiddenAt = JUNE;
+    const stale = tickAt(hiddenAt - 60_000);
+    let displays = advanceClock(NO_DISPLAYS, definition, stale, hiddenAt, 0, 'jump')!.displays;
+    displays = advanceClock(displays, definition, stale, hiddenAt + 100, 100, 'smooth')!.displays;
+
+    // Woken: the latest sample is a socket tick of the resync already shown.
+    const wokenAt = hiddenAt + 600_000;
+    const sample = { via: 'socket' as const, resync: 1 };
+    const mode = frameModeFor(sample, 1, true);
+    expect(mode).toBe('jump');
+    const frame = advanceClock(displays, definition, tickAt(wokenAt), wokenAt, 200, mode)!.frame;
+    const server = clockAt(clockModelsFor(definition).incidents, wokenAt);
+    expect(whole(frame)).toEqual([server.total, ...server.categories.map((c) => c.count)].map(Math.floor));
+
+    // Not woken, the same sample would be followed, and a polled one met smoothly.
+    expect(frameModeFor(sample, 1, false)).toBe('follow');
+    expect(frameModeFor({ via: 'api', resync: 1 }, 1, false)).toBe('smooth');
+    expect(frameModeFor({ via: 'api', resync: 2 }, 1, false)).toBe('jump');
   });
 });

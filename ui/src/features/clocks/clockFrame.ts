@@ -69,6 +69,20 @@ export interface AdvancedClock {
  */
 export type FrameMode = 'follow' | 'smooth' | 'jump';
 
+/**
+ * The mode of the next frame: a tab just woken from the background, or a sample of a new resync
+ * (a join, a reconnect, a poll answer), jumps to the server's count; otherwise socket ticks are
+ * followed and polled samples met smoothly.
+ */
+export function frameModeFor(
+  sample: { via: 'socket' | 'api'; resync: number },
+  shownResync: number,
+  woken: boolean,
+): FrameMode {
+  if (woken || sample.resync !== shownResync) return 'jump';
+  return sample.via === 'api' ? 'smooth' : 'follow';
+}
+
 /** Where a counter of a tick is at a server instant. */
 export function counterAt(counter: TickCounter, tickMs: number, serverNowMs: number): number {
   const seconds = Math.max(0, serverNowMs - tickMs) / 1000;

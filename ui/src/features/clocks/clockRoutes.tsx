@@ -24,7 +24,8 @@ export const policeClockRoute = createRoute({
   staticData: { withoutSiteChrome: isKioskSearch },
   head: titleHead('Police Crime Clock'),
   component: function PoliceClockRoute() {
-    const { kiosk } = policeClockRoute.useSearch();
-    return <PoliceClockPage kiosk={kiosk === 1} />;
+    const { kiosk, area } = policeClockRoute.useSearch();
+    // Keyed by the area: each area is its own live feed (its own room on the realtime server).
+    return <PoliceClockPage key={area ?? 'national'} kiosk={kiosk === 1} area={area} />;
   },
 });

@@ -13,6 +13,18 @@ describe('clock page search', () => {
       expect(validateClockSearch({ kiosk })).toEqual({});
   });
 
+  it('carries an area, written the way the server names it, and drops one it does not know', () => {
+    expect(validateClockSearch({ area: 'postcode:sw1a 1aa', kiosk: 1 })).toEqual({
+      kiosk: 1,
+      area: 'postcode:SW1A1AA',
+    });
+    expect(validateClockSearch({ area: 'neighbourhood:kent:MW01' })).toEqual({
+      area: 'neighbourhood:kent:MW01',
+    });
+    for (const area of ['force:atlantis', 'kent', 42, '<script>'])
+      expect(validateClockSearch({ area })).toEqual({});
+  });
+
   it('tells the root layout which pages go without the site header and footer', () => {
     expect(isKioskSearch(validateClockSearch({ kiosk: 1 }))).toBe(true);
     expect(isKioskSearch(validateClockSearch({}))).toBe(false);
@@ -25,6 +37,11 @@ describe('embed search', () => {
     expect(validateEmbedSearch({ theme: 'light' })).toEqual({ theme: 'light' });
     expect(validateEmbedSearch({ theme: '<script>' })).toEqual({ theme: 'light' });
     expect(validateEmbedSearch({})).toEqual({ theme: 'light' });
+  });
+
+  it('takes the same area as the clock page', () => {
+    expect(validateEmbedSearch({ area: 'force:kent' })).toEqual({ theme: 'light', area: 'force:kent' });
+    expect(validateEmbedSearch({ area: 'force:nowhere' })).toEqual({ theme: 'light' });
   });
 });
 

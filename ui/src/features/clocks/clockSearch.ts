@@ -1,16 +1,27 @@
+import { clockAreaId, parseClockAreaId } from '../../../../common/clock/area.ts';
+
 /**
- * Search parameters of the clock pages: `?kiosk=1` turns a page into its wall-screen view. The
- * value stays the number 1 so links the app writes read `?kiosk=1`, as people type it.
+ * Search parameters of the clock pages: `?kiosk=1` turns a page into its wall-screen view (the
+ * value stays the number 1 so links the app writes read `?kiosk=1`, as people type it), and
+ * `?area=force:kent` (police clock) shows one area's clock, so the link can be shared.
  */
 export interface ClockSearch {
   kiosk?: 1;
+  area?: string;
 }
 
 // The router parses `?kiosk=1` as the number 1; a hand-written link may say true or "true".
 const KIOSK_ON = new Set<unknown>([1, '1', true, 'true']);
 
+/** The area of a link, written the one way the server names it; undefined for anything else. */
+export function validAreaParam(value: unknown): string | undefined {
+  const area = parseClockAreaId(value);
+  return area ? clockAreaId(area) : undefined;
+}
+
 export function validateClockSearch(search: Record<string, unknown>): ClockSearch {
-  return KIOSK_ON.has(search.kiosk) ? { kiosk: 1 } : {};
+  const area = validAreaParam(search.area);
+  return { ...(KIOSK_ON.has(search.kiosk) ? { kiosk: 1 as const } : {}), ...(area ? { area } : {}) };
 }
 
 /** For the root layout, which sees the validated search. */

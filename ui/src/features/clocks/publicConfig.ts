@@ -1,17 +1,13 @@
 import { useEffect, useState } from 'react';
-import { apiGet } from '../../shared/api.ts';
-import type { RealtimeConfig } from './realtimeUrl.ts';
+import type { ResponseOf } from '../../../../common/contracts/endpoint.ts';
+import { GetClientConfig } from '../../../../common/contracts/health.ts';
+import { call } from '../../shared/api.ts';
 
 /** GET /api/config: what the browser needs to know of this deployment. */
-export interface PublicConfig extends RealtimeConfig {
-  readonly contact: {
-    /** Address of the contact mail link; null: the site shows no such link. */
-    readonly email: string | null;
-  };
-}
+export type PublicConfig = ResponseOf<typeof GetClientConfig>;
 
 export function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return apiGet<PublicConfig>('/api/config', { signal });
+  return call(GetClientConfig, {}, { signal });
 }
 
 /** The site's contact address: null while it loads, when none is configured, or when it cannot be read. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { TICK_MS } from '../../../../common/clock/animation.ts';
 import type { ClockKind } from '../../../../common/clock/types.ts';
 import { useToast } from '../toast/useToast.ts';
-import { advanceClock, NO_DISPLAYS, type Displays, type FrameMode } from './clockFrame.ts';
+import { advanceClock, frameModeFor, NO_DISPLAYS, type Displays } from './clockFrame.ts';
 import { browserFeedDeps, ClockFeed } from './clockFeed.ts';
 import type { FeedState } from './feedState.ts';
 import { createFrameStore, type FrameStore } from './frameStore.ts';
@@ -23,8 +23,9 @@ export interface LiveClock {
  * A clock page's live data: the feed (definition, connection, the server's latest tick) and the
  * one ticker of the page, which every TICK_MS moves all counters to where the server's tick says
  * they are at the server's time. A tab woken from the background shows the server's count at once.
+ * The feed is made once: a page that changes `area` mounts a new component (key it by the area).
  */
-export function useLiveClock(kind: ClockKind): LiveClock {
+export function useLiveClock(kind: ClockKind, area?: string): LiveClock {
   const { toast } = useToast();
   const toastRef = useRef(toast);
   useEffect(() => {
@@ -36,6 +37,7 @@ export function useLiveClock(kind: ClockKind): LiveClock {
       new ClockFeed(
         kind,
         browserFeedDeps(() => toastRef.current({ ...LOAD_ERROR_TOAST, variant: 'destructive' })),
+        area,
       ),
   );
   useEffect(() => {
@@ -54,8 +56,7 @@ export function useLiveClock(kind: ClockKind): LiveClock {
     const step = () => {
       const sample = feed.latestSample();
       if (!sample) return;
-      let mode: FrameMode = sample.via === 'api' ? 'smooth' : 'follow';
-      if (woken.current || sample.resync !== shownResync.current) mode = 'jump';
+      const mode = frameModeFor(sample, shownResync.current, woken.current);
       const next = advanceClock(
         displays.current,
         definition,

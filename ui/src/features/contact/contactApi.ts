@@ -1,18 +1,17 @@
 import type { ContactMessage, DataIssueReport } from '../../../../common/contact/messages.ts';
-import { ApiError, apiPost } from '../../shared/api.ts';
+import { SendContactMessage, SendDataIssueReport } from '../../../../common/contracts/email.ts';
+import { ApiError, call } from '../../shared/api.ts';
 
 /** The page name the data-issue report carries (specification section 7). */
 export const REPORT_PAGE = 'CSEW Crime Clock';
 
 export function sendContactMessage(message: Omit<ContactMessage, 'timestamp'>): Promise<unknown> {
-  return apiPost('/api/email/contact', { ...message, timestamp: new Date().toISOString() });
+  return call(SendContactMessage, { body: { ...message, timestamp: new Date().toISOString() } });
 }
 
 export function sendDataIssueReport(report: Pick<DataIssueReport, 'issue'>): Promise<unknown> {
-  return apiPost('/api/email/data-issue', {
-    issue: report.issue,
-    page: REPORT_PAGE,
-    timestamp: new Date().toISOString(),
+  return call(SendDataIssueReport, {
+    body: { issue: report.issue, page: REPORT_PAGE, timestamp: new Date().toISOString() },
   });
 }
 

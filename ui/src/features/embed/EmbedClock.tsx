@@ -29,24 +29,32 @@ const TEXT: Readonly<Record<ClockKind, EmbedText>> = {
   },
   police: {
     title: 'Police Crime Clock',
-    // Replaced by what the store covers once the definition is in (EmbeddedClock).
-    label: 'Crimes recorded by the police in England and Wales since 1 January',
+    // No area is claimed until the definition says what the store covers (EmbeddedClock).
+    label: 'Crimes recorded by the police since 1 January',
     source: 'police-recorded crime, data.police.uk',
     fullPath: '/police-crime-clock',
     announce: (frame) =>
-      `${formatCount(frame.incidents.total)} police-recorded crimes in England and Wales since 1 January ${frame.year}.`,
+      `${formatCount(frame.incidents.total)} police-recorded crimes since 1 January ${frame.year}.`,
   },
 };
 
 /** A clock for other sites' iframes: the headline count, its pace, the source and a way to the full clock. */
-export function EmbedClock({ kind, theme }: { kind: ClockKind; theme: EmbedTheme }) {
-  // Keyed by kind: one live feed per clock, never reused for the other.
-  return <EmbeddedClock key={kind} kind={kind} theme={theme} />;
+export function EmbedClock({ kind, theme, area }: { kind: ClockKind; theme: EmbedTheme; area?: string }) {
+  // Keyed by kind and area: one live feed per clock, never reused for another.
+  return <EmbeddedClock key={`${kind}|${area ?? ''}`} kind={kind} theme={theme} areaId={area} />;
 }
 
-function EmbeddedClock({ kind, theme }: { kind: ClockKind; theme: EmbedTheme }) {
-  const { feed, frames } = useLiveClock(kind);
-  const area = kind === 'police' ? feed.definition?.meta.coverage?.text : undefined;
+function EmbeddedClock({ kind, theme, areaId }: { kind: ClockKind; theme: EmbedTheme; areaId?: string }) {
+  const police = kind === 'police';
+  const { feed, frames } = useLiveClock(kind, police ? areaId : undefined);
+  // An area clock names its area; the national one says what the store covers.
+  const area = police
+    ? areaId !== undefined
+      ? feed.definition?.meta.areaName
+      : feed.definition?.meta.coverage?.text
+    : undefined;
+  const fullPath =
+    police && areaId ? `${TEXT[kind].fullPath}?area=${encodeURIComponent(areaId)}` : TEXT[kind].fullPath;
   const text: EmbedText = area
     ? {
         ...TEXT[kind],
@@ -78,7 +86,7 @@ function EmbeddedClock({ kind, theme }: { kind: ClockKind; theme: EmbedTheme }) 
         )}
         <p className="embed__source">
           Source: {text.source}.{' '}
-          <a href={text.fullPath} target="_blank" rel="noopener">
+          <a href={fullPath} target="_blank" rel="noopener">
             Open the full clock
           </a>
         </p>

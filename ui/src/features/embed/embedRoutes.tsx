@@ -26,7 +26,7 @@ export const policeEmbedRoute = createRoute({
   staticData: bare,
   head: titleHead('Police Crime Clock (embedded)'),
   component: function PoliceEmbedRoute() {
-    const { theme } = policeEmbedRoute.useSearch();
-    return <EmbedClock kind="police" theme={theme} />;
+    const { theme, area } = policeEmbedRoute.useSearch();
+    return <EmbedClock kind="police" theme={theme} area={area} />;
   },
 });

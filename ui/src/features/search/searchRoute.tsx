@@ -7,7 +7,8 @@ export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'search',
   validateSearch: validateSearchUrl,
-  head: titleHead('Crime Data Search: England and Wales'),
+  // The page's headline says what the store covers (policeCoverage.ts); the title claims no area.
+  head: titleHead('Crime Data Search'),
   // The page brings d3 and the chart code; other pages need not load them.
   component: lazyRouteComponent(() => import('./SearchPage.tsx'), 'SearchPage'),
 });

@@ -1,7 +1,7 @@
 import { formatDateTime, StatusBadge } from '../AdminParts.tsx';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { API_KEY_TEXTS, isActive } from './apiKeyForm.ts';
-import type { ApiKeyView } from './apiKeysApi.ts';
+import type { ApiKeyView } from '../../../../../common/contracts/api-keys.ts';
 import { ScrollRegion } from '../../../shared/ui/ScrollRegion.tsx';
 
 const count = (n: number) => n.toLocaleString('en-GB');

@@ -1,10 +1,13 @@
 import { ApiError } from '../../../shared/api.ts';
-import type { NewApiKeyPayload } from './apiKeysApi.ts';
+import {
+  DEFAULT_DAILY_RATE_LIMIT,
+  MAX_DAILY_RATE_LIMIT,
+  type NewApiKey,
+} from '../../../../../common/contracts/api-keys.ts';
 
 /** The API keys screen's rules and words (specification sections 3, 4, 5 and 8). */
 
-export const DEFAULT_DAILY_RATE_LIMIT = 1000;
-export const MAX_DAILY_RATE_LIMIT = 1_000_000;
+export { DEFAULT_DAILY_RATE_LIMIT, MAX_DAILY_RATE_LIMIT };
 export const NAME_MAX_LENGTH = 100;
 export const COPIED_TICK_MS = 2000;
 
@@ -54,7 +57,7 @@ export function parseDailyLimit(text: string): number {
   return Number.isNaN(value) || value < 1 ? DEFAULT_DAILY_RATE_LIMIT : value;
 }
 
-export function apiKeyPayload(form: ApiKeyFormValues): NewApiKeyPayload {
+export function apiKeyPayload(form: ApiKeyFormValues): NewApiKey {
   const domain = form.domain.trim();
   return {
     name: form.name.trim(),

@@ -1,13 +1,15 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
-import { CRIME_CATEGORY_SLUGS } from '../../../../common/crime/categories.ts';
-import { PERIOD_PRESETS } from '../../../../common/search/period.ts';
+import { Type, type Static } from 'typebox';
+import { CRIME_CATEGORY_SLUGS } from '../crime/categories.ts';
+import { PERIOD_PRESETS } from '../search/period.ts';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
   SEARCH_RADIUS_MILES,
-  SEARCH_TYPES,
+  REQUEST_SEARCH_TYPES,
   type SearchResponse,
-} from '../../../../common/search/types.ts';
+} from '../search/types.ts';
+import { endpoint } from './endpoint.ts';
+import { ErrorBody as ApiErrorBody } from './errors.ts';
 
 /**
  * The partner endpoint's contract as TypeBox schemas: Fastify validates requests with them and
@@ -173,7 +175,7 @@ export const PartnerSearchResponse = Type.Object(
     coordinates: Type.Object({ latitude: Type.Number(), longitude: Type.Number() }),
     stats: Stats,
     dataInfo: Type.Object({
-      searchType: Type.Enum(SEARCH_TYPES),
+      searchType: Type.Enum(REQUEST_SEARCH_TYPES),
       timeRange: Type.Object({
         start: Month,
         end: Month,
@@ -205,14 +207,18 @@ export const PartnerSearchResponse = Type.Object(
 type Assignable<T extends U, U> = T;
 export type _ResponseMatchesSearch = Assignable<SearchResponse, Static<typeof PartnerSearchResponse>>;
 
-export const ErrorBody = Type.Object(
-  {
-    success: Type.Literal(false),
-    error: Type.String({ description: 'A message for people.' }),
-    code: Type.String({ description: 'A stable code for programs.' }),
-    details: Type.Optional(Type.Array(Type.String())),
-  },
-  { title: 'PartnerError' },
-);
+/** The one error body of the API, under the name the partner documentation gives it. */
+export const ErrorBody = Type.Object(ApiErrorBody.properties, { title: 'PartnerError' });
+
+/**
+ * The partner crime search (X-API-Key): the public search's answer for a postcode radius search.
+ * Errors: 401 API_KEY_MISSING / API_KEY_INVALID, 403 ORIGIN_NOT_ALLOWED, 429 RATE_LIMITED, 400.
+ */
+export const PartnerSearch = endpoint({
+  method: 'POST',
+  path: '/api/external/crime-search',
+  body: PartnerSearchBody,
+  response: { 200: PartnerSearchResponse },
+});
 
 export type PartnerSearchBodyType = Static<typeof PartnerSearchBody>;

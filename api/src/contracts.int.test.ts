@@ -1,0 +1,193 @@
+import { Secret, TOTP } from 'otpauth';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as admin from '../../common/contracts/admin.ts';
+import * as apiKeys from '../../common/contracts/api-keys.ts';
+import * as auth from '../../common/contracts/auth.ts';
+import * as clocks from '../../common/contracts/clocks.ts';
+import * as csewFigures from '../../common/contracts/csew-figures.ts';
+import * as email from '../../common/contracts/email.ts';
+import * as forces from '../../common/contracts/forces.ts';
+import {
+  endpointUrl,
+  type Endpoint,
+  type RequestOf,
+  type ResponseOf,
+} from '../../common/contracts/endpoint.ts';
+import { ErrorBody } from '../../common/contracts/errors.ts';
+import * as health from '../../common/contracts/health.ts';
+import { ENDPOINTS } from '../../common/contracts/index.ts';
+import * as partner from '../../common/contracts/partner.ts';
+import * as search from '../../common/contracts/search.ts';
+import { BUNDLED_CSEW_FIGURES } from '../../common/survey/csew-data.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../tests/support/database.ts';
+import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../tests/support/admin-app.ts';
+import { createAdminUserService } from './admin/users.ts';
+import type { App } from './app.ts';
+import { CENTRE_POSTCODE, loadFixture } from '../../tests/support/search-fixture.ts';
+
+/**
+ * The real app's answers against common/contracts, the schemas the UI is typed from: every
+ * endpoint on contract is served, and answers its success status with a body its schema accepts
+ * and that carries no field the schema does not name. A route that drifts from its contract (or a
+ * contract nobody serves) fails here even where Fastify does not serialize with the schema.
+ */
+
+/** The body, checked against the schema: no error, and nothing the schema would not keep. */
+function expectToMatch(schema: TSchema, body: unknown) {
+  expect(Value.Errors(schema, body).map((e) => `${e.instancePath || '/'} ${e.message}`)).toEqual([]);
+  expect(Value.Clean(schema, structuredClone(body))).toEqual(body);
+}
+
+const successStatus = (endpoint: Endpoint) =>
+  Number(Object.keys(endpoint.response).find((status) => Number(status) < 300));
+
+describe.each(testDialects)('the API answers to its contracts on %s', (dialect) => {
+  let db: TestDatabase;
+  let app: App;
+  let cookies: Record<string, string> = {};
+  const checked = new Set<Endpoint>();
+
+  /** Calls the endpoint as the UI does, checks the answer against the contract and returns it. */
+  async function answer<E extends Endpoint>(endpoint: E, request?: RequestOf<E>): Promise<ResponseOf<E>> {
+    const res = await app.inject({
+      method: endpoint.method,
+      url: endpointUrl(endpoint, request),
+      headers: SAME_ORIGIN,
+      cookies,
+      ...((request as { body?: object } | undefined)?.body !== undefined
+        ? { payload: (request as { body: object }).body }
+        : {}),
+    });
+    expect(res.statusCode, `${endpoint.method} ${endpoint.path}: ${res.body}`).toBe(successStatus(endpoint));
+    const body = res.json();
+    expectToMatch(endpoint.response[res.statusCode]!, body);
+    checked.add(endpoint);
+    return body as ResponseOf<E>;
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    await loadFixture(db.sequelize);
+    ({ app } = await buildAdminTestApp({ sequelize: db.sequelize, databaseUrl: db.url }));
+    await createAdminUserService({
+      sequelize: db.sequelize,
+      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
+    }).create('admin', 'admin password');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('serves every endpoint on contract', () => {
+    for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+      const url = endpoint.path;
+      expect(app.hasRoute({ method: endpoint.method, url }), `${name}: ${endpoint.method} ${url}`).toBe(true);
+    }
+  });
+
+  it('public endpoints', async () => {
+    expect((await answer(health.GetHealth)).status).toBe('ok');
+    await answer(health.GetClientConfig);
+    await answer(email.SendContactMessage, {
+      body: { name: 'Ann', email: 'ann@example.org', message: 'Hello there', timestamp: null },
+    });
+    await answer(email.SendDataIssueReport, { body: { issue: 'A wrong figure', page: 'CSEW Crime Clock' } });
+    const survey = await answer(clocks.GetCsewClock);
+    expect(survey.prevalence).toBeDefined();
+    await answer(clocks.GetPoliceClock);
+    const found = await answer(search.SearchCrimes, {
+      body: { searchType: 'radius', postcode: CENTRE_POSTCODE },
+    });
+    expect(found.data.length).toBeGreaterThan(0);
+    const { forces: list } = await answer(forces.ListForces);
+    expect(list.some((force) => force.hasData)).toBe(true);
+    await answer(forces.ListNeighbourhoods, { params: { forceId: 'metropolitan' } });
+  });
+
+  it('sign-in and the admin endpoints', async () => {
+    cookies = {};
+    expect(await answer(auth.AdminCheck)).toEqual({ isAdmin: false });
+    const res = await app.inject({
+      method: 'POST',
+      url: auth.AdminLogin.path,
+      headers: SAME_ORIGIN,
+      payload: { username: 'admin', password: 'admin password' },
+    });
+    expectToMatch(auth.AdminLogin.response[200], res.json());
+    checked.add(auth.AdminLogin);
+    cookies = { cc_session: cookieFrom(res.headers, 'cc_session')! };
+    expect(await answer(auth.AdminCheck)).toMatchObject({ isAdmin: true });
+
+    await answer(admin.GetSystem);
+    await answer(admin.GetImports);
+    const { messages } = await answer(admin.ListMessages, { query: { limit: 10 } });
+    expect(messages.length).toBe(2);
+    await answer(admin.RetryMessage, { params: { id: messages[0]!.id } });
+    await answer(admin.ListSecurityLog, { query: {} });
+
+    await answer(admin.GetSecondFactor);
+    const { secret } = await answer(admin.SetUpSecondFactor);
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    const { recoveryCodes } = await answer(admin.ConfirmSecondFactor, { body: { code: code.generate() } });
+    await answer(admin.DisableSecondFactor, { body: { code: recoveryCodes[0]! } });
+
+    await answer(apiKeys.ListApiKeys);
+    const created = await answer(apiKeys.CreateApiKey, { body: { name: 'Partner', domain: 'example.org' } });
+    const search = await app.inject({
+      method: 'POST',
+      url: partner.PartnerSearch.path,
+      headers: { 'x-api-key': created.apiKey },
+      payload: { postcode: CENTRE_POSTCODE },
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    expectToMatch(partner.PartnerSearch.response[200], search.json());
+    checked.add(partner.PartnerSearch);
+    await answer(apiKeys.RevokeApiKey, { params: { id: created.key.id } });
+    expect((await answer(apiKeys.ListApiKeys)).apiKeys).toHaveLength(1);
+
+    await answer(email.GetSmtpSettings);
+    const settings = {
+      host: '127.0.0.1',
+      port: '2525',
+      user: '',
+      pass: '',
+      fromEmail: 'clock@example.org',
+      adminEmail: 'admin@example.org',
+      secure: false,
+    };
+    await answer(email.SaveSmtpSettings, { body: settings });
+    // Nothing listens there: a failed connection is still a 200 with its reason.
+    expect(await answer(email.TestSmtpSettings, { body: settings })).toMatchObject({ success: false });
+
+    await answer(csewFigures.GetCsewFigures);
+    await answer(csewFigures.ReplaceCsewFigures, { body: { ...BUNDLED_CSEW_FIGURES } });
+    expect(await answer(csewFigures.RevertCsewFigures)).toMatchObject({ shipped: true });
+
+    await answer(auth.AdminLogout);
+  });
+
+  it('errors answer with the one error body', async () => {
+    cookies = {};
+    const res = await app.inject({ method: 'GET', url: admin.GetSystem.path });
+    expect(res.statusCode).toBe(401);
+    expectToMatch(ErrorBody, res.json());
+    const invalid = await app.inject({
+      method: 'POST',
+      url: auth.AdminLogin.path,
+      headers: SAME_ORIGIN,
+      payload: { username: '' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expectToMatch(ErrorBody, invalid.json());
+  });
+
+  it('has checked an answer of every endpoint on contract', () => {
+    const unchecked = Object.entries(ENDPOINTS)
+      .filter(([, endpoint]) => !checked.has(endpoint))
+      .map(([name]) => name);
+    expect(unchecked).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Sequelize } from 'sequelize';
+import type { AppConfig } from '../../common/config/config.ts';
+import { createCsewFiguresService } from './clocks/csew-figures-service.ts';
+import { createPoliceClockService } from './clocks/police-clock-service.ts';
+import { createForceService } from './forces/force-service.ts';
+import { createStopSearchService } from './forces/stop-search-service.ts';
+import { forwardedRequestHeaders, requestScopedLogger } from './observability/request-context.ts';
+import { createApiKeyService } from './partner-api/keys/api-key-service.ts';
+import { createDailyLimiter } from './partner-api/limits/daily-limit.ts';
+import { createPoliceApiClient, type PoliceApiClient } from './police-data/police-api/client.ts';
+import { createPostcodeApiClient } from './postcodes/postcodes-io-client.ts';
+import { createPostcodeService } from './postcodes/postcode-service.ts';
+import { createSearchService } from './search/search-service.ts';
+import { createRateLimiter } from './security/rate-limit.ts';
+
+export interface ServicesOptions {
+  config: AppConfig;
+  sequelize: Sequelize;
+  log: FastifyBaseLogger;
+  now?: () => number;
+  /** The data.police.uk client; tests hand in one aimed at a double. Made from config otherwise. */
+  policeApi?: PoliceApiClient;
+}
+
+/**
+ * Every service the routes use, made once per app from its configuration: each route plugin is
+ * handed the ones it needs, so two features that share a service (the public and the partner
+ * search, the rate limits of messages and SMTP tests) share the same instance.
+ */
+export function composeServices({ config, sequelize, log, now, policeApi }: ServicesOptions) {
+  const remotePostcodes = config.postcodeApiUrl
+    ? createPostcodeApiClient({
+        baseUrl: config.postcodeApiUrl,
+        logger: requestScopedLogger(log),
+        requestHeaders: forwardedRequestHeaders,
+      })
+    : undefined;
+  const postcodes = createPostcodeService({ sequelize, remote: remotePostcodes });
+  const policeClock = createPoliceClockService({ sequelize });
+  return {
+    postcodes,
+    // One search for the public search and the partner API: one truth for both.
+    search: createSearchService({ sequelize, postcodes, policeClock, now }),
+    apiKeys: createApiKeyService({ sequelize, now }),
+    dailyLimiter: createDailyLimiter({ sequelize, now }),
+    rateLimiter: createRateLimiter({ sequelize, now }),
+    forces: createForceService({ sequelize }),
+    stopSearch: createStopSearchService({ sequelize }),
+    // The process's one data.police.uk client: one rate limit for everyone.
+    policeApi:
+      policeApi ??
+      createPoliceApiClient({
+        baseUrl: config.policeApiUrl,
+        sequelize,
+        logger: requestScopedLogger(log),
+        requestHeaders: forwardedRequestHeaders,
+      }),
+    csewFigures: createCsewFiguresService({ sequelize }),
+    policeClock,
+  };
+}
+
+export type AppServices = ReturnType<typeof composeServices>;

@@ -1,0 +1,161 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import type { ClockCategoryInput } from '../clock/model.ts';
+import type { ClockApiResponse, ClockData, ClockDefinition, ClockKind, TickFrame } from '../clock/types.ts';
+import { Nullable } from './errors.ts';
+import { endpoint } from './endpoint.ts';
+
+/**
+ * The clocks as the API and the realtime server send them. The TypeScript types stay those of
+ * common/clock (readonly, documented field by field); each schema here is checked against its
+ * type at compile time (a field the type has and the schema lacks, or of another type, fails the
+ * typecheck), and the contract test checks real answers against the schemas.
+ */
+
+/** `Schema` describes `T`: its static type is assignable to T. */
+type Describes<S extends TSchema, T> = Static<S> extends T ? true : false;
+const describes = <S extends TSchema, T>(_: Describes<S, T>) => undefined;
+
+export const ClockKindSchema = Type.Union([Type.Literal('csew'), Type.Literal('police')]);
+describes<typeof ClockKindSchema, ClockKind>(true);
+
+const HourRange = Type.Tuple([
+  Type.Integer({ minimum: 0, maximum: 24 }),
+  Type.Integer({ minimum: 0, maximum: 24 }),
+]);
+const PeakProfile = Type.Object({
+  peakMultiplier: Type.Number(),
+  offPeakMultiplier: Type.Number(),
+  peakHours: Type.Array(HourRange),
+});
+
+const CategoryInput = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  annualCount: Type.Number(),
+  peak: Type.Optional(PeakProfile),
+});
+describes<typeof CategoryInput, ClockCategoryInput>(true);
+
+const ExcludedForce = Type.Object({ id: Type.String(), name: Type.String(), reason: Type.String() });
+
+const ClockMeta = Type.Object({
+  areaName: Type.String(),
+  dataMethod: Type.String(),
+  dataSource: Type.String(),
+  latestDataMonth: Nullable(Type.String()),
+  lastUpdated: Type.String(),
+  nextUpdate: Type.String(),
+  nextUpdateRule: Type.Union([Type.Literal('date'), Type.Literal('first-week-of-month')]),
+  nextUpdateDate: Nullable(Type.String()),
+  excludedForces: Type.Array(ExcludedForce),
+  notes: Type.Array(Type.String()),
+  coverage: Type.Optional(
+    Type.Object({
+      forces: Type.Array(Type.String()),
+      territorialForces: Type.Integer(),
+      ofTerritorialForces: Type.Integer(),
+      firstMonth: Type.String(),
+      lastMonth: Type.String(),
+      synthetic: Type.Boolean(),
+      text: Type.String(),
+    }),
+  ),
+  sourceUrl: Type.Optional(Type.String()),
+  survey: Type.Optional(
+    Type.Object({
+      note: Type.String(),
+      licence: Type.String(),
+      prevalenceWarnings: Type.Array(Type.String()),
+    }),
+  ),
+});
+
+const ClockDefinitionShape = Type.Object({
+  clock: ClockKindSchema,
+  version: Type.String(),
+  categories: Type.Array(CategoryInput),
+  prevalence: Type.Optional(Type.Array(CategoryInput)),
+  meta: ClockMeta,
+});
+describes<typeof ClockDefinitionShape, ClockDefinition>(true);
+/** A clock's definition: the clock model's input, and what the page says about its data. */
+export const ClockDefinitionSchema = Type.Unsafe<ClockDefinition>(ClockDefinitionShape);
+
+/**
+ * The tick (common/realtime/tick.ts) on the wire: [clock, version, second, count, step, …], the
+ * counts in hundredths and the steps in millionths.
+ */
+export type { TickFrame };
+export const TickFrameSchema = Type.Unsafe<TickFrame>(
+  Type.Array(Type.Union([Type.String(), Type.Number()]), { minItems: 5 }),
+);
+
+const ClockDataShape = Type.Object({
+  clock: ClockKindSchema,
+  version: Type.String(),
+  at: Type.String(),
+  year: Type.Integer(),
+  totalCrimes: Type.Number(),
+  crimesPerSecond: Type.Number(),
+  categoryBreakdown: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      count: Type.Number(),
+      perSecond: Type.Number(),
+      isInPeakPeriod: Type.Boolean(),
+      speedFactor: Type.Number(),
+    }),
+  ),
+  lastUpdated: Type.String(),
+  daysUntilNextUpdate: Nullable(Type.Integer()),
+  areaName: Type.String(),
+  dataMethod: Type.String(),
+  latestDataMonth: Nullable(Type.String()),
+  excludedForces: Type.Array(ExcludedForce),
+  currentUKHour: Type.Optional(Type.Integer()),
+  prevalence: Type.Optional(
+    Type.Object({
+      totalExposures: Type.Number(),
+      exposuresPerSecond: Type.Number(),
+      prevalenceBreakdown: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          name: Type.String(),
+          count: Type.Number(),
+          perSecond: Type.Number(),
+        }),
+      ),
+      dataSource: Type.String(),
+      nextUpdateDate: Nullable(Type.String()),
+      lastUpdated: Type.String(),
+    }),
+  ),
+});
+describes<typeof ClockDataShape, ClockData>(true);
+
+/**
+ * A clock at this instant, for a client without a socket: the specification's clock data, the
+ * definition, the server's time and the same tick the realtime server sends for this second.
+ */
+export const ClockAnswer = Type.Unsafe<ClockApiResponse>(
+  Type.Intersect([
+    ClockDataShape,
+    Type.Object({ definition: ClockDefinitionShape, serverTime: Type.Number(), tick: TickFrameSchema }),
+  ]),
+);
+export type ClockAnswer = Static<typeof ClockAnswer>;
+
+/** The survey clock: the figures in use (an admin's upload, or the shipped file). */
+export const GetCsewClock = endpoint({
+  method: 'GET',
+  path: '/api/csew-clock',
+  response: { 200: ClockAnswer },
+});
+
+/** 503 NO_POLICE_DATA until police data has been imported. */
+export const GetPoliceClock = endpoint({
+  method: 'GET',
+  path: '/api/police-clock',
+  response: { 200: ClockAnswer },
+});

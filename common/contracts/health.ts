@@ -1,0 +1,33 @@
+import { Type } from 'typebox';
+import { Nullable } from './errors.ts';
+import { endpoint } from './endpoint.ts';
+
+const Health = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  database: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  dialect: Type.String(),
+  version: Type.String(),
+  uptimeSeconds: Type.Number(),
+});
+
+/** 503 with the same body when the database cannot be reached. */
+export const GetHealth = endpoint({
+  method: 'GET',
+  path: '/api/health',
+  response: { 200: Health, 503: Health },
+});
+
+/**
+ * What the browser needs of this deployment: where the realtime server is (a public URL, or the
+ * port on this host), and the address of the contact mail link (null: the page shows none).
+ */
+export const GetClientConfig = endpoint({
+  method: 'GET',
+  path: '/api/config',
+  response: {
+    200: Type.Object({
+      realtime: Type.Object({ url: Nullable(Type.String()), port: Type.Integer() }),
+      contact: Type.Object({ email: Nullable(Type.String()) }),
+    }),
+  },
+});

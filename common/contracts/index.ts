@@ -1,0 +1,27 @@
+import * as admin from './admin.ts';
+import * as apiKeys from './api-keys.ts';
+import * as auth from './auth.ts';
+import * as clocks from './clocks.ts';
+import * as csewFigures from './csew-figures.ts';
+import * as email from './email.ts';
+import { isEndpoint, type Endpoint } from './endpoint.ts';
+import * as forces from './forces.ts';
+import * as health from './health.ts';
+import * as partner from './partner.ts';
+import * as search from './search.ts';
+
+/** Every endpoint on contract, by name: the contract test checks each is served and answers to it. */
+export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
+  Object.entries({
+    ...admin,
+    ...apiKeys,
+    ...auth,
+    ...clocks,
+    ...csewFigures,
+    ...email,
+    ...forces,
+    ...health,
+    ...partner,
+    ...search,
+  }).filter(([, value]) => isEndpoint(value)),
+) as Record<string, Endpoint>;

@@ -1,0 +1,175 @@
+import { createServer } from 'node:http';
+import { pino } from 'pino';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { policeClockDefinition } from '../../../common/clock/police-definition.ts';
+import type { ClockDefinition } from '../../../common/clock/types.ts';
+import {
+  TICK_EVENT,
+  type ClientToServerEvents,
+  type JoinClockReply,
+  type ServerToClientEvents,
+} from '../../../common/realtime/protocol.ts';
+import { readTick, tickVersion, type TickFrame } from '../../../common/realtime/tick.ts';
+import { createRealtimeServer } from '../server-app.ts';
+import { createAreaClocks } from './area-clocks.ts';
+import { createDefinitionSource } from './definition-source.ts';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+function clock(areaName: string | undefined, crimes: number): ClockDefinition {
+  return policeClockDefinition({
+    categoryCounts: [{ slug: 'burglary', count: crimes }],
+    months: 12,
+    latestDataMonth: '2026-09',
+    excludedForces: [],
+    lastUpdated: '2026-11-01T00:00:00Z',
+    ...(areaName ? { areaName } : {}),
+  });
+}
+
+/** The API's two clock reads, with data the test changes and the area reads counted. */
+async function startApi() {
+  let volume = 100_000;
+  const areaReads: string[] = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    res.setHeader('content-type', 'application/json');
+    if (url.pathname === '/api/police-clock')
+      return res.end(JSON.stringify({ definition: clock(undefined, volume) }));
+    if (url.pathname === '/api/area-clock') {
+      const area = url.searchParams.get('area')!;
+      areaReads.push(area);
+      if (area === 'force:dyfed-powys') {
+        res.statusCode = 404;
+        return res.end(
+          JSON.stringify({ success: false, error: 'No data for this area', code: 'NO_AREA_DATA' }),
+        );
+      }
+      return res.end(JSON.stringify({ definition: clock(`Area ${area}`, volume / 10) }));
+    }
+    res.statusCode = 404;
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    areaReads,
+    setVolume: (next: number) => void (volume = next),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('area clock rooms', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function start(maxAreaClocks = 1000) {
+    const api = await startApi();
+    cleanups.push(api.close);
+    const server = createRealtimeServer({
+      logger,
+      definitions: createDefinitionSource({ apiUrl: api.url, logger, refreshMs: 200, retryMs: 100 }),
+      areas: createAreaClocks({ apiUrl: api.url, logger }),
+      maxAreaClocks,
+    });
+    const port = await server.listen(0, '127.0.0.1');
+    cleanups.push(() => server.close());
+    const url = `http://127.0.0.1:${port}`;
+    const health = async () => (await (await fetch(`${url}/health`)).json()) as { clocks: { areas: number } };
+    return { api, url, health };
+  }
+
+  function client(url: string): Client {
+    const socket: Client = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    cleanups.push(() => void socket.close());
+    return socket;
+  }
+  const joinArea = (socket: Client, area: unknown) =>
+    new Promise<JoinClockReply>((resolve) => socket.emit('area:join', area as string, resolve));
+  const waitFor = async (check: () => Promise<boolean> | boolean, ms = 3000) => {
+    const until = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > until) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it('ticks an area while someone watches it, and forgets it when the last viewer leaves', async () => {
+    const { api, url, health } = await start();
+    const first = client(url);
+    const reply = await joinArea(first, 'force:kent');
+    expect(reply.ok).toBe(true);
+    if (!reply.ok) return;
+    expect(reply.definition.meta.areaName).toBe('Area force:kent');
+    const tick = await new Promise<TickFrame>((resolve) => first.once(TICK_EVENT, resolve));
+    expect(readTick(tick)!.v).toBe(tickVersion(reply.definition.version));
+
+    // A second viewer of the same area shares the room and its one read of the API.
+    const second = client(url);
+    expect((await joinArea(second, 'force:kent')).ok).toBe(true);
+    expect(api.areaReads).toEqual(['force:kent']);
+    expect((await health()).clocks.areas).toBe(1);
+
+    first.close();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await health()).clocks.areas).toBe(1);
+    second.emit('area:leave', 'force:kent');
+    await waitFor(async () => (await health()).clocks.areas === 0);
+  });
+
+  it('moves a viewer who picks another area, and validates every join', async () => {
+    const { api, url, health } = await start();
+    const socket = client(url);
+    expect((await joinArea(socket, 'force:kent')).ok).toBe(true);
+    expect((await joinArea(socket, 'postcode:sw1a 1aa')).ok).toBe(true);
+    await waitFor(async () => (await health()).clocks.areas === 1);
+
+    for (const bad of ['force:atlantis', 'county:kent', 42, 'x'.repeat(500)]) {
+      expect(await joinArea(socket, bad)).toMatchObject({ ok: false, error: expect.stringMatching(/area/i) });
+    }
+    expect(await joinArea(socket, 'force:dyfed-powys')).toEqual({
+      ok: false,
+      error: 'No data for this area',
+    });
+    expect(api.areaReads).toEqual(['force:kent', 'postcode:SW1A1AA', 'force:dyfed-powys']);
+  });
+
+  it('bounds the distinct areas a node computes', async () => {
+    const { url } = await start(2);
+    expect((await joinArea(client(url), 'force:kent')).ok).toBe(true);
+    expect((await joinArea(client(url), 'force:essex')).ok).toBe(true);
+    expect(await joinArea(client(url), 'force:surrey')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/Too many/),
+    });
+    // An area already computed still takes viewers.
+    expect((await joinArea(client(url), 'force:essex')).ok).toBe(true);
+  });
+
+  it('counts areas still loading against the bound, so joins at once cannot pass it', async () => {
+    const { url } = await start(2);
+    const replies = await Promise.all(
+      ['force:kent', 'force:essex', 'force:surrey'].map((area) => joinArea(client(url), area)),
+    );
+    expect(replies.filter((r) => r.ok)).toHaveLength(2);
+  });
+
+  it("pushes an area's new definition to its viewers when the police data changes", async () => {
+    const { api, url } = await start();
+    const socket = client(url);
+    const reply = await joinArea(socket, 'force:kent');
+    if (!reply.ok) throw new Error(reply.error);
+    const pushed = new Promise<ClockDefinition>((resolve) => socket.on('clock:definition', resolve));
+    api.setVolume(300_000);
+    const next = await pushed;
+    expect(next.meta.areaName).toBe('Area force:kent');
+    expect(next.version).not.toBe(reply.definition.version);
+    const tick = await new Promise<TickFrame>((resolve) => socket.once(TICK_EVENT, resolve));
+    expect(readTick(tick)!.v).toBe(tickVersion(next.version));
+  });
+});

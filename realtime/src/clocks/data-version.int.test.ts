@@ -1,0 +1,109 @@
+import { pino } from 'pino';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCsewFiguresService } from '../../../api/src/clocks/csew-figures-service.ts';
+import { buildApp } from '../../../api/src/app.ts';
+import { loadFixture } from '../../../tests/support/search-fixture.ts';
+import bundled from '../../../common/survey/csew-figures.json' with { type: 'json' };
+import { parseConfig } from '../../../common/config/config.ts';
+import type { ClockDefinition, ClockKind } from '../../../common/clock/types.ts';
+import {
+  TICK_EVENT,
+  type ClientToServerEvents,
+  type JoinClockReply,
+  type ServerToClientEvents,
+} from '../../../common/realtime/protocol.ts';
+import { readTick, tickVersion, type TickFrame } from '../../../common/realtime/tick.ts';
+import { createTestDatabase } from '../../../tests/support/database.ts';
+import { createRealtimeServer } from '../server-app.ts';
+import { createDefinitionSource } from './definition-source.ts';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/**
+ * The API and a realtime server as `npm start` runs them (the realtime server reads the API over
+ * HTTP), with the full refresh far away: only the data-version check can bring a change in time.
+ */
+describe('a change of the data behind a clock', () => {
+  const cleanups: (() => Promise<unknown> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function start() {
+    const db = await createTestDatabase('sqlite');
+    cleanups.push(() => db.drop());
+    await loadFixture(db.sequelize);
+    const api = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize });
+    cleanups.push(() => api.close());
+    await api.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = api.server.address() as { port: number };
+    const realtime = createRealtimeServer({
+      logger,
+      definitions: createDefinitionSource({ apiUrl: `http://127.0.0.1:${port}`, logger, refreshMs: 600_000 }),
+    });
+    const realtimePort = await realtime.listen(0, '127.0.0.1');
+    cleanups.push(() => realtime.close());
+    const socket: Client = connect(`http://127.0.0.1:${realtimePort}`, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
+    cleanups.push(() => void socket.close());
+    return { db, socket };
+  }
+
+  const joined = async (socket: Client, clock: ClockKind) => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const reply = await new Promise<JoinClockReply>((resolve) => socket.emit('clock:join', clock, resolve));
+      if (reply.ok) return reply.definition;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`the ${clock} clock never loaded`);
+  };
+
+  /** The first definition pushed and the first tick computed from it, and how long they took. */
+  async function nextDefinition(socket: Client, change: () => Promise<unknown>) {
+    const pushed = new Promise<ClockDefinition>((resolve) => socket.once('clock:definition', resolve));
+    const started = Date.now();
+    await change();
+    const definition = await pushed;
+    const tick = await new Promise<TickFrame>((resolve) => {
+      const onTick = (frame: TickFrame) => {
+        if (readTick(frame)!.v !== tickVersion(definition.version)) return;
+        socket.off(TICK_EVENT, onTick);
+        resolve(frame);
+      };
+      socket.on(TICK_EVENT, onTick);
+    });
+    return { definition, tick: readTick(tick)!, ms: Date.now() - started };
+  }
+
+  it('reaches a connected screen within about two seconds: new survey figures', async () => {
+    const { db, socket } = await start();
+    const before = await joined(socket, 'csew');
+    const doc = JSON.parse(JSON.stringify(bundled)) as typeof bundled;
+    doc.incidents[0]!.annualCount *= 2;
+    // As the admin upload and `npm run survey:figures` do: another writer of the same store.
+    const figures = createCsewFiguresService({ sequelize: db.sequelize });
+    const seen = await nextDefinition(socket, () => figures.replace(doc, 'test'));
+    expect(seen.definition.version).not.toBe(before.version);
+    expect(seen.definition.categories[0]!.annualCount).toBe(doc.incidents[0]!.annualCount);
+    expect(seen.ms).toBeLessThan(2500);
+  });
+
+  it('reaches a connected screen within about two seconds: a police month imported again', async () => {
+    const { db, socket } = await start();
+    const before = await joined(socket, 'police');
+    // What an import leaves behind, written by another process: street months with a new import time.
+    const seen = await nextDefinition(socket, () =>
+      db.sequelize.query(`UPDATE dataset_months SET imported_at = ? WHERE month = 202506`, {
+        replacements: [new Date(Date.now() + 60_000)],
+      }),
+    );
+    expect(seen.definition.version).not.toBe(before.version);
+    expect(seen.definition.meta.lastUpdated).not.toBe(before.meta.lastUpdated);
+    expect(seen.ms).toBeLessThan(2500);
+  });
+});

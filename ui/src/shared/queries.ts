@@ -1,0 +1,49 @@
+import { QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Endpoint, RequestOf, ResponseOf } from '../../../common/contracts/endpoint.ts';
+import { call } from './api.ts';
+
+/**
+ * The app's one query cache. Like every read of the product, a failed read is not retried, and
+ * nothing is refetched on focus or reconnect (specification section 7): a read happens when a
+ * screen mounts, when its key changes and after a change the screen made.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The cache key of a read: the endpoint's path first, so one invalidation reaches every page of it. */
+export function endpointKey<E extends Endpoint>(endpoint: E, request?: RequestOf<E>) {
+  return [endpoint.method, endpoint.path, request ?? {}] as const;
+}
+
+/** A read of a GET endpoint; the previous page stays on screen while the next one loads. */
+export function useEndpointQuery<E extends Endpoint>(endpoint: E, request?: RequestOf<E>) {
+  return useQuery({
+    queryKey: endpointKey(endpoint, request),
+    queryFn: ({ signal }) =>
+      (call as (e: E, r: RequestOf<E> | undefined, o: { signal: AbortSignal }) => Promise<ResponseOf<E>>)(
+        endpoint,
+        request,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A change through an endpoint; every read of `invalidates` is fetched again once it succeeded. */
+export function useEndpointMutation<E extends Endpoint>(endpoint: E, invalidates: readonly Endpoint[]) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RequestOf<E>) =>
+      (call as (e: E, r: RequestOf<E>) => Promise<ResponseOf<E>>)(endpoint, request),
+    onSuccess: () =>
+      Promise.all(
+        invalidates.map((read) => client.invalidateQueries({ queryKey: [read.method, read.path] })),
+      ),
+  });
+}
