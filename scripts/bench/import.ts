@@ -8,6 +8,9 @@
 // `--bounds` also measures what limits the figure on this machine: the CSV parser alone (no
 // database), each database without the two search indexes on `crimes`, and each database with
 // the file presorted by (cell, lat, lng), the order of its busiest index.
+// `--drivers` instead compares the writers of issue 20 in one run, interleaved A, B, A, B: on SQLite
+// node-sqlite3 (today) against better-sqlite3, on MySQL LOAD DATA from memory per batch (today)
+// against one LOAD DATA per file fed from a stream (scripts/bench/import-drivers.ts).
 import { spawn } from 'node:child_process';
 import {
   createReadStream,
@@ -32,6 +35,7 @@ import { storeDerivedTables } from '../../api/src/police-data/store-derived-tabl
 import { createDatabaseSql } from '../lib/create-database.ts';
 import { parallelCores } from './cpu-check.ts';
 import { writeStreetCsv } from './street-csv.ts';
+import { runDriver, type DriverRun, type DriverVariant } from './import-drivers.ts';
 
 interface RunResult {
   rows: number;
@@ -47,6 +51,7 @@ const { values } = parseArgs({
     child: { type: 'string' },
     derived: { type: 'boolean', default: false },
     bounds: { type: 'boolean', default: false },
+    drivers: { type: 'boolean', default: false },
   },
 });
 
@@ -57,6 +62,10 @@ const SEARCH_INDEXES = ['crimes_month_cell_position', 'crimes_force_month'];
 /** One timed import in this process: `<database url>|<archive dir>|<store variant>`. */
 async function runChild(spec: string): Promise<void> {
   const [url, dir, variant] = spec.split('|') as [string, string, StoreVariant];
+  if (url.startsWith('driver:')) {
+    // `driver:<variant>|<database url>|<archive dir>`
+    return driverChild(url.slice('driver:'.length) as DriverVariant, dir, variant);
+  }
   if (url === 'parse') return parseOnly(dir);
   const sequelize = openDatabase({ url });
   await migrateToLatest(sequelize);
@@ -78,6 +87,21 @@ async function runChild(spec: string): Promise<void> {
     ms,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
     cpuMs: (cpu.user + cpu.system) / 1000,
+  };
+  console.log(JSON.stringify(result));
+}
+
+/** One writer of `--drivers`: `driver:<variant>|<database url>|<archive dir>`. */
+async function driverChild(variant: DriverVariant, url: string, archive: string): Promise<void> {
+  const cpuBefore = process.cpuUsage();
+  const run = await runDriver(variant, url, streetCsvOf(archive));
+  const cpu = process.cpuUsage(cpuBefore);
+  const result: RunResult & Pick<DriverRun, 'fingerprint'> = {
+    rows: run.rows,
+    ms: run.ms,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    fingerprint: run.fingerprint,
   };
   console.log(JSON.stringify(result));
 }
@@ -132,7 +156,7 @@ function writePresortedArchive(archive: string, target: string): void {
   writeFileSync(streetCsvOf(target), `${header}\n${keyed.map((k) => k.line).join('\n')}\n`);
 }
 
-function runInChild(url: string, dir: string, variant: StoreVariant = 'migrated'): Promise<RunResult> {
+function runInChild(url: string, dir: string, variant: string = 'migrated'): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -193,7 +217,8 @@ function report(label: string, results: RunResult[]): void {
     `${label.padEnd(28)} ${format(results[0]!.rows).padStart(10)} rows  ` +
       `best ${format(Math.max(...rates)).padStart(8)} rows/s  median ${format(median(rates)).padStart(8)} rows/s  ` +
       `peak RSS ${format(Math.max(...results.map((r) => r.maxRssMb)))} MB  ` +
-      `CPU ${(median(results.map((r) => r.cpuMs)) / 1000).toFixed(1)} s  (runs: ${rates.map(format).join(', ')})`,
+      `CPU ${(median(results.map((r) => r.cpuMs)) / 1000).toFixed(1)} s  (runs: ${rates.map(format).join(', ')}; ` +
+      `CPU s ${results.map((r) => (r.cpuMs / 1000).toFixed(1)).join(', ')})`,
   );
 }
 
@@ -263,8 +288,77 @@ async function runBenchmark(rows: number, runs: number, bounds: boolean): Promis
   }
 }
 
+/** Today's writer and the candidate, per database, interleaved run by run in one process tree. */
+async function runDrivers(rows: number, runs: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'crime-clock-bench-'));
+  try {
+    const archive = join(dir, 'archive');
+    await writeStreetCsv(streetCsvOf(archive), rows, '2024-01', 'Metropolitan Police Service');
+    const load = () =>
+      loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
+    console.log(
+      `${format(rows)} street rows; ${runs} run(s) per writer, interleaved; load average ${load()}`,
+    );
+    const serverUrl = await mysqlServerUrl();
+    const pairs: [
+      DriverVariant,
+      DriverVariant,
+      ((variant: DriverVariant, i: number) => Promise<RunResult>) | undefined,
+    ][] = [
+      [
+        'node-sqlite3',
+        'better-sqlite3',
+        async (variant, i) => {
+          const file = join(dir, `${variant}-${i}.sqlite`);
+          try {
+            return await runInChild(`driver:${variant}`, `sqlite:${file}|${archive}`);
+          } finally {
+            for (const suffix of ['', '-wal', '-shm', '-journal'])
+              rmSync(`${file}${suffix}`, { force: true });
+          }
+        },
+      ],
+      [
+        'mysql-batches',
+        'mysql-stream',
+        serverUrl
+          ? (variant) =>
+              withMysqlDatabase(serverUrl, (url) => runInChild(`driver:${variant}`, `${url}|${archive}`))
+          : undefined,
+      ],
+    ];
+    for (const [today, candidate, run] of pairs) {
+      if (!run) {
+        console.log(`${today} / ${candidate} skipped: no server`);
+        continue;
+      }
+      const results = new Map<DriverVariant, (RunResult & { fingerprint?: string })[]>([
+        [today, []],
+        [candidate, []],
+      ]);
+      for (let i = 0; i < runs; i++) {
+        for (const variant of [today, candidate]) results.get(variant)!.push(await run(variant, i));
+      }
+      for (const [variant, list] of results) report(variant, list);
+      const prints = new Set([...results.values()].flat().map((r) => r.fingerprint));
+      console.log(
+        prints.size === 1
+          ? '  same rows stored by both'
+          : `  DIFFERENT rows stored: ${[...prints].join(' | ')}`,
+      );
+    }
+    console.log(`load average after: ${load()}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (values.child) {
   await runChild(values.child);
+} else if (values.drivers) {
+  await runDrivers(Number(values.rows), Number(values.runs));
 } else {
   await runBenchmark(Number(values.rows), Number(values.runs), values.bounds);
 }

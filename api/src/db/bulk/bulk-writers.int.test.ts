@@ -33,7 +33,7 @@ const writers: { name: string; dialect: 'sqlite' | 'mysql'; bulk: BulkDialect }[
     : []),
 ];
 
-describe.each(writers)('bulk writer on $name', ({ dialect, bulk }) => {
+describe.each(writers)('bulk writer on $name', ({ name, dialect, bulk }) => {
   let db: TestDatabase;
   const columns = ['name', 'amount', 'ratio', 'flag', 'note'] as const;
 
@@ -163,6 +163,46 @@ describe.each(writers)('bulk writer on $name', ({ dialect, bulk }) => {
         { type: QueryTypes.SELECT },
       );
       expect(Number(staged[0]?.n)).toBe(0);
+    },
+  );
+
+  it.skipIf(name !== 'mysql, LOAD DATA LOCAL')(
+    'streams rows of several batches into one LOAD DATA, awkward text intact, and fails on a value that does not fit',
+    async () => {
+      await db.sequelize.query('DELETE FROM bulk_probe');
+      const transaction = await bulk.begin(db.sequelize);
+      const load = bulk.writer(transaction).fileLoader!('bulk_probe', columns);
+      for (const [i, text] of AWKWARD_TEXT.entries()) await load.add([text, i, i / 4, i % 2 === 0, null]);
+      await load.finish();
+      await transaction.commit();
+      const rows = await db.sequelize.query<{ name: string; amount: number }>(
+        'SELECT name, amount FROM bulk_probe ORDER BY id',
+        { type: QueryTypes.SELECT },
+      );
+      expect(rows.map((r) => [r.name, Number(r.amount)])).toEqual(AWKWARD_TEXT.map((text, i) => [text, i]));
+
+      const failing = await bulk.begin(db.sequelize);
+      const bad = bulk.writer(failing).fileLoader!('bulk_probe', columns);
+      await bad.add(['too long', 1, 1, true, 'x'.repeat(50)]);
+      await expect(bad.finish()).rejects.toThrow(/changed or refused/);
+      await failing.rollback();
+    },
+  );
+
+  it.skipIf(name !== 'mysql, LOAD DATA LOCAL')(
+    'stops a file load half way so that the transaction rolls back, keeping none of its rows',
+    async () => {
+      await db.sequelize.query('DELETE FROM bulk_probe');
+      const transaction = await bulk.begin(db.sequelize);
+      const load = bulk.writer(transaction).fileLoader!('bulk_probe', columns);
+      await load.add(['kept?', 1, 1, true, null]);
+      await load.abort!();
+      // Without the abort, the LOAD DATA would still wait for rows and the rollback behind it.
+      await transaction.rollback();
+      const counted = await db.sequelize.query<{ n: number }>('SELECT COUNT(*) AS n FROM bulk_probe', {
+        type: QueryTypes.SELECT,
+      });
+      expect(Number(counted[0]?.n)).toBe(0);
     },
   );
 

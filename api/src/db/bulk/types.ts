@@ -24,6 +24,11 @@ export interface BulkWriter {
     orderBy: readonly string[],
     options?: { runRows?: number },
   ): SortedInserter;
+  /**
+   * Where the store gains from it, one statement for all plain rows of a file, fed while the file
+   * is read. Rows are in the table once `finish()` has resolved.
+   */
+  fileLoader?(table: string, columns: readonly string[]): SortedInserter;
 }
 
 export interface SortedInserter {
@@ -31,6 +36,11 @@ export interface SortedInserter {
   add(values: readonly BulkValue[]): Promise<void>;
   /** Writes what is still held back. */
   finish(): Promise<void>;
+  /**
+   * Stops without finishing, when the file fails half way, so that the transaction can roll back
+   * (a statement still reading rows would hold the connection).
+   */
+  abort?(): Promise<void>;
 }
 
 export interface BulkDialect {

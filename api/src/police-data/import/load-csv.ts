@@ -49,38 +49,45 @@ export async function loadCsv(
     if (counts.problems.length < options.problemsPerFile) counts.problems.push({ line, reason });
   };
   const { table, columns, upsertKeys, insertOrder } = load;
-  const sorted =
-    !upsertKeys && insertOrder ? writer.sortedInserter?.(table, columns, insertOrder) : undefined;
+  const inserter = upsertKeys
+    ? undefined
+    : ((insertOrder ? writer.sortedInserter?.(table, columns, insertOrder) : undefined) ??
+      writer.fileLoader?.(table, columns));
   const write = upsertKeys
     ? (values: BulkValue[]) => writer.upsert(table, columns, upsertKeys, values)
-    : sorted
-      ? (values: BulkValue[]) => sorted.add(values)
+    : inserter
+      ? (values: BulkValue[]) => inserter.add(values)
       : (values: BulkValue[]) => writer.insert(table, columns, values);
   const pipeline = new BatchPipeline(write, options.rowsPerStatement * columns.length);
 
-  let map: RowMapper | undefined;
-  let bytes = 0;
-  for await (const chunk of readCsv(input)) {
-    for (const fault of chunk.faults) skip(fault.line, fault.reason);
-    for (const record of chunk.records) {
-      if (!map) {
-        const bound = load.bind(record.fields);
-        map = bound.map;
-        if (!bound.firstIsData) continue;
+  try {
+    let map: RowMapper | undefined;
+    let bytes = 0;
+    for await (const chunk of readCsv(input)) {
+      for (const fault of chunk.faults) skip(fault.line, fault.reason);
+      for (const record of chunk.records) {
+        if (!map) {
+          const bound = load.bind(record.fields);
+          map = bound.map;
+          if (!bound.firstIsData) continue;
+        }
+        const reason = map(record.fields, pipeline.values);
+        if (reason !== undefined) {
+          skip(record.line, reason);
+          continue;
+        }
+        counts.rows++;
+        if (pipeline.full) await pipeline.flush();
       }
-      const reason = map(record.fields, pipeline.values);
-      if (reason !== undefined) {
-        skip(record.line, reason);
-        continue;
-      }
-      counts.rows++;
-      if (pipeline.full) await pipeline.flush();
+      bytes += chunk.bytes;
+      options.onRows?.(counts, bytes);
     }
-    bytes += chunk.bytes;
-    options.onRows?.(counts, bytes);
+    if (!map) throw new Error('the file is empty');
+    await pipeline.finish();
+    await inserter?.finish();
+  } catch (error) {
+    await inserter?.abort?.();
+    throw error;
   }
-  if (!map) throw new Error('the file is empty');
-  await pipeline.finish();
-  await sorted?.finish();
   return counts;
 }
