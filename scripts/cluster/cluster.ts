@@ -170,10 +170,16 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const secretKey = options.secretKey ?? process.env.SECRET_KEY;
 
-  const proxyPort = options.port || (await freePort(host));
-  const statsPort = await freePort(host);
-  const apiPorts = await freePorts(host, options.apiNodes ?? 2);
-  const realtimePorts = await freePorts(host, options.realtimeNodes ?? 2);
+  // Every port from one call, so no two are the same: the realtime nodes' uWebSockets.js listens
+  // with SO_REUSEPORT, so a node given another process's port would share it without an error and
+  // answer half of that process's connections.
+  const apiCount = options.apiNodes ?? 2;
+  const realtimeCount = options.realtimeNodes ?? 2;
+  const ports = await freePorts(host, 2 + apiCount + realtimeCount, options.port ? [options.port] : []);
+  const proxyPort = options.port || ports[0]!;
+  const statsPort = ports[1]!;
+  const apiPorts = ports.slice(2, 2 + apiCount);
+  const realtimePorts = ports.slice(2 + apiCount);
   const proxyUrl = `http://${host}:${proxyPort}`;
   const urlOf = (port: number) => `http://${host}:${port}`;
 
@@ -545,11 +551,12 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-async function freePorts(host: string, count: number): Promise<number[]> {
+/** `count` distinct free ports, none of them one of `taken`. */
+async function freePorts(host: string, count: number, taken: readonly number[] = []): Promise<number[]> {
   const ports: number[] = [];
   while (ports.length < count) {
     const port = await freePort(host);
-    if (!ports.includes(port)) ports.push(port);
+    if (!ports.includes(port) && !taken.includes(port)) ports.push(port);
   }
   return ports;
 }

@@ -36,7 +36,10 @@ export async function freePort(): Promise<number> {
  * realtime), on free ports with a throwaway SQLite store, and waits until it says it is running.
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
-  const [apiPort, realtimePort] = [await freePort(), await freePort()];
+  const apiPort = await freePort();
+  // Two calls can hand out the same port; the two servers must not share one.
+  let realtimePort = await freePort();
+  while (realtimePort === apiPort) realtimePort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'crime-clock-product-'));
   // The start sample is national-sized (scripts/data-sample/start-sample.ts, checked by its own
   // test); the browser tests run on the small one their expectations were written for, left
