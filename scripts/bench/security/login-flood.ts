@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { sampleProcess } from '../lib/proc-stats.ts';
 
 /**
@@ -43,6 +44,28 @@ export interface FloodFigures {
     samples: number;
   };
 }
+
+/** GET /api/health back to back until told to stop; answers with each probe's time. */
+const HEALTH_PROBER = `
+const { parentPort, workerData } = require('node:worker_threads');
+let running = true;
+parentPort.once('message', () => (running = false));
+(async () => {
+  const times = [];
+  let failures = 0;
+  while (running) {
+    const started = performance.now();
+    const ok = await fetch(workerData.url, { signal: AbortSignal.timeout(10000) }).then(
+      async (res) => (await res.arrayBuffer(), res.ok),
+      () => false,
+    );
+    times.push(performance.now() - started);
+    if (!ok) failures += 1;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  parentPort.postMessage({ times, failures });
+})();
+`;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -89,20 +112,14 @@ export async function loginFlood(options: {
       await new Promise((r) => setTimeout(r, 2));
     }
   })();
-  const healthTimes: number[] = [];
-  let healthFailures = 0;
-  const probeHealth = (async () => {
-    while (flooding) {
-      const started = performance.now();
-      const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
-        async (res) => (await res.arrayBuffer(), res.ok),
-        () => false,
-      );
-      healthTimes.push(performance.now() - started);
-      if (!ok) healthFailures += 1;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  })();
+  // The prober runs on a thread of its own: in this thread its answers would wait behind the
+  // flood's 200 responses, and the figure would be the attacker's event loop, not the server's.
+  const prober = new Worker(HEALTH_PROBER, { eval: true, workerData: { url: `${baseUrl}/api/health` } });
+  const probed = new Promise<{ times: number[]; failures: number }>((resolve, reject) => {
+    prober.once('message', resolve);
+    prober.once('error', reject);
+  });
+  await new Promise((resolve) => prober.once('online', resolve));
 
   const started = performance.now();
   const statuses = await Promise.all(
@@ -120,7 +137,9 @@ export async function loginFlood(options: {
   );
   const floodMs = performance.now() - started;
   flooding = false;
-  await Promise.all([watchMemory, probeHealth]);
+  prober.postMessage('stop');
+  const [, { times: healthTimes, failures: healthFailures }] = await Promise.all([watchMemory, probed]);
+  await prober.terminate();
   if (highWaterMark) peak = Math.max(peak, memoryKb(pid, 'VmHWM') / 1024);
   const endSample = sampleProcess(pid);
   await new Promise((r) => setTimeout(r, settleMs));
