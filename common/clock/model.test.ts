@@ -9,6 +9,7 @@ import {
   wholeCount,
   type ClockCategoryInput,
 } from './model.ts';
+import { Rng } from '../random/rng.ts';
 
 const HOUR = 3_600_000;
 
@@ -68,11 +69,8 @@ function referenceYear(c: ClockCategoryInput, year: number) {
 
 /** Deterministic pseudo-random numbers so failures reproduce. */
 function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 const model = createClockModel(INPUTS);
