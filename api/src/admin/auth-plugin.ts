@@ -4,7 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/errors.ts';
 import { AdminCheck, AdminLogin, AdminLogout } from '../../../common/contracts/auth.ts';
 import { sharedPlugin } from '../security/shared-plugin.ts';
-import { createAuthService, type AuthService, type AuthServiceOptions } from './auth-service.ts';
+import {
+  createAuthService,
+  type AdmittedAttempt,
+  type AuthService,
+  type AuthServiceOptions,
+} from './auth-service.ts';
 import { recordAdminChanges } from './security-audit.ts';
 
 export interface AdminIdentity {
@@ -24,6 +29,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     admin: AdminIdentity | null;
+    /** Set on POST /api/admin/login once the address's sign-in limit has counted the attempt. */
+    signInAttempt: AdmittedAttempt | null;
   }
 }
 
@@ -62,16 +69,23 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
 
     app.post(
       '/login',
-      { schema: { body: AdminLogin.body, response: AdminLogin.response } },
+      {
+        schema: { body: AdminLogin.body, response: AdminLogin.response },
+        // The address is counted before the body is read or validated: an address over its
+        // limit costs one in-memory count per attempt, which keeps a flood from holding up others.
+        onRequest: async (request) => {
+          request.signInAttempt = await auth.admitSignIn(request.ip, tokenOf(request));
+        },
+      },
       async (request, reply) => {
         const previousToken = tokenOf(request);
         let result;
         try {
           result = await auth.login({
+            attempt: request.signInAttempt!,
             username: request.body.username,
             password: request.body.password,
             code: request.body.code,
-            ip: request.ip,
             userAgent: request.headers['user-agent'],
             previousToken,
           });
@@ -120,6 +134,7 @@ export const adminAuthPlugin = sharedPlugin(
     // The first unknown-user login would otherwise pay for making the dummy hash and stand out.
     app.addHook('onReady', () => auth.warmUp());
     app.decorateRequest('admin', null);
+    app.decorateRequest('signInAttempt', null);
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
       const session = await auth.resolve(request.cookies[name]);
       if (!session) throw unauthorized('Admin authentication required to access this area.');

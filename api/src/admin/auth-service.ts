@@ -10,7 +10,7 @@ import {
 } from '../security/passwords.ts';
 import { createRateLimiter, tooManyRequests, type RateRule } from '../security/rate-limit.ts';
 import type { SecretBox } from '../security/secret-box.ts';
-import { createLoginThrottle, type LoginThrottleOptions } from './login-throttle.ts';
+import { createLoginThrottle, type LoginThrottleOptions, type ThrottleDecision } from './login-throttle.ts';
 import { createSecondFactorService } from './second-factor.ts';
 import { createSecurityLog } from './security-log.ts';
 import { createSessionService, type SessionServiceOptions } from './sessions.ts';
@@ -31,12 +31,23 @@ export interface AuthServiceOptions {
   secretBox?: SecretBox;
 }
 
+declare const admitted: unique symbol;
+
+/**
+ * A sign-in attempt its address's limit has counted and let through (`admitSignIn`). `login`
+ * takes only these, so no caller can check a password without the address being counted first.
+ */
+export interface AdmittedAttempt {
+  readonly ip: string;
+  readonly [admitted]: true;
+}
+
 export interface LoginRequest {
+  attempt: AdmittedAttempt;
   username: string;
   password: string;
   /** The second factor: a 6-digit TOTP or a recovery code, once the account has one. */
   code?: string;
-  ip: string;
   userAgent?: string;
   /** The session token the browser already had, if any: it is ended, never reused. */
   previousToken?: string;
@@ -86,7 +97,7 @@ export function createAuthService(options: AuthServiceOptions) {
         now() - lastBusyLog >= BUSY_LOG_EVERY_MS
       ) {
         lastBusyLog = now();
-        await securityLog.record({ kind: 'sign-in-busy', username, ip: request.ip });
+        await securityLog.record({ kind: 'sign-in-busy', username, ip: request.attempt.ip });
       }
       throw error;
     }
@@ -102,11 +113,19 @@ export function createAuthService(options: AuthServiceOptions) {
     }
     const used = await secondFactor.verify(user, request.code);
     if (!used) {
-      await securityLog.record({ kind: 'second-factor-failed', username: user.username, ip: request.ip });
+      await securityLog.record({
+        kind: 'second-factor-failed',
+        username: user.username,
+        ip: request.attempt.ip,
+      });
       throw unauthorized('That code does not match.', 'INVALID_CODE');
     }
     if (used === 'recovery') {
-      await securityLog.record({ kind: 'recovery-code-used', username: user.username, ip: request.ip });
+      await securityLog.record({
+        kind: 'recovery-code-used',
+        username: user.username,
+        ip: request.attempt.ip,
+      });
     }
   }
 
@@ -153,41 +172,61 @@ export function createAuthService(options: AuthServiceOptions) {
     }
   }
 
+  /**
+   * Counts a sign-in attempt from `ip`, before anything else is done for it: the route calls this
+   * before the request's body is read. Over the limit it ends the session the browser came with
+   * and throws the 429.
+   */
+  async function admitSignIn(ip: string, previousToken?: string): Promise<AdmittedAttempt> {
+    const decision = await throttle.admitAddress(ip);
+    if (!decision.allowed) await refuse(decision, ip, null, previousToken);
+    return { ip } as AdmittedAttempt;
+  }
+
+  async function refuse(
+    decision: ThrottleDecision,
+    ip: string,
+    username: string | null,
+    previousToken: string | undefined,
+  ): Promise<never> {
+    // Whatever happens next, the session the browser came with is over (no fixation).
+    await sessions.destroy(previousToken);
+    if (decision.firstRefusal) {
+      await securityLog.record({
+        kind: 'sign-in-throttled',
+        username,
+        ip,
+        detail: `per ${decision.scope}, ${decision.retryAfter} s left in the window`,
+      });
+    }
+    throw tooManyRequests('TOO_MANY_ATTEMPTS', 'Too many sign-in attempts.', decision.retryAfter);
+  }
+
   async function login(request: LoginRequest) {
     const username = normaliseUsername(request.username);
-    // Counted first, before anything else is done for it (the session below included).
-    const admitted = await throttle.admit(username, request.ip);
-    // Whatever happens next, the session the browser came with is over (no fixation).
+    const ip = request.attempt.ip;
+    // Counted before anything else is done for it on this account (the session below included).
+    const admittedOnAccount = await throttle.admitAccount(username, ip);
+    if (!admittedOnAccount.allowed) await refuse(admittedOnAccount, ip, username, request.previousToken);
     await sessions.destroy(request.previousToken);
-    if (!admitted.allowed) {
-      if (admitted.firstRefusal) {
-        await securityLog.record({
-          kind: 'sign-in-throttled',
-          username,
-          ip: request.ip,
-          detail: `per ${admitted.scope}, ${admitted.retryAfter} s left in the window`,
-        });
-      }
-      throw tooManyRequests('TOO_MANY_ATTEMPTS', 'Too many sign-in attempts.', admitted.retryAfter);
-    }
 
     const user = await checkPassword(request, username);
     if (!user) {
-      await securityLog.record({ kind: 'sign-in-failed', username, ip: request.ip });
+      await securityLog.record({ kind: 'sign-in-failed', username, ip: ip });
       throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
     }
     if (user.secondFactorEnabled) await checkSecondFactor(request, user);
 
-    await throttle.succeeded(username, request.ip);
+    await throttle.succeeded(username, ip);
     await securityLog.record({
       kind: 'sign-in',
       username,
-      ip: request.ip,
+      ip: ip,
       detail: user.secondFactorEnabled ? 'with second factor' : null,
     });
     if (needsRehash(user.passwordHash, options.cost)) await users.replaceHash(user.id, request.password);
     await sessions.purgeExpired();
-    const session = await sessions.create(user.id, { ip: request.ip, userAgent: request.userAgent });
+    const session = await sessions.create(user.id, { ip: ip, userAgent: request.userAgent });
     return { token: session.token, expiresAt: session.expiresAt, admin: { username: user.username } };
   }
 
@@ -198,6 +237,7 @@ export function createAuthService(options: AuthServiceOptions) {
   }
 
   return {
+    admitSignIn,
     login,
     logout,
     resolve: (token: string | undefined) => sessions.resolve(token),

@@ -43,10 +43,18 @@ export function createLoginThrottle({
   };
   const pairKey = (username: string, ip: string) => rateKey(addressHash(ip), username);
 
-  /** Counts this attempt; the decision says whether it may go on to the password check. */
-  async function admit(username: string, ip: string): Promise<ThrottleDecision> {
+  /**
+   * Counts an attempt from this address. It is the first of the two counts and needs nothing from
+   * the request's body, so the sign-in route makes it before the body is read: once an address is
+   * over its limit, its further attempts are refused for the cost of an in-memory count.
+   */
+  async function admitAddress(ip: string): Promise<ThrottleDecision> {
     const address = await limiter.consume(byAddress, addressHash(ip));
-    if (!address.allowed) return { ...address, scope: 'address' };
+    return address.allowed ? address : { ...address, scope: 'address' };
+  }
+
+  /** Counts an attempt on one account from this address, once the address's count admitted it. */
+  async function admitAccount(username: string, ip: string): Promise<ThrottleDecision> {
     const pair = await limiter.consume(byAccountAndAddress, pairKey(username, ip));
     return pair.allowed ? pair : { ...pair, scope: 'account-address' };
   }
@@ -56,7 +64,12 @@ export function createLoginThrottle({
     await limiter.reset(byAccountAndAddress, pairKey(username, ip));
   }
 
-  return { admit, succeeded, limits: { windowMs, maxPerAccountAndAddress, maxPerAddress } };
+  return {
+    admitAddress,
+    admitAccount,
+    succeeded,
+    limits: { windowMs, maxPerAccountAndAddress, maxPerAddress },
+  };
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
