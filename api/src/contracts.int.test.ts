@@ -119,6 +119,11 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
       body: { searchType: 'radius', postcode: CENTRE_POSTCODE },
     });
     expect(found.data.length).toBeGreaterThan(0);
+    // The area's clock rides along (clockData), checked against the clocks' own contract.
+    expect(found.clockData?.definition.meta.areaName).toBe(found.dataInfo.area.label);
+    // So does the national one, for the search over the whole store.
+    const national = await answer(search.SearchCrimes, { body: { searchType: 'default' } });
+    expect(national.clockData?.clock).toBe('police');
     const { forces: list } = await answer(forces.ListForces);
     expect(list.some((force) => force.hasData)).toBe(true);
     await answer(forces.ListNeighbourhoods, { params: { forceId: 'metropolitan' } });

@@ -8,6 +8,7 @@ import {
   REQUEST_SEARCH_TYPES,
   type SearchResponse,
 } from '../search/types.ts';
+import { ClockAnswer } from './clocks.ts';
 import { endpoint } from './endpoint.ts';
 import { ErrorBody as ApiErrorBody } from './errors.ts';
 
@@ -198,7 +199,10 @@ export const PartnerSearchResponse = Type.Object(
         description: 'True when any data comes from the generated sample, not data.police.uk.',
       }),
     }),
-    clockData: Type.Optional(Type.Unknown()),
+    clockData: Type.Union([ClockAnswer, Type.Null()], {
+      description:
+        "The police clock of the searched area, as GET /api/police-clock answers the national one: its rate over the area's last 12 months with data, at this instant. Null when the area has no data in those months.",
+    }),
   },
   { title: 'PartnerCrimeSearchResponse' },
 );

@@ -3,6 +3,7 @@ import {
   composite,
   contrastRatio,
   MIN_CONTRAST_GRAPHIC,
+  MIN_CONTRAST_LARGE_TEXT,
   MIN_CONTRAST_TEXT,
   parseColor,
   type Rgba,
@@ -217,5 +218,109 @@ describe('the trend and status palette', () => {
   it('would notice a colour changed to one that fails', () => {
     const faint: Check = { scope: LIGHT, what: 'probe', text: '--color-border', on: ['--color-surface'] };
     expect(lowestContrast(faint)).toBeLessThan(MIN_CONTRAST_TEXT);
+  });
+});
+
+/**
+ * A count that rises flashes (clocks/motion.ts): --flash eases from 1 to 0 while the digits go
+ * from the flash colour back to their own and their card from a tint of the flash colour back to
+ * its background (clocks.css). A reader, and axe, sees whichever instant it looks at, so the digits
+ * must keep their contrast on the card at every instant of the flash. They are large text (bold,
+ * 20 px and more on every card), for which AA asks 3:1.
+ */
+describe('the flash of a rising count', () => {
+  const clockSheet = customProperties(clocksCss);
+
+  interface Flash {
+    what: string;
+    scope: string;
+    /** The rules of clocks.css the card's digits take their colours from, nearest first. */
+    rules: string[];
+    /** How much of the flash colour tints the card at the flash's height (clocks.css). */
+    tint: number;
+    /** The card's own background. */
+    card: string;
+  }
+
+  /** A custom property as the digits see it: clocks.css's rules, then the scope's palette. */
+  function clockValue(flash: Flash, name: string): string | undefined {
+    const own = flash.rules
+      .map((rule) => clockSheet.get(rule)?.get(name))
+      .find((value) => value !== undefined);
+    const value = own ?? scopeProperties(flash.scope).get(name);
+    return value?.replace(/var\(\s*(--[\w-]+)\s*\)/g, (_, inner: string) => {
+      const resolved = clockValue(flash, inner);
+      if (resolved === undefined) throw new Error(`${inner} is not defined for ${flash.what}`);
+      return resolved;
+    });
+  }
+
+  function color(flash: Flash, name: string): Rgba {
+    const value = clockValue(flash, name);
+    if (value === undefined) throw new Error(`${name} is not defined for ${flash.what}`);
+    return parseColor(value);
+  }
+
+  /** color-mix(in srgb, a p, b): premultiplied by alpha, as CSS Color 5 mixes. */
+  function mix(a: Rgba, b: Rgba, p: number): Rgba {
+    const alpha = a.a * p + b.a * (1 - p);
+    if (alpha === 0) return { r: 0, g: 0, b: 0, a: 0 };
+    const channel = (x: number, y: number) => (x * a.a * p + y * b.a * (1 - p)) / alpha;
+    return { r: channel(a.r, b.r), g: channel(a.g, b.g), b: channel(a.b, b.b), a: alpha };
+  }
+
+  /** The lowest contrast of the digits on their card over the flash (21 steps), on every backdrop. */
+  function lowestFlashContrast(flash: Flash, textOverride?: string): number {
+    const count = color(flash, '--clock-count-color');
+    const flashColor = color(flash, '--clock-flash-color');
+    const text = textOverride
+      ? parseColor(textOverride)
+      : clockValue(flash, '--clock-flash-text') !== undefined
+        ? color(flash, '--clock-flash-text')
+        : flashColor;
+    const card = color(flash, flash.card);
+    const ratios = BACKDROPS[flash.scope]!.flatMap((backdrop) =>
+      Array.from({ length: 21 }, (_, step) => {
+        const height = step / 20;
+        const background = composite(mix(flashColor, card, height * flash.tint), color(flash, backdrop));
+        return contrastRatio(mix(text, count, height), background);
+      }),
+    );
+    return Math.min(...ratios);
+  }
+
+  const FLASHES: Flash[] = [
+    {
+      what: 'an incident card',
+      scope: LIGHT,
+      rules: ['.category-card', '.clock-page'],
+      tint: 0.1,
+      card: '--color-surface',
+    },
+    {
+      what: 'a people-affected card',
+      scope: LIGHT,
+      rules: ['.clock-prevalence .category-card', '.category-card', '.clock-page'],
+      tint: 0.1,
+      card: '--color-surface',
+    },
+    {
+      what: 'a wall-screen card',
+      scope: KIOSK,
+      rules: ['.kiosk .category-card', '.kiosk'],
+      tint: 0.18,
+      card: '--kiosk-card-bg',
+    },
+  ];
+
+  it.each(FLASHES.map((flash) => [flash.what, flash] as const))(
+    'the digits of %s keep AA contrast from the flash back to rest',
+    (_, flash) => {
+      expect(lowestFlashContrast(flash)).toBeGreaterThanOrEqual(MIN_CONTRAST_LARGE_TEXT);
+    },
+  );
+
+  it('would notice digits flashing in the bright teal of their card (2.3:1 on its tint)', () => {
+    expect(lowestFlashContrast(FLASHES[1]!, '#14b8a6')).toBeLessThan(MIN_CONTRAST_LARGE_TEXT);
   });
 });

@@ -1,10 +1,12 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
 import {
   ErrorBody,
   PartnerExportQuery,
   PartnerSearchBody,
   PartnerSearchResponse,
 } from '../../../../common/contracts/partner.ts';
+import { clockAnswer } from '../../clocks/clock-answer.ts';
 
 /**
  * The partner endpoint's route schema: the TypeBox schemas Fastify validates with, plus what the
@@ -34,7 +36,26 @@ const RATE_LIMIT_HEADERS = {
   },
 };
 
-/** A shortened real answer (two incidents, two crime types). */
+/**
+ * The example's area clock, made as the search makes it (two of its categories): its last
+ * 12 months with data to June 2025, read in the middle of a July day.
+ */
+const EXAMPLE_CLOCK = clockAnswer(
+  policeClockDefinition({
+    categoryCounts: [
+      { slug: 'violent-crime', count: 3120 },
+      { slug: 'shoplifting', count: 2076 },
+    ],
+    months: 12,
+    latestDataMonth: '2025-06',
+    excludedForces: [],
+    lastUpdated: '2025-07-03T06:12:40.000Z',
+    areaName: '1 mile around SW1A 1AA',
+  }),
+  Date.UTC(2025, 6, 15, 12, 0, 0),
+);
+
+/** A shortened real answer (two incidents, two crime types, two clock categories). */
 export const EXAMPLE_RESPONSE = {
   success: true,
   data: [
@@ -139,6 +160,7 @@ export const EXAMPLE_RESPONSE = {
     forcesWithoutData: [],
     synthetic: false,
   },
+  clockData: EXAMPLE_CLOCK,
 };
 
 /** Every error code the endpoint answers with, by status, for the docs and the tests. */

@@ -46,9 +46,18 @@ export function ClockKiosk({
   const grid = kioskGrid(categories.length);
   const synthetic = definition ? isSyntheticData(definition.meta) : false;
   const countChars = useFrame(totalCountChars, 1);
+  const countDigits = useFrame(totalCountDigits, 1);
+  // The counter is sized from its length so that it fills the width of any screen, and from the
+  // rows of cards below it so that they keep the height their text needs (clocks.css).
+  const layout = {
+    '--kiosk-columns': grid.columns,
+    '--kiosk-rows': grid.rows,
+    '--kiosk-count-digits': countDigits,
+    '--kiosk-count-separators': countChars - countDigits,
+  } as CSSProperties;
 
   return (
-    <div className="kiosk">
+    <div className="kiosk" style={layout}>
       <header className="kiosk__top">
         <h1 className="kiosk__title">{title}</h1>
         {synthetic && (
@@ -68,16 +77,13 @@ export function ClockKiosk({
 
       {definition ? (
         <>
-          <section
-            className="kiosk__hero"
-            aria-labelledby="kiosk-label"
-            // The counter is sized from its length so that it fills the width of any screen.
-            style={{ '--kiosk-count-chars': countChars } as CSSProperties}
-          >
+          <section className="kiosk__hero" aria-labelledby="kiosk-label">
             <h2 id="kiosk-label" className="kiosk__label">
               {label} {year ?? ''}
             </h2>
-            <TickingCount group="incidents" id={null} className="kiosk__count" />
+            <div className="kiosk__count-box">
+              <TickingCount group="incidents" id={null} className="kiosk__count" />
+            </div>
             <p className="kiosk__rate">
               <EveryText group="incidents" id={null} />
             </p>
@@ -91,10 +97,7 @@ export function ClockKiosk({
               </p>
             )}
           </section>
-          <ul
-            className="kiosk__grid"
-            style={{ '--kiosk-columns': grid.columns, '--kiosk-rows': grid.rows } as CSSProperties}
-          >
+          <ul className="kiosk__grid">
             {categories.map((c) => (
               <CategoryCard
                 key={c.id}
@@ -117,9 +120,16 @@ export function ClockKiosk({
   );
 }
 
+/** Characters of the count as shown: its digits and thousands separators. */
 function totalCountChars(frame: ClockFrame): number {
   const total = frameCounter(frame, 'incidents', null);
-  return total ? formatCount(Math.floor(total.value)).length : 1;
+  return total ? formatCount(total.value).length : 1;
+}
+
+/** Digits of the count (a separator is about half as wide as a digit). */
+function totalCountDigits(frame: ClockFrame): number {
+  const total = frameCounter(frame, 'incidents', null);
+  return total ? formatCount(total.value).replace(/\D/g, '').length : 1;
 }
 
 function FullScreenButton() {

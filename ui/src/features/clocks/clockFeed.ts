@@ -307,9 +307,7 @@ async function loadAreaClock(areaId: string): Promise<ClockApiResponse> {
     body: { ...clockAreaSearch(area), startMonth: 'RECENT_6_MONTHS', pageSize: 1 },
   });
   if (!answer.clockData) throw new Error(NO_AREA_DATA_MESSAGE);
-  // The partner contract leaves clockData open (it documents the search, not the clock); the
-  // public search fills it with the same answer as GET /api/police-clock.
-  return answer.clockData as ClockApiResponse;
+  return answer.clockData;
 }
 
 const CLOCK_ENDPOINTS = { csew: GetCsewClock, police: GetPoliceClock } as const;
