@@ -91,6 +91,27 @@ export interface SearchArea {
   ): Promise<CrimeRow[]>;
 }
 
+/**
+ * The area with its coverage and summary read once per period: a search and the area's clock
+ * over the same 12 months (the default period of a radius search) would otherwise count the same
+ * months twice in one request.
+ */
+export function readingOnce(area: SearchArea): SearchArea {
+  const coverages = new Map<string, Promise<Coverage>>();
+  const summaries = new Map<string, Promise<AreaSummary>>();
+  const once = <T>(cache: Map<string, Promise<T>>, period: SummaryPeriod, read: () => Promise<T>) => {
+    const key = `${period.windowStart}:${period.end}`;
+    let reading = cache.get(key);
+    if (!reading) cache.set(key, (reading = read()));
+    return reading;
+  };
+  return {
+    ...area,
+    coverage: (period) => once(coverages, period, () => area.coverage(period)),
+    summary: (period) => once(summaries, period, () => area.summary(period)),
+  };
+}
+
 export interface MapLocation {
   lat: number;
   lng: number;

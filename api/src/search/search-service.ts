@@ -27,7 +27,15 @@ import { clockAnswer } from '../clocks/clock-answer.ts';
 import { createPoliceClockService, type PoliceClockService } from '../clocks/police-clock-service.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import type { PostcodeService } from '../postcodes/postcode-service.ts';
-import { forceArea, polygonArea, radiusArea, storeArea, type CrimeRow, type SearchArea } from './areas.ts';
+import {
+  forceArea,
+  polygonArea,
+  radiusArea,
+  readingOnce,
+  storeArea,
+  type CrimeRow,
+  type SearchArea,
+} from './areas.ts';
 import { STREET_DATASET, storeMonths } from './coverage.ts';
 import { num, select } from './sql.ts';
 import { buildStats } from './stats.ts';
@@ -260,7 +268,7 @@ export function createSearchService({
     ]);
     if (areaRead.status === 'rejected') throw areaRead.reason;
     if (heldRead.status === 'rejected') throw heldRead.reason;
-    const resolved = areaRead.value;
+    const resolved = { ...areaRead.value, area: readingOnce(areaRead.value.area) };
     const held = heldRead.value;
     if (!held) throw new HttpError(404, 'NO_DATA', NO_DATA_MESSAGE);
     const range = resolvePeriod(period.value, held);
