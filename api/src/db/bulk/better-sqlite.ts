@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { BulkValue, BulkWriter, SortedInserter } from './types.ts';
-import { SQLITE_SORTED_RUN_ROWS } from './sqlite.ts';
+import {
+  insertHead,
+  onConflict,
+  quote,
+  SQLITE_SORTED_RUN_ROWS,
+  sqliteStagingSql,
+  type SqliteStagingSql,
+} from './sqlite-sql.ts';
 
 /**
  * The SQLite bulk writer on better-sqlite3, for measuring against node-sqlite3 (issue 20,
@@ -20,9 +27,7 @@ export class BetterSqliteWriter implements BulkWriter {
   }
 
   upsert(table: string, columns: readonly string[], keys: readonly string[], values: readonly BulkValue[]) {
-    const updates = columns.filter((c) => !keys.includes(c)).map((c) => `${quote(c)}=excluded.${quote(c)}`);
-    const action = updates.length ? `DO UPDATE SET ${updates.join(',')}` : 'DO NOTHING';
-    const suffix = ` ON CONFLICT (${keys.map(quote).join(',')}) ${action}`;
+    const suffix = ` ${onConflict(columns, keys)}`;
     // One row a statement: a VALUES list before ON CONFLICT needs SQLite's `SELECT … WHERE true`
     // detour, and single-row statements cost little when nothing crosses a thread.
     return settled(() => {
@@ -85,10 +90,6 @@ function settled(step: () => void): Promise<void> {
   }
 }
 
-const quote = (name: string) => `"${name}"`;
-const insertHead = (target: string, columns: readonly string[]) =>
-  `INSERT INTO ${target} (${columns.map(quote).join(',')})`;
-
 function placeholders(columns: number, rows: number): string {
   const row = `(${new Array<string>(columns).fill('?').join(',')})`;
   return new Array<string>(rows).fill(row).join(',');
@@ -111,20 +112,18 @@ function bindable(values: readonly BulkValue[], start: number, count: number): (
 
 /** The staging and sorted move of node-sqlite3's SqliteSortedInserter, on better-sqlite3. */
 class BetterSqliteSortedInserter implements SortedInserter {
-  private readonly staging: string;
-  private readonly columnList: string;
+  private readonly sql: SqliteStagingSql;
   private staged = 0;
   private created = false;
 
   constructor(
     private readonly writer: BetterSqliteWriter,
-    private readonly table: string,
+    table: string,
     private readonly columns: readonly string[],
-    private readonly orderBy: readonly string[],
+    orderBy: readonly string[],
     private readonly runRows = SQLITE_SORTED_RUN_ROWS,
   ) {
-    this.staging = quote(`staged_${table}`);
-    this.columnList = columns.map(quote).join(',');
+    this.sql = sqliteStagingSql(table, columns, orderBy);
   }
 
   add(values: readonly BulkValue[]): Promise<void> {
@@ -135,7 +134,7 @@ class BetterSqliteSortedInserter implements SortedInserter {
     return settled(() => {
       if (!this.created) return;
       this.move();
-      this.writer.exec(`DROP TABLE temp.${this.staging}`);
+      this.writer.exec(this.sql.drop);
       this.created = false;
     });
   }
@@ -143,24 +142,21 @@ class BetterSqliteSortedInserter implements SortedInserter {
   private addNow(values: readonly BulkValue[]): void {
     if (values.length === 0) return;
     if (!this.created) {
-      this.writer.exec(`DROP TABLE IF EXISTS temp.${this.staging}`);
-      this.writer.exec(
-        `CREATE TEMP TABLE ${this.staging} AS SELECT ${this.columnList} FROM ${quote(this.table)} WHERE 0`,
-      );
+      this.run(this.sql.create);
       this.created = true;
     }
-    this.writer.insertInto(`temp.${this.staging}`, this.columns, values);
+    this.writer.insertInto(this.sql.staging, this.columns, values);
     this.staged += values.length / this.columns.length;
     if (this.staged >= this.runRows) this.move();
   }
 
   private move(): void {
     if (this.staged === 0) return;
-    const order = this.orderBy.map(quote).join(',');
-    this.writer.exec(
-      `INSERT INTO ${quote(this.table)} (${this.columnList}) SELECT ${this.columnList} FROM temp.${this.staging} ORDER BY ${order}`,
-    );
-    this.writer.exec(`DELETE FROM temp.${this.staging}`);
+    this.run(this.sql.move);
     this.staged = 0;
+  }
+
+  private run(statements: readonly string[]): void {
+    for (const statement of statements) this.writer.exec(statement);
   }
 }

@@ -7,13 +7,19 @@ import {
   type SortedInserter,
 } from './types.ts';
 import { valuesList } from './row-text.ts';
+import {
+  insertHead,
+  onConflict,
+  quote,
+  SQLITE_SORTED_RUN_ROWS,
+  sqliteStagingSql,
+  type SqliteStagingSql,
+} from './sqlite-sql.ts';
 
 /** The one node-sqlite3 call this module makes, so a replacement driver only has to offer it. */
 interface SqliteDatabase {
   exec(sql: string, callback: (err: Error | null) => void): void;
 }
-
-const quote = (name: string) => `"${name}"`;
 
 /** SQLite string literal: quotes doubled; NUL removed, since the statement text is a C string. */
 function literal(value: string): string {
@@ -27,19 +33,17 @@ class SqliteWriter implements BulkWriter {
   insert(table: string, columns: readonly string[], values: readonly BulkValue[]): Promise<void> {
     if (values.length === 0) return Promise.resolve();
     const list = valuesList(columns.length, values, literal);
-    return this.exec(`INSERT INTO ${quote(table)} (${columns.map(quote).join(',')}) VALUES ${list}`);
+    return this.exec(`${insertHead(quote(table), columns)} VALUES ${list}`);
   }
 
   upsert(table: string, columns: readonly string[], keys: readonly string[], values: readonly BulkValue[]) {
     if (values.length === 0) return Promise.resolve();
     const list = valuesList(columns.length, values, literal);
-    const updates = columns.filter((c) => !keys.includes(c)).map((c) => `${quote(c)}=excluded.${quote(c)}`);
-    const action = updates.length ? `DO UPDATE SET ${updates.join(',')}` : 'DO NOTHING';
     // A VALUES list directly before ON CONFLICT is ambiguous to SQLite's parser; the SELECT with
     // `WHERE true` is the documented way round it. Column names of a bare VALUES are column1...
     const picks = columns.map((_, i) => `column${i + 1}`).join(',');
     return this.exec(
-      `INSERT INTO ${quote(table)} (${columns.map(quote).join(',')}) SELECT ${picks} FROM (VALUES ${list}) WHERE true ON CONFLICT (${keys.map(quote).join(',')}) ${action}`,
+      `${insertHead(quote(table), columns)} SELECT ${picks} FROM (VALUES ${list}) WHERE true ${onConflict(columns, keys)}`,
     );
   }
 
@@ -57,46 +61,32 @@ class SqliteWriter implements BulkWriter {
   }
 }
 
-/**
- * Rows staged in an unindexed temporary table (in memory: the connection's temp_store), then
- * moved into the real one with one `INSERT … SELECT … ORDER BY` per run. Staging costs a second
- * write, but into a table without indexes, and the move runs inside SQLite with no statement text
- * to parse; in exchange the target's indexes fill in order. Measured back to back on 1M and 2M
- * street rows: 98k → 119k and 85k → 105k rows/s (docs/benchmarks.md). Runs of 50,000 rows were
- * a little faster but pushed the importer's peak RSS past its 300 MB budget.
- */
-export const SQLITE_SORTED_RUN_ROWS = 20_000;
-
+/** Sorted inserts through a staging table (SQLITE_SORTED_RUN_ROWS tells why and how). */
 class SqliteSortedInserter implements SortedInserter {
-  private readonly staging: string;
-  private readonly columnList: string;
+  private readonly sql: SqliteStagingSql;
+  private readonly stagingInsert: string;
   private staged = 0;
   private created = false;
 
   constructor(
     private readonly db: SqliteDatabase,
-    private readonly table: string,
+    table: string,
     private readonly columns: readonly string[],
-    private readonly orderBy: readonly string[],
+    orderBy: readonly string[],
     private readonly runRows = SQLITE_SORTED_RUN_ROWS,
   ) {
-    this.staging = quote(`staged_${table}`);
-    this.columnList = columns.map(quote).join(',');
+    this.sql = sqliteStagingSql(table, columns, orderBy);
+    this.stagingInsert = insertHead(this.sql.staging, columns);
   }
 
   async add(values: readonly BulkValue[]): Promise<void> {
     if (values.length === 0) return;
     if (!this.created) {
-      // Temporary tables belong to this connection and vanish with it, also when the import dies.
-      await exec(this.db, `DROP TABLE IF EXISTS temp.${this.staging}`);
-      await exec(
-        this.db,
-        `CREATE TEMP TABLE ${this.staging} AS SELECT ${this.columnList} FROM ${quote(this.table)} WHERE 0`,
-      );
+      await this.run(this.sql.create);
       this.created = true;
     }
     const list = valuesList(this.columns.length, values, literal);
-    await exec(this.db, `INSERT INTO temp.${this.staging} (${this.columnList}) VALUES ${list}`);
+    await exec(this.db, `${this.stagingInsert} VALUES ${list}`);
     this.staged += values.length / this.columns.length;
     if (this.staged >= this.runRows) await this.move();
   }
@@ -104,19 +94,18 @@ class SqliteSortedInserter implements SortedInserter {
   async finish(): Promise<void> {
     if (!this.created) return;
     await this.move();
-    await exec(this.db, `DROP TABLE temp.${this.staging}`);
+    await exec(this.db, this.sql.drop);
     this.created = false;
   }
 
   private async move(): Promise<void> {
     if (this.staged === 0) return;
-    const order = this.orderBy.map(quote).join(',');
-    await exec(
-      this.db,
-      `INSERT INTO ${quote(this.table)} (${this.columnList}) SELECT ${this.columnList} FROM temp.${this.staging} ORDER BY ${order}`,
-    );
-    await exec(this.db, `DELETE FROM temp.${this.staging}`);
+    await this.run(this.sql.move);
     this.staged = 0;
+  }
+
+  private async run(statements: readonly string[]): Promise<void> {
+    for (const statement of statements) await exec(this.db, statement);
   }
 }
 
