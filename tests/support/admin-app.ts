@@ -1,5 +1,6 @@
 import { parseConfig } from '../../common/config/config.ts';
 import { buildApp, type App } from '../../api/src/app.ts';
+import { createAdminUserService } from '../../api/src/admin/users.ts';
 import type { AdminAuthOptions } from '../../api/src/admin/auth-plugin.ts';
 import { createMailServices } from '../../api/src/email/mail-services.ts';
 import type { OutboxOptions } from '../../api/src/email/outbox.ts';
@@ -78,4 +79,29 @@ export function cookieFrom(headers: Record<string, unknown>, name: string): stri
     if (pair!.slice(0, eq) === name) return pair!.slice(eq + 1);
   }
   return undefined;
+}
+
+/** The admin account tests sign in as. */
+export const TEST_ADMIN = { username: 'admin', password: 'admin password' } as const;
+
+/** Argon2id at its cheapest, so that creating and signing in test admins takes milliseconds. */
+export const CHEAP_PASSWORD_COST: PasswordCost = { memoryKiB: 1024, passes: 1, parallelism: 1 };
+
+/** Creates TEST_ADMIN, its password hashed at CHEAP_PASSWORD_COST. */
+export async function createTestAdmin(sequelize: Sequelize): Promise<void> {
+  await createAdminUserService({ sequelize, cost: CHEAP_PASSWORD_COST }).create(
+    TEST_ADMIN.username,
+    TEST_ADMIN.password,
+  );
+}
+
+/** Signs TEST_ADMIN in; the cookies its requests then carry. */
+export async function signInTestAdmin(app: App): Promise<Record<string, string>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: SAME_ORIGIN,
+    payload: TEST_ADMIN,
+  });
+  return { cc_session: cookieFrom(res.headers, 'cc_session')! };
 }

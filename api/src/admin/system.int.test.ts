@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
+import {
+  buildAdminTestApp,
+  CHEAP_PASSWORD_COST,
+  createTestAdmin,
+  signInTestAdmin,
+} from '../../../tests/support/admin-app.ts';
 import { createAdminUserService, ensureFirstAdmin } from './users.ts';
 import { verifyPassword } from '../security/passwords.ts';
 
@@ -13,17 +18,8 @@ describe.each(testDialects)('admin system information and imports on %s', (diale
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     ({ app } = await buildAdminTestApp({ sequelize: db.sequelize, databaseUrl: db.url }));
-    await createAdminUserService({
-      sequelize: db.sequelize,
-      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
-    }).create('admin', 'admin password');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: SAME_ORIGIN,
-      payload: { username: 'admin', password: 'admin password' },
-    });
-    cookie = { cc_session: cookieFrom(res.headers, 'cc_session')! };
+    await createTestAdmin(db.sequelize);
+    cookie = await signInTestAdmin(app);
   });
   afterAll(async () => {
     await app?.close();
@@ -114,10 +110,7 @@ describe.each(testDialects)('first admin on %s', (dialect) => {
   it('creates admin with a random password once, and never again', async () => {
     const db = await createTestDatabase(dialect);
     try {
-      const first = await ensureFirstAdmin({
-        sequelize: db.sequelize,
-        cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
-      });
+      const first = await ensureFirstAdmin({ sequelize: db.sequelize, cost: CHEAP_PASSWORD_COST });
       expect(first).toMatchObject({ username: 'admin', password: expect.stringMatching(/^[\w-]{20}$/) });
       const user = await createAdminUserService({ sequelize: db.sequelize }).findByUsername('admin');
       expect(await verifyPassword(first!.password, user!.passwordHash)).toBe(true);
@@ -132,8 +125,8 @@ describe.each(testDialects)('first admin on %s', (dialect) => {
     const db = await createTestDatabase(dialect);
     try {
       const results = await Promise.all([
-        ensureFirstAdmin({ sequelize: db.sequelize, cost: { memoryKiB: 1024, passes: 1, parallelism: 1 } }),
-        ensureFirstAdmin({ sequelize: db.sequelize, cost: { memoryKiB: 1024, passes: 1, parallelism: 1 } }),
+        ensureFirstAdmin({ sequelize: db.sequelize, cost: CHEAP_PASSWORD_COST }),
+        ensureFirstAdmin({ sequelize: db.sequelize, cost: CHEAP_PASSWORD_COST }),
       ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await createAdminUserService({ sequelize: db.sequelize }).count()).toBe(1);

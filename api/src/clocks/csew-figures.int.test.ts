@@ -5,8 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bundled from '../../../common/survey/csew-figures.json' with { type: 'json' };
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
-import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
-import { createAdminUserService } from '../admin/users.ts';
+import {
+  buildAdminTestApp,
+  createTestAdmin,
+  SAME_ORIGIN,
+  signInTestAdmin,
+} from '../../../tests/support/admin-app.ts';
 import type { App } from '../app.ts';
 
 const newer = () => {
@@ -25,17 +29,8 @@ describe.each(testDialects)('survey figures replaced without a release, on %s', 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     ({ app } = await buildAdminTestApp({ sequelize: db.sequelize, databaseUrl: db.url }));
-    await createAdminUserService({
-      sequelize: db.sequelize,
-      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
-    }).create('admin', 'admin password long');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: SAME_ORIGIN,
-      payload: { username: 'admin', password: 'admin password long' },
-    });
-    cookie = { cc_session: cookieFrom(res.headers, 'cc_session')! };
+    await createTestAdmin(db.sequelize);
+    cookie = await signInTestAdmin(app);
   });
   afterAll(async () => {
     await app?.close();

@@ -4,8 +4,13 @@ import { CONTACT_TEXTS } from '../../../common/contact/messages.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { openDatabase } from '../db/connection.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
-import { createAdminUserService } from '../admin/users.ts';
+import {
+  buildAdminTestApp,
+  createTestAdmin,
+  manualClock,
+  SAME_ORIGIN,
+  signInTestAdmin,
+} from '../../../tests/support/admin-app.ts';
 import { createOutboxWorker, NOT_CONFIGURED } from './outbox-worker.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { createSecretBox, secretKeyFromHex } from '../security/secret-box.ts';
@@ -65,13 +70,7 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
     });
   // Afresh in each test, and again after moving the clock past the session timeouts.
   const signIn = async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: SAME_ORIGIN,
-      payload: { username: 'admin', password: 'admin password' },
-    });
-    cookie = { cc_session: cookieFrom(res.headers, 'cc_session')! };
+    cookie = await signInTestAdmin(app);
   };
   const rows = () =>
     db.sequelize.query<{
@@ -93,10 +92,7 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
       smtpTimeouts: FAST,
       outboxOptions: { maxAttempts: 4, baseDelayMs: MINUTE, maxDelayMs: 10 * MINUTE },
     }));
-    await createAdminUserService({
-      sequelize: db.sequelize,
-      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
-    }).create('admin', 'admin password');
+    await createTestAdmin(db.sequelize);
   });
   beforeEach(async () => {
     await db.sequelize.query('DELETE FROM outbox');

@@ -3,8 +3,12 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import type { App } from '../app.ts';
-import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
-import { createAdminUserService } from '../admin/users.ts';
+import {
+  buildAdminTestApp,
+  createTestAdmin,
+  SAME_ORIGIN,
+  signInTestAdmin,
+} from '../../../tests/support/admin-app.ts';
 import { createSecretBox, secretKeyFromHex } from '../security/secret-box.ts';
 import { createSmtpSettingsService, type SmtpSettingsService } from './smtp-settings.ts';
 import {
@@ -53,17 +57,8 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
         SMTP_TESTS_PER_MINUTE: '1000',
       },
     }));
-    await createAdminUserService({
-      sequelize: db.sequelize,
-      cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
-    }).create('admin', 'admin password');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: SAME_ORIGIN,
-      payload: { username: 'admin', password: 'admin password' },
-    });
-    cookie = { cc_session: cookieFrom(res.headers, 'cc_session')! };
+    await createTestAdmin(db.sequelize);
+    cookie = await signInTestAdmin(app);
   });
   afterAll(async () => {
     await app?.close();
@@ -311,13 +306,7 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
       env: { SMTP_ALLOWED_PORTS: String(smtp.port), SMTP_TESTS_PER_MINUTE: '3' },
     });
     try {
-      const signIn = await limited.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        headers: SAME_ORIGIN,
-        payload: { username: 'admin', password: 'admin password' },
-      });
-      const session = { cc_session: cookieFrom(signIn.headers, 'cc_session')! };
+      const session = await signInTestAdmin(limited.app);
       // The count is kept in the database (shared by every API node): the tests above used some
       // of this minute's allowance, so start from a fresh window.
       await db.sequelize.query('DELETE FROM rate_limits');
