@@ -46,6 +46,44 @@ export function ResourceView<T>({
   return <>{children(resource.data)}</>;
 }
 
+/** Previous and Next through a list shown a page at a time; nothing while it fits on one page. */
+export function Pager({
+  label,
+  offset,
+  total,
+  pageSize,
+  onPage,
+}: {
+  /** The navigation's accessible name, e.g. "Message pages". */
+  label: string;
+  offset: number;
+  total: number;
+  pageSize: number;
+  onPage: (offset: number) => void;
+}) {
+  const page = Math.floor(offset / pageSize) + 1;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav className="admin-pager" aria-label={label}>
+      <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(offset - pageSize)}>
+        Previous
+      </Button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={page >= pages}
+        onClick={() => onPage(offset + pageSize)}
+      >
+        Next
+      </Button>
+    </nav>
+  );
+}
+
 /** Date and time as admins in the UK read them, e.g. "3 Jun 2025, 14:05". */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';

@@ -10,7 +10,7 @@ import {
   type MessagesList,
   type OutboxMessageView,
 } from './adminApi.ts';
-import { BackToDashboard, formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
+import { BackToDashboard, formatDateTime, Pager, ResourceView, StatusBadge } from './AdminParts.tsx';
 import { describeFailure, useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
 
@@ -86,8 +86,6 @@ function MessageList({
   onPage: (offset: number) => void;
 }) {
   if (data.messages.length === 0) return <p className="admin-empty">No messages here.</p>;
-  const page = Math.floor(offset / MESSAGES_PAGE_SIZE) + 1;
-  const pages = Math.max(1, Math.ceil(data.total / MESSAGES_PAGE_SIZE));
   return (
     <>
       <ol className="admin-messages">
@@ -95,29 +93,13 @@ function MessageList({
           <MessageItem key={message.id} message={message} />
         ))}
       </ol>
-      {pages > 1 && (
-        <nav className="admin-pager" aria-label="Message pages">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={page <= 1}
-            onClick={() => onPage(offset - MESSAGES_PAGE_SIZE)}
-          >
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={page >= pages}
-            onClick={() => onPage(offset + MESSAGES_PAGE_SIZE)}
-          >
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager
+        label="Message pages"
+        offset={offset}
+        total={data.total}
+        pageSize={MESSAGES_PAGE_SIZE}
+        onPage={onPage}
+      />
     </>
   );
 }

@@ -12,7 +12,7 @@ import {
   SetUpSecondFactor,
 } from '../../../../common/contracts/admin.ts';
 import { SECURITY_LOG_PAGE_SIZE, type SecondFactorSetup, type SecurityEventKind } from './adminApi.ts';
-import { BackToDashboard, formatDateTime, ResourceView } from './AdminParts.tsx';
+import { BackToDashboard, formatDateTime, Pager, ResourceView } from './AdminParts.tsx';
 import { describeFailure, useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
 import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
@@ -94,49 +94,18 @@ function SecurityLogCard() {
                   </tbody>
                 </table>
               </ScrollRegion>
-              <Pager offset={offset} total={data.total} onPage={setOffset} />
+              <Pager
+                label="Security log pages"
+                offset={offset}
+                total={data.total}
+                pageSize={SECURITY_LOG_PAGE_SIZE}
+                onPage={setOffset}
+              />
             </>
           )
         }
       </ResourceView>
     </Card>
-  );
-}
-
-function Pager({
-  offset,
-  total,
-  onPage,
-}: {
-  offset: number;
-  total: number;
-  onPage: (offset: number) => void;
-}) {
-  const page = Math.floor(offset / SECURITY_LOG_PAGE_SIZE) + 1;
-  const pages = Math.max(1, Math.ceil(total / SECURITY_LOG_PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <nav className="admin-pager" aria-label="Security log pages">
-      <Button
-        size="sm"
-        variant="secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(offset - SECURITY_LOG_PAGE_SIZE)}
-      >
-        Previous
-      </Button>
-      <span>
-        Page {page} of {pages}
-      </span>
-      <Button
-        size="sm"
-        variant="secondary"
-        disabled={page >= pages}
-        onClick={() => onPage(offset + SECURITY_LOG_PAGE_SIZE)}
-      >
-        Next
-      </Button>
-    </nav>
   );
 }
 
