@@ -1,0 +1,123 @@
+import { useState, type ReactNode } from 'react';
+import type { Validation } from '../../../../common/contact/messages.ts';
+import { Alert } from '../../shared/ui/Alert.tsx';
+import { Button, type ButtonProps } from '../../shared/ui/Button.tsx';
+import { useToast } from '../toast/useToast.ts';
+import { sendFailureText } from './contactApi.ts';
+import { Dialog } from './Dialog.tsx';
+import './contact.css';
+
+/** What the visitor is told once a message is sent, or when sending it failed. */
+export interface SendTexts {
+  sentTitle: string;
+  sent: string;
+  failed: string;
+}
+
+/**
+ * The state of a dialog that sends one message (the contact form, the data-issue report): open
+ * or not, sending or not, and the error it shows, also as a toast.
+ */
+export function useSendDialog(texts: SendTexts) {
+  const { toast } = useToast();
+  const [open, setOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  function fail(text: string) {
+    setError(text);
+    toast({ variant: 'destructive', title: 'Error', description: text });
+  }
+
+  /**
+   * Sends what the form's check accepted (the rules and words the server uses), then closes with
+   * the sent toast; shows the check's or the server's objection instead. `deliver` sends and
+   * empties the form's fields.
+   */
+  async function send<T>(checked: Validation<T>, deliver: (value: T) => Promise<void>) {
+    if (!checked.ok) return fail(checked.error);
+    setSending(true);
+    setError(null);
+    try {
+      await deliver(checked.value);
+      setOpen(false);
+      toast({ title: texts.sentTitle, description: texts.sent });
+    } catch (failure) {
+      fail(sendFailureText(failure, texts.failed));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return { open, setOpen, sending, error, clearError: () => setError(null), send };
+}
+
+export type SendDialogState = ReturnType<typeof useSendDialog>;
+
+/**
+ * The button that opens a send dialog, and the dialog: the form's fields (children), the error,
+ * then Cancel and the submit button, which waits while a message is sent.
+ */
+export function SendDialogButton({
+  dialog,
+  label,
+  title,
+  description,
+  submitLabel,
+  canSubmit = true,
+  onSubmit,
+  children,
+  variant,
+  size,
+  className,
+}: Pick<ButtonProps, 'variant' | 'size' | 'className'> & {
+  dialog: SendDialogState;
+  /** The opening button's text. */
+  label: string;
+  title: string;
+  description: string;
+  submitLabel: string;
+  /** False while the fields cannot be sent yet (the submit button is then disabled). */
+  canSubmit?: boolean;
+  onSubmit: () => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Button
+        variant={variant ?? 'ghost'}
+        size={size ?? 'sm'}
+        className={className}
+        onClick={() => dialog.setOpen(true)}
+      >
+        {label}
+      </Button>
+      <Dialog
+        open={dialog.open}
+        onClose={() => dialog.setOpen(false)}
+        title={title}
+        description={description}
+      >
+        <form
+          className="contact-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onSubmit();
+          }}
+        >
+          {children}
+          {dialog.error && <Alert variant="destructive">{dialog.error}</Alert>}
+          <div className="contact-form__actions">
+            <Button variant="secondary" onClick={() => dialog.setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!canSubmit || dialog.sending}>
+              {dialog.sending ? 'Sending...' : submitLabel}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}
