@@ -7,27 +7,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstAdminOf, logIn } from '../support/admin-sign-in.ts';
-import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import type { PoliceApiDouble } from '../support/police-api/double.ts';
-import { startTeamPoliceApi } from '../support/police-api/neighbourhood-team.ts';
-import { startProduct, type RunningProduct } from '../support/product.ts';
+import { startProductWithBrowser, type ProductWithBrowser } from '../support/product-with-browser.ts';
 
-let product: RunningProduct | undefined;
-let browser: BrowserSession | undefined;
-let policeApi: PoliceApiDouble | undefined;
+let running: ProductWithBrowser | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  policeApi = await startTeamPoliceApi();
-  product = await startProduct({ POLICE_API_URL: policeApi.baseUrl });
-  browser = await launchBrowser({ baseUrl: product.baseUrl });
-  page = await browser.open('/');
+  running = await startProductWithBrowser();
+  page = await running.browser.open('/');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-  await policeApi?.close();
+  await running?.close();
 });
 
 /**
@@ -133,7 +124,7 @@ describe('keyboard only, public pages', () => {
 describe('keyboard only, admin pages signed in', () => {
   beforeAll(async () => {
     await page.goto('/');
-    await logIn(page, firstAdminOf(product!));
+    await logIn(page, firstAdminOf(running!.product));
   });
 
   const ADMIN_PAGES: [string, string | RegExp][] = [
@@ -161,7 +152,7 @@ describe('keyboard only, admin pages signed in', () => {
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
     const tool = page.locator('.admin-tool').first();
-    const target = new URL((await tool.getAttribute('href'))!, product!.baseUrl).pathname;
+    const target = new URL((await tool.getAttribute('href'))!, running!.product.baseUrl).pathname;
     const title = (await tool.locator('.admin-tool__title').innerText()).trim();
     const toolText = (await tool.innerText()).replace(/\s+/g, ' ').trim();
     await tabToAndPress(toolText);
@@ -197,5 +188,5 @@ async function tabToDialogButton(name: string): Promise<void> {
 }
 
 it('threw no error in any page', () => {
-  expect(browser!.pageErrors.map((error) => error.message)).toEqual([]);
+  expect(running!.browser.pageErrors.map((error) => error.message)).toEqual([]);
 });

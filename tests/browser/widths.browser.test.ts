@@ -10,10 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstAdminOf, logIn } from '../support/admin-sign-in.ts';
 import { blocking, formatViolations, runAxe } from '../support/axe.ts';
-import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import type { PoliceApiDouble } from '../support/police-api/double.ts';
-import { startTeamPoliceApi } from '../support/police-api/neighbourhood-team.ts';
-import { startProduct, type RunningProduct } from '../support/product.ts';
+import { startProductWithBrowser, type ProductWithBrowser } from '../support/product-with-browser.ts';
 
 const WIDTHS = [360, 390, 768, 1280, 1920] as const;
 const PHONE_WIDTH = 480;
@@ -21,22 +18,16 @@ const PHONE_WIDTH = 480;
 const heightOf = (width: number) =>
   width < PHONE_WIDTH ? 800 : width < 1000 ? 1024 : Math.round((width * 9) / 16);
 
-let product: RunningProduct | undefined;
-let browser: BrowserSession | undefined;
-let policeApi: PoliceApiDouble | undefined;
+let running: ProductWithBrowser | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  policeApi = await startTeamPoliceApi();
-  product = await startProduct({ POLICE_API_URL: policeApi.baseUrl });
-  browser = await launchBrowser({ baseUrl: product.baseUrl });
-  page = await browser.open('/');
+  running = await startProductWithBrowser();
+  page = await running.browser.open('/');
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-  await policeApi?.close();
+  await running?.close();
 });
 
 /** What a page shows once it is ready to be measured. */
@@ -206,7 +197,7 @@ describe('every page at 360, 390, 768, 1280 and 1920 px', () => {
     beforeAll(async () => {
       await page.setViewportSize({ width: 1280, height: 720 });
       await page.goto('/');
-      await logIn(page, firstAdminOf(product!));
+      await logIn(page, firstAdminOf(running!.product));
     });
 
     for (const pageCase of ADMIN_PAGES) {
@@ -320,6 +311,6 @@ describe('every page at 360, 390, 768, 1280 and 1920 px', () => {
   });
 
   it('threw no error in any page', () => {
-    expect(browser!.pageErrors.map((error) => error.message)).toEqual([]);
+    expect(running!.browser.pageErrors.map((error) => error.message)).toEqual([]);
   });
 });

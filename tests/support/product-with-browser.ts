@@ -1,0 +1,35 @@
+import { launchBrowser, type BrowserSession } from './browser.ts';
+import { startTeamPoliceApi } from './police-api/neighbourhood-team.ts';
+import { startProduct, type RunningProduct } from './product.ts';
+
+/**
+ * The product as `npm start` starts it (its synthetic sample on an empty store), with a local
+ * stand-in for the one outside service its pages reach (data.police.uk's neighbourhood team
+ * endpoint), and a browser on it: what the tests that walk the whole UI run against.
+ */
+export interface ProductWithBrowser {
+  product: RunningProduct;
+  browser: BrowserSession;
+  /** Closes the browser, stops the product, then the stand-in. */
+  close(): Promise<void>;
+}
+
+export async function startProductWithBrowser(): Promise<ProductWithBrowser> {
+  const policeApi = await startTeamPoliceApi();
+  let product: RunningProduct | undefined;
+  let browser: BrowserSession | undefined;
+  const close = async () => {
+    await browser?.close();
+    await product?.stop();
+    await policeApi.close();
+  };
+  try {
+    product = await startProduct({ POLICE_API_URL: policeApi.baseUrl });
+    browser = await launchBrowser({ baseUrl: product.baseUrl });
+    return { product, browser, close };
+  } catch (error) {
+    // Whatever did start is not left running.
+    await close();
+    throw error;
+  }
+}
