@@ -66,6 +66,24 @@ describe.each(testDialects)('search export on %s', (dialect) => {
   const exportUrl = (request: SearchRequestBody, format: string) =>
     `/api/crimes/export?${new URLSearchParams({ format, ...(request as Record<string, string>) })}`;
 
+  /** The real search, with a count (`pulled`) of the store batches an export has asked for so far. */
+  function countingSearch() {
+    const search = {
+      pulled: 0,
+      async searchAll(r: SearchRequestBody, size: number): Promise<WholeResult> {
+        const whole = await service.searchAll(r, size);
+        async function* counted<T>(batches: AsyncGenerator<T>) {
+          for await (const batch of batches) {
+            search.pulled++;
+            yield batch;
+          }
+        }
+        return { ...whole, rows: counted(whole.rows), crimes: counted(whole.crimes) };
+      },
+    };
+    return search;
+  }
+
   it.each(Object.keys(SEARCHES))(
     'a %s search exports as JSON exactly the crimes the table lists, in one request',
     async (kind) => {
@@ -175,26 +193,13 @@ describe.each(testDialects)('search export on %s', (dialect) => {
 
   it('streams: the first bytes go out after a batch or two of many, and the rest only as the reader takes them', async () => {
     const request = { searchType: 'force' as const, forceId: 'metropolitan', ...ALL_MONTHS };
-    let pulled = 0;
     let batches = 0;
-    // The real search, with a count of the store batches the export has asked for so far.
-    const counting = {
-      async searchAll(r: SearchRequestBody, size: number): Promise<WholeResult> {
-        const whole = await service.searchAll(r, size);
-        async function* counted<T>(batches: AsyncGenerator<T>) {
-          for await (const batch of batches) {
-            pulled++;
-            yield batch;
-          }
-        }
-        return { ...whole, rows: counted(whole.rows), crimes: counted(whole.crimes) };
-      },
-    };
+    const counting = countingSearch();
     for await (const _ of (await service.searchAll(request, 20)).rows) batches++;
     expect(batches).toBeGreaterThan(20);
 
     for (const format of ['csv', 'json'] as const) {
-      pulled = 0;
+      counting.pulled = 0;
       const file = await createExportService(counting, { batchRows: 20 }).exportSearch(request, format);
       const chunks = file.body[Symbol.asyncIterator]();
       const head = await chunks.next();
@@ -202,10 +207,10 @@ describe.each(testDialects)('search export on %s', (dialect) => {
       expect(String(head.value).length + String(firstRows.value).length).toBeGreaterThan(0);
       // Let the stream fill its buffer: it stops there, far short of the whole result.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(pulled, format).toBeLessThan(batches / 2);
+      expect(counting.pulled, format).toBeLessThan(batches / 2);
       let rest = String(head.value) + String(firstRows.value);
       for (let next = await chunks.next(); !next.done; next = await chunks.next()) rest += String(next.value);
-      expect(pulled).toBe(batches);
+      expect(counting.pulled).toBe(batches);
       if (format === 'json')
         expect((JSON.parse(rest) as { crimes: unknown[] }).crimes).toHaveLength(file.total);
       else expect(parse(rest.slice(1)) as string[][]).toHaveLength(file.total + 1);
@@ -213,19 +218,7 @@ describe.each(testDialects)('search export on %s', (dialect) => {
   });
 
   it('stops reading the store when the download is abandoned', async () => {
-    let pulled = 0;
-    const counting = {
-      async searchAll(r: SearchRequestBody, size: number): Promise<WholeResult> {
-        const whole = await service.searchAll(r, size);
-        async function* counted<T>(batches: AsyncGenerator<T>) {
-          for await (const batch of batches) {
-            pulled++;
-            yield batch;
-          }
-        }
-        return { ...whole, rows: counted(whole.rows), crimes: counted(whole.crimes) };
-      },
-    };
+    const counting = countingSearch();
     const file = await createExportService(counting, { batchRows: 20 }).exportSearch(
       { searchType: 'force', forceId: 'metropolitan', ...ALL_MONTHS },
       'csv',
@@ -235,9 +228,9 @@ describe.each(testDialects)('search export on %s', (dialect) => {
     await chunks.return?.(undefined);
     // Reads already under way may finish; no new one starts.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const seen = pulled;
+    const seen = counting.pulled;
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(pulled).toBe(seen);
-    expect(pulled).toBeLessThan(5);
+    expect(counting.pulled).toBe(seen);
+    expect(counting.pulled).toBeLessThan(5);
   });
 });
