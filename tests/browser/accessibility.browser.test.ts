@@ -12,35 +12,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstAdminOf, logIn, type AdminCredentials } from '../support/admin-sign-in.ts';
 import { blocking, formatViolations, runAxe, type AxeOptions } from '../support/axe.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
-import type { PoliceApiDouble } from '../support/police-api/double.ts';
-import { startTeamPoliceApi } from '../support/police-api/neighbourhood-team.ts';
-import { startProduct, type RunningProduct } from '../support/product.ts';
+import { startProductWithBrowser, type ProductWithBrowser } from '../support/product-with-browser.ts';
 
 /** The realtime server may start before the API answers; the police clock can take a while. */
 const POLICE_LIVE_TIMEOUT = 50_000;
 const SAMPLE_POSTCODE = 'SW1A 1AA';
 
-let product: RunningProduct | undefined;
-let browser: BrowserSession | undefined;
-let policeApi: PoliceApiDouble | undefined;
+let running: ProductWithBrowser | undefined;
 let admin: AdminCredentials;
 
 beforeAll(async () => {
-  policeApi = await startTeamPoliceApi();
-  product = await startProduct({ POLICE_API_URL: policeApi.baseUrl });
-  admin = firstAdminOf(product);
-  browser = await launchBrowser({ baseUrl: product.baseUrl });
+  running = await startProductWithBrowser();
+  admin = firstAdminOf(running.product);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-  await policeApi?.close();
+  await running?.close();
 });
 
 function session(): BrowserSession {
-  if (!browser) throw new Error('the browser did not start');
-  return browser;
+  if (!running) throw new Error('the browser did not start');
+  return running.browser;
 }
 
 async function withPage(url: string, test: (page: Page) => Promise<void>, on = session()) {
@@ -506,7 +498,7 @@ async function showsFocus(page: Page): Promise<boolean> {
 
 describe('keyboard only', () => {
   it('searches: skip link, postcode suggestions, Enter, then results, pages and export', async () => {
-    const keyboard = await launchBrowser({ baseUrl: product!.baseUrl });
+    const keyboard = await launchBrowser({ baseUrl: running!.product.baseUrl });
     try {
       await withPage(
         '/search',
@@ -612,7 +604,7 @@ describe('keyboard only', () => {
   });
 
   it('signs in: Tab to the login toggle, type the username and password, Enter, into the admin area', async () => {
-    const keyboard = await launchBrowser({ baseUrl: product!.baseUrl });
+    const keyboard = await launchBrowser({ baseUrl: running!.product.baseUrl });
     try {
       await withPage(
         '/',
