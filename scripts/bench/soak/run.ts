@@ -22,11 +22,11 @@ import { openDatabase } from '../../../api/src/db/connection.ts';
 import { randomPassword } from '../../../api/src/security/passwords.ts';
 import { startCluster, type Cluster } from '../../cluster/cluster.ts';
 import { haproxyStatus } from '../../cluster/haproxy.ts';
-import { REAL_POSTCODES } from '../../data-sample/places.ts';
 import { Rng } from '../../data-sample/random.ts';
+import { createPartnerKey, firstAdminOf, knownPostcodes, setupRequests } from '../lib/cluster-setup.ts';
 import { machineBusyPercent, openFileLimit, sampleMachineCpu } from '../lib/proc-stats.ts';
 import { ArgsError, isLoopbackHost, parseArgs, USAGE, type SoakArgs } from './args.ts';
-import { CookieJar, HttpClient, type HttpRequestSpec } from './http-client.ts';
+import { CookieJar, HttpClient } from './http-client.ts';
 import { codeOf, LoadRunner, openLoop, successOnly, type Judge } from './load.ts';
 import { MemoryWatch, pidListeningOn, type WatchedProcess } from './memory.ts';
 import {
@@ -177,28 +177,17 @@ process.on('SIGINT', () => {
 });
 
 /** A set-up request (not measured): must succeed. */
-async function setup(spec: HttpRequestSpec, jar?: CookieJar): Promise<unknown> {
-  const cookie = jar?.header();
-  const answer = await http.send({
-    ...spec,
-    headers: { ...originHeader, ...(cookie ? { cookie } : {}), ...spec.headers },
-  });
-  jar?.take(answer.headers);
-  if (answer.status < 200 || answer.status >= 300) {
-    throw new Error(`${spec.method} ${spec.path} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
-  }
-  return answer.headers['content-type']?.includes('json') ? JSON.parse(answer.body) : answer.body;
-}
+const setup = setupRequests(http);
 
 try {
   // ---- An admin to work as ----------------------------------------------------------------------
   let adminUser = args.adminUser ?? 'admin';
   let adminPassword = args.adminPassword;
   let temporaryAdmin: { sequelize: Sequelize; id: number } | undefined;
-  const printed = cluster && /Username: (\S+)\s+Password: (\S+)/.exec(cluster.api[0]!.output());
+  const printed = cluster && firstAdminOf(cluster.api[0]!.output());
   if (printed) {
-    adminUser = printed[1]!;
-    adminPassword = printed[2]!;
+    adminUser = printed.username;
+    adminPassword = printed.password;
   } else if (!adminPassword) {
     const sequelize = openDatabase({ url: args.databaseUrl ?? cluster!.databaseUrl });
     adminUser = `soak-${randomBytes(3).toString('hex')}`;
@@ -253,24 +242,7 @@ try {
       places.neighbourhoods.push({ forceId, id: n.id });
     }
   }
-  const postcodes = new Set<string>();
-  for (const real of REAL_POSTCODES) {
-    const answer = await http.send({
-      method: 'GET',
-      path: `/api/postcodes/${encodeURIComponent(real.postcode)}`,
-    });
-    if (answer.status === 200) postcodes.add(real.postcode);
-    // The sample's generated postcodes around the same place.
-    const outward = real.postcode.split(' ')[0]!;
-    const suggestions = (await setup({
-      method: 'GET',
-      path: `/api/postcodes/autocomplete?q=${encodeURIComponent(outward)}`,
-    })) as { result: string[] };
-    for (const p of suggestions.result.slice(0, 4)) postcodes.add(p);
-  }
-  places.postcodes = [...postcodes];
-  if (places.postcodes.length === 0)
-    throw new Error('the store knows none of the postcodes tried: is data imported?');
+  places.postcodes = await knownPostcodes(http, setup);
   const indexHtml = String(await setup({ method: 'GET', path: '/' }));
   const assets = assetsOf(indexHtml);
   log(
@@ -281,11 +253,8 @@ try {
   const partnerCalls = Math.round(args.partnerRps * args.minutes * 60);
   const limitedCalls = Math.floor(partnerCalls / LIMITED_KEY_SHARE);
   const limit = limitedKeyAllowance(limitedCalls);
-  const createKey = async (name: string, dailyRateLimit: number) =>
-    (await setup(
-      { method: 'POST', path: '/api/admin/api-keys', body: { name, domain: null, dailyRateLimit } },
-      adminJar,
-    )) as { apiKey: string; key: { id: number } };
+  const createKey = (name: string, dailyRateLimit: number) =>
+    createPartnerKey(setup, adminJar, name, dailyRateLimit);
   const tag = randomBytes(2).toString('hex');
   const mainKey = await createKey(`soak ${tag} main`, 1_000_000);
   const limitedKey = await createKey(`soak ${tag} limited`, limit);
