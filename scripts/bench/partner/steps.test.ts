@@ -29,7 +29,7 @@ const step = (rate: number, p99: number, extra: Partial<StepResult> = {}): StepR
 describe('partner throughput command line', () => {
   it('has defaults and reads each option', () => {
     const args = parseThroughputArgs([]);
-    expect(args.rates).toEqual([25, 50, 100, 150, 200, 300, 400, 500]);
+    expect(args.rates).toEqual([25, 50, 75, 100, 150, 200, 300, 400]);
     expect(args).toMatchObject({ stepSeconds: 20, p99Ms: 50, limit: 200, burst: 600, help: false });
     expect(parseThroughputArgs(['--rates', '10, 20', '--step-seconds', '2.5', '--help'])).toMatchObject({
       rates: [10, 20],

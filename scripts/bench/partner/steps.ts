@@ -27,7 +27,7 @@ export const USAGE = `Partner search throughput through the proxy and 2 API node
 
   npx tsx scripts/bench/partner/throughput.ts [options]
 
-  --rates R,R,...      open-loop steps in requests/s (default 25,50,100,150,200,300,400,500)
+  --rates R,R,...      open-loop steps in requests/s (default 25,50,75,100,150,200,300,400)
   --step-seconds S     length of each step (default 20)
   --warmup-seconds S   unmeasured load at the first rate before the steps (default 5)
   --p99-ms MS          a step holds when p99 < MS and no request failed (default 50)
@@ -54,7 +54,7 @@ export function parseRates(text: string): number[] {
 
 export function parseThroughputArgs(argv: readonly string[]): ThroughputArgs {
   const v = readOptions(argv, {
-    rates: { type: 'string', default: '25,50,100,150,200,300,400,500' },
+    rates: { type: 'string', default: '25,50,75,100,150,200,300,400' },
     'step-seconds': { type: 'string', default: '20' },
     'warmup-seconds': { type: 'string', default: '5' },
     'p99-ms': { type: 'string', default: '50' },
