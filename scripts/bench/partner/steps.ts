@@ -43,7 +43,7 @@ mysql://root@127.0.0.1:3306, dropped at the end), Redis at REDIS_URL, the synthe
 
 const MAX_RATE = 2000;
 
-/** "25,50,100" as ascending whole rates, each from 1 to ${MAX_RATE}. */
+/** "25,50,100" as ascending whole rates, each from 1 to MAX_RATE. */
 export function parseRates(text: string): number[] {
   const rates = text.split(',').map((r) => whole('rates', r.trim(), 1, MAX_RATE));
   if (rates.some((r, i) => i > 0 && r <= rates[i - 1]!)) {
