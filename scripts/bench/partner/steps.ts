@@ -80,7 +80,7 @@ export function parseThroughputArgs(argv: readonly string[]): ThroughputArgs {
   };
 }
 
-/** What one step of open-loop load gave. Latencies count from each request's planned send time. */
+/** What one step of open-loop load gave. Latencies count from each request's send. */
 export interface StepResult {
   rate: number;
   seconds: number;
