@@ -35,14 +35,7 @@ function session(): BrowserSession {
   return running.browser;
 }
 
-async function withPage(url: string, test: (page: Page) => Promise<void>, on = session()) {
-  const page = await on.open(url);
-  try {
-    await test(page);
-  } finally {
-    await page.close();
-  }
-}
+const withPage = (url: string, test: (page: Page) => Promise<void>, on = session()) => on.withPage(url, test);
 
 /** Fails with every serious or critical axe violation spelled out; lesser findings are printed. */
 async function expectAccessible(page: Page, what: string, options?: AxeOptions) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type BrowserSession } from '../support/browser.ts';
+import { launchBrowser, shownCount, type BrowserSession } from '../support/browser.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 let product: RunningProduct | undefined;
@@ -16,20 +16,9 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function withPage(url: string, test: (page: Page) => Promise<void>) {
+function withPage(url: string, test: (page: Page) => Promise<void>) {
   if (!browser) throw new Error('the browser did not start');
-  const page = await browser.open(url);
-  try {
-    await test(page);
-  } finally {
-    await page.close();
-  }
-}
-
-async function shownCount(page: Page, selector: string): Promise<number> {
-  const value = await page.locator(selector).first().getAttribute('data-value');
-  if (!value) throw new Error(`${selector} shows no number yet`);
-  return Number(value);
+  return browser.withPage(url, test);
 }
 
 async function areaTotal(area: string): Promise<number> {

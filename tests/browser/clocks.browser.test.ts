@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type BrowserSession } from '../support/browser.ts';
+import { launchBrowser, shownCount, type BrowserSession } from '../support/browser.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
 
 let product: RunningProduct | undefined;
@@ -23,21 +23,7 @@ function session(): BrowserSession {
   return browser;
 }
 
-async function withPage(url: string, test: (page: Page) => Promise<void>) {
-  const page = await session().open(url);
-  try {
-    await test(page);
-  } finally {
-    await page.close();
-  }
-}
-
-/** The whole number a counter shows (its digits are aria-hidden; data-value carries the number). */
-async function shownCount(page: Page, selector: string): Promise<number> {
-  const value = await page.locator(selector).first().getAttribute('data-value');
-  if (!value) throw new Error(`${selector} shows no number yet`);
-  return Number(value);
-}
+const withPage = (url: string, test: (page: Page) => Promise<void>) => session().withPage(url, test);
 
 /** Waits (from the test, not in the page: its CSP forbids evaluating strings) for the count to rise. */
 async function countRises(page: Page, selector: string, from: number) {

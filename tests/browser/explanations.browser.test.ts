@@ -26,14 +26,7 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function withPage(url: string, test: (page: Page) => Promise<void>) {
-  const page = await browser!.open(url);
-  try {
-    await test(page);
-  } finally {
-    await page.close();
-  }
-}
+const withPage = (url: string, test: (page: Page) => Promise<void>) => browser!.withPage(url, test);
 
 const isSearch = (request: Request) => request.url().includes('/api/crimes/search');
 

@@ -27,6 +27,8 @@ export interface BrowserSession {
   pageErrors: Error[];
   /** A new tab at `url`, loaded. */
   open(url: string): Promise<Page>;
+  /** Runs `test` in a new tab at `url`, and closes the tab whatever happens. */
+  withPage(url: string, test: (page: Page) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,11 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   }
   context.setDefaultTimeout(15_000);
 
+  const open = async (url: string) => {
+    const page = await context.newPage();
+    await page.goto(url);
+    return page;
+  };
   const pageErrors: Error[] = [];
   const watch = (page: Page) => page.on('pageerror', (error) => pageErrors.push(error));
   context.pages().forEach(watch);
@@ -58,10 +65,14 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   return {
     context,
     pageErrors,
-    async open(url) {
-      const page = await context.newPage();
-      await page.goto(url);
-      return page;
+    open,
+    async withPage(url, test) {
+      const page = await open(url);
+      try {
+        await test(page);
+      } finally {
+        await page.close();
+      }
     },
     async close() {
       try {
@@ -71,4 +82,11 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       }
     },
   };
+}
+
+/** The whole number a counter shows (its digits are aria-hidden; data-value carries the number). */
+export async function shownCount(page: Page, selector: string): Promise<number> {
+  const value = await page.locator(selector).first().getAttribute('data-value');
+  if (!value) throw new Error(`${selector} shows no number yet`);
+  return Number(value);
 }

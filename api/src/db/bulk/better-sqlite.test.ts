@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BetterSqliteWriter } from './better-sqlite.ts';
 import type { BulkValue } from './types.ts';
+import { SORTED_RUNS_ORDER, feedSortedRuns } from '../../../../tests/support/sorted-runs.ts';
 
 const columns = ['name', 'amount', 'ratio', 'flag', 'note'] as const;
 
@@ -69,29 +70,8 @@ describe('better-sqlite3 bulk writer', () => {
 
   it('writes rows sorted run by run through the sorted inserter, nothing left staged', async () => {
     const inserter = writer.sortedInserter('bulk_probe', columns, ['amount', 'ratio'], { runRows: 3 });
-    const row = (name: string, amount: number | null, ratio: number): BulkValue[] => [
-      name,
-      amount,
-      ratio,
-      true,
-      null,
-    ];
-    await inserter.add([...row('d', 4, 0.5), ...row("o'k", 2, 0.9)]);
-    await inserter.add([...row('b', 2, 0.1), ...row('n', null, 0)]); // 4 staged: this run moves
-    await inserter.add([...row('z', 9, 0), ...row('y', 1, 0)]);
-    await inserter.add([...row('x', 1, 0.5)]); // 3 staged: the second run moves
-    await inserter.add([...row('w', 0, 0)]);
-    await inserter.finish();
-    expect(db.prepare('SELECT name FROM bulk_probe ORDER BY id').pluck().all()).toEqual([
-      'n',
-      'b',
-      "o'k",
-      'd',
-      'y',
-      'x',
-      'z',
-      'w',
-    ]);
+    await feedSortedRuns(inserter);
+    expect(db.prepare('SELECT name FROM bulk_probe ORDER BY id').pluck().all()).toEqual(SORTED_RUNS_ORDER);
     expect(
       db.prepare("SELECT COUNT(*) FROM sqlite_temp_master WHERE name = 'staged_bulk_probe'").pluck().get(),
     ).toBe(0);

@@ -5,6 +5,7 @@ import { MYSQL_TABLE_OPTIONS } from '../mysql-session.ts';
 import { createMysqlBulk } from './mysql.ts';
 import { sqliteBulk } from './sqlite.ts';
 import type { BulkDialect, BulkValue } from './types.ts';
+import { SORTED_RUNS_ORDER, feedSortedRuns } from '../../../../tests/support/sorted-runs.ts';
 
 /** Values that break naive SQL quoting or tab-separated text, each of which must come back as sent. */
 const AWKWARD_TEXT = [
@@ -139,25 +140,12 @@ describe.each(writers)('bulk writer on $name', ({ name, dialect, bulk }) => {
       const inserter = bulk.writer(transaction).sortedInserter!('bulk_probe', columns, ['amount', 'ratio'], {
         runRows: 3,
       });
-      // amount, ratio: the sort key (no ties, whose order SQLite leaves open); null amounts sort first.
-      const row = (name: string, amount: number | null, ratio: number): BulkValue[] => [
-        name,
-        amount,
-        ratio,
-        true,
-        null,
-      ];
-      await inserter.add([...row('d', 4, 0.5), ...row("o'k", 2, 0.9)]);
-      await inserter.add([...row('b', 2, 0.1), ...row('n', null, 0)]); // 4 staged: this run moves
-      await inserter.add([...row('z', 9, 0), ...row('y', 1, 0)]);
-      await inserter.add([...row('x', 1, 0.5)]); // 3 staged: the second run moves
-      await inserter.add([...row('w', 0, 0)]);
-      await inserter.finish(); // the rest
+      await feedSortedRuns(inserter);
       await transaction.commit();
       const rows = await db.sequelize.query<{ name: string }>('SELECT name FROM bulk_probe ORDER BY id', {
         type: QueryTypes.SELECT,
       });
-      expect(rows.map((r) => r.name)).toEqual(['n', 'b', "o'k", 'd', 'y', 'x', 'z', 'w']);
+      expect(rows.map((r) => r.name)).toEqual(SORTED_RUNS_ORDER);
       const staged = await db.sequelize.query<{ n: number }>(
         "SELECT COUNT(*) AS n FROM sqlite_temp_master WHERE name = 'staged_bulk_probe'",
         { type: QueryTypes.SELECT },
