@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Sequelize } from 'sequelize';
 import sqlite3 from 'sqlite3';
+import { readThroughFile } from './reads.ts';
 import { MYSQL_CHARSET, MYSQL_COLLATION, MYSQL_SESSION_STATEMENTS } from './mysql-session.ts';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -71,12 +72,14 @@ export function openDatabase(options: DatabaseOptions): Sequelize {
     // CLI) creates it readable by its owner only, and SQLite gives its -wal/-shm files that mode.
     closeSync(openSync(storage, 'a', 0o600));
   }
-  return new Sequelize({
+  const sequelize = new Sequelize({
     dialect: 'sqlite',
     storage,
     logging,
     dialectModule: configuredSqlite(storage !== ':memory:'),
   });
+  if (storage !== ':memory:') readThroughFile(sequelize, storage, options.log);
+  return sequelize;
 }
 
 /** What this module calls on a mysql2 (callback API) connection. */

@@ -2,7 +2,7 @@ import { UniqueConstraintError, type Sequelize } from 'sequelize';
 import { compactPostcode, parsePostcode } from '../../../common/postcode/postcode.ts';
 import { SEARCH_ISSUES } from '../../../common/search/request.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { num, select } from '../search/sql.ts';
+import { num, select, selectBounded } from '../search/sql.ts';
 import type { PostcodeApiClient } from './postcodes-io-client.ts';
 
 export interface PostcodeLocation {
@@ -59,7 +59,7 @@ export function createPostcodeService({ sequelize, remote }: PostcodeServiceOpti
     async lookup(input) {
       const parsed = parsePostcode(input.trim());
       if (!parsed) throw badRequest(SEARCH_ISSUES.INVALID_POSTCODE.text, SEARCH_ISSUES.INVALID_POSTCODE.code);
-      const [row] = await select<PostcodeRow>(
+      const [row] = await selectBounded<PostcodeRow>(
         sequelize,
         'SELECT postcode, lat, lng, synthetic FROM postcodes WHERE compact = :compact',
         { compact: parsed.compact },

@@ -21,14 +21,8 @@ import type { MonthNumber } from '../../../common/search/months.ts';
 import type { RequestSearchType } from '../../../common/search/types.ts';
 import { STREET_DATASET, coverageFromRows, coverageOf, type Coverage, type HeldMonth } from './coverage.ts';
 import { partsOfCells } from './derived-tables.ts';
-import { inList, num, select, withinCircleSql } from './sql.ts';
-
-export interface MonthCategoryCount {
-  month: MonthNumber;
-  category: number;
-  crimes: number;
-  resolved: number;
-}
+import { AreaCounts, monthRowSums, type MonthCategoryCount } from './month-rows.ts';
+import { inList, num, select, selectBounded, withinCircleSql } from './sql.ts';
 
 export interface PopulationEstimate {
   /** Null when no LSOA of the area has a population on record. */
@@ -45,8 +39,12 @@ export interface SummaryPeriod {
 
 export interface AreaSummary {
   counts: MonthCategoryCount[];
+  /** Resolved crimes per month (a search reports them for its period, not per category). */
+  resolvedByMonth: ReadonlyMap<MonthNumber, number>;
   population: PopulationEstimate;
 }
+
+export type { MonthCategoryCount };
 
 /**
  * One way of drawing the search area over the store. Every method answers from aggregates with
@@ -185,8 +183,9 @@ function pageRows(
   sequelize: Sequelize,
   idsSql: string,
   replacements: Record<string, unknown>,
+  read: typeof select = select,
 ): Promise<CrimeRow[]> {
-  return select<CrimeRow>(
+  return read<CrimeRow>(
     sequelize,
     `SELECT ${CRIME_COLUMNS} FROM (${idsSql}) page JOIN crimes c ON c.id = page.id ORDER BY c.id DESC`,
     replacements,
@@ -229,21 +228,8 @@ async function rowsByIds(sequelize: Sequelize, ids: number[]): Promise<CrimeRow[
 type CountRow = { month: number | null; category: number | null; crimes: unknown; resolved: unknown };
 type PopulationRow = { lsoas: unknown; known: unknown; population: unknown };
 
-function toCounts(rows: CountRow[]): MonthCategoryCount[] {
-  const merged = new Map<string, MonthCategoryCount>();
-  for (const row of rows) {
-    const key = `${row.month}|${row.category}`;
-    const entry = merged.get(key) ?? {
-      month: num(row.month),
-      category: num(row.category),
-      crimes: 0,
-      resolved: 0,
-    };
-    entry.crimes += num(row.crimes);
-    entry.resolved += num(row.resolved);
-    merged.set(key, entry);
-  }
-  return [...merged.values()];
+function summaryOf(counts: AreaCounts, population: PopulationEstimate): AreaSummary {
+  return { counts: counts.counts(), resolvedByMonth: counts.resolvedByMonth, population };
 }
 
 function populationOf(row: PopulationRow | undefined): PopulationEstimate {
@@ -261,22 +247,12 @@ function populationSql(lsoaSubquery: string): string {
           FROM (${lsoaSubquery}) l LEFT JOIN lsoa_populations p ON p.lsoa_code = l.lsoa_code`;
 }
 
-/**
- * Month x category sums over cells. Grouped per cell first, in the order of the clustered key, then
- * per month x category: SQLite streams the first grouping instead of sorting every row, which
- * halves the time of a dense area.
- */
-function cellCountsSql(where: string): string {
-  return `SELECT month, category, SUM(crimes) AS crimes, SUM(resolved) AS resolved
-          FROM (SELECT cell, month, category, SUM(crimes) AS crimes, SUM(resolved) AS resolved
-                FROM crime_cell_counts WHERE ${where} GROUP BY cell, month, category) per_cell
-          GROUP BY month, category`;
+/** Month rows (month-rows.ts) of `table` matching `where`, added up per month. */
+function monthRowsSql(table: 'crime_cell_months' | 'crime_part_months', where: string): string {
+  return `SELECT month, ${monthRowSums()} FROM ${table} WHERE ${where} GROUP BY month`;
 }
 
-/**
- * The same over map points. Points are nearly one a crime, so a first grouping per part would
- * shrink nothing: one grouping it is.
- */
+/** Month x category sums over map points (nearly one a crime, so rows per category). */
 function pointCountsSql(where: string): string {
   return `SELECT month, category, SUM(crimes) AS crimes, SUM(resolved) AS resolved
           FROM crime_points WHERE ${where} GROUP BY month, category`;
@@ -328,7 +304,7 @@ export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number)
         minLng: centre.lng - dLng,
         maxLng: centre.lng + dLng,
       };
-      const rows = await select<HeldMonth & { source: unknown }>(
+      const rows = await selectBounded<HeldMonth & { source: unknown }>(
         sequelize,
         `SELECT f.force_id, f.source, d.month, d.synthetic
          FROM (SELECT DISTINCT force_id, 0 AS source FROM cell_forces WHERE ${inList('cell', 'all', base.all)}
@@ -342,7 +318,7 @@ export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number)
       const forces = new Set(rows.filter((r) => num(r.source) === 0).map((r) => r.force_id));
       const unseen = [...new Set(rows.map((r) => r.force_id))].filter((id) => !forces.has(id));
       if (unseen.length > 0) {
-        const nearby = await select<{ force_id: string; boundary: string }>(
+        const nearby = await selectBounded<{ force_id: string; boundary: string }>(
           sequelize,
           `SELECT force_id, boundary FROM neighbourhoods
            WHERE force_id IN (:unseen) AND boundary IS NOT NULL AND min_lat <= :maxLat AND max_lat >= :minLat
@@ -360,33 +336,35 @@ export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number)
       return coverageFromRows([...forces].sort(), held, windowStart, end);
     },
     async summary({ windowStart, end }) {
-      // One round trip: whole cells, whole parts of edge cells, points of the parts the edge
-      // crosses, and the population row (month null). JavaScript adds up the three count lists.
+      // Whole cells and whole parts of edge cells from their month rows, the points of the parts
+      // the edge crosses with the exact distance test, and the population: three statements,
+      // which MySQL answers side by side on separate connections.
       const months = 'month BETWEEN :windowStart AND :end';
-      const rows = await select<CountRow & PopulationRow>(
-        sequelize,
-        `SELECT month, category, crimes, resolved, NULL AS lsoas, NULL AS known, NULL AS population
-         FROM (${cellCountsSql(`${insideCells} AND ${months}`)}) whole
-         UNION ALL
-         SELECT month, category, SUM(crimes), SUM(resolved), NULL, NULL, NULL
-         FROM crime_part_counts WHERE ${inList('part', 'insideParts', parts.inside)} AND ${months}
-         GROUP BY month, category
-         UNION ALL
-         SELECT month, category, crimes, resolved, NULL, NULL, NULL
-         FROM (${pointCountsSql(`${inList('part', 'edgeParts', parts.edge)} AND ${months} AND ${within}`)}) edge
-         UNION ALL
-         SELECT NULL, NULL, NULL, NULL, lsoas, known, population
-         FROM (${populationSql(
-           `SELECT lsoa_code FROM crime_locations WHERE ${insideCells} AND lsoa_code <> ''
-            UNION
-            SELECT lsoa_code FROM crime_locations WHERE ${edgeCells} AND lsoa_code <> '' AND ${within}`,
-         )}) people`,
-        { ...base, windowStart, end },
-      );
-      return {
-        counts: toCounts(rows.filter((r) => r.month !== null)),
-        population: populationOf(rows.find((r) => r.month === null)),
-      };
+      const replacements = { ...base, windowStart, end };
+      const [whole, edge, [people]] = await Promise.all([
+        selectBounded<Record<string, unknown>>(
+          sequelize,
+          `${monthRowsSql('crime_cell_months', `${insideCells} AND ${months}`)}
+           UNION ALL
+           ${monthRowsSql('crime_part_months', `${inList('part', 'insideParts', parts.inside)} AND ${months}`)}`,
+          replacements,
+        ),
+        selectBounded<CountRow>(
+          sequelize,
+          pointCountsSql(`${inList('part', 'edgeParts', parts.edge)} AND ${months} AND ${within}`),
+          replacements,
+        ),
+        selectBounded<PopulationRow>(
+          sequelize,
+          populationSql(
+            `SELECT lsoa_code FROM crime_locations WHERE ${insideCells} AND lsoa_code <> ''
+             UNION
+             SELECT lsoa_code FROM crime_locations WHERE ${edgeCells} AND lsoa_code <> '' AND ${within}`,
+          ),
+          base,
+        ),
+      ]);
+      return summaryOf(new AreaCounts().addMonthRows(whole).addCategoryRows(edge), populationOf(people));
     },
     async page(month, offset, limit) {
       if (base.all.length === 0) return [];
@@ -396,6 +374,7 @@ export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number)
          WHERE cell IN (:all) AND month = :month AND (${insideCells} OR ${within})
          ORDER BY id DESC LIMIT :limit OFFSET :offset`,
         { ...base, month, limit, offset },
+        selectBounded,
       );
     },
     async outline() {
@@ -530,15 +509,15 @@ export function polygonArea(sequelize: Sequelize, rings: readonly Ring[], polici
     },
     async summary({ windowStart, end }) {
       const [whole, boundary, people] = await Promise.all([
-        select<CountRow>(sequelize, cellCountsSql(`${insideCells} AND month BETWEEN :windowStart AND :end`), {
-          ...base,
-          windowStart,
-          end,
-        }),
+        select<Record<string, unknown>>(
+          sequelize,
+          monthRowsSql('crime_cell_months', `${insideCells} AND month BETWEEN :windowStart AND :end`),
+          { ...base, windowStart, end },
+        ),
         boundaryCounts(windowStart, end),
         population(),
       ]);
-      return { counts: toCounts([...whole, ...boundary]), population: people };
+      return summaryOf(new AreaCounts().addMonthRows(whole).addCategoryRows(boundary), people);
     },
     async page(month, offset, limit) {
       return rowsByIds(sequelize, (await idsOfMonth(month)).slice(offset, offset + limit));
@@ -601,7 +580,7 @@ export async function forceArea(sequelize: Sequelize, forceId: string): Promise<
           { forceId },
         ),
       ]);
-      return { counts: toCounts(counts), population: populationOf(people) };
+      return summaryOf(new AreaCounts().addCategoryRows(counts), populationOf(people));
     },
     page(month, offset, limit) {
       return pageRows(
@@ -750,7 +729,7 @@ export function storeArea(sequelize: Sequelize): SearchArea {
         ),
         select<PopulationRow>(sequelize, populationSql('SELECT DISTINCT lsoa_code FROM force_lsoas')),
       ]);
-      return { counts: toCounts(counts), population: populationOf(people) };
+      return summaryOf(new AreaCounts().addCategoryRows(counts), populationOf(people));
     },
     page(month, offset, limit) {
       return pageRows(

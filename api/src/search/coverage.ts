@@ -3,7 +3,7 @@ import { forceById } from '../../../common/police/forces.ts';
 import { formatMonth, monthsFrom, type MonthNumber } from '../../../common/search/months.ts';
 import type { StoreMonths } from '../../../common/search/period.ts';
 import type { ForceWithoutData } from '../../../common/search/types.ts';
-import { inList, num, select } from './sql.ts';
+import { inList, num, select, selectBounded } from './sql.ts';
 
 /** `dataset_months.dataset` of the street-level crime archive files (`<month>-<force>-street.csv`). */
 export const STREET_DATASET = 'street';
@@ -15,7 +15,7 @@ export async function storeMonths(
   sequelize: Sequelize,
   dataset = STREET_DATASET,
 ): Promise<StoreMonths | undefined> {
-  const [row] = await select<{ earliest: number | null; latest: number | null }>(
+  const [row] = await selectBounded<{ earliest: number | null; latest: number | null }>(
     sequelize,
     'SELECT MIN(month) AS earliest, MAX(month) AS latest FROM dataset_months WHERE dataset = :dataset',
     { dataset },

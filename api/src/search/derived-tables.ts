@@ -3,12 +3,14 @@ import { GRID } from '../../../common/geo/grid.ts';
 import { PARTS_PER_CELL, PARTS_PER_SIDE } from '../../../common/search/geometry.ts';
 import { RESOLVED_OUTCOMES } from '../../../common/search/outcomes.ts';
 import type { DerivedTable } from '../police-data/derived-tables.ts';
+import { MONTH_ROW_COUNTS, pivotSums } from './month-rows.ts';
 import { sqlDouble } from './sql.ts';
 
 /** Aggregate tables of the search; their layout and purpose are described in migration 0002. */
 export const SEARCH_AGGREGATE_TABLES = [
   'crime_cell_counts',
-  'crime_part_counts',
+  'crime_cell_months',
+  'crime_part_months',
   'crime_points',
   'crime_force_counts',
   'crime_locations',
@@ -16,7 +18,8 @@ export const SEARCH_AGGREGATE_TABLES = [
   'cell_forces',
 ] as const;
 
-const RESOLVED = 'SUM(CASE WHEN outcome IN (:resolvedOutcomes) THEN 1 ELSE 0 END)';
+const RESOLVED_CASE = 'CASE WHEN outcome IN (:resolvedOutcomes) THEN 1 ELSE 0 END';
+const RESOLVED = `SUM(${RESOLVED_CASE})`;
 
 /**
  * The part of a located crime, in SQL: its cell's row and column give the cell's corner, exactly
@@ -43,8 +46,12 @@ export function partsOfCells(cells: readonly number[]): number[] {
   );
 }
 
-/** INSERT ... SELECT statements replacing the per-month aggregates from `crimes` rows matching `where`. */
+/**
+ * INSERT ... SELECT statements replacing the per-month aggregates from `crimes` rows matching
+ * `where` (a condition on force_id and month only, which crime_cell_counts has too).
+ */
 function monthStatements(where: string): string[] {
+  const monthRowColumns = MONTH_ROW_COUNTS.join(', ');
   const located = `${where} AND cell IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL`;
   return [
     `INSERT INTO crime_force_counts (force_id, month, category, crimes, resolved, located)
@@ -55,10 +62,14 @@ function monthStatements(where: string): string[] {
      SELECT cell, month, category, force_id, COUNT(*), ${RESOLVED}
      FROM crimes WHERE ${where} AND cell IS NOT NULL
      GROUP BY cell, month, category, force_id`,
-    `INSERT INTO crime_part_counts (part, month, category, force_id, crimes, resolved)
-     SELECT ${partSql()}, month, category, force_id, COUNT(*), ${RESOLVED}
+    `INSERT INTO crime_cell_months (cell, month, force_id, ${monthRowColumns})
+     SELECT cell, month, force_id, ${pivotSums('crimes', 'resolved')}
+     FROM crime_cell_counts WHERE ${where}
+     GROUP BY cell, month, force_id`,
+    `INSERT INTO crime_part_months (part, month, force_id, ${monthRowColumns})
+     SELECT ${partSql()}, month, force_id, ${pivotSums('1', RESOLVED_CASE)}
      FROM crimes WHERE ${located}
-     GROUP BY ${partSql()}, month, category, force_id`,
+     GROUP BY ${partSql()}, month, force_id`,
     `INSERT INTO crime_points (part, month, category, lat, lng, force_id, crimes, resolved)
      SELECT ${partSql()}, month, category, lat, lng, force_id, COUNT(*), ${RESOLVED}
      FROM crimes WHERE ${located}
@@ -101,21 +112,29 @@ async function refreshForceMonth(
   const run = (sql: string, replacements: Record<string, unknown> = base) =>
     sequelize.query(sql, { replacements, transaction });
 
-  // crime_points and crime_part_counts have no (force, month) index (it would be as large as the
-  // tables); their old rows are found through the cells the force-month had, which
-  // crime_cell_counts still lists.
+  // The part and cell tables have no (force, month) index (it would be as large as the tables);
+  // their old rows are found through the cells the force-month had, which crime_cell_counts
+  // still lists.
   const cells = await sequelize.query<{ cell: number }>(
     'SELECT DISTINCT cell FROM crime_cell_counts WHERE force_id = :forceId AND month = :month',
     { replacements: base, type: QueryTypes.SELECT, transaction },
   );
   for (let i = 0; i < cells.length; i += CELL_CHUNK) {
-    const parts = partsOfCells(cells.slice(i, i + CELL_CHUNK).map((c) => Number(c.cell)));
-    for (const table of ['crime_points', 'crime_part_counts']) {
+    const chunk = cells.slice(i, i + CELL_CHUNK).map((c) => Number(c.cell));
+    const parts = partsOfCells(chunk);
+    for (const table of ['crime_points', 'crime_part_months']) {
       await run(`DELETE FROM ${table} WHERE part IN (:parts) AND month = :month AND force_id = :forceId`, {
         ...base,
         parts,
       });
     }
+    await run(
+      'DELETE FROM crime_cell_months WHERE cell IN (:cells) AND month = :month AND force_id = :forceId',
+      {
+        ...base,
+        cells: chunk,
+      },
+    );
   }
   await run('DELETE FROM crime_cell_counts WHERE force_id = :forceId AND month = :month');
   await run('DELETE FROM crime_force_counts WHERE force_id = :forceId AND month = :month');

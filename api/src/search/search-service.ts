@@ -285,7 +285,7 @@ export function createSearchService({
     const windowStart = start === end ? addMonths(start, -1) : start;
     // The first page nearly always starts with the newest month: it is read alongside the
     // counts rather than after them, and used when the counts confirm it.
-    const [coverage, { counts, population }, newest, clock] = await Promise.all([
+    const [coverage, { counts, resolvedByMonth, population }, newest, clock] = await Promise.all([
       area.coverage({ windowStart, end }),
       area.summary({ windowStart, end }),
       page === 1 ? area.page(end, 0, pageSize) : Promise.resolve(undefined),
@@ -296,6 +296,7 @@ export function createSearchService({
       end,
       windowStart,
       counts,
+      resolvedByMonth,
       coverage: coverage.months,
       population,
     });

@@ -5,8 +5,12 @@ import {
   haversineLimit,
   type LatLng,
 } from '../../../common/search/geometry.ts';
+import { readRows } from '../db/reads.ts';
 
-/** Runs a read and returns plain rows. */
+/**
+ * Runs a read and returns plain rows. On SQLite it runs on libuv's pool, off the event loop: for
+ * reads that grow with the store (a force-wide map, a deep page, an export batch).
+ */
 export function select<T extends object>(
   sequelize: Sequelize,
   sql: string,
@@ -14,6 +18,12 @@ export function select<T extends object>(
 ): Promise<T[]> {
   return sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, raw: true });
 }
+
+/**
+ * A read whose cost is bounded by a 1-mile circle, not by the store: on SQLite it runs on the
+ * calling thread, a few milliseconds at most, without the pool's round trip (api/src/db/reads.ts).
+ */
+export const selectBounded: typeof select = readRows;
 
 /** MySQL returns SUM() as a DECIMAL string and COUNT() as a number; SQLite numbers throughout. */
 export function num(value: unknown): number {

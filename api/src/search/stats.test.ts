@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { AreaCounts } from './month-rows.ts';
 import { buildStats } from './stats.ts';
+
+type Row = { month: number; category: number; crimes: number; resolved: number };
+
+/** Counts and resolved crimes as an area's summary hands them over. */
+function counted(rows: Row[]) {
+  const counts = new AreaCounts().addCategoryRows(rows);
+  return { counts: counts.counts(), resolvedByMonth: counts.resolvedByMonth };
+}
 
 const ASB = 1;
 const BURGLARY = 3;
@@ -13,13 +22,13 @@ describe('buildStats', () => {
       start: 202504,
       end: 202506,
       windowStart: 202504,
-      counts: [
+      ...counted([
         { month: 202504, category: ASB, crimes: 10, resolved: 0 },
         { month: 202504, category: BURGLARY, crimes: 20, resolved: 5 },
         { month: 202505, category: VIOLENCE, crimes: 40, resolved: 10 },
         { month: 202506, category: VIOLENCE, crimes: 50, resolved: 0 },
         { month: 202506, category: BURGLARY, crimes: 10, resolved: 1 },
-      ],
+      ]),
       coverage: [202504, 202505, 202506].map((month) => ({ month, hasData: true, incomplete: false })),
       population,
     });
@@ -58,15 +67,31 @@ describe('buildStats', () => {
     ]);
   });
 
+  it('counts the resolved crimes of the period only, not of the month a one-month period is compared with', () => {
+    const { stats } = buildStats({
+      start: 202506,
+      end: 202506,
+      windowStart: 202505,
+      ...counted([
+        { month: 202505, category: BURGLARY, crimes: 10, resolved: 10 },
+        { month: 202506, category: BURGLARY, crimes: 10, resolved: 2 },
+      ]),
+      coverage: [202505, 202506].map((month) => ({ month, hasData: true, incomplete: false })),
+      population,
+    });
+    expect(stats.resolvedCrimes).toBe(2);
+    expect(stats.resolvedPercentage).toBe(20);
+  });
+
   it('reports months without data as null and compares across the gap', () => {
     const { stats } = buildStats({
       start: 202504,
       end: 202506,
       windowStart: 202504,
-      counts: [
+      ...counted([
         { month: 202504, category: BURGLARY, crimes: 20, resolved: 0 },
         { month: 202505, category: BURGLARY, crimes: 4, resolved: 0 },
-      ],
+      ]),
       coverage: [
         { month: 202504, hasData: true, incomplete: false },
         { month: 202505, hasData: true, incomplete: true },
@@ -96,10 +121,10 @@ describe('buildStats', () => {
       start: 202506,
       end: 202506,
       windowStart: 202505,
-      counts: [
+      ...counted([
         { month: 202505, category: BURGLARY, crimes: 100, resolved: 0 },
         { month: 202506, category: BURGLARY, crimes: 103, resolved: 0 },
-      ],
+      ]),
       coverage: [
         { month: 202505, hasData: true, incomplete: false },
         { month: 202506, hasData: true, incomplete: false },
@@ -121,7 +146,7 @@ describe('buildStats', () => {
       start: 202505,
       end: 202506,
       windowStart: 202505,
-      counts: [],
+      ...counted([]),
       coverage: [
         { month: 202505, hasData: false, incomplete: false },
         { month: 202506, hasData: false, incomplete: false },

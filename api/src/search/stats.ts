@@ -19,6 +19,7 @@ export interface StatsInput {
    */
   windowStart: MonthNumber;
   counts: readonly MonthCategoryCount[];
+  resolvedByMonth: ReadonlyMap<MonthNumber, number>;
   coverage: readonly MonthCoverage[];
   population: PopulationEstimate;
 }
@@ -78,10 +79,10 @@ export function buildStats(input: StatsInput): BuiltStats {
   for (const c of inPeriod) {
     byCategory.set(c.category, (byCategory.get(c.category) ?? 0) + c.crimes);
     total += c.crimes;
-    resolved += c.resolved;
     const slug = categoryFromCode(c.category)?.slug;
     if (slug && eligibleExcluded.has(slug)) outcomeFree += c.crimes;
   }
+  for (const [month, n] of input.resolvedByMonth) if (month >= start && month <= end) resolved += n;
   const anyData = monthlyBreakdown.some((m) => m.hasData);
 
   const held = monthsFrom(input.windowStart, end).filter(hasData);

@@ -134,7 +134,7 @@ function createStatements(mysql: boolean): string[] {
  * (common/search/outcomes.ts, common/geo/grid.ts, common/search/geometry.ts): frozen here, so the
  * migration does the same thing on every store whatever the application later changes.
  */
-const RESOLVED_OUTCOMES = [
+export const RESOLVED_OUTCOMES = [
   'Awaiting court outcome',
   'Suspect charged',
   'Suspect charged as part of another case',
@@ -156,10 +156,10 @@ const RESOLVED_OUTCOMES = [
   'Offender given a drugs possession warning',
   'Local resolution',
 ];
-const RESOLVED = 'SUM(CASE WHEN outcome IN (:resolvedOutcomes) THEN 1 ELSE 0 END)';
+export const RESOLVED = 'SUM(CASE WHEN outcome IN (:resolvedOutcomes) THEN 1 ELSE 0 END)';
 
 /** A located crime's part: its cell's corner, then its quarter of the cell's height and width, clamped to 0..3. */
-const PART = (() => {
+export const PART = (() => {
   const row = 'FLOOR(cell / 2000)';
   const column = `(cell - 2000 * ${row})`;
   const quarter = (offset: string, size: string) => {

@@ -9,6 +9,7 @@ import { oneCollation } from './0007-one-collation.ts';
 import { importFiles } from './0008-import-files.ts';
 import { securityTables } from './0009-security.ts';
 import { csewFigures } from './0012-csew-figures.ts';
+import { monthRows } from './0013-month-rows.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   importFiles,
   securityTables,
   csewFigures,
+  monthRows,
 ];

@@ -8,6 +8,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../../..
 import type { SearchRequestBody } from '../../../../common/search/types.ts';
 import { createStopSearchService } from '../../forces/stop-search-service.ts';
 import { createPostcodeService } from '../../postcodes/postcode-service.ts';
+import { MONTH_ROW_CODES, crimesColumn } from '../../search/month-rows.ts';
 import { createSearchService } from '../../search/search-service.ts';
 import { storeDerivedTables } from '../store-derived-tables.ts';
 import { importSources } from './index.ts';
@@ -34,8 +35,10 @@ const COUNTS: Record<string, string> = {
   forceCounts: 'SELECT force_id, month, category, crimes, resolved, located AS n FROM crime_force_counts',
   cellCounts:
     'SELECT force_id, month, SUM(crimes) AS crimes, SUM(resolved) AS n FROM crime_cell_counts GROUP BY force_id, month',
-  partCounts:
-    'SELECT force_id, month, SUM(crimes) AS crimes, SUM(resolved) AS n FROM crime_part_counts GROUP BY force_id, month',
+  cellMonths: `SELECT force_id, month, ${MONTH_ROW_CODES.map((c) => `SUM(${crimesColumn(c)})`).join(' + ')} AS crimes,
+    SUM(resolved) AS n FROM crime_cell_months GROUP BY force_id, month`,
+  partMonths: `SELECT force_id, month, ${MONTH_ROW_CODES.map((c) => `SUM(${crimesColumn(c)})`).join(' + ')} AS crimes,
+    SUM(resolved) AS n FROM crime_part_months GROUP BY force_id, month`,
   points:
     'SELECT force_id, month, SUM(crimes) AS crimes, COUNT(*) AS n FROM crime_points GROUP BY force_id, month',
   locations: 'SELECT lsoa_code, COUNT(*) AS n FROM crime_locations GROUP BY lsoa_code',

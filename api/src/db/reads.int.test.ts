@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Sequelize } from 'sequelize';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './connection.ts';
+import { readRows } from './reads.ts';
+
+describe('reads of an SQLite file on its own connection', () => {
+  const open: Sequelize[] = [];
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const sequelize of open.splice(0)) await sequelize.close();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function store(url?: string) {
+    let location = url;
+    if (!location) {
+      const dir = mkdtempSync(join(tmpdir(), 'cc-reads-'));
+      dirs.push(dir);
+      location = `sqlite:${join(dir, 'store.sqlite')}`;
+    }
+    const logged: string[] = [];
+    const sequelize = openDatabase({ url: location, log: (sql) => logged.push(sql) });
+    open.push(sequelize);
+    await sequelize.query('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n REAL)');
+    return { sequelize, logged };
+  }
+
+  it('see every committed write, the same statement asked again included', async () => {
+    const { sequelize, logged } = await store();
+    const sql = 'SELECT id, name, n FROM t WHERE id IN (:ids) ORDER BY id';
+    await sequelize.query("INSERT INTO t VALUES (1, 'a', 1.5), (2, 'b', NULL)");
+    expect(await readRows(sequelize, sql, { ids: [1, 2, 3] })).toEqual([
+      { id: 1, name: 'a', n: 1.5 },
+      { id: 2, name: 'b', n: null },
+    ]);
+    await sequelize.transaction(async (transaction) => {
+      await sequelize.query("INSERT INTO t VALUES (3, 'c', 3)", { transaction });
+      // Not committed yet: the reader's snapshot does not have it.
+      expect(await readRows(sequelize, sql, { ids: [1, 2, 3] })).toHaveLength(2);
+    });
+    expect((await readRows<{ id: number }>(sequelize, sql, { ids: [1, 2, 3] })).map((r) => r.id)).toEqual([
+      1, 2, 3,
+    ]);
+    expect(logged.filter((line) => line.startsWith('Executing (reader): '))).toHaveLength(3);
+  });
+
+  it('format replacements as Sequelize does: quotes in text are data, not SQL', async () => {
+    const { sequelize } = await store();
+    await sequelize.query(`INSERT INTO t VALUES (1, 'it''s', 0)`);
+    expect(await readRows(sequelize, 'SELECT id FROM t WHERE name = :name', { name: "it's" })).toEqual([
+      { id: 1 },
+    ]);
+    expect(
+      await readRows(sequelize, 'SELECT id FROM t WHERE name = :name', { name: "x' OR '1'='1" }),
+    ).toEqual([]);
+  });
+
+  it('fail as a rejected promise, not a throw', async () => {
+    const { sequelize } = await store();
+    const read = readRows(sequelize, 'SELECT x FROM nowhere');
+    await expect(read).rejects.toThrow(/no such table/);
+  });
+
+  it('go through Sequelize for a store in memory, which no second connection can see', async () => {
+    const { sequelize, logged } = await store('sqlite::memory:');
+    await sequelize.query("INSERT INTO t VALUES (7, 'm', 0)");
+    expect(await readRows(sequelize, 'SELECT id FROM t')).toEqual([{ id: 7 }]);
+    expect(logged.some((line) => line.startsWith('Executing (reader): '))).toBe(false);
+  });
+});
