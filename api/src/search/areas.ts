@@ -20,6 +20,7 @@ import {
 import type { MonthNumber } from '../../../common/search/months.ts';
 import type { RequestSearchType } from '../../../common/search/types.ts';
 import { STREET_DATASET, coverageFromRows, coverageOf, type Coverage, type HeldMonth } from './coverage.ts';
+import { countSum } from '../db/count-sums.ts';
 import { partsOfCells } from './derived-tables.ts';
 import { AreaCounts, monthRowSums, type MonthCategoryCount } from './month-rows.ts';
 import { inList, num, select, selectBounded, withinCircleSql } from './sql.ts';
@@ -248,13 +249,18 @@ function populationSql(lsoaSubquery: string): string {
 }
 
 /** Month rows (month-rows.ts) of `table` matching `where`, added up per month. */
-function monthRowsSql(table: 'crime_cell_months' | 'crime_part_months', where: string): string {
-  return `SELECT month, ${monthRowSums()} FROM ${table} WHERE ${where} GROUP BY month`;
+function monthRowsSql(
+  sequelize: Sequelize,
+  table: 'crime_cell_months' | 'crime_part_months',
+  where: string,
+): string {
+  const sum = (column: string) => countSum(sequelize, column);
+  return `SELECT month, ${monthRowSums(sum)} FROM ${table} WHERE ${where} GROUP BY month`;
 }
 
 /** Month x category sums over map points (nearly one a crime, so rows per category). */
-function pointCountsSql(where: string): string {
-  return `SELECT month, category, SUM(crimes) AS crimes, SUM(resolved) AS resolved
+function pointCountsSql(sequelize: Sequelize, where: string): string {
+  return `SELECT month, category, ${countSum(sequelize, 'crimes')} AS crimes, ${countSum(sequelize, 'resolved')} AS resolved
           FROM crime_points WHERE ${where} GROUP BY month, category`;
 }
 
@@ -344,14 +350,14 @@ export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number)
       const [whole, edge, [people]] = await Promise.all([
         selectBounded<Record<string, unknown>>(
           sequelize,
-          `${monthRowsSql('crime_cell_months', `${insideCells} AND ${months}`)}
+          `${monthRowsSql(sequelize, 'crime_cell_months', `${insideCells} AND ${months}`)}
            UNION ALL
-           ${monthRowsSql('crime_part_months', `${inList('part', 'insideParts', parts.inside)} AND ${months}`)}`,
+           ${monthRowsSql(sequelize, 'crime_part_months', `${inList('part', 'insideParts', parts.inside)} AND ${months}`)}`,
           replacements,
         ),
         selectBounded<CountRow>(
           sequelize,
-          pointCountsSql(`${inList('part', 'edgeParts', parts.edge)} AND ${months} AND ${within}`),
+          pointCountsSql(sequelize, `${inList('part', 'edgeParts', parts.edge)} AND ${months} AND ${within}`),
           replacements,
         ),
         selectBounded<PopulationRow>(
@@ -511,7 +517,11 @@ export function polygonArea(sequelize: Sequelize, rings: readonly Ring[], polici
       const [whole, boundary, people] = await Promise.all([
         select<Record<string, unknown>>(
           sequelize,
-          monthRowsSql('crime_cell_months', `${insideCells} AND month BETWEEN :windowStart AND :end`),
+          monthRowsSql(
+            sequelize,
+            'crime_cell_months',
+            `${insideCells} AND month BETWEEN :windowStart AND :end`,
+          ),
           { ...base, windowStart, end },
         ),
         boundaryCounts(windowStart, end),

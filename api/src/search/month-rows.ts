@@ -23,8 +23,8 @@ export function crimesColumn(code: number): string {
 export const MONTH_ROW_COUNTS = ['resolved', ...MONTH_ROW_CODES.map(crimesColumn)] as const;
 
 /** `SUM(resolved) AS resolved, SUM(crimes_1) AS crimes_1, ...` for a GROUP BY over month rows. */
-export function monthRowSums(): string {
-  return MONTH_ROW_COUNTS.map((c) => `SUM(${c}) AS ${c}`).join(', ');
+export function monthRowSums(sum: (column: string) => string): string {
+  return MONTH_ROW_COUNTS.map((c) => `${sum(c)} AS ${c}`).join(', ');
 }
 
 /**
