@@ -411,6 +411,16 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
   log(
     `    (random postcodes averaged ${Math.round(randomTotal / (RUNS + Math.min(20, RUNS))).toLocaleString('en-GB')} crimes)`,
   );
+  // Issue 20's other target: a one-month search (which also reads the month before, for its trend).
+  const oneMonth = (postcode: string) => ({ ...body(postcode), startMonth: 'RECENT_1_MONTH' });
+  results.push(
+    await time('radius 1 month, densest point, app.inject', RUNS, () => inject(oneMonth(densest.postcode))),
+  );
+  results.push(
+    await time('radius 1 month, random postcodes, app.inject', RUNS, (i) =>
+      inject(oneMonth(randomPostcodes[(i * 3) % randomPostcodes.length]!)),
+    ),
+  );
 
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const http = async (payload: object) => {
