@@ -8,6 +8,7 @@ import type { ClockDefinition, ExcludedForce } from '../../../common/clock/types
 import { categoryFromCode } from '../../../common/crime/categories.ts';
 import { FORCES_WITHOUT_STREET_DATA, forceById } from '../../../common/police/forces.ts';
 import { formatMonth } from '../../../common/search/months.ts';
+import { readRows } from '../db/reads.ts';
 import { categoryCountsBetween } from '../police-data/category-month-counts.ts';
 
 export interface PoliceClockService {
@@ -98,9 +99,11 @@ export function createPoliceClockService({
   }
 
   async function stamp(): Promise<string> {
-    const [row] = await sequelize.query<StoreStamp>(
+    // Every search asks (its answer carries the clock): a read of a few thousand index entries at
+    // most, so it takes the on-thread reader on SQLite instead of a round trip through the pool.
+    const [row] = await readRows<StoreStamp>(
+      sequelize,
       `SELECT COUNT(*) AS months, MAX(imported_at) AS latest FROM dataset_months WHERE dataset = 'street'`,
-      { type: QueryTypes.SELECT },
     );
     return `${row?.months ?? 0}:${String(row?.latest ?? '')}`;
   }
