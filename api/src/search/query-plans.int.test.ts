@@ -24,9 +24,7 @@ describe('query plans of the searches on sqlite', () => {
     await db?.drop();
   });
 
-  async function crimesStatementsOf(
-    run: (search: ReturnType<typeof createSearchService>) => Promise<unknown>,
-  ) {
+  async function statementsOf(run: (search: ReturnType<typeof createSearchService>) => Promise<unknown>) {
     statements.length = 0;
     const logged = openDatabase({
       url: db.url,
@@ -39,7 +37,13 @@ describe('query plans of the searches on sqlite', () => {
     } finally {
       await logged.close();
     }
-    return statements.filter((sql) => /\bFROM crimes\b/.test(sql));
+    return [...statements];
+  }
+
+  async function crimesStatementsOf(
+    run: (search: ReturnType<typeof createSearchService>) => Promise<unknown>,
+  ) {
+    return (await statementsOf(run)).filter((sql) => /\bFROM crimes\b/.test(sql));
   }
 
   async function planOf(sql: string): Promise<string[]> {
@@ -73,5 +77,14 @@ describe('query plans of the searches on sqlite', () => {
         context,
       ).toEqual([]);
     }
+  });
+
+  it("reads the police clock's version, which every search asks, from an index alone", async () => {
+    const sent = await statementsOf((search) =>
+      search.search({ searchType: 'radius', postcode: CENTRE_POSTCODE }),
+    );
+    const stamp = sent.filter((sql) => /COUNT\(\*\) AS months, MAX\(imported_at\)/.test(sql));
+    expect(stamp.length).toBeGreaterThan(0);
+    for (const sql of stamp) expect((await planOf(sql)).join('\n'), sql).toMatch(/USING COVERING INDEX/);
   });
 });

@@ -10,6 +10,7 @@ import { importFiles } from './0008-import-files.ts';
 import { securityTables } from './0009-security.ts';
 import { csewFigures } from './0012-csew-figures.ts';
 import { monthRows } from './0013-month-rows.ts';
+import { datasetMonthsStamp } from './0014-dataset-months-stamp.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   securityTables,
   csewFigures,
   monthRows,
+  datasetMonthsStamp,
 ];
