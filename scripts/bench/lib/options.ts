@@ -34,6 +34,26 @@ export function readOptions<const O extends ParseArgsOptionsConfig>(
   }
 }
 
+/**
+ * A script's arguments from its parser, or the end of the script: a bad command line prints why
+ * and the usage and exits 2, `--help` prints the usage and exits 0.
+ */
+export function argsOrExit<A extends { help?: boolean }>(parse: () => A, usage: string): A {
+  let args: A;
+  try {
+    args = parse();
+  } catch (error) {
+    if (!(error instanceof ArgsError)) throw error;
+    console.error(`${error.message}\n\n${usage}`);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return args;
+}
+
 const WHOLE = /^\d+$/;
 const DECIMAL = /^\d+(\.\d+)?$/;
 

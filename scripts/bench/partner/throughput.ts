@@ -25,9 +25,9 @@ import { CookieJar, HttpClient, HttpFailure } from '../soak/http-client.ts';
 import { codeOf, openLoop, successOnly } from '../soak/load.ts';
 import { pidListeningOn } from '../soak/memory.ts';
 import { Tally } from '../soak/stats.ts';
+import { argsOrExit } from '../lib/options.ts';
 import { drawPartnerSearch, type StorePlaces } from '../soak/workloads.ts';
 import {
-  ArgsError,
   exactnessProblem,
   formatCpu,
   formatStep,
@@ -38,7 +38,6 @@ import {
   USAGE,
   type BurstCounts,
   type StepResult,
-  type ThroughputArgs,
 } from './steps.ts';
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
@@ -47,18 +46,7 @@ const PARTNER_PATH = '/api/external/crime-search';
 /** Requests waiting for an answer beyond this are not sent (and count as errors): the generator is saturated. */
 const MAX_IN_FLIGHT = 1000;
 
-let args: ThroughputArgs;
-try {
-  args = parseThroughputArgs(process.argv.slice(2));
-} catch (error) {
-  if (!(error instanceof ArgsError)) throw error;
-  console.error(`${error.message}\n\n${USAGE}`);
-  process.exit(2);
-}
-if (args.help) {
-  log(USAGE);
-  process.exit(0);
-}
+const args = argsOrExit(() => parseThroughputArgs(process.argv.slice(2)), USAGE);
 
 const loads = () =>
   loadavg()

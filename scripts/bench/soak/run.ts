@@ -24,8 +24,9 @@ import { startCluster, type Cluster } from '../../cluster/cluster.ts';
 import { haproxyStatus } from '../../cluster/haproxy.ts';
 import { Rng } from '../../data-sample/random.ts';
 import { createPartnerKey, firstAdminOf, knownPostcodes, setupRequests } from '../lib/cluster-setup.ts';
+import { argsOrExit } from '../lib/options.ts';
 import { machineBusyPercent, openFileLimit, sampleMachineCpu } from '../lib/proc-stats.ts';
-import { ArgsError, isLoopbackHost, parseArgs, USAGE, type SoakArgs } from './args.ts';
+import { isLoopbackHost, parseArgs, USAGE } from './args.ts';
 import { CookieJar, HttpClient } from './http-client.ts';
 import { codeOf, LoadRunner, openLoop, successOnly, type Judge } from './load.ts';
 import { MemoryWatch, pidListeningOn, type WatchedProcess } from './memory.ts';
@@ -60,18 +61,7 @@ const LIMITED_KEY_SHARE = 5;
 const RELOGIN_EVERY = 24;
 const MEMORY_SAMPLE_MS = 10_000;
 
-let args: SoakArgs;
-try {
-  args = parseArgs(process.argv.slice(2), process.env);
-} catch (error) {
-  if (!(error instanceof ArgsError)) throw error;
-  console.error(`${error.message}\n\n${USAGE}`);
-  process.exit(2);
-}
-if (args.help) {
-  log(USAGE);
-  process.exit(0);
-}
+const args = argsOrExit(() => parseArgs(process.argv.slice(2), process.env), USAGE);
 
 const command = `npx tsx scripts/bench/soak/run.ts ${process.argv.slice(2).join(' ')}`.trim();
 const startedAt = new Date();
