@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { crimesOfForceMonth } from '../db/index-hints.ts';
 import type { DerivedTable } from './derived-tables.ts';
 
 export const categoryMonthCountsTable: DerivedTable = {
@@ -10,7 +11,7 @@ export const categoryMonthCountsTable: DerivedTable = {
     });
     await sequelize.query(
       `INSERT INTO category_month_counts (force_id, month, category, crime_count)
-       SELECT force_id, month, category, COUNT(*) FROM crimes
+       SELECT force_id, month, category, COUNT(*) FROM ${crimesOfForceMonth(sequelize)}
        WHERE force_id = ? AND month = ? GROUP BY force_id, month, category`,
       { replacements: [forceId, month], transaction },
     );

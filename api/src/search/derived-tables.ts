@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { crimesOfForceMonth } from '../db/index-hints.ts';
 import { GRID } from '../../../common/geo/grid.ts';
 import { PARTS_PER_CELL, PARTS_PER_SIDE } from '../../../common/search/geometry.ts';
 import { RESOLVED_OUTCOMES } from '../../../common/search/outcomes.ts';
@@ -46,20 +47,21 @@ export function partsOfCells(cells: readonly number[]): number[] {
 }
 
 /**
- * INSERT ... SELECT statements replacing the per-month aggregates from `crimes` rows matching
- * `where` (a condition on force_id and month only, which crime_cell_counts has too).
+ * INSERT ... SELECT statements replacing the per-month aggregates from the rows of `crimes`
+ * (the table, or the table with an index hint) matching `where` (a condition on force_id and
+ * month only, which crime_cell_counts has too).
  */
-function monthStatements(where: string): string[] {
+function monthStatements(where: string, crimes = 'crimes'): string[] {
   const monthRowColumns = MONTH_ROW_COUNTS.join(', ');
   const located = `${where} AND cell IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL`;
   return [
     `INSERT INTO crime_force_counts (force_id, month, category, crimes, resolved, located)
      SELECT force_id, month, category, COUNT(*), ${RESOLVED}, SUM(CASE WHEN cell IS NOT NULL THEN 1 ELSE 0 END)
-     FROM crimes WHERE ${where}
+     FROM ${crimes} WHERE ${where}
      GROUP BY force_id, month, category`,
     `INSERT INTO crime_cell_counts (cell, month, category, force_id, crimes, resolved)
      SELECT cell, month, category, force_id, COUNT(*), ${RESOLVED}
-     FROM crimes WHERE ${where} AND cell IS NOT NULL
+     FROM ${crimes} WHERE ${where} AND cell IS NOT NULL
      GROUP BY cell, month, category, force_id`,
     `INSERT INTO crime_cell_months (cell, month, force_id, ${monthRowColumns})
      SELECT cell, month, force_id, ${pivotSums('crimes', 'resolved')}
@@ -67,7 +69,7 @@ function monthStatements(where: string): string[] {
      GROUP BY cell, month, force_id`,
     `INSERT INTO crime_points (part, month, category, lat, lng, force_id, crimes, resolved)
      SELECT ${partSql()}, month, category, lat, lng, force_id, COUNT(*), ${RESOLVED}
-     FROM crimes WHERE ${located}
+     FROM ${crimes} WHERE ${located}
      GROUP BY cell, month, category, lat, lng, force_id`,
   ];
 }
@@ -90,21 +92,24 @@ function partMonthsStatement(where: string): string {
  * a month being replaced never removes them (a location dropped by a re-import stays listed,
  * which can only widen the population estimate of that spot).
  */
-const ADD_FACTS = [
-  `INSERT INTO crime_locations (cell, lat, lng, lsoa_code)
-   SELECT DISTINCT c.cell, c.lat, c.lng, COALESCE(c.lsoa_code, '') FROM crimes c
+function addFacts(sequelize: Sequelize): string[] {
+  const crimes = crimesOfForceMonth(sequelize, 'c');
+  return [
+    `INSERT INTO crime_locations (cell, lat, lng, lsoa_code)
+   SELECT DISTINCT c.cell, c.lat, c.lng, COALESCE(c.lsoa_code, '') FROM ${crimes}
    WHERE c.force_id = :forceId AND c.month = :month AND c.cell IS NOT NULL AND c.lat IS NOT NULL AND c.lng IS NOT NULL
      AND NOT EXISTS (SELECT 1 FROM crime_locations l
                      WHERE l.cell = c.cell AND l.lat = c.lat AND l.lng = c.lng AND l.lsoa_code = COALESCE(c.lsoa_code, ''))`,
-  `INSERT INTO force_lsoas (force_id, lsoa_code)
-   SELECT DISTINCT c.force_id, c.lsoa_code FROM crimes c
+    `INSERT INTO force_lsoas (force_id, lsoa_code)
+   SELECT DISTINCT c.force_id, c.lsoa_code FROM ${crimes}
    WHERE c.force_id = :forceId AND c.month = :month AND c.lsoa_code IS NOT NULL AND c.lsoa_code <> ''
      AND NOT EXISTS (SELECT 1 FROM force_lsoas f WHERE f.force_id = c.force_id AND f.lsoa_code = c.lsoa_code)`,
-  `INSERT INTO cell_forces (cell, force_id)
+    `INSERT INTO cell_forces (cell, force_id)
    SELECT DISTINCT c.cell, c.force_id FROM crime_cell_counts c
    WHERE c.force_id = :forceId AND c.month = :month
      AND NOT EXISTS (SELECT 1 FROM cell_forces f WHERE f.cell = c.cell AND f.force_id = c.force_id)`,
-];
+  ];
+}
 
 /** Keeps IN lists (16 parts a cell) well under every driver's parameter and packet limits. */
 const CELL_CHUNK = 250;
@@ -145,7 +150,8 @@ async function refreshForceMonth(
   }
   await run('DELETE FROM crime_cell_counts WHERE force_id = :forceId AND month = :month');
   await run('DELETE FROM crime_force_counts WHERE force_id = :forceId AND month = :month');
-  for (const sql of monthStatements('force_id = :forceId AND month = :month')) await run(sql);
+  const crimes = crimesOfForceMonth(sequelize);
+  for (const sql of monthStatements('force_id = :forceId AND month = :month', crimes)) await run(sql);
   const written = await sequelize.query<{ cell: number }>(
     'SELECT DISTINCT cell FROM crime_cell_counts WHERE force_id = :forceId AND month = :month',
     { replacements: base, type: QueryTypes.SELECT, transaction },
@@ -157,7 +163,7 @@ async function refreshForceMonth(
       parts,
     });
   }
-  for (const sql of ADD_FACTS) await run(sql);
+  for (const sql of addFacts(sequelize)) await run(sql);
 }
 
 /**
