@@ -9,7 +9,7 @@ import { categoryFromCode } from '../../../common/crime/categories.ts';
 import { FORCES_WITHOUT_STREET_DATA, forceById } from '../../../common/police/forces.ts';
 import { formatMonth } from '../../../common/search/months.ts';
 import { readRows } from '../db/reads.ts';
-import { categoryCountsBetween } from '../police-data/category-month-counts.ts';
+import { categoryCountsBetween } from '../police-data/category-counts.ts';
 
 export interface PoliceClockService {
   /** The police clock's definition from the store; null while the store holds no street data. */

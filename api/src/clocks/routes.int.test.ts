@@ -93,11 +93,12 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
       },
     ]);
     // 100 violent + 20 burglaries a month; the oldest month lies outside the six-month window.
+    const counts = (category: number, crimes: number) => ({ category, crimes, resolved: 0, located: crimes });
     await q.bulkInsert(
-      'category_month_counts',
+      'crime_force_counts',
       months.flatMap((month) => [
-        { force_id: 'metropolitan', month, category: violent, crime_count: month === 202601 ? 9999 : 100 },
-        { force_id: 'metropolitan', month, category: burglary, crime_count: 20 },
+        { force_id: 'metropolitan', month, ...counts(violent, month === 202601 ? 9999 : 100) },
+        { force_id: 'metropolitan', month, ...counts(burglary, 20) },
       ]),
     );
     const res = await app.inject({ method: 'GET', url: '/api/police-clock' });

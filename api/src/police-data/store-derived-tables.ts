@@ -1,5 +1,4 @@
 import { searchDerivedTables } from '../search/derived-tables.ts';
-import { categoryMonthCountsTable } from './category-month-counts.ts';
 import type { DerivedTable } from './derived-tables.ts';
 
 /**
@@ -7,4 +6,4 @@ import type { DerivedTable } from './derived-tables.ts';
  * list to the importer, so the aggregates the clocks and the search read are always refreshed in
  * the same transaction as the crimes they summarise.
  */
-export const storeDerivedTables: readonly DerivedTable[] = [categoryMonthCountsTable, ...searchDerivedTables];
+export const storeDerivedTables: readonly DerivedTable[] = [...searchDerivedTables];

@@ -11,6 +11,7 @@ import { securityTables } from './0009-security.ts';
 import { csewFigures } from './0012-csew-figures.ts';
 import { monthRows } from './0013-month-rows.ts';
 import { datasetMonthsStamp } from './0014-dataset-months-stamp.ts';
+import { dropCategoryMonthCounts } from './0015-drop-category-month-counts.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   csewFigures,
   monthRows,
   datasetMonthsStamp,
+  dropCategoryMonthCounts,
 ];

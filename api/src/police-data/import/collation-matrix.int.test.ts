@@ -31,7 +31,6 @@ const COUNTS: Record<string, string> = {
     'SELECT force_id, month, object_of_search, outcome, COUNT(*) AS n FROM stop_searches GROUP BY force_id, month, object_of_search, outcome',
   stopsLocated:
     'SELECT force_id, month, lat IS NULL AS unlocated, COUNT(*) AS n FROM stop_searches GROUP BY force_id, month, lat IS NULL',
-  categoryMonthCounts: 'SELECT force_id, month, category, crime_count AS n FROM category_month_counts',
   forceCounts: 'SELECT force_id, month, category, crimes, resolved, located AS n FROM crime_force_counts',
   cellCounts:
     'SELECT force_id, month, SUM(crimes) AS crimes, SUM(resolved) AS n FROM crime_cell_counts GROUP BY force_id, month',

@@ -1,0 +1,24 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+
+export interface CategoryCount {
+  category: number;
+  count: number;
+}
+
+/**
+ * National crimes per category over an inclusive month range (yyyymm), from the per-force,
+ * month and category counts that every import refreshes with the crimes (crime_force_counts,
+ * a few thousand rows standing in for millions).
+ */
+export async function categoryCountsBetween(
+  sequelize: Sequelize,
+  fromMonth: number,
+  toMonth: number,
+): Promise<CategoryCount[]> {
+  const rows = await sequelize.query<{ category: number; total: number | string }>(
+    `SELECT category, SUM(crimes) AS total FROM crime_force_counts
+     WHERE month BETWEEN ? AND ? GROUP BY category`,
+    { replacements: [fromMonth, toMonth], type: QueryTypes.SELECT },
+  );
+  return rows.map((r) => ({ category: Number(r.category), count: Number(r.total) }));
+}
