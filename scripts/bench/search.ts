@@ -24,6 +24,7 @@ import { buildApp, type App } from '../../api/src/app.ts';
 import { importSources } from '../../api/src/police-data/import/index.ts';
 import { searchDerivedTables } from '../../api/src/search/derived-tables.ts';
 import { radiusArea } from '../../api/src/search/areas.ts';
+import { crimesColumn, MONTH_ROW_CODES } from '../../api/src/search/month-rows.ts';
 import { num, select, withinCircleSql } from '../../api/src/search/sql.ts';
 import { parseConfig } from '../../common/config/config.ts';
 import { categoryFromCode } from '../../common/crime/categories.ts';
@@ -180,8 +181,8 @@ async function ensureImported(sequelize: Sequelize, sampleDir: string, dialect: 
 async function densestPostcode(sequelize: Sequelize, start: number, end: number) {
   const cells = await select<{ cell: unknown; crimes: unknown }>(
     sequelize,
-    `SELECT cell, SUM(crimes) AS crimes FROM crime_cell_counts WHERE month BETWEEN :start AND :end
-     GROUP BY cell ORDER BY crimes DESC LIMIT 25`,
+    `SELECT cell, SUM(${MONTH_ROW_CODES.map(crimesColumn).join(' + ')}) AS crimes FROM crime_cell_months
+     WHERE month BETWEEN :start AND :end GROUP BY cell ORDER BY crimes DESC LIMIT 25`,
     { start, end },
   );
   let best: { centre: LatLng; crimes: number } | undefined;
@@ -335,7 +336,7 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
   const [counts] = await select<{ crimes: unknown; points: unknown; cells: unknown }>(
     db,
     `SELECT (SELECT COUNT(*) FROM crimes) AS crimes, (SELECT COUNT(*) FROM crime_points) AS points,
-            (SELECT COUNT(*) FROM crime_cell_counts) AS cells`,
+            (SELECT COUNT(*) FROM crime_cell_months) AS cells`,
   );
   if (dialect === 'mysql') {
     const [server] = await select<{ size: unknown; version: string }>(
@@ -347,7 +348,7 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
     if (mib < 1024) log('  (a buffer pool this small does not hold the search tables: expect disk reads)');
   }
   log(
-    `  store: ${num(counts?.crimes).toLocaleString('en-GB')} crimes, ${num(counts?.points).toLocaleString('en-GB')} point rows, ${num(counts?.cells).toLocaleString('en-GB')} cell rows`,
+    `  store: ${num(counts?.crimes).toLocaleString('en-GB')} crimes, ${num(counts?.points).toLocaleString('en-GB')} point rows, ${num(counts?.cells).toLocaleString('en-GB')} cell month rows`,
   );
   const [held] = await select<{ latest: unknown }>(
     db,

@@ -22,7 +22,13 @@ import type { RequestSearchType } from '../../../common/search/types.ts';
 import { STREET_DATASET, coverageFromRows, coverageOf, type Coverage, type HeldMonth } from './coverage.ts';
 import { countSum } from '../db/count-sums.ts';
 import { partsOfCells } from './derived-tables.ts';
-import { AreaCounts, monthRowSums, type MonthCategoryCount } from './month-rows.ts';
+import {
+  AreaCounts,
+  crimesColumn,
+  MONTH_ROW_CODES,
+  monthRowSums,
+  type MonthCategoryCount,
+} from './month-rows.ts';
 import { inList, num, select, selectBounded, withinCircleSql } from './sql.ts';
 
 export interface PopulationEstimate {
@@ -141,6 +147,31 @@ function cellLocation(r: { cell: unknown; category: unknown; crimes: unknown }):
     category: num(r.category),
     crimes: num(r.crimes),
   };
+}
+
+/**
+ * Crimes per cell and category of the month rows of crime_cell_months matching `where`, one map
+ * location per cell and category that has any.
+ */
+async function cellLocations(
+  sequelize: Sequelize,
+  where: string,
+  replacements: Record<string, unknown>,
+): Promise<MapLocation[]> {
+  const sums = MONTH_ROW_CODES.map(
+    (code) => `${countSum(sequelize, crimesColumn(code))} AS ${crimesColumn(code)}`,
+  );
+  const rows = await select<Record<string, unknown>>(
+    sequelize,
+    `SELECT cell, ${sums.join(', ')} FROM crime_cell_months WHERE ${where} GROUP BY cell`,
+    replacements,
+  );
+  return rows.flatMap((row) =>
+    MONTH_ROW_CODES.flatMap((category) => {
+      const crimes = num(row[crimesColumn(category)]);
+      return crimes > 0 ? [cellLocation({ cell: row.cell, category, crimes })] : [];
+    }),
+  );
 }
 
 /** Crimes of `where` (over `crimes c`) in cells and months; shared by every area's map selection. */
@@ -607,13 +638,12 @@ export async function forceArea(sequelize: Sequelize, forceId: string): Promise<
       return forceOutline(sequelize, forceId);
     },
     async mapLocations(start, end) {
-      const rows = await select<{ cell: unknown; category: unknown; crimes: unknown }>(
-        sequelize,
-        `SELECT cell, category, SUM(crimes) AS crimes FROM crime_cell_counts
-         WHERE force_id = :forceId AND month BETWEEN :start AND :end GROUP BY cell, category`,
-        { forceId, start, end },
-      );
-      return { byCell: true, rows: rows.map(cellLocation) };
+      const rows = await cellLocations(sequelize, 'force_id = :forceId AND month BETWEEN :start AND :end', {
+        forceId,
+        start,
+        end,
+      });
+      return { byCell: true, rows };
     },
     contains() {
       return true;
@@ -687,11 +717,12 @@ async function forceCentre(sequelize: Sequelize, forceId: string): Promise<LatLn
   if (box && box.minLat !== null) {
     return { lat: (num(box.minLat) + num(box.maxLat)) / 2, lng: (num(box.minLng) + num(box.maxLng)) / 2 };
   }
+  const crimes = `(${MONTH_ROW_CODES.map(crimesColumn).join(' + ')})`;
   const [weighted] = await select<{ cell_row: unknown; cell_col: unknown }>(
     sequelize,
-    `SELECT SUM(crimes * FLOOR(cell / :columns)) / SUM(crimes) AS cell_row,
-            SUM(crimes * (cell - :columns * FLOOR(cell / :columns))) / SUM(crimes) AS cell_col
-     FROM crime_cell_counts
+    `SELECT SUM(${crimes} * FLOOR(cell / :columns)) / SUM(${crimes}) AS cell_row,
+            SUM(${crimes} * (cell - :columns * FLOOR(cell / :columns))) / SUM(${crimes}) AS cell_col
+     FROM crime_cell_months
      WHERE force_id = :forceId AND month = (SELECT MAX(month) FROM crime_force_counts WHERE force_id = :forceId)`,
     { forceId, columns: GRID.columns },
   );
@@ -756,13 +787,8 @@ export function storeArea(sequelize: Sequelize): SearchArea {
       return null;
     },
     async mapLocations(start, end) {
-      const rows = await select<{ cell: unknown; category: unknown; crimes: unknown }>(
-        sequelize,
-        `SELECT cell, category, SUM(crimes) AS crimes FROM crime_cell_counts
-         WHERE month BETWEEN :start AND :end GROUP BY cell, category`,
-        { start, end },
-      );
-      return { byCell: true, rows: rows.map(cellLocation) };
+      const rows = await cellLocations(sequelize, 'month BETWEEN :start AND :end', { start, end });
+      return { byCell: true, rows };
     },
     contains() {
       return true;

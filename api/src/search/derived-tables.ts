@@ -9,7 +9,6 @@ import { sqlDouble } from './sql.ts';
 
 /** Aggregate tables of the search; their layout and purpose are described in migration 0002. */
 export const SEARCH_AGGREGATE_TABLES = [
-  'crime_cell_counts',
   'crime_cell_months',
   'crime_part_months',
   'crime_points',
@@ -19,7 +18,8 @@ export const SEARCH_AGGREGATE_TABLES = [
   'cell_forces',
 ] as const;
 
-const RESOLVED = 'SUM(CASE WHEN outcome IN (:resolvedOutcomes) THEN 1 ELSE 0 END)';
+const IS_RESOLVED = 'CASE WHEN outcome IN (:resolvedOutcomes) THEN 1 ELSE 0 END';
+const RESOLVED = `SUM(${IS_RESOLVED})`;
 
 /**
  * The part of a located crime, in SQL: its cell's row and column give the cell's corner, exactly
@@ -49,7 +49,7 @@ export function partsOfCells(cells: readonly number[]): number[] {
 /**
  * INSERT ... SELECT statements replacing the per-month aggregates from the rows of `crimes`
  * (the table, or the table with an index hint) matching `where` (a condition on force_id and
- * month only, which crime_cell_counts has too).
+ * month only).
  */
 function monthStatements(where: string, crimes = 'crimes'): string[] {
   const monthRowColumns = MONTH_ROW_COUNTS.join(', ');
@@ -59,13 +59,9 @@ function monthStatements(where: string, crimes = 'crimes'): string[] {
      SELECT force_id, month, category, COUNT(*), ${RESOLVED}, SUM(CASE WHEN cell IS NOT NULL THEN 1 ELSE 0 END)
      FROM ${crimes} WHERE ${where}
      GROUP BY force_id, month, category`,
-    `INSERT INTO crime_cell_counts (cell, month, category, force_id, crimes, resolved)
-     SELECT cell, month, category, force_id, COUNT(*), ${RESOLVED}
-     FROM ${crimes} WHERE ${where} AND cell IS NOT NULL
-     GROUP BY cell, month, category, force_id`,
     `INSERT INTO crime_cell_months (cell, month, force_id, ${monthRowColumns})
-     SELECT cell, month, force_id, ${pivotSums('crimes', 'resolved')}
-     FROM crime_cell_counts WHERE ${where}
+     SELECT cell, month, force_id, ${pivotSums('1', IS_RESOLVED)}
+     FROM ${crimes} WHERE ${where} AND cell IS NOT NULL
      GROUP BY cell, month, force_id`,
     `INSERT INTO crime_points (part, month, category, lat, lng, force_id, crimes, resolved)
      SELECT ${partSql()}, month, category, lat, lng, force_id, COUNT(*), ${RESOLVED}
@@ -105,7 +101,7 @@ function addFacts(sequelize: Sequelize): string[] {
    WHERE c.force_id = :forceId AND c.month = :month AND c.lsoa_code IS NOT NULL AND c.lsoa_code <> ''
      AND NOT EXISTS (SELECT 1 FROM force_lsoas f WHERE f.force_id = c.force_id AND f.lsoa_code = c.lsoa_code)`,
     `INSERT INTO cell_forces (cell, force_id)
-   SELECT DISTINCT c.cell, c.force_id FROM crime_cell_counts c
+   SELECT c.cell, c.force_id FROM crime_cell_months c
    WHERE c.force_id = :forceId AND c.month = :month
      AND NOT EXISTS (SELECT 1 FROM cell_forces f WHERE f.cell = c.cell AND f.force_id = c.force_id)`,
   ];
@@ -124,40 +120,32 @@ async function refreshForceMonth(
   const run = (sql: string, replacements: Record<string, unknown> = base) =>
     sequelize.query(sql, { replacements, transaction });
 
-  // The part and cell tables have no (force, month) index (it would be as large as the tables);
-  // their old rows are found through the cells the force-month had, which crime_cell_counts
-  // still lists.
-  const cells = await sequelize.query<{ cell: number }>(
-    'SELECT DISTINCT cell FROM crime_cell_counts WHERE force_id = :forceId AND month = :month',
-    { replacements: base, type: QueryTypes.SELECT, transaction },
-  );
+  // The part tables have no (force, month) index (it would be as large as the tables); their
+  // old rows are found through the cells the force-month had, which crime_cell_months lists.
+  const cellsOfForceMonth = async () =>
+    (
+      await sequelize.query<{ cell: number }>(
+        'SELECT cell FROM crime_cell_months WHERE force_id = :forceId AND month = :month',
+        { replacements: base, type: QueryTypes.SELECT, transaction },
+      )
+    ).map((c) => Number(c.cell));
+  const cells = await cellsOfForceMonth();
   for (let i = 0; i < cells.length; i += CELL_CHUNK) {
-    const chunk = cells.slice(i, i + CELL_CHUNK).map((c) => Number(c.cell));
-    const parts = partsOfCells(chunk);
+    const parts = partsOfCells(cells.slice(i, i + CELL_CHUNK));
     for (const table of ['crime_points', 'crime_part_months']) {
       await run(`DELETE FROM ${table} WHERE part IN (:parts) AND month = :month AND force_id = :forceId`, {
         ...base,
         parts,
       });
     }
-    await run(
-      'DELETE FROM crime_cell_months WHERE cell IN (:cells) AND month = :month AND force_id = :forceId',
-      {
-        ...base,
-        cells: chunk,
-      },
-    );
   }
-  await run('DELETE FROM crime_cell_counts WHERE force_id = :forceId AND month = :month');
+  await run('DELETE FROM crime_cell_months WHERE force_id = :forceId AND month = :month');
   await run('DELETE FROM crime_force_counts WHERE force_id = :forceId AND month = :month');
   const crimes = crimesOfForceMonth(sequelize);
   for (const sql of monthStatements('force_id = :forceId AND month = :month', crimes)) await run(sql);
-  const written = await sequelize.query<{ cell: number }>(
-    'SELECT DISTINCT cell FROM crime_cell_counts WHERE force_id = :forceId AND month = :month',
-    { replacements: base, type: QueryTypes.SELECT, transaction },
-  );
+  const written = await cellsOfForceMonth();
   for (let i = 0; i < written.length; i += CELL_CHUNK) {
-    const parts = partsOfCells(written.slice(i, i + CELL_CHUNK).map((c) => Number(c.cell)));
+    const parts = partsOfCells(written.slice(i, i + CELL_CHUNK));
     await run(partMonthsStatement('part IN (:parts) AND month = :month AND force_id = :forceId'), {
       ...base,
       parts,
@@ -196,7 +184,7 @@ export async function rebuildSearchAggregates(sequelize: Sequelize): Promise<voi
        SELECT DISTINCT force_id, lsoa_code FROM crimes WHERE lsoa_code IS NOT NULL AND lsoa_code <> ''`,
     );
     await run(
-      'INSERT INTO cell_forces (cell, force_id) SELECT DISTINCT cell, force_id FROM crime_cell_counts',
+      'INSERT INTO cell_forces (cell, force_id) SELECT DISTINCT cell, force_id FROM crime_cell_months',
     );
   });
 }

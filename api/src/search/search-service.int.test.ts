@@ -16,6 +16,7 @@ import { HttpError } from '../http/errors.ts';
 import { createPostcodeService } from '../postcodes/postcode-service.ts';
 import { fillFromExistingCrimes } from '../db/migrations/0002-search.ts';
 import { monthRows } from '../db/migrations/0013-month-rows.ts';
+import { cellMonthsByForce } from '../db/migrations/0016-cell-months-by-force.ts';
 import { rebuildSearchAggregates, SEARCH_AGGREGATE_TABLES } from './derived-tables.ts';
 import { createSearchService, type SearchService } from './search-service.ts';
 import {
@@ -454,7 +455,7 @@ describe.each(testDialects)('search service on %s', (dialect) => {
     }
   });
 
-  it('rebuilds the same aggregates from scratch, and migrations 0002 and 0013 from the crimes they found, as the per-force-month refresh made', async () => {
+  it('rebuilds the same aggregates from scratch, and migrations 0002, 0013 and 0016 from the crimes they found, as the per-force-month refresh made', async () => {
     const snapshot = async () => {
       const tables: Record<string, unknown[]> = {};
       for (const table of SEARCH_AGGREGATE_TABLES) {
@@ -478,8 +479,10 @@ describe.each(testDialects)('search service on %s', (dialect) => {
     await rebuildSearchAggregates(db.sequelize);
     expect(await snapshot()).toEqual(incremental);
     // The migrations' own way for a store that had crimes: 0002 filled its tables from them, then
-    // 0013 turned the part counts into month rows (its down rebuilds them from the crimes).
+    // 0013 turned the part and cell counts into month rows (its down rebuilds the part counts from
+    // the crimes, 0016's down the cell counts).
     const context = { sequelize: db.sequelize, queryInterface: db.sequelize.getQueryInterface() };
+    await cellMonthsByForce.down(context);
     await monthRows.down(context);
     for (const table of [
       'crime_cell_counts',
@@ -494,6 +497,7 @@ describe.each(testDialects)('search service on %s', (dialect) => {
     }
     await fillFromExistingCrimes(db.sequelize);
     await monthRows.up(context);
+    await cellMonthsByForce.up(context);
     expect(await snapshot()).toEqual(incremental);
   });
 });

@@ -12,6 +12,7 @@ import { csewFigures } from './0012-csew-figures.ts';
 import { monthRows } from './0013-month-rows.ts';
 import { datasetMonthsStamp } from './0014-dataset-months-stamp.ts';
 import { dropCategoryMonthCounts } from './0015-drop-category-month-counts.ts';
+import { cellMonthsByForce } from './0016-cell-months-by-force.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   monthRows,
   datasetMonthsStamp,
   dropCategoryMonthCounts,
+  cellMonthsByForce,
 ];

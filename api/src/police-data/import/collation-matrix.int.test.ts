@@ -32,8 +32,6 @@ const COUNTS: Record<string, string> = {
   stopsLocated:
     'SELECT force_id, month, lat IS NULL AS unlocated, COUNT(*) AS n FROM stop_searches GROUP BY force_id, month, lat IS NULL',
   forceCounts: 'SELECT force_id, month, category, crimes, resolved, located AS n FROM crime_force_counts',
-  cellCounts:
-    'SELECT force_id, month, SUM(crimes) AS crimes, SUM(resolved) AS n FROM crime_cell_counts GROUP BY force_id, month',
   cellMonths: `SELECT force_id, month, ${MONTH_ROW_CODES.map((c) => `SUM(${crimesColumn(c)})`).join(' + ')} AS crimes,
     SUM(resolved) AS n FROM crime_cell_months GROUP BY force_id, month`,
   partMonths: `SELECT force_id, month, ${MONTH_ROW_CODES.map((c) => `SUM(${crimesColumn(c)})`).join(' + ')} AS crimes,

@@ -89,7 +89,7 @@ describe.each(testDialects)('query plans of an import on %s', (dialect) => {
     );
     // The delete of the old rows, and each aggregate grouped from the crimes.
     expect(forceMonthReads.some((sql) => sql.startsWith('DELETE FROM crimes'))).toBe(true);
-    for (const table of ['crime_points', 'crime_cell_counts', 'crime_locations', 'crime_force_counts']) {
+    for (const table of ['crime_points', 'crime_cell_months', 'crime_locations', 'crime_force_counts']) {
       expect(forceMonthReads.some((sql) => sql.startsWith(`INSERT INTO ${table} `))).toBe(true);
     }
     for (const sql of forceMonthReads) {
