@@ -117,10 +117,18 @@ async function importPlan(
 ): Promise<void> {
   const files = plan.jobs.length;
   emit({ type: 'source', source, files, totalBytes: plan.jobs.reduce((n, job) => n + job.entry.size, 0) });
+  // A file's fingerprint (a folder's files are read whole for it) and earlier import are looked
+  // up while the file before it is being written, when this thread would otherwise wait for the
+  // database: a national month from a folder, 0.45 s of 9.5 (docs/benchmarks.md, issue 20).
+  const lookUp = (job: ImportJob | undefined) => job && settled(previousImport(context.sequelize, job));
+  let next = lookUp(plan.jobs[0]);
   for (const [index, job] of plan.jobs.entries()) {
     const file = job.entry.path;
     emit({ type: 'file-start', source, file, index, files, bytes: job.entry.size });
-    const { fingerprint, holder } = await previousImport(context.sequelize, job);
+    const lookedUp = await next!;
+    next = lookUp(plan.jobs[index + 1]);
+    if ('failure' in lookedUp) throw lookedUp.failure;
+    const { fingerprint, holder } = lookedUp.value;
     const result =
       holder !== undefined && fingerprint !== undefined && 'forceId' in job
         ? unchangedResult(job, fingerprint, holder)
@@ -152,6 +160,14 @@ async function importPlan(
     });
     emit({ type: 'file-done', source, result });
   }
+}
+
+/** A promise that never rejects, for work started before its result is wanted. */
+function settled<T>(promise: Promise<T>): Promise<{ value: T } | { failure: unknown }> {
+  return promise.then(
+    (value) => ({ value }),
+    (failure: unknown) => ({ failure }),
+  );
 }
 
 /**
