@@ -25,13 +25,14 @@ interface MysqlConnection {
 const quote = (name: string) => `\`${name}\``;
 
 /**
- * Values a statement, as measured fastest (docs/benchmarks.md): ~10,000 for a multi-row INSERT
- * (about 1 MB of SQL, far below max_allowed_packet); for LOAD DATA, whose round trips cost more,
- * 100,000 (10k street rows: 49–58k rows/s against 45k at 10,000, with peak RSS 254 MB of the
- * 300 MB budget; 200,000 reached 297 MB).
+ * Values a batch. A multi-row INSERT measured fastest at ~10,000 (about 1 MB of SQL, far below
+ * max_allowed_packet). LOAD DATA once took 100,000 a statement to pay for its round trips, but
+ * a file's rows now stream into one statement (MysqlStreamedLoad), where a batch is only what
+ * the client holds at a time: 1M street rows, 100,000 values a batch against 20,000 and 5,000,
+ * 131k / 133k / 137k rows/s with peak RSS 311 / 246 / 241 MB of the 300 MB budget
+ * (docs/benchmarks.md, issue 20).
  */
-const INSERT_VALUES = 10_000;
-const LOAD_DATA_VALUES = 100_000;
+const BATCH_VALUES = 10_000;
 
 /**
  * Plain rows go in with `LOAD DATA LOCAL INFILE` fed from memory through mysql2's stream factory:
@@ -76,7 +77,7 @@ class MysqlWriter implements BulkWriter {
     );
   }
 
-  /** A batch sized for LOAD DATA goes in as several INSERTs of the size that suits them. */
+  /** A batch of any size goes in as INSERTs of at most BATCH_VALUES values each. */
   private async insertStatements(
     table: string,
     names: string,
@@ -84,7 +85,7 @@ class MysqlWriter implements BulkWriter {
     values: readonly BulkValue[],
     suffix = '',
   ): Promise<void> {
-    const step = Math.max(1, Math.floor(INSERT_VALUES / columns)) * columns;
+    const step = Math.max(1, Math.floor(BATCH_VALUES / columns)) * columns;
     for (let start = 0; start < values.length; start += step) {
       const list = valuesList(columns, values.slice(start, start + step), this.literal);
       await this.query(`INSERT INTO ${quote(table)} (${names}) VALUES ${list}${suffix}`);
@@ -199,8 +200,7 @@ async function serverAcceptsLocalInfile(connection: MysqlConnection): Promise<bo
 /** `loadData: false` keeps to INSERTs even where the server would take LOAD DATA (tests use it). */
 export function createMysqlBulk(options: { loadData: boolean }): BulkDialect {
   return {
-    rowsPerStatement: (columns) =>
-      Math.max(1, Math.floor((options.loadData ? LOAD_DATA_VALUES : INSERT_VALUES) / columns)),
+    rowsPerStatement: (columns) => Math.max(1, Math.floor(BATCH_VALUES / columns)),
     async begin(sequelize: Sequelize) {
       const transaction = await sequelize.transaction();
       try {
