@@ -18,6 +18,7 @@ import { fillFromExistingCrimes } from '../db/migrations/0002-search.ts';
 import { monthRows } from '../db/migrations/0013-month-rows.ts';
 import { cellMonthsByForce } from '../db/migrations/0016-cell-months-by-force.ts';
 import { rebuildSearchAggregates, SEARCH_AGGREGATE_TABLES } from './derived-tables.ts';
+import { crimesColumn, MONTH_ROW_CODES } from './month-rows.ts';
 import { createSearchService, type SearchService } from './search-service.ts';
 import {
   CENTRE,
@@ -483,6 +484,30 @@ describe.each(testDialects)('search service on %s', (dialect) => {
     // the crimes, 0016's down the cell counts).
     const context = { sequelize: db.sequelize, queryInterface: db.sequelize.getQueryInterface() };
     await cellMonthsByForce.down(context);
+    // 0016's down brought back the cell counts per category: the same crimes as the month rows.
+    const key = (r: Record<string, unknown>) => `${Number(r.cell)}|${Number(r.month)}|${String(r.force_id)}`;
+    const [cellCounts] = await db.sequelize.query(
+      'SELECT cell, month, force_id, category, crimes, resolved FROM crime_cell_counts',
+    );
+    const [cellMonths] = await db.sequelize.query('SELECT * FROM crime_cell_months');
+    const fromCounts = new Map<string, number>();
+    const resolvedFromCounts = new Map<string, number>();
+    for (const r of cellCounts as Record<string, unknown>[]) {
+      fromCounts.set(`${key(r)}|${Number(r.category)}`, Number(r.crimes));
+      resolvedFromCounts.set(key(r), (resolvedFromCounts.get(key(r)) ?? 0) + Number(r.resolved));
+    }
+    const fromMonths = new Map<string, number>();
+    const resolvedFromMonths = new Map<string, number>();
+    for (const r of cellMonths as Record<string, unknown>[]) {
+      resolvedFromMonths.set(key(r), Number(r.resolved));
+      for (const code of MONTH_ROW_CODES) {
+        const crimes = Number(r[crimesColumn(code)]);
+        if (crimes > 0) fromMonths.set(`${key(r)}|${code}`, crimes);
+      }
+    }
+    expect(fromCounts.size).toBeGreaterThan(100);
+    expect(fromCounts).toEqual(fromMonths);
+    expect(resolvedFromCounts).toEqual(resolvedFromMonths);
     await monthRows.down(context);
     for (const table of [
       'crime_cell_counts',

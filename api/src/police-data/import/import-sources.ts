@@ -117,18 +117,20 @@ async function importPlan(
 ): Promise<void> {
   const files = plan.jobs.length;
   emit({ type: 'source', source, files, totalBytes: plan.jobs.reduce((n, job) => n + job.entry.size, 0) });
-  // A file's fingerprint (a folder's files are read whole for it) and earlier import are looked
-  // up while the file before it is being written, when this thread would otherwise wait for the
-  // database: a national month from a folder, 0.45 s of 9.5 (docs/benchmarks.md, issue 20).
-  const lookUp = (job: ImportJob | undefined) => job && settled(previousImport(context.sequelize, job));
-  let next = lookUp(plan.jobs[0]);
+  // A file's fingerprint (a folder's files are read whole for it) is taken while the file before
+  // it is being written, when this thread would otherwise wait for the database: a national
+  // month from a folder, 0.45 s of 9.5 (docs/benchmarks.md, issue 20). Which import holds its
+  // content is asked only at its turn, after the file before it is recorded: two files of one
+  // force-month may follow each other. fingerprintOf never rejects, so the promise may wait
+  // unobserved.
+  const fingerprintAhead = (job: ImportJob | undefined) => job && fingerprintOf(job);
+  let next = fingerprintAhead(plan.jobs[0]);
   for (const [index, job] of plan.jobs.entries()) {
     const file = job.entry.path;
     emit({ type: 'file-start', source, file, index, files, bytes: job.entry.size });
-    const lookedUp = await next!;
-    next = lookUp(plan.jobs[index + 1]);
-    if ('failure' in lookedUp) throw lookedUp.failure;
-    const { fingerprint, holder } = lookedUp.value;
+    const fingerprinted = await next;
+    next = fingerprintAhead(plan.jobs[index + 1]);
+    const { fingerprint, holder } = await previousImport(context.sequelize, job, fingerprinted);
     const result =
       holder !== undefined && fingerprint !== undefined && 'forceId' in job
         ? unchangedResult(job, fingerprint, holder)
@@ -162,29 +164,26 @@ async function importPlan(
   }
 }
 
-/** A promise that never rejects, for work started before its result is wanted. */
-function settled<T>(promise: Promise<T>): Promise<{ value: T } | { failure: unknown }> {
-  return promise.then(
-    (value) => ({ value }),
-    (failure: unknown) => ({ failure }),
-  );
-}
-
 /**
- * The fingerprint of a month file, and the import that brought in the content the store holds
- * for its force-month when that content is this file's. Other files (reference data, which is
- * upserted and cheap to apply again) get neither. A file that cannot be read for its fingerprint
+ * The import that brought in the content the store holds for a month file's force-month, when
+ * that content is this file's (by its fingerprint). Other files (reference data, which is
+ * upserted and cheap to apply again) get none. A file that could not be read for its fingerprint
  * is imported anyway, and that import reports what is wrong with it.
  */
 async function previousImport(
   sequelize: Sequelize,
   job: ImportJob,
+  fingerprint: string | undefined,
 ): Promise<{ fingerprint?: string; holder?: number }> {
-  if (!('forceId' in job)) return {};
-  const fingerprint = await job.entry.fingerprint().catch(() => undefined);
-  if (fingerprint === undefined) return {};
+  if (!('forceId' in job) || fingerprint === undefined) return {};
   const holder = await importHoldingUnchanged(sequelize, { ...job, fingerprint });
   return holder === undefined ? { fingerprint } : { fingerprint, holder };
+}
+
+/** A month file's fingerprint; none for other files, or for one that cannot be read for it. */
+async function fingerprintOf(job: ImportJob): Promise<string | undefined> {
+  if (!('forceId' in job)) return undefined;
+  return job.entry.fingerprint().catch(() => undefined);
 }
 
 function unchangedResult(
