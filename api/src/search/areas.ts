@@ -718,10 +718,11 @@ async function forceCentre(sequelize: Sequelize, forceId: string): Promise<LatLn
     return { lat: (num(box.minLat) + num(box.maxLat)) / 2, lng: (num(box.minLng) + num(box.maxLng)) / 2 };
   }
   const crimes = `(${MONTH_ROW_CODES.map(crimesColumn).join(' + ')})`;
+  // * 1e0: a real division on both databases (SQLite divides integer sums as integers).
   const [weighted] = await select<{ cell_row: unknown; cell_col: unknown }>(
     sequelize,
-    `SELECT SUM(${crimes} * FLOOR(cell / :columns)) / SUM(${crimes}) AS cell_row,
-            SUM(${crimes} * (cell - :columns * FLOOR(cell / :columns))) / SUM(${crimes}) AS cell_col
+    `SELECT SUM(${crimes} * FLOOR(cell / :columns)) * 1e0 / SUM(${crimes}) AS cell_row,
+            SUM(${crimes} * (cell - :columns * FLOOR(cell / :columns))) * 1e0 / SUM(${crimes}) AS cell_col
      FROM crime_cell_months
      WHERE force_id = :forceId AND month = (SELECT MAX(month) FROM crime_force_counts WHERE force_id = :forceId)`,
     { forceId, columns: GRID.columns },
