@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Sequelize } from 'sequelize';
 import sqlite3 from 'sqlite3';
-import { readThroughFile } from './reads.ts';
+import { readThroughFile, readThroughPool } from './reads.ts';
 import { MYSQL_CHARSET, MYSQL_COLLATION, MYSQL_SESSION_STATEMENTS } from './mysql-session.ts';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -61,6 +61,7 @@ export function openDatabase(options: DatabaseOptions): Sequelize {
         },
       },
     });
+    readThroughPool(sequelize, options.log);
     return sequelize;
   }
   if (!options.url.startsWith('sqlite:')) throw new Error(`Unsupported database URL: ${options.url}`);

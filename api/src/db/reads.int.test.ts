@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Sequelize } from 'sequelize';
-import { afterEach, describe, expect, it } from 'vitest';
+import { DatabaseError, QueryTypes, type Sequelize } from 'sequelize';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { isDatabaseUnavailable } from './availability.ts';
 import { openDatabase } from './connection.ts';
 import { readRows } from './reads.ts';
 
@@ -69,5 +71,57 @@ describe('reads of an SQLite file on its own connection', () => {
     await sequelize.query("INSERT INTO t VALUES (7, 'm', 0)");
     expect(await readRows(sequelize, 'SELECT id FROM t')).toEqual([{ id: 7 }]);
     expect(logged.some((line) => line.startsWith('Executing (reader): '))).toBe(false);
+  });
+});
+
+describe.runIf(testDialects.includes('mysql'))('reads of a MySQL store on a pooled connection', () => {
+  let db: TestDatabase;
+  let sequelize: Sequelize;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase('mysql');
+    sequelize = openDatabase({ url: db.url, log: (sql) => logged.push(sql), queryTimeoutMs: 1_000 });
+    await sequelize.query('CREATE TABLE t (id INTEGER PRIMARY KEY, name VARCHAR(20), n DOUBLE, c INTEGER)');
+    await sequelize.query("INSERT INTO t VALUES (1, 'it''s', 1.5, 2), (2, 'b', NULL, 3)");
+  });
+  afterAll(async () => {
+    await sequelize?.close();
+    await db?.drop();
+  });
+
+  it('return the rows Sequelize returns, replacements formatted as Sequelize formats them', async () => {
+    const sql =
+      'SELECT id, name, n, SUM(c) AS total FROM t WHERE id IN (:ids) GROUP BY id, name, n ORDER BY id';
+    const direct = await sequelize.query(sql, {
+      replacements: { ids: [1, 2, 3] },
+      type: QueryTypes.SELECT,
+      raw: true,
+      logging: false,
+    });
+    logged.length = 0;
+    const read = await readRows(sequelize, sql, { ids: [1, 2, 3] });
+    expect(read).toEqual(direct);
+    expect(read).toHaveLength(2);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^Executing \(reader\): SELECT .* IN \(1, 2, 3\)/);
+    expect(
+      await readRows(sequelize, 'SELECT id FROM t WHERE name = :name', { name: "x' OR '1'='1" }),
+    ).toEqual([]);
+  });
+
+  it('fail as Sequelize fails: a bad statement is a DatabaseError, not a lost server', async () => {
+    const failure = await readRows(sequelize, 'SELECT x FROM nowhere').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DatabaseError);
+    expect((failure as Error).message).toMatch(/nowhere/);
+    expect(isDatabaseUnavailable(failure)).toBe(false);
+  });
+
+  it('keep the statement timeout of the connection, and give the connection back either way', async () => {
+    const failure = await readRows(sequelize, 'SELECT SLEEP(3) AS s').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DatabaseError);
+    // The pool (10 connections) still serves reads after many in a row, failed ones included.
+    for (let i = 0; i < 25; i++) await readRows(sequelize, 'SELECT x FROM nowhere').catch(() => {});
+    expect(await readRows(sequelize, 'SELECT COUNT(*) AS n FROM t')).toEqual([{ n: 2 }]);
   });
 });
