@@ -24,7 +24,7 @@ import { buildApp, type App } from '../../api/src/app.ts';
 import { importSources } from '../../api/src/police-data/import/index.ts';
 import { searchDerivedTables } from '../../api/src/search/derived-tables.ts';
 import { radiusArea } from '../../api/src/search/areas.ts';
-import { crimesColumn, MONTH_ROW_CODES } from '../../api/src/search/month-rows.ts';
+import { MONTH_ROW_CRIMES } from '../../api/src/search/month-rows.ts';
 import { num, select, withinCircleSql } from '../../api/src/search/sql.ts';
 import { parseConfig } from '../../common/config/config.ts';
 import { categoryFromCode } from '../../common/crime/categories.ts';
@@ -181,7 +181,7 @@ async function ensureImported(sequelize: Sequelize, sampleDir: string, dialect: 
 async function densestPostcode(sequelize: Sequelize, start: number, end: number) {
   const cells = await select<{ cell: unknown; crimes: unknown }>(
     sequelize,
-    `SELECT cell, SUM(${MONTH_ROW_CODES.map(crimesColumn).join(' + ')}) AS crimes FROM crime_cell_months
+    `SELECT cell, SUM(${MONTH_ROW_CRIMES}) AS crimes FROM crime_cell_months
      WHERE month BETWEEN :start AND :end GROUP BY cell ORDER BY crimes DESC LIMIT 25`,
     { start, end },
   );

@@ -124,4 +124,21 @@ describe.runIf(testDialects.includes('mysql'))('reads of a MySQL store on a pool
     for (let i = 0; i < 25; i++) await readRows(sequelize, 'SELECT x FROM nowhere').catch(() => {});
     expect(await readRows(sequelize, 'SELECT COUNT(*) AS n FROM t')).toEqual([{ n: 2 }]);
   });
+
+  it('share the pool among many reads at once, failed ones included, and each gets its own rows', async () => {
+    const reads = Array.from({ length: 60 }, (_, i) =>
+      i % 3 === 0
+        ? readRows(sequelize, 'SELECT x FROM nowhere').then(
+            () => 'answered',
+            (error: unknown) => (error instanceof DatabaseError ? 'failed' : 'other'),
+          )
+        : readRows<{ id: number }>(sequelize, 'SELECT id FROM t WHERE id = :id', { id: (i % 2) + 1 }).then(
+            (rows) => (rows.length === 1 && rows[0]!.id === (i % 2) + 1 ? 'answered' : 'wrong rows'),
+          ),
+    );
+    const outcomes = await Promise.all(reads);
+    expect(outcomes.filter((o) => o === 'failed')).toHaveLength(20);
+    expect(outcomes.filter((o) => o === 'answered')).toHaveLength(40);
+    expect(await readRows(sequelize, 'SELECT COUNT(*) AS n FROM t')).toEqual([{ n: 2 }]);
+  });
 });

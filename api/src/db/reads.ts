@@ -21,10 +21,15 @@ type AbstractDialect = Parameters<typeof injectReplacements>[1];
  * committed write. MySQL has a reader of its own (PoolReader, below); a store in memory, which
  * no second connection can see, reads through Sequelize.
  */
-const readers = new WeakMap<Sequelize, Reader>();
+const readers = new WeakMap<Sequelize, { reader: Reader; log: ((sql: string) => void) | undefined }>();
 
+/** Runs one statement, replacements already in its text. */
 interface Reader {
-  all<T>(sql: string, replacements: Record<string, unknown>): T[] | Promise<T[]>;
+  all<T>(text: string): T[] | Promise<T[]>;
+}
+
+function giveReader(sequelize: Sequelize, reader: Reader, log: ((sql: string) => void) | undefined): void {
+  readers.set(sequelize, { reader, log });
 }
 
 /**
@@ -43,17 +48,10 @@ class SqliteReader implements Reader {
   private db: Database.Database | undefined;
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(
-    private readonly path: string,
-    private readonly dialect: AbstractDialect,
-    private readonly log: ((sql: string) => void) | undefined,
-  ) {}
+  constructor(private readonly path: string) {}
 
-  all<T>(sql: string, replacements: Record<string, unknown>): T[] {
+  all<T>(text: string): T[] {
     this.db ??= new Database(this.path, { readonly: true, fileMustExist: true, timeout: READER_BUSY_MS });
-    const text =
-      Object.keys(replacements).length > 0 ? injectReplacements(sql, this.dialect, replacements) : sql;
-    this.log?.(`Executing (reader): ${text}`);
     return this.statement(this.db, text).all() as T[];
   }
 
@@ -82,9 +80,8 @@ class SqliteReader implements Reader {
  * `log` receives each statement as Sequelize's logging does.
  */
 export function readThroughFile(sequelize: Sequelize, path: string, log?: (sql: string) => void): void {
-  const dialect = (sequelize as unknown as { dialect: AbstractDialect }).dialect;
-  const reader = new SqliteReader(path, dialect, log);
-  readers.set(sequelize, reader);
+  const reader = new SqliteReader(path);
+  giveReader(sequelize, reader, log);
   const close = sequelize.close.bind(sequelize);
   sequelize.close = async () => {
     reader.close();
@@ -101,10 +98,13 @@ export function readRows<T extends object>(
   sql: string,
   replacements: Record<string, unknown> = {},
 ): Promise<T[]> {
-  const reader = readers.get(sequelize);
-  if (!reader) return sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, raw: true });
+  const given = readers.get(sequelize);
+  if (!given) return sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, raw: true });
   try {
-    return Promise.resolve(reader.all<T>(sql, replacements));
+    const dialect = (sequelize as unknown as { dialect: AbstractDialect }).dialect;
+    const text = Object.keys(replacements).length > 0 ? injectReplacements(sql, dialect, replacements) : sql;
+    given.log?.(`Executing (reader): ${text}`);
+    return Promise.resolve(given.reader.all<T>(text));
   } catch (error) {
     return Promise.reject(error as Error);
   }
@@ -128,18 +128,11 @@ interface MysqlConnection {
  * tells a lost server from a bad statement the same way.
  */
 class PoolReader implements Reader {
-  constructor(
-    private readonly connections: PooledConnections,
-    private readonly dialect: AbstractDialect,
-    private readonly log: ((sql: string) => void) | undefined,
-  ) {}
+  constructor(private readonly connections: PooledConnections) {}
 
-  async all<T>(sql: string, replacements: Record<string, unknown>): Promise<T[]> {
-    const text =
-      Object.keys(replacements).length > 0 ? injectReplacements(sql, this.dialect, replacements) : sql;
+  async all<T>(text: string): Promise<T[]> {
     const connection = await this.connections.getConnection({ type: 'read' });
     try {
-      this.log?.(`Executing (reader): ${text}`);
       return await new Promise<T[]>((resolve, reject) => {
         connection.query({ sql: text }, (error, rows) =>
           error ? reject(new DatabaseError(Object.assign(error, { sql: text }))) : resolve(rows as T[]),
@@ -153,9 +146,6 @@ class PoolReader implements Reader {
 
 /** Gives a MySQL store its reader over Sequelize's own pool (connection.ts calls this). */
 export function readThroughPool(sequelize: Sequelize, log?: (sql: string) => void): void {
-  const { dialect, connectionManager } = sequelize as unknown as {
-    dialect: AbstractDialect;
-    connectionManager: PooledConnections;
-  };
-  readers.set(sequelize, new PoolReader(connectionManager, dialect, log));
+  const { connectionManager } = sequelize as unknown as { connectionManager: PooledConnections };
+  giveReader(sequelize, new PoolReader(connectionManager), log);
 }

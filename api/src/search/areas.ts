@@ -26,6 +26,7 @@ import {
   AreaCounts,
   crimesColumn,
   MONTH_ROW_CODES,
+  MONTH_ROW_CRIMES,
   monthRowSums,
   type MonthCategoryCount,
 } from './month-rows.ts';
@@ -717,7 +718,7 @@ async function forceCentre(sequelize: Sequelize, forceId: string): Promise<LatLn
   if (box && box.minLat !== null) {
     return { lat: (num(box.minLat) + num(box.maxLat)) / 2, lng: (num(box.minLng) + num(box.maxLng)) / 2 };
   }
-  const crimes = `(${MONTH_ROW_CODES.map(crimesColumn).join(' + ')})`;
+  const crimes = MONTH_ROW_CRIMES;
   // * 1e0: a real division on both databases (SQLite divides integer sums as integers).
   const [weighted] = await select<{ cell_row: unknown; cell_col: unknown }>(
     sequelize,

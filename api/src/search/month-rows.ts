@@ -19,6 +19,9 @@ export function crimesColumn(code: number): string {
   return `crimes_${code}`;
 }
 
+/** A month row's crimes of every category, in SQL: `(crimes_1 + … + crimes_15)`. */
+export const MONTH_ROW_CRIMES = `(${MONTH_ROW_CODES.map(crimesColumn).join(' + ')})`;
+
 /** The counted columns, in the order the SQL below lists them. */
 export const MONTH_ROW_COUNTS = ['resolved', ...MONTH_ROW_CODES.map(crimesColumn)] as const;
 
