@@ -257,7 +257,7 @@ describe.skipIf(!canStopMySql)('MySQL stopped for 30 s', () => {
         );
         expect(warm.map((a) => a.status)).toEqual([200, 200, 200, 200]);
 
-        mariadb.freeze();
+        await mariadb.freeze();
         const thawAt = Date.now() + FREEZE_MS;
         const during = await Promise.all([
           client.post('/api/crimes/search', FORCE_SEARCH),

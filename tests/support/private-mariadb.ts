@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +22,12 @@ export interface PrivateMariaDb {
   sql(statement: string): Promise<void>;
   stop(): Promise<void>;
   start(): Promise<void>;
-  /** SIGSTOP: the server keeps its connections but answers nothing, as a hung host would. */
-  freeze(): void;
+  /**
+   * SIGSTOP: the server keeps its connections but answers nothing, as a hung host would. Resolves
+   * once every thread of the server is stopped: the signal is sent at once but taken by each
+   * thread on its own, and a request sent before that could still be answered.
+   */
+  freeze(): Promise<void>;
   /** SIGCONT after freeze(). */
   thaw(): void;
   /** Stops the server (if running) and deletes its data directory. */
@@ -151,7 +155,11 @@ export async function startPrivateMariaDb(): Promise<PrivateMariaDb> {
     },
     stop,
     start,
-    freeze: () => child?.kill('SIGSTOP'),
+    async freeze() {
+      if (!child?.pid) throw new Error('the private MariaDB is not running');
+      child.kill('SIGSTOP');
+      await allThreadsStopped(child.pid);
+    },
     thaw: () => child?.kill('SIGCONT'),
     async remove() {
       await stop();
@@ -159,6 +167,25 @@ export async function startPrivateMariaDb(): Promise<PrivateMariaDb> {
     },
     log: () => output,
   };
+}
+
+/** Waits until the kernel shows every thread of `pid` stopped (state T), at most 5 s. */
+async function allThreadsStopped(pid: number): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const states = readdirSync(`/proc/${pid}/task`).map((tid) => {
+      try {
+        // The state follows the command name, which is in parentheses and may hold spaces.
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      } catch {
+        return 'T'; // the thread has ended
+      }
+    });
+    if (states.every((state) => state === 'T' || state === 't')) return;
+    if (Date.now() > deadline) throw new Error(`MariaDB's threads did not all stop: ${states.join('')}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
 
 /** A MySQL database the test may take away and bring back, on the same address. */
@@ -170,7 +197,7 @@ export interface StoppableMySql {
   stop(): Promise<void>;
   start(): Promise<void>;
   /** Connections stay open but nothing is answered (a hung server); thaw() resumes them. */
-  freeze(): void;
+  freeze(): Promise<void>;
   thaw(): void;
   remove(): Promise<void>;
 }
@@ -224,7 +251,7 @@ export async function startStoppableMySql(database: string): Promise<StoppableMy
     async start() {
       proxy ??= await startTcpProxy([backend], { port });
     },
-    freeze: () => proxy?.freeze(),
+    freeze: async () => proxy?.freeze(),
     thaw: () => proxy?.thaw(),
     async remove() {
       await stop();
