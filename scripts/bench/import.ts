@@ -12,6 +12,8 @@
 // `--drivers` instead compares the writers of issue 20 in one run, interleaved A, B, A, B: on SQLite
 // node-sqlite3 (today) against better-sqlite3, on MySQL LOAD DATA from memory per batch (today)
 // against one LOAD DATA per file fed from a stream (scripts/bench/import-drivers.ts).
+// `--drivers --writes-only` times the two SQLite drivers' writes alone: the file is parsed into
+// memory first, untimed, and its batches replayed (the bound of a writer on its own thread).
 import { spawn } from 'node:child_process';
 import {
   createReadStream,
@@ -53,6 +55,7 @@ const { values } = parseArgs({
     derived: { type: 'boolean', default: false },
     bounds: { type: 'boolean', default: false },
     drivers: { type: 'boolean', default: false },
+    'writes-only': { type: 'boolean', default: false },
   },
 });
 
@@ -295,7 +298,7 @@ async function runBenchmark(rows: number, runs: number, bounds: boolean): Promis
 }
 
 /** Today's writer and the candidate, per database, interleaved run by run in one process tree. */
-async function runDrivers(rows: number, runs: number): Promise<void> {
+async function runDrivers(rows: number, runs: number, writesOnly: boolean): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'crime-clock-bench-'));
   try {
     const archive = join(dir, 'archive');
@@ -314,8 +317,8 @@ async function runDrivers(rows: number, runs: number): Promise<void> {
       ((variant: DriverVariant, i: number) => Promise<RunResult>) | undefined,
     ][] = [
       [
-        'node-sqlite3',
-        'better-sqlite3',
+        writesOnly ? 'node-sqlite3-writes' : 'node-sqlite3',
+        writesOnly ? 'better-sqlite3-writes' : 'better-sqlite3',
         async (variant, i) => {
           const file = join(dir, `${variant}-${i}.sqlite`);
           try {
@@ -329,7 +332,7 @@ async function runDrivers(rows: number, runs: number): Promise<void> {
       [
         'mysql-batches',
         'mysql-stream',
-        serverUrl
+        serverUrl && !writesOnly
           ? (variant) =>
               withMysqlDatabase(serverUrl, (url) => runInChild(`driver:${variant}`, `${url}|${archive}`))
           : undefined,
@@ -364,7 +367,7 @@ async function runDrivers(rows: number, runs: number): Promise<void> {
 if (values.child) {
   await runChild(values.child);
 } else if (values.drivers) {
-  await runDrivers(Number(values.rows), Number(values.runs));
+  await runDrivers(Number(values.rows), Number(values.runs), values['writes-only']);
 } else {
   await runBenchmark(Number(values.rows), Number(values.runs), values.bounds);
 }
