@@ -15,6 +15,8 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+# `npm run import|admin|survey:figures|db:migrate` run the build through this launcher (no tsx here).
+COPY --from=build --chown=node:node /app/scripts/cli.mjs ./scripts/cli.mjs
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000 3001

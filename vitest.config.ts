@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 //   integration *.int.test.ts        real databases, servers, sockets (run on SQLite, then MySQL)
 //   browser     *.browser.test.ts    Chromium against the product started as `npm start` starts it
 //   security    tests/security/*.security.test.ts  floods against the built API
-//   faults      tests/faults/*.fault.test.ts       faults on the built product (a few minutes)
+//   faults      tests/faults/*.fault.test.ts       faults on the built product, its image's commands
 //   faults-long tests/faults/long/*.fault.test.ts  the longer fault scenarios (npm run test:faults)
 //
 // Tests that run real servers, browsers and timers get one retry: on a loaded machine a timer
