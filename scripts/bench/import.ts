@@ -1,4 +1,5 @@
 // Import benchmark: `node --import tsx scripts/bench/import.ts [--rows 1000000] [--runs 3] [--derived] [--bounds]`
+// (or `node dist/scripts/bench/import.js …` after `npm run build`: the importer as the image runs it)
 // Generates one street CSV of N rows, imports it end to end (parse + insert + commit) into a fresh
 // SQLite file and, when reachable, a fresh MySQL database (BENCH_MYSQL_URL, else the local server
 // at mysql://root@127.0.0.1:3306/). Each run is a child process, so its peak RSS is the importer's
@@ -169,10 +170,11 @@ function runInChild(url: string, dir: string, variant: string = 'migrated'): Pro
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
+      // The child runs as this script was started: from source through tsx, or from the build
+      // (`node dist/scripts/bench/import.js`, as the production image runs the importer).
       [
-        '--import',
-        'tsx',
-        'scripts/bench/import.ts',
+        ...process.execArgv,
+        process.argv[1]!,
         '--child',
         `${url}|${dir}|${variant}`,
         ...(values.derived ? ['--derived'] : []),
