@@ -1,6 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import { HttpError, unauthorized } from '../http/errors.ts';
-import { createHashPool, hashPoolBusy, type HashPoolOptions } from '../security/passwords-pool.ts';
+import { createHashPool, type HashPoolOptions, type HashSlot } from '../security/passwords-pool.ts';
 import {
   hashPassword,
   needsRehash,
@@ -39,6 +39,8 @@ declare const admitted: unique symbol;
  */
 export interface AdmittedAttempt {
   readonly ip: string;
+  /** The address's count, given back if the attempt is refused unchecked. */
+  readonly addressCount: ThrottleDecision;
   readonly [admitted]: true;
 }
 
@@ -81,21 +83,28 @@ export function createAuthService(options: AuthServiceOptions) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomPassword(), options.cost));
 
-  async function checkPassword(request: LoginRequest, username: string) {
+  async function checkPassword(request: LoginRequest, username: string, slot: HashSlot) {
     const user = await users.findByUsername(username);
+    const valid = await slot.run(() =>
+      user
+        ? verifyPassword(request.password, user.passwordHash)
+        : getDummyHash().then((hash) => verifyPassword(request.password, hash).then(() => false)),
+    );
+    return valid && user ? user : null;
+  }
+
+  /**
+   * A place in the hash pool, taken before the attempt is counted on the account: when the pool
+   * is full the attempt is refused unchecked, and gives back its address's count, so a flood
+   * that keeps the pool busy spends none of the real admin's attempts.
+   */
+  async function hashSlotFor(request: LoginRequest, username: string): Promise<HashSlot> {
     try {
-      const valid = await hashPool.run(() =>
-        user
-          ? verifyPassword(request.password, user.passwordHash)
-          : getDummyHash().then((hash) => verifyPassword(request.password, hash).then(() => false)),
-      );
-      return valid && user ? user : null;
+      return hashPool.reserve();
     } catch (error) {
-      if (
-        error instanceof HttpError &&
-        error.code === hashPoolBusy().code &&
-        now() - lastBusyLog >= BUSY_LOG_EVERY_MS
-      ) {
+      await sessions.destroy(request.previousToken);
+      await throttle.refundAddress(request.attempt.ip, request.attempt.addressCount);
+      if (now() - lastBusyLog >= BUSY_LOG_EVERY_MS) {
         lastBusyLog = now();
         await securityLog.record({ kind: 'sign-in-busy', username, ip: request.attempt.ip });
       }
@@ -180,7 +189,7 @@ export function createAuthService(options: AuthServiceOptions) {
   async function admitSignIn(ip: string, previousToken?: string): Promise<AdmittedAttempt> {
     const decision = await throttle.admitAddress(ip);
     if (!decision.allowed) await refuse(decision, ip, null, previousToken);
-    return { ip } as AdmittedAttempt;
+    return { ip, addressCount: decision } as AdmittedAttempt;
   }
 
   async function refuse(
@@ -205,12 +214,17 @@ export function createAuthService(options: AuthServiceOptions) {
   async function login(request: LoginRequest) {
     const username = normaliseUsername(request.username);
     const ip = request.attempt.ip;
-    // Counted before anything else is done for it on this account (the session below included).
-    const admittedOnAccount = await throttle.admitAccount(username, ip);
-    if (!admittedOnAccount.allowed) await refuse(admittedOnAccount, ip, username, request.previousToken);
-    await sessions.destroy(request.previousToken);
-
-    const user = await checkPassword(request, username);
+    const slot = await hashSlotFor(request, username);
+    let user;
+    try {
+      // Counted before anything else is done for it on this account (the session below included).
+      const admittedOnAccount = await throttle.admitAccount(username, ip);
+      if (!admittedOnAccount.allowed) await refuse(admittedOnAccount, ip, username, request.previousToken);
+      await sessions.destroy(request.previousToken);
+      user = await checkPassword(request, username, slot);
+    } finally {
+      slot.cancel();
+    }
     if (!user) {
       await securityLog.record({ kind: 'sign-in-failed', username, ip: ip });
       throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');

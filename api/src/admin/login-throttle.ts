@@ -59,6 +59,11 @@ export function createLoginThrottle({
     return pair.allowed ? pair : { ...pair, scope: 'account-address' };
   }
 
+  /** Gives back an address's count for an attempt the server refused unchecked (busy). */
+  async function refundAddress(ip: string, decision: ThrottleDecision): Promise<void> {
+    await limiter.refund(byAddress, addressHash(ip), decision);
+  }
+
   /** A signed-in admin starts afresh on that account from that address. */
   async function succeeded(username: string, ip: string): Promise<void> {
     await limiter.reset(byAccountAndAddress, pairKey(username, ip));
@@ -67,6 +72,7 @@ export function createLoginThrottle({
   return {
     admitAddress,
     admitAccount,
+    refundAddress,
     succeeded,
     limits: { windowMs, maxPerAccountAndAddress, maxPerAddress },
   };

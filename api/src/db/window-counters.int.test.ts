@@ -32,4 +32,14 @@ describe.each(testDialects)('fixed-window counters on %s', (dialect) => {
     await counters.prune(3000);
     expect(await counters.hit('a', 2000)).toBe(1);
   });
+
+  it('takes back one count of the stored window only, never below 0', async () => {
+    const counters = windowCounters(db.sequelize);
+    await counters.hit('r', 1000);
+    await counters.hit('r', 1000);
+    await Promise.all([counters.refund('r', 1000), counters.refund('r', 1000), counters.refund('r', 1000)]);
+    expect(await counters.hit('r', 1000)).toBe(1);
+    await counters.refund('r', 999); // an ended window: nothing to take back
+    expect(await counters.hit('r', 1000)).toBe(2);
+  });
 });

@@ -17,6 +17,8 @@ export interface WindowCounters {
   hit(bucket: string, windowStart: number): Promise<number>;
   /** Forgets a bucket (e.g. after a successful sign-in). */
   reset(bucket: string): Promise<void>;
+  /** Takes back one count of the window that began at `windowStart`, if that window is still stored. */
+  refund(bucket: string, windowStart: number): Promise<void>;
   /** Deletes buckets whose window began before `before`. */
   prune(before: number): Promise<void>;
 }
@@ -62,6 +64,12 @@ export function windowCounters(sequelize: Sequelize): WindowCounters {
         replacements: [bucket],
         type: QueryTypes.DELETE,
       });
+    },
+    async refund(bucket, windowStart) {
+      await sequelize.query(
+        'UPDATE rate_limits SET count = count - 1 WHERE bucket = ? AND window_start = ? AND count > 0',
+        { replacements: [bucket, windowStart], type: QueryTypes.UPDATE },
+      );
     },
     async prune(before) {
       await sequelize.query('DELETE FROM rate_limits WHERE window_start < ?', {

@@ -27,6 +27,14 @@ export function hashPoolBusy(): HttpError {
   );
 }
 
+/** A place in the pool, taken before an attempt is counted, so a busy pool refuses uncounted. */
+export interface HashSlot {
+  /** Waits for the slot's turn, runs `work` in it, then frees it. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** Gives the place back unused (a no-op once run). */
+  cancel(): void;
+}
+
 export function createHashPool(options: HashPoolOptions = {}) {
   const concurrency = options.concurrency ?? HASH_POOL_DEFAULTS.concurrency;
   const maxQueued = options.maxQueued ?? HASH_POOL_DEFAULTS.maxQueued;
@@ -39,23 +47,55 @@ export function createHashPool(options: HashPoolOptions = {}) {
     else running -= 1;
   }
 
-  /** Runs `work` when a slot is free; throws the 429 at once when the queue is full. */
-  async function run<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= concurrency) {
+  /** Takes a place running or waiting; throws the 429 at once when the queue is full. */
+  function reserve(): HashSlot {
+    let granted = running < concurrency;
+    let turn = Promise.resolve();
+    let handOver: (() => void) | undefined;
+    if (granted) {
+      running += 1;
+    } else {
       if (waiting.length >= maxQueued) throw hashPoolBusy();
       // The slot is handed over by release(): `running` stays counted for the waiter.
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running += 1;
+      turn = new Promise<void>((resolve) => {
+        handOver = () => {
+          granted = true;
+          resolve();
+        };
+        waiting.push(handOver);
+      });
     }
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      if (granted) release();
+      else waiting.splice(waiting.indexOf(handOver!), 1);
+    };
+    return {
+      async run(work) {
+        if (finished) throw new Error('this hash slot was already used');
+        await turn;
+        try {
+          return await work();
+        } finally {
+          finish();
+        }
+      },
+      cancel: finish,
+    };
+  }
+
+  /** Runs `work` when a slot is free; throws the 429 at once when the queue is full. */
+  function run<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await work();
-    } finally {
-      release();
+      return reserve().run(work);
+    } catch (error) {
+      return Promise.reject(error as Error);
     }
   }
 
-  return { run, stats: () => ({ running, queued: waiting.length, concurrency, maxQueued }) };
+  return { run, reserve, stats: () => ({ running, queued: waiting.length, concurrency, maxQueued }) };
 }
 
 export type HashPool = ReturnType<typeof createHashPool>;

@@ -36,6 +36,8 @@ export interface RateDecision {
   firstRefusal: boolean;
   /** Seconds until the window ends (at least 1). */
   retryAfter: number;
+  /** When the counted window began (ms), for a refund. */
+  windowStart: number;
 }
 
 /** A fixed-length bucket key from any parts (address hashes, usernames), so no raw value is stored. */
@@ -82,18 +84,40 @@ export function createRateLimiter({
     const bucket = `${rule.name}:${key}`;
     const localCount = countLocally(bucket, windowStart, rule.windowMs, at);
     if (localCount > rule.limit) {
-      return { allowed: false, count: localCount, firstRefusal: localCount === rule.limit + 1, retryAfter };
+      return {
+        allowed: false,
+        count: localCount,
+        firstRefusal: localCount === rule.limit + 1,
+        retryAfter,
+        windowStart,
+      };
     }
     const count = await counters.hit(bucket, windowStart);
     if (at - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = at;
       await counters.prune(at - KEEP_MS);
     }
-    return { allowed: count <= rule.limit, count, firstRefusal: count === rule.limit + 1, retryAfter };
+    return {
+      allowed: count <= rule.limit,
+      count,
+      firstRefusal: count === rule.limit + 1,
+      retryAfter,
+      windowStart,
+    };
   }
 
   return {
     consume,
+    /**
+     * Takes back a request `consume` admitted, when it was then refused for a reason that is not
+     * its own (a busy server): it should not spend the caller's limit.
+     */
+    async refund(rule: RateRule, key: string, decision: RateDecision) {
+      if (!decision.allowed) return;
+      const entry = local.get(`${rule.name}:${key}`);
+      if (entry?.windowStart === decision.windowStart && entry.count > 0) entry.count -= 1;
+      await counters.refund(`${rule.name}:${key}`, decision.windowStart);
+    },
     async reset(rule: RateRule, key: string) {
       local.delete(`${rule.name}:${key}`);
       await counters.reset(`${rule.name}:${key}`);

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { HASH_POOL_DEFAULTS } from '../security/passwords-pool.ts';
+import { createAuthService } from './auth-service.ts';
+
+// A flood from many addresses can keep the password-hash pool full; the real admin's attempts
+// made meanwhile are refused as busy (429 SIGN_IN_BUSY) and must spend none of the admin's limits
+// (5 per account and address, 20 per address), or the flood would lock the admin out afterwards.
+
+const PASSWORD = 'the real admin pass phrase';
+const CHEAP = { memoryKiB: 1024, passes: 1, parallelism: 1 };
+
+describe.each(testDialects)('sign-in while the hash pool is full, on %s', (dialect) => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('refuses the admin as busy, counts none of it, and lets the admin in once the pool is free', async () => {
+    const auth = createAuthService({ sequelize: db.sequelize, addressHash: (ip) => `h:${ip}`, cost: CHEAP });
+    await auth.users.create('admin', PASSWORD);
+    const signIn = async (password: string) => {
+      const attempt = await auth.admitSignIn('192.0.2.77');
+      return auth.login({ attempt, username: 'admin', password }).then(
+        () => 'signed in',
+        (error: { code?: string }) => error.code,
+      );
+    };
+
+    // The flood's hashes, held running and waiting.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const pool = HASH_POOL_DEFAULTS.concurrency + HASH_POOL_DEFAULTS.maxQueued;
+    const flood = Array.from({ length: pool }, () => auth.hashPool.run(() => held));
+    expect(auth.hashPool.stats()).toMatchObject({ queued: HASH_POOL_DEFAULTS.maxQueued });
+
+    // More attempts than the address may make in a window, all while the pool is full.
+    const busy: (string | undefined)[] = [];
+    for (let i = 0; i < 25; i++) busy.push(await signIn(PASSWORD));
+    expect(busy).toEqual(Array.from({ length: 25 }, () => 'SIGN_IN_BUSY'));
+
+    release();
+    await Promise.all(flood);
+    // Every attempt of the account's limit is still there: four wrong, then the right one.
+    const after: (string | undefined)[] = [];
+    for (let i = 0; i < 4; i++) after.push(await signIn(`wrong ${i}`));
+    after.push(await signIn(PASSWORD));
+    expect(after).toEqual([
+      'INVALID_CREDENTIALS',
+      'INVALID_CREDENTIALS',
+      'INVALID_CREDENTIALS',
+      'INVALID_CREDENTIALS',
+      'signed in',
+    ]);
+  });
+});
