@@ -43,7 +43,12 @@ async function main() {
   const { sequelize, ran } = await openMigratedDatabase(config);
   const secretKey = loadSecretKey(config);
   const secretBox = createSecretBox(secretKey, previousSecretKeys(config.secretKeyPrevious));
-  const mail = createMailServices({ sequelize, secretBox, retryDelayMs: config.outboxRetrySeconds * 1000 });
+  const mail = createMailServices({
+    sequelize,
+    secretBox,
+    retryDelayMs: config.outboxRetrySeconds * 1000,
+    allowedPorts: config.smtpAllowedPorts,
+  });
   const app = await buildApp({
     config,
     sequelize,

@@ -51,6 +51,7 @@ export async function buildAdminTestApp(options: AdminTestAppOptions) {
     now: options.now,
     timeouts: options.smtpTimeouts,
     outboxOptions: options.outboxOptions,
+    allowedPorts: config.smtpAllowedPorts,
   });
 
   const app: App = await buildApp({

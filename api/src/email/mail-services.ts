@@ -18,6 +18,8 @@ export interface MailServicesOptions {
   outboxOptions?: Omit<OutboxOptions, 'sequelize' | 'now'>;
   workerIntervalMs?: number;
   log?: OutboxWorkerOptions['log'];
+  /** SMTP_ALLOWED_PORTS: the ports the mail server may be on. */
+  allowedPorts?: readonly number[];
 }
 
 /**
@@ -27,7 +29,12 @@ export interface MailServicesOptions {
  */
 export function createMailServices(options: MailServicesOptions) {
   const { sequelize, now, retryDelayMs } = options;
-  const smtpSettings = createSmtpSettingsService({ sequelize, secretBox: options.secretBox, now });
+  const smtpSettings = createSmtpSettingsService({
+    sequelize,
+    secretBox: options.secretBox,
+    now,
+    allowedPorts: options.allowedPorts,
+  });
   const outbox = createOutbox({ sequelize, now, baseDelayMs: retryDelayMs, ...options.outboxOptions });
   const worker = createOutboxWorker({
     smtp: smtpSettings,

@@ -4,7 +4,7 @@ import { SecretKeyError } from '../security/secret-box.ts';
 import { composeMail } from './compose.ts';
 import type { Outbox } from './outbox.ts';
 import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, sendSmtp, type SmtpTimeouts } from './smtp-client.ts';
-import type { SmtpSettingsService } from './smtp-settings.ts';
+import { SmtpPortNotAllowedError, type SmtpSettingsService } from './smtp-settings.ts';
 
 export interface WorkerLog {
   info(object: object, message: string): void;
@@ -60,6 +60,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     try {
       settings = await smtp.load();
     } catch (error) {
+      if (error instanceof SmtpPortNotAllowedError) {
+        await outbox.notePending(error.message);
+        return result;
+      }
       if (!(error instanceof SecretKeyError)) throw error;
       await outbox.notePending(`The SMTP password cannot be read: ${error.message}`);
       return result;

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { QueryTypes } from 'sequelize';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_TEXTS } from '../../../common/contact/messages.ts';
@@ -47,7 +48,15 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
       adminEmail: 'admin@example.org',
       ...overrides,
     });
-  const startSmtp = async (port?: number) => {
+  // The mail server may only be on SMTP_ALLOWED_PORTS: the test servers' ports are chosen first,
+  // a new one for each server, and allowed.
+  const smtpPorts: number[] = [];
+  const nextPort = () => {
+    const port = smtpPorts.shift();
+    if (port === undefined) throw new Error('no SMTP test port left: reserve more in beforeAll');
+    return port;
+  };
+  const startSmtp = async (port = nextPort()) => {
     const server = await startLocalSmtp({ username: SMTP_USER, password: SMTP_PASS, port });
     servers.push(server);
     return server;
@@ -85,9 +94,14 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
+    while (smtpPorts.length < 24) {
+      const port = await unusedPort();
+      if (!smtpPorts.includes(port)) smtpPorts.push(port);
+    }
     ({ app, smtpSettings, worker, outbox } = await buildAdminTestApp({
       sequelize: db.sequelize,
       databaseUrl: db.url,
+      env: { SMTP_ALLOWED_PORTS: [25, ...smtpPorts].join(',') },
       now: clock.now,
       smtpTimeouts: FAST,
       outboxOptions: { maxAttempts: 4, baseDelayMs: MINUTE, maxDelayMs: 10 * MINUTE },
@@ -282,8 +296,32 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
     ]);
   });
 
+  it('never connects to a stored port outside SMTP_ALLOWED_PORTS (saved before the rule, or by hand)', async () => {
+    // A listener on a port the list does not allow, standing for a database or a cache.
+    let connections = 0;
+    const other = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherPort = (other.address() as AddressInfo).port;
+    servers.push({ close: () => new Promise<void>((resolve) => other.close(() => resolve())) });
+    await configure(nextPort());
+    await db.sequelize.query('UPDATE smtp_settings SET port = ? WHERE id = 1', { replacements: [otherPort] });
+    await contact({ name: 'P', email: 'p@example.org', message: 'not to another port' });
+    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await rows()).toMatchObject([
+      {
+        status: 'pending',
+        attempts: 0,
+        last_error: expect.stringMatching(new RegExp(`^Port ${otherPort} is not an SMTP port`)),
+      },
+    ]);
+    expect(connections).toBe(0);
+  });
+
   it('keeps a message while the server is down and delivers it when it is back, after a restart', async () => {
-    const port = await unusedPort();
+    const port = nextPort();
     await configure(port);
     await contact({ name: 'C', email: 'c@example.org', message: 'survives outages' });
 
@@ -327,14 +365,14 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
     await worker.runOnce();
     expect((await rows())[0]!.last_error).toMatch(/^Authentication failed/);
 
-    const hanging = await startSilentServer('hang');
+    const hanging = await startSilentServer('hang', nextPort());
     servers.push(hanging);
     await configure(hanging.port);
     clock.advance(10 * MINUTE);
     await worker.runOnce();
     expect((await rows())[0]!.last_error).toMatch(/^Timeout/);
 
-    const dropping = await startSilentServer('drop');
+    const dropping = await startSilentServer('drop', nextPort());
     servers.push(dropping);
     await configure(dropping.port);
     clock.advance(10 * MINUTE);
@@ -349,7 +387,7 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
   });
 
   it('marks a message failed after the last attempt, lists it, and sends it on retry', async () => {
-    const port = await unusedPort();
+    const port = nextPort();
     await configure(port);
     await contact({ name: 'D', email: 'd@example.org', message: 'never lost' });
     for (let i = 0; i < 4; i += 1) {

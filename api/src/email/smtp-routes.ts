@@ -4,7 +4,6 @@ import { assertAdminAuth } from '../admin/auth-plugin.ts';
 import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, verifySmtp, type SmtpTimeouts } from './smtp-client.ts';
 import type { SmtpSettingsService } from './smtp-settings.ts';
 import { rateKey, tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
-import { assertSmtpTestPort } from './smtp-test-guard.ts';
 
 export interface SmtpRoutesOptions {
   smtpSettings: SmtpSettingsService;
@@ -29,8 +28,9 @@ const UNSAVED = {
 /**
  * GET/POST /api/smtp/settings and POST /api/smtp/test, admin only. The password is write-only:
  * reads answer `passwordSet`, and a blank password in a save or test means "the stored one", which
- * only ever goes with the stored host, port, username and TLS setting. The test reaches only SMTP
- * ports (SMTP_ALLOWED_PORTS), a few times a minute per admin (SMTP_TESTS_PER_MINUTE).
+ * only ever goes with the stored host, port, username and TLS setting. Saves and tests take only SMTP
+ * ports (SMTP_ALLOWED_PORTS, smtp-port-guard.ts); a test a few times a minute per admin
+ * (SMTP_TESTS_PER_MINUTE).
  */
 export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (app, options) => {
   assertAdminAuth(app, 'smtpRoutes');
@@ -68,7 +68,6 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
         );
       }
       const settings = await smtpSettings.resolveForTest(request.body);
-      assertSmtpTestPort(settings.port, app.config.smtpAllowedPorts);
       try {
         await verifySmtp(settings, timeouts);
         return { success: true, message: 'SMTP connection is working!' };

@@ -5,6 +5,8 @@ import type { SmtpSettingsInput, SmtpSettingsView } from '../../../common/contra
 import { badRequest, HttpError } from '../http/errors.ts';
 import { SecretKeyError, type SecretBox } from '../security/secret-box.ts';
 import type { SmtpConnection } from './smtp-client.ts';
+import { assertSmtpPortAllowed, smtpPortProblem } from './smtp-port-guard.ts';
+import { DEFAULT_SMTP_PORTS } from '../../../common/config/config.ts';
 
 /**
  * The one SMTP configuration (a single row), with its password encrypted at rest. The password
@@ -85,13 +87,26 @@ export interface SmtpSettingsServiceOptions {
   sequelize: Sequelize;
   secretBox: SecretBox;
   now?: () => number;
+  /** The ports the mail server may be on (SMTP_ALLOWED_PORTS). */
+  allowedPorts?: readonly number[];
 }
+
+/** Stored settings name a port that SMTP_ALLOWED_PORTS does not allow (saved before it applied). */
+export class SmtpPortNotAllowedError extends Error {}
 
 export function createSmtpSettingsService({
   sequelize,
   secretBox,
   now = Date.now,
+  allowedPorts = DEFAULT_SMTP_PORTS,
 }: SmtpSettingsServiceOptions) {
+  /** The form's values checked, the port against SMTP_ALLOWED_PORTS too. */
+  function validate(input: SmtpSettingsInput) {
+    const valid = validateSmtpSettings(input);
+    assertSmtpPortAllowed(valid.port, allowedPorts);
+    return valid;
+  }
+
   async function row(): Promise<SettingsRow | null> {
     const rows = await sequelize.query<SettingsRow>(
       `SELECT host, port, secure, username, password_enc, from_email, admin_email, updated_at
@@ -117,8 +132,7 @@ export function createSmtpSettingsService({
     };
   }
 
-  async function storedPassword(): Promise<string> {
-    const r = await row();
+  function storedPassword(r: SettingsRow | null): string {
     if (!r?.password_enc) return '';
     try {
       return secretBox.decrypt(r.password_enc);
@@ -128,10 +142,15 @@ export function createSmtpSettingsService({
     }
   }
 
-  /** For sending: the full settings with the password decrypted. Null when nothing was saved yet. */
+  /**
+   * For sending: the full settings with the password decrypted. Null when nothing was saved yet;
+   * throws SmtpPortNotAllowedError for a port SMTP_ALLOWED_PORTS does not allow.
+   */
   async function load(): Promise<SmtpSettings | null> {
     const r = await row();
     if (!r) return null;
+    const problem = smtpPortProblem(Number(r.port), allowedPorts);
+    if (problem) throw new SmtpPortNotAllowedError(`${problem} Save the settings with an SMTP port.`);
     return {
       host: r.host,
       port: Number(r.port),
@@ -166,14 +185,16 @@ export function createSmtpSettingsService({
 
   /** Settings to try as entered, falling back to the stored password when the form left it blank. */
   async function resolveForTest(input: SmtpSettingsInput): Promise<SmtpSettings> {
-    const valid = validateSmtpSettings(input);
+    const valid = validate(input);
     if (valid.pass !== '') return { ...valid, password: valid.pass };
-    assertStoredPasswordFits(valid, await row());
-    return { ...valid, password: valid.username ? await storedPassword() : '' };
+    // One read: the password checked to fit is the password used, whatever a save does meanwhile.
+    const stored = await row();
+    assertStoredPasswordFits(valid, stored);
+    return { ...valid, password: valid.username ? storedPassword(stored) : '' };
   }
 
   async function save(input: SmtpSettingsInput): Promise<SmtpSettingsView> {
-    const valid = validateSmtpSettings(input);
+    const valid = validate(input);
     const existing = await row();
     assertStoredPasswordFits(valid, existing);
     // Blank keeps the stored password; a username removed means no authentication, so no password.
@@ -215,7 +236,7 @@ export function createSmtpSettingsService({
    */
   async function keyProblem(): Promise<string | null> {
     try {
-      await storedPassword();
+      storedPassword(await row());
       return null;
     } catch (error) {
       if (error instanceof HttpError) return `SMTP password: ${error.message}`;

@@ -43,6 +43,7 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
   });
   const post = (url: string, payload: object) =>
     app.inject({ method: 'POST', url, headers: SAME_ORIGIN, cookies: cookie, payload });
+  const allowedPorts = () => [587, smtp.port, ports.refused, ports.hang, ports.drop];
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
@@ -53,7 +54,7 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
       databaseUrl: db.url,
       smtpTimeouts: FAST,
       env: {
-        SMTP_ALLOWED_PORTS: [587, smtp.port, ports.refused, ports.hang, ports.drop].join(','),
+        SMTP_ALLOWED_PORTS: allowedPorts().join(','),
         SMTP_TESTS_PER_MINUTE: '1000',
       },
     }));
@@ -210,7 +211,11 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
   it('asks for the password again when the stored one was written with another key', async () => {
     await post('/api/smtp/settings', settings());
     const otherKey = createSecretBox(secretKeyFromHex('99'.repeat(32), 'other'));
-    await createSmtpSettingsService({ sequelize: db.sequelize, secretBox: otherKey }).save(settings());
+    await createSmtpSettingsService({
+      sequelize: db.sequelize,
+      secretBox: otherKey,
+      allowedPorts: allowedPorts(),
+    }).save(settings());
     const res = await post('/api/smtp/test', settings({ pass: '' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -225,7 +230,11 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
   it('rewrites the stored password with the new key after a SECRET_KEY rotation', async () => {
     const oldKey = secretKeyFromHex('11'.repeat(32), 'old');
     const newKey = secretKeyFromHex('22'.repeat(32), 'new');
-    const before = createSmtpSettingsService({ sequelize: db.sequelize, secretBox: createSecretBox(oldKey) });
+    const before = createSmtpSettingsService({
+      sequelize: db.sequelize,
+      secretBox: createSecretBox(oldKey),
+      allowedPorts: allowedPorts(),
+    });
     await before.save(settings());
     const storedPassword = async () =>
       (
@@ -239,7 +248,11 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
     const oldValue = await storedPassword();
 
     const rotatedBox = createSecretBox(newKey, [oldKey]);
-    const rotated = createSmtpSettingsService({ sequelize: db.sequelize, secretBox: rotatedBox });
+    const rotated = createSmtpSettingsService({
+      sequelize: db.sequelize,
+      secretBox: rotatedBox,
+      allowedPorts: allowedPorts(),
+    });
     expect(await rotated.reencryptWithCurrentKey()).toBe(true);
     const newValue = await storedPassword();
     expect(newValue).not.toBe(oldValue);
@@ -248,6 +261,7 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
     const newOnly = createSmtpSettingsService({
       sequelize: db.sequelize,
       secretBox: createSecretBox(newKey),
+      allowedPorts: allowedPorts(),
     });
     expect((await newOnly.load())?.password).toBe(SMTP_PASS);
     expect(await rotated.reencryptWithCurrentKey()).toBe(false);
@@ -287,8 +301,15 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
     }
   });
 
-  it('tests only SMTP ports', async () => {
+  it('tests and saves only SMTP ports', async () => {
+    await post('/api/smtp/settings', settings());
     for (const port of ['22', '80', '3306', '6379']) {
+      const saved = await post('/api/smtp/settings', settings({ port }));
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json()).toMatchObject({
+        code: 'SMTP_PORT_NOT_ALLOWED',
+        error: expect.stringMatching(new RegExp(`^Port ${port} is not an SMTP port.*SMTP_ALLOWED_PORTS`)),
+      });
       const res = await post('/api/smtp/test', settings({ port }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
@@ -296,6 +317,9 @@ describe.each(testDialects)('SMTP settings and connection test on %s', (dialect)
         error: expect.stringMatching(new RegExp(`^Port ${port} is not an SMTP port.*SMTP_ALLOWED_PORTS`)),
       });
     }
+    // The refused saves left the stored port alone.
+    const view = await app.inject({ method: 'GET', url: '/api/smtp/settings', cookies: cookie });
+    expect(view.json()).toMatchObject({ port: String(smtp.port) });
   });
 
   it('limits connection tests per admin per minute, also when they arrive together', async () => {

@@ -168,9 +168,12 @@ function SmtpEditor({ initial }: { initial: SmtpSettingsView }) {
               <Field
                 label="Username"
                 name="user"
-                type="email"
+                // Not type="email": many relays' usernames are not addresses (SendGrid's "apikey",
+                // Amazon SES's access keys).
+                type="text"
                 required
                 autoComplete="off"
+                spellCheck={false}
                 placeholder="mailer@example.com"
                 value={form.user}
                 onChange={(event) => edit({ user: event.target.value })}
