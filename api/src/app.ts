@@ -21,12 +21,14 @@ import { createOutbox } from './email/outbox.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
+import { capConnectionsPerAddress } from './http/connection-cap.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { strictValidatorFactory } from './http/validation.ts';
 import { apiDocsPlugin } from './partner-api/docs/docs-plugin.ts';
 import { apiKeyAdminRoutes } from './partner-api/keys/admin-routes.ts';
 import { partnerSearchRoutes } from './partner-api/search/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
+import { createExportGate } from './search/export-gate.ts';
 import { searchRoutes } from './search/routes.ts';
 import { composeServices, type ServicesOptions } from './services.ts';
 import { addressHash, ephemeralAddressKey } from './security/address-hash.ts';
@@ -88,6 +90,9 @@ export async function buildApp(options: AppOptions) {
     },
     requestTimeout: config.httpRequestTimeoutSeconds * 1000,
     keepAliveTimeout: config.httpKeepAliveTimeoutSeconds * 1000,
+    // No byte moved either way for this long, mid-request or mid-answer (a download nobody reads,
+    // its socket's buffers full): the connection is closed and what it held is let go.
+    connectionTimeout: config.httpIdleTimeoutSeconds * 1000,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -103,6 +108,13 @@ export async function buildApp(options: AppOptions) {
   app.decorate('appVersion', appVersion);
   const addressKey = options.secretKey ?? ephemeralAddressKey();
   app.decorate('addressHash', (address: string) => addressHash(address, addressKey));
+  capConnectionsPerAddress(app.server, {
+    maxPerAddress: config.apiMaxConnectionsPerAddress,
+    trustProxy: config.trustProxy,
+    log: app.log,
+    hashAddress: app.addressHash,
+    now: options.now,
+  });
 
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', async (request, reply) => {
@@ -148,10 +160,12 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { prefix: '/api' });
 
   const { search, postcodes, csewFigures } = services;
-  await app.register(searchRoutes, { prefix: '/api', search });
+  const exportGate = createExportGate({ atOnce: config.exportsAtOnce, perAddress: config.exportsPerAddress });
+  await app.register(searchRoutes, { prefix: '/api', search, exportGate });
   await app.register(partnerSearchRoutes, {
     prefix: '/api',
     search,
+    exportGate,
     keys: services.apiKeys,
     limiter: services.dailyLimiter,
   });

@@ -67,6 +67,16 @@ export interface AppConfig {
   httpRequestTimeoutSeconds: number;
   /** API server: how long an idle keep-alive connection is kept open. */
   httpKeepAliveTimeoutSeconds: number;
+  /**
+   * API server: how long a connection may see no bytes move either way, mid-request or mid-answer
+   * (a download nobody reads), before it is closed.
+   */
+  httpIdleTimeoutSeconds: number;
+  /** API server: open connections one address may hold (trusted proxies excepted). */
+  apiMaxConnectionsPerAddress: number;
+  /** Whole-result exports (CSV/JSON) one API node streams at once, and one address at once. */
+  exportsAtOnce: number;
+  exportsPerAddress: number;
   /** Ports the SMTP settings may name (saved and tested): SMTP's own, unless an operator adds one. */
   smtpAllowedPorts: number[];
   /** SMTP connection tests one admin may run per minute (per API node). */
@@ -252,6 +262,10 @@ export const ENV_SCHEMA = Type.Object({
   HTTP_HEADERS_TIMEOUT_SECONDS: whole(1, 300),
   HTTP_REQUEST_TIMEOUT_SECONDS: whole(1, 3600),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: whole(1, 600),
+  HTTP_IDLE_TIMEOUT_SECONDS: whole(1, 3600),
+  API_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000),
+  EXPORTS_AT_ONCE: whole(1, 1000),
+  EXPORTS_PER_ADDRESS: whole(1, 1000),
   CONTACT_EMAIL: variable({ allows: 'an email address, e.g. contact@example.org' }, isValidEmailAddress),
   REALTIME_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000),
   REALTIME_MAX_EVENTS_PER_SOCKET: whole(1, 100_000),
@@ -341,6 +355,10 @@ export function parseConfig(env: Env): AppConfig {
     httpHeadersTimeoutSeconds,
     httpRequestTimeoutSeconds,
     httpKeepAliveTimeoutSeconds: number(v.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, 5),
+    httpIdleTimeoutSeconds: number(v.HTTP_IDLE_TIMEOUT_SECONDS, 30),
+    apiMaxConnectionsPerAddress: number(v.API_MAX_CONNECTIONS_PER_ADDRESS, 256),
+    exportsAtOnce: number(v.EXPORTS_AT_ONCE, 4),
+    exportsPerAddress: number(v.EXPORTS_PER_ADDRESS, 2),
     smtpAllowedPorts:
       v.SMTP_ALLOWED_PORTS === undefined ? [...DEFAULT_SMTP_PORTS] : integerList(v.SMTP_ALLOWED_PORTS),
     smtpTestsPerMinute: number(v.SMTP_TESTS_PER_MINUTE, 5),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseOf } from '../../../common/contracts/endpoint.ts';
 import {
   ExportQuery,
@@ -8,12 +8,13 @@ import {
   SearchCrimes,
   type GetAvailableDates,
 } from '../../../common/contracts/search.ts';
+import type { ExportGate } from './export-gate.ts';
 import { createExportService, type SearchExport } from './export-service.ts';
 import { createMapService } from './map-service.ts';
 import type { SearchService } from './search-service.ts';
 
 /** Headers of a file download; the name is ASCII by construction (exportFileName). */
-export function sendExport(reply: FastifyReply, file: SearchExport) {
+function sendExport(reply: FastifyReply, file: SearchExport) {
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -22,12 +23,37 @@ export function sendExport(reply: FastifyReply, file: SearchExport) {
     .send(file.body);
 }
 
+/**
+ * An export admitted by the node's export gate for the visitor's address, its place held until
+ * the response is finished or its connection closes (a reader that stops is cut off by the
+ * server's idle timeout, HTTP_IDLE_TIMEOUT_SECONDS).
+ */
+export async function sendGatedExport(
+  gate: ExportGate,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  produce: () => Promise<SearchExport>,
+) {
+  const release = gate.admit(request.ip);
+  reply.raw.once('close', release);
+  try {
+    return sendExport(reply, await produce());
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
 export interface SearchRoutesOptions {
   search: SearchService;
+  exportGate: ExportGate;
 }
 
 /** POST /crimes/search, GET /crimes/export, GET /crimes/map(/crimes) and GET /available-dates. */
-export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, { search }) => {
+export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (
+  app,
+  { search, exportGate },
+) => {
   app.post(
     '/crimes/search',
     {
@@ -51,7 +77,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { format, ...criteria } = request.query;
-      return sendExport(reply, await exports.exportSearch(criteria, format));
+      return sendGatedExport(exportGate, request, reply, () => exports.exportSearch(criteria, format));
     },
   );
 

@@ -12,6 +12,7 @@
  * fixed answer on both sides (the key check and limit through the whole HTTP path, without the
  * search's noise), and the admission step alone (key lookup, origin check, atomic count).
  */
+import { createExportGate } from '../../../api/src/search/export-gate.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -192,6 +193,7 @@ async function bench(dialect: Dialect) {
           search: stub,
           keys: createApiKeyService({ sequelize: store.sequelize }),
           limiter: createDailyLimiter({ sequelize: store.sequelize }),
+          exportGate: createExportGate({ atOnce: 1, perAddress: 1 }),
         });
       },
     });

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, errorHandler } from '../../http/errors.ts';
 import { createExportService } from '../../search/export-service.ts';
-import { sendExport } from '../../search/routes.ts';
+import type { ExportGate } from '../../search/export-gate.ts';
+import { sendGatedExport } from '../../search/routes.ts';
 import type { SearchService } from '../../search/search-service.ts';
 import { API_KEY_ERRORS, type ApiKeyService } from '../keys/api-key-service.ts';
 import { originAllowed } from '../keys/domain.ts';
@@ -18,6 +19,8 @@ export interface PartnerSearchOptions {
   search: Pick<SearchService, 'search' | 'searchAll'>;
   keys: ApiKeyService;
   limiter: DailyLimiter;
+  /** The node's bound on exports streaming at once, shared with the public export. */
+  exportGate: ExportGate;
 }
 
 declare module 'fastify' {
@@ -43,7 +46,7 @@ function rateLimitHeaders(reply: FastifyReply, state: LimitState) {
  */
 export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions> = async (
   app,
-  { search, keys, limiter },
+  { search, keys, limiter, exportGate },
 ) => {
   const exports = createExportService({ searchAll: search.searchAll.bind(search) });
 
@@ -108,10 +111,8 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
   app.options(PARTNER_EXPORT_PATH, answerPreflight);
   app.get(PARTNER_EXPORT_PATH, { schema: partnerExportSchema, onRequest: admit }, async (request, reply) => {
     const { format, postcode, radius, startMonth, endMonth } = request.query;
-    const file = await exports.exportSearch(
-      { searchType: 'radius', postcode, radius, startMonth, endMonth },
-      format,
+    return sendGatedExport(exportGate, request, reply, () =>
+      exports.exportSearch({ searchType: 'radius', postcode, radius, startMonth, endMonth }, format),
     );
-    return sendExport(reply, file);
   });
 };
