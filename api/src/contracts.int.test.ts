@@ -177,7 +177,9 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     await answer(admin.GetSecondFactor);
     const { secret } = await answer(admin.SetUpSecondFactor);
     const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-    const { recoveryCodes } = await answer(admin.ConfirmSecondFactor, { body: { code: code.generate() } });
+    const { recoveryCodes } = await answer(admin.ConfirmSecondFactor, {
+      body: { code: code.generate(), password: 'admin password' },
+    });
     await answer(admin.DisableSecondFactor, { body: { code: recoveryCodes[0]! } });
 
     await answer(apiKeys.ListApiKeys);

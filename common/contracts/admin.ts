@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PASSWORD_MAX_LENGTH } from './auth.ts';
 import { Done, Nullable } from './errors.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -196,11 +197,18 @@ export const SetUpSecondFactor = endpoint({
 });
 export type SecondFactorSetup = Static<(typeof SetUpSecondFactor.response)[200]>;
 
-/** Turns the second factor on; the recovery codes are in this answer only. */
+/**
+ * Turns the second factor on; the recovery codes are in this answer only. Re-authenticates: needs
+ * the admin's current password as well as a first code (a wrong password is 400
+ * INVALID_PASSWORD), so a stolen session alone cannot turn it on and lock the real admin out.
+ */
 export const ConfirmSecondFactor = endpoint({
   method: 'POST',
   path: '/api/admin/second-factor/confirm',
-  body: Code,
+  body: Type.Object({
+    ...Code.properties,
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  }),
   response: { 200: Type.Object({ success: Type.Literal(true), recoveryCodes: Type.Array(Type.String()) }) },
 });
 

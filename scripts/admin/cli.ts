@@ -2,12 +2,20 @@
 // database (DATABASE_URL, default SQLite), which it first brings up to date.
 //   npm run admin -- create <username>         new admin; asks for the password
 //   npm run admin -- set-password <username>   new password; signs the account out everywhere
+//   npm run admin -- remove-second-factor <username>
+//                                              turns its second factor off (secret and recovery
+//                                              codes deleted); signs the account out everywhere
 //   npm run admin -- list                      the admin usernames
 // The password is typed at a prompt that does not echo it, or piped on stdin by a script.
 import { existsSync } from 'node:fs';
 import { configOrFail } from '../../common/config/config.ts';
 import { createSecurityLog } from '../../api/src/admin/security-log.ts';
-import { createAdminUserService, AdminUserError, usernameProblem } from '../../api/src/admin/users.ts';
+import {
+  createAdminUserService,
+  AdminUserError,
+  normaliseUsername,
+  usernameProblem,
+} from '../../api/src/admin/users.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
 import {
@@ -20,6 +28,7 @@ import { readPassword } from './read-password.ts';
 const USAGE = `Usage:
   npm run admin -- create <username>
   npm run admin -- set-password <username>
+  npm run admin -- remove-second-factor <username>
   npm run admin -- list`;
 
 function fail(message: string): never {
@@ -42,7 +51,8 @@ async function askPassword(): Promise<string> {
 
 const [command, username, ...extra] = process.argv.slice(2);
 if (!command || extra.length > 0 || (command !== 'list' && !username)) fail(USAGE);
-if (!['create', 'set-password', 'list'].includes(command)) fail(`Unknown command "${command}".\n${USAGE}`);
+if (!['create', 'set-password', 'remove-second-factor', 'list'].includes(command))
+  fail(`Unknown command "${command}".\n${USAGE}`);
 if (username !== undefined) {
   const problem = usernameProblem(username);
   if (problem) fail(problem);
@@ -71,6 +81,18 @@ try {
     const user = await users.create(username!, await askPassword());
     await securityLog.record({ kind: 'admin-created', username: user.username, detail: fromShell });
     console.log(`Created admin "${user.username}".`);
+  } else if (command === 'remove-second-factor') {
+    const name = (await users.findByUsername(username!))?.username;
+    if (!name) fail(`There is no admin "${normaliseUsername(username!)}".`);
+    if (await users.removeSecondFactor(name)) {
+      await securityLog.record({ kind: 'second-factor-disabled', username: name, detail: fromShell });
+      console.log(
+        `Second factor removed for "${name}": its secret and recovery codes were deleted and its ` +
+          'sessions signed out; it signs in with its password alone until a new one is set up.',
+      );
+    } else {
+      console.log(`The admin "${name}" has no second factor on; nothing was changed.`);
+    }
   } else {
     if (!(await users.findByUsername(username!))) fail(`There is no admin "${username}"; use create.`);
     await users.setPassword(username!, await askPassword());

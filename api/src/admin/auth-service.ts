@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import { HttpError, unauthorized } from '../http/errors.ts';
+import { badRequest, HttpError, unauthorized } from '../http/errors.ts';
 import { createHashPool, type HashPoolOptions, type HashSlot } from '../security/passwords-pool.ts';
 import {
   hashPassword,
@@ -169,15 +169,45 @@ export function createAuthService(options: AuthServiceOptions) {
       });
       return result;
     } catch (error) {
-      if (error instanceof HttpError && error.code === 'INVALID_CODE') {
+      if (
+        error instanceof HttpError &&
+        (error.code === 'INVALID_CODE' || error.code === 'INVALID_PASSWORD')
+      ) {
         await securityLog.record({
           kind: 'second-factor-failed',
           username: admin.username,
           ip,
-          detail: `turning it ${action}`,
+          detail: `turning it ${action}${error.code === 'INVALID_PASSWORD' ? ': wrong password' : ''}`,
         });
       }
       throw error;
+    }
+  }
+
+  /**
+   * Turns the signed-in admin's second factor on: re-authenticates first (the current password,
+   * checked as at sign-in, argon2 in the hash pool), so a stolen session alone cannot turn it on
+   * and lock the real admin out. The place in the pool is taken before the attempt is counted
+   * (a full pool answers 429 and spends nothing); the password and the code share the admin's
+   * `session-code` limit, and a wrong password is 400 INVALID_PASSWORD, logged like a wrong code.
+   */
+  async function confirmSecondFactor(
+    admin: { id: number; username: string },
+    code: string,
+    password: string,
+    ip: string,
+  ): Promise<string[]> {
+    const slot = hashPool.reserve();
+    try {
+      return await withSessionCode(admin, ip, 'on', async () => {
+        const user = await users.findByUsername(admin.username);
+        const valid =
+          user?.id === admin.id && (await slot.run(() => verifyPassword(password, user.passwordHash)));
+        if (!valid) throw badRequest('That is not your current password.', 'INVALID_PASSWORD');
+        return secondFactor.confirm(admin, code);
+      });
+    } finally {
+      slot.cancel();
     }
   }
 
@@ -261,9 +291,8 @@ export function createAuthService(options: AuthServiceOptions) {
     users,
     securityLog,
     secondFactor,
-    /** Turns the signed-in admin's second factor on (answers the recovery codes, once). */
-    confirmSecondFactor: (admin: { id: number; username: string }, code: string, ip: string) =>
-      withSessionCode(admin, ip, 'on', () => secondFactor.confirm(admin, code)),
+    /** Turns the signed-in admin's second factor on (needs the password; answers the recovery codes, once). */
+    confirmSecondFactor,
     /** Turns it off; needs a current code or a recovery code. */
     disableSecondFactor: (admin: { id: number; username: string }, code: string, ip: string) =>
       withSessionCode(admin, ip, 'off', () => secondFactor.disable(admin, code)),

@@ -10,9 +10,10 @@ import { assertAdminAuth } from './auth-plugin.ts';
 
 /**
  * GET /api/admin/security-log, and the signed-in admin's second factor:
- * GET /api/admin/second-factor, POST …/setup (secret + QR code), …/confirm (turns it on, answers
- * the recovery codes once) and …/disable (needs a current code or a recovery code). Both codes are
- * limited per admin and wrong ones logged, so a stolen session cannot guess them.
+ * GET /api/admin/second-factor, POST …/setup (secret + QR code), …/confirm (turns it on: needs
+ * the current password and a first code; answers the recovery codes once) and …/disable (needs a
+ * current code or a recovery code). Codes and passwords are limited per admin and wrong ones
+ * logged, so a stolen session can neither guess them nor turn the factor on by itself.
  */
 export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   assertAdminAuth(app, 'adminSecurityRoutes');
@@ -51,7 +52,8 @@ export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/second-factor/confirm',
     { schema: { body: ConfirmSecondFactor.body, response: ConfirmSecondFactor.response } },
     async (request) => {
-      const recoveryCodes = await confirmSecondFactor(me(request), request.body.code, request.ip);
+      const { code, password } = request.body;
+      const recoveryCodes = await confirmSecondFactor(me(request), code, password, request.ip);
       return { success: true as const, recoveryCodes };
     },
   );

@@ -147,7 +147,7 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
       url: '/api/admin/second-factor/confirm',
       headers: SAME_ORIGIN,
       cookies,
-      payload: { code: '000000' === codeAt(secret, clock.now()) ? '111111' : '000000' },
+      payload: { code: '000000' === codeAt(secret, clock.now()) ? '111111' : '000000', password: PASSWORD },
     });
     expect(wrong.statusCode).toBe(400);
     const confirmed = await app.inject({
@@ -155,7 +155,7 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
       url: '/api/admin/second-factor/confirm',
       headers: SAME_ORIGIN,
       cookies,
-      payload: { code: codeAt(secret, clock.now()) },
+      payload: { code: codeAt(secret, clock.now()), password: PASSWORD },
     });
     expect(confirmed.statusCode).toBe(200);
     const { recoveryCodes } = confirmed.json() as { recoveryCodes: string[] };
@@ -219,7 +219,8 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
         headers: SAME_ORIGIN,
         cookies,
         remoteAddress: '198.51.100.20',
-        payload: { code },
+        // Turning it on re-authenticates: the password goes with the code.
+        payload: url.endsWith('/confirm') ? { code, password: PASSWORD } : { code },
       });
     const { secret } = (await post('/api/admin/second-factor/setup', '')).json() as { secret: string };
     const wrongCode = () => (codeAt(secret, clock.now()) === '000000' ? '111111' : '000000');

@@ -119,6 +119,33 @@ export function createAdminUserService({
     });
   }
 
+  /**
+   * The operator's way back (`npm run admin -- remove-second-factor`) for an admin who lost both
+   * the authenticator and the recovery codes, or whose stolen session turned the factor on: clears
+   * the secret and the recovery codes and signs the account out everywhere, in one transaction.
+   * False (and nothing changed) when the account had no second factor on.
+   */
+  async function removeSecondFactor(username: string): Promise<boolean> {
+    const user = await findByUsername(username);
+    if (!user) throw new AdminUserError(`There is no admin "${normaliseUsername(username)}".`);
+    return sequelize.transaction(async (transaction) => {
+      const [, turnedOff] = await sequelize.query(
+        `UPDATE admin_users SET totp_secret_enc = NULL, totp_enabled_at = NULL, totp_last_step = NULL,
+           updated_at = ? WHERE id = ? AND totp_enabled_at IS NOT NULL`,
+        { replacements: [now(), user.id], type: QueryTypes.UPDATE, transaction },
+      );
+      if (Number(turnedOff) === 0) return false;
+      for (const table of ['admin_recovery_codes', 'admin_sessions']) {
+        await sequelize.query(`DELETE FROM ${table} WHERE user_id = ?`, {
+          replacements: [user.id],
+          type: QueryTypes.DELETE,
+          transaction,
+        });
+      }
+      return true;
+    });
+  }
+
   /** Replaces a hash without touching sessions (a transparent cost upgrade at login). */
   async function replaceHash(userId: number, password: string): Promise<void> {
     const hash = await hashPassword(password, cost);
@@ -152,7 +179,16 @@ export function createAdminUserService({
     return rows.map((row) => ({ username: row.username, createdAt: Number(row.created_at) }));
   }
 
-  return { findByUsername, count, create, setPassword, replaceHash, ensureFirstAdmin, list };
+  return {
+    findByUsername,
+    count,
+    create,
+    setPassword,
+    removeSecondFactor,
+    replaceHash,
+    ensureFirstAdmin,
+    list,
+  };
 }
 
 export type AdminUserService = ReturnType<typeof createAdminUserService>;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Card } from '../../shared/ui/Card.tsx';
@@ -11,7 +11,9 @@ import {
   ListSecurityLog,
   SetUpSecondFactor,
 } from '../../../../common/contracts/admin.ts';
+import { PASSWORD_MAX_LENGTH } from '../../../../common/contracts/auth.ts';
 import { SECURITY_LOG_PAGE_SIZE, type SecondFactorSetup, type SecurityEventKind } from './adminApi.ts';
+import { isWrongPassword } from './secondFactorForm.ts';
 import { BackToDashboard, formatDateTime, Pager, ResourceView } from './AdminParts.tsx';
 import { describeFailure, useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
@@ -118,17 +120,25 @@ function SecondFactorCard() {
   const [setup, setSetup] = useState<SecondFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [wrongPassword, setWrongPassword] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   async function act(work: () => Promise<void>) {
     setBusy(true);
     setError(null);
+    setWrongPassword(false);
     try {
       await work();
     } catch (failure) {
       onExpiry(failure);
       setError(describeFailure(failure));
+      if (isWrongPassword(failure)) {
+        setWrongPassword(true);
+        passwordRef.current?.focus();
+      }
     } finally {
       setBusy(false);
     }
@@ -138,10 +148,11 @@ function SecondFactorCard() {
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
-      const result = await confirmSecondFactor({ body: { code } });
+      const result = await confirmSecondFactor({ body: { code, password } });
       setRecoveryCodes(result.recoveryCodes);
       setSetup(null);
       setCode('');
+      setPassword('');
     });
   };
   const disable = (event: FormEvent) => {
@@ -195,7 +206,10 @@ function SecondFactorCard() {
               </form>
             ) : setup ? (
               <form onSubmit={confirm} className="admin-form">
-                <p>Scan this QR code with your authenticator app, then type the code it shows.</p>
+                <p>
+                  Scan this QR code with your authenticator app, then type the code it shows and your current
+                  password.
+                </p>
                 <img src={setup.qrCode} width={240} height={240} alt="QR code of the authenticator secret" />
                 <p>
                   Or type in this key: <code>{setup.secret}</code>
@@ -208,6 +222,19 @@ function SecondFactorCard() {
                   required
                   value={code}
                   onChange={(event) => setCode(event.target.value)}
+                />
+                <Field
+                  label="Your current password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  hint="Turning the second factor on asks for your password again."
+                  required
+                  maxLength={PASSWORD_MAX_LENGTH}
+                  aria-invalid={wrongPassword || undefined}
+                  ref={passwordRef}
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
                 />
                 <Button type="submit" disabled={busy}>
                   Turn on
