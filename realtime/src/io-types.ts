@@ -1,4 +1,4 @@
-import type { Server } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../common/realtime/protocol.ts';
 
 /** Events between realtime nodes, carried by the Redis adapter. */
@@ -7,3 +7,5 @@ export interface InterServerEvents {
 }
 
 export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
+
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;

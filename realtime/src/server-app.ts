@@ -34,6 +34,8 @@ export interface RealtimeOptions {
   areas?: AreaClocks;
   /** REALTIME_MAX_AREA_CLOCKS: distinct areas one node ticks for; 1000 when not given. */
   maxAreaClocks?: number;
+  /** Distinct areas one address's sockets may make this node compute; 50 when not given. */
+  maxAreasPerAddress?: number;
   /** Key of the address hashes in the log (from SECRET_KEY); a random one per process when not given. */
   addressKey?: Buffer;
 }
@@ -94,6 +96,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
             police: options.definitions.current('police')?.version ?? null,
             csew: options.definitions.current('csew')?.version ?? null,
             areas: options.areas?.size() ?? 0,
+            ...(options.areas ? { areaLoads: options.areas.stats() } : {}),
           },
           ...options.health?.(),
         }),
@@ -117,6 +120,8 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     onTickSent: metrics.tickSent,
     ...(options.areas ? { areas: options.areas } : {}),
     maxAreas: options.maxAreaClocks ?? 1000,
+    maxAreasPerAddress: options.maxAreasPerAddress ?? 50,
+    addressOf: (socket) => limits.addressOf(socket.conn),
   });
   options.definitions.start();
 

@@ -4,8 +4,12 @@ import type { ClockDefinition } from '../../../common/clock/types.ts';
 export type AreaLoad = { ok: true; definition: ClockDefinition } | { ok: false; error: string };
 
 export interface AreaClocks {
-  /** The definition of a watched area, read from the API on the first ask (one read at a time). */
-  load(areaId: string): Promise<AreaLoad>;
+  /**
+   * The definition of a watched area: held, kept from a recent viewer, or read from the API (one
+   * read per area at a time). A read of the API is a new load: it spends one of `address`'s new
+   * loads and waits for one of the node's few places; either spent refuses it.
+   */
+  load(areaId: string, address?: string): Promise<AreaLoad>;
   /** Keeps a loaded definition while its room exists (a leave may have dropped it meanwhile). */
   hold(areaId: string, definition: ClockDefinition): void;
   current(areaId: string): ClockDefinition | undefined;
@@ -13,29 +17,123 @@ export interface AreaClocks {
   entries(): IterableIterator<[string, ClockDefinition]>;
   /** Areas held or being loaded: what counts against the node's limit. */
   size(): number;
-  /** Forgets an area nobody watches any more. */
+  /** An area nobody watches any more: no longer held, kept for the grace period then forgotten. */
   drop(areaId: string): void;
   /** Reads every held area again; tells `onChange` of those whose definition changed. */
   refreshAll(): Promise<void>;
   onChange(listener: (areaId: string, definition: ClockDefinition) => void): void;
+  /** API reads running and waiting, and loads refused since the start. */
+  stats(): { inFlight: number; queued: number; refusedLoads: number; failedLoads: number };
 }
 
 export interface AreaClocksOptions {
   apiUrl: string;
   logger: Logger;
   fetch?: typeof fetch;
+  now?: () => number;
+  /** API reads of area clocks at once on this node (loads and refreshes together); 4 when not given. */
+  maxInFlight?: number;
+  /** Loads waiting for a place; one more is refused. 100 when not given. */
+  maxQueued?: number;
+  /** New loads (API reads) one address may start per window; 20 when not given. */
+  maxNewLoadsPerAddress?: number;
+  /** The window of `maxNewLoadsPerAddress` (sliding); one minute when not given. */
+  newLoadWindowMs?: number;
+  /** How long an area whose room emptied keeps its definition; 60 s when not given. */
+  graceMs?: number;
+  /** Emptied areas kept at most (the oldest is forgotten first); 1000 when not given. */
+  maxGraceAreas?: number;
 }
+
+export const TOO_MANY_NEW_AREAS = 'Too many new areas from this address; try again in a minute.';
+export const TOO_MANY_LOADING = 'Too many area clocks are being loaded on this server; try again shortly.';
 
 /**
  * Area clocks exist only while someone watches them: the realtime server loads an area's
  * definition from the API (GET /api/area-clock, the crime search's own clock) when its room is
- * created and forgets it when the room empties; a new import re-reads the held ones.
+ * created and forgets it a grace period after the room empties (so a viewer switching among a few
+ * areas does not make the API compute them again); a new import re-reads the held ones.
+ *
+ * Every read costs the API a computation, so they are bounded: a few at once per node, a bounded
+ * queue behind them (a join beyond it is refused), and a budget of new loads per address
+ * (checked and spent before the first await: JavaScript runs one join at a time, so parallel
+ * joins cannot all pass it).
  */
 export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
   const doFetch = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  const maxInFlight = options.maxInFlight ?? 4;
+  const maxQueued = options.maxQueued ?? 100;
+  const maxNewLoads = options.maxNewLoadsPerAddress ?? 20;
+  const newLoadWindowMs = options.newLoadWindowMs ?? 60_000;
+  const graceMs = options.graceMs ?? 60_000;
+  const maxGraceAreas = options.maxGraceAreas ?? 1000;
+  const { logger } = options;
+
   const held = new Map<string, ClockDefinition>();
+  /** Areas whose room emptied, oldest first, with when they are forgotten. */
+  const grace = new Map<string, { definition: ClockDefinition; until: number }>();
   const loading = new Map<string, Promise<AreaLoad>>();
   const listeners: ((areaId: string, definition: ClockDefinition) => void)[] = [];
+
+  // --- At most `maxInFlight` reads of the API; loads for joins go before refreshes.
+  let inFlight = 0;
+  const joinQueue: (() => void)[] = [];
+  const refreshQueue: (() => void)[] = [];
+  const startNext = () => {
+    const start = joinQueue.shift() ?? refreshQueue.shift();
+    start?.();
+  };
+  function limited<T>(task: () => Promise<T>, queue: (() => void)[]): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const start = () => {
+        inFlight++;
+        task()
+          .then(resolve, reject)
+          .finally(() => {
+            inFlight--;
+            startNext();
+          });
+      };
+      if (inFlight < maxInFlight) start();
+      else queue.push(start);
+    });
+  }
+
+  // --- New loads per address: the instants of the last window's loads (a sliding window).
+  const newLoads = new Map<string, number[]>();
+  let lastSweep = now();
+  const spendNewLoad = (address: string): boolean => {
+    const at = now();
+    if (at - lastSweep >= newLoadWindowMs) {
+      lastSweep = at;
+      for (const [key, times] of newLoads)
+        if (at - times[times.length - 1]! >= newLoadWindowMs) newLoads.delete(key);
+    }
+    const times = (newLoads.get(address) ?? []).filter((t) => at - t < newLoadWindowMs);
+    if (times.length >= maxNewLoads) {
+      newLoads.set(address, times);
+      return false;
+    }
+    times.push(at);
+    newLoads.set(address, times);
+    return true;
+  };
+
+  // --- Warnings at most once a minute, with counts: a flood must not become a log flood.
+  let refusedLoads = 0;
+  let failedLoads = 0;
+  let failedSinceLine = 0;
+  let lastFailureLineAt = -Infinity;
+  let lastRefusalLineAt = -Infinity;
+  const refuse = (error: string): AreaLoad => {
+    refusedLoads++;
+    if (now() - lastRefusalLineAt >= 60_000) {
+      lastRefusalLineAt = now();
+      logger.warn({ refusedLoads, reason: error }, 'area clock loads refused');
+    }
+    return { ok: false, error };
+  };
 
   async function read(areaId: string): Promise<AreaLoad> {
     try {
@@ -48,33 +146,71 @@ export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
       if (!res.ok || body.definition?.clock !== 'police') throw new Error(`HTTP ${res.status}`);
       return { ok: true, definition: body.definition };
     } catch (error) {
-      options.logger.warn({ err: error, areaId }, 'cannot load an area clock from the API');
+      failedLoads++;
+      failedSinceLine++;
+      if (now() - lastFailureLineAt >= 60_000) {
+        lastFailureLineAt = now();
+        logger.warn(
+          {
+            err: error instanceof Error ? error.message : String(error),
+            areaId,
+            failedLoads: failedSinceLine,
+          },
+          'cannot load an area clock from the API',
+        );
+        failedSinceLine = 0;
+      }
       return { ok: false, error: 'This area clock cannot be loaded now; try again shortly.' };
     }
   }
 
+  const expireGrace = () => {
+    const at = now();
+    for (const [areaId, kept] of grace) {
+      if (kept.until > at) break;
+      grace.delete(areaId);
+    }
+  };
+
   return {
-    load(areaId) {
+    load(areaId, address) {
       const known = held.get(areaId);
       if (known) return Promise.resolve({ ok: true, definition: known });
-      let pending = loading.get(areaId);
-      if (!pending) {
-        pending = read(areaId).finally(() => loading.delete(areaId));
-        loading.set(areaId, pending);
-      }
-      return pending;
+      expireGrace();
+      const kept = grace.get(areaId);
+      if (kept) return Promise.resolve({ ok: true, definition: kept.definition });
+      const pending = loading.get(areaId);
+      if (pending) return pending;
+      if (inFlight >= maxInFlight && joinQueue.length >= maxQueued)
+        return Promise.resolve(refuse(TOO_MANY_LOADING));
+      if (address !== undefined && !spendNewLoad(address)) return Promise.resolve(refuse(TOO_MANY_NEW_AREAS));
+      const started = limited(() => read(areaId), joinQueue).finally(() => loading.delete(areaId));
+      loading.set(areaId, started);
+      return started;
     },
     hold(areaId, definition) {
-      if (!held.has(areaId)) held.set(areaId, definition);
+      if (held.has(areaId)) return;
+      grace.delete(areaId);
+      held.set(areaId, definition);
     },
     current: (areaId) => held.get(areaId),
     entries: () => held.entries(),
     size: () => held.size + loading.size,
-    drop: (areaId) => void held.delete(areaId),
+    drop(areaId) {
+      const definition = held.get(areaId);
+      if (!definition) return;
+      held.delete(areaId);
+      grace.delete(areaId);
+      if (graceMs <= 0) return;
+      grace.set(areaId, { definition, until: now() + graceMs });
+      if (grace.size > maxGraceAreas) grace.delete(grace.keys().next().value!);
+    },
     async refreshAll() {
+      // Definitions kept from past viewers are of the old data: forgotten, read again if asked for.
+      grace.clear();
       await Promise.all(
         [...held.keys()].map(async (areaId) => {
-          const result = await read(areaId);
+          const result = await limited(() => read(areaId), refreshQueue);
           // A dropped area stays dropped; a failed read keeps the last definition counting.
           if (!result.ok || !held.has(areaId)) return;
           if (held.get(areaId)!.version === result.definition.version) return;
@@ -84,5 +220,11 @@ export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
       );
     },
     onChange: (listener) => void listeners.push(listener),
+    stats: () => ({
+      inFlight,
+      queued: joinQueue.length + refreshQueue.length,
+      refusedLoads,
+      failedLoads,
+    }),
   };
 }

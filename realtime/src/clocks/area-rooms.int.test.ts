@@ -12,7 +12,7 @@ import {
 } from '../../../common/realtime/protocol.ts';
 import { readTick, tickVersion, type TickFrame } from '../../../common/realtime/tick.ts';
 import { createRealtimeServer } from '../server-app.ts';
-import { createAreaClocks } from './area-clocks.ts';
+import { createAreaClocks, type AreaClocksOptions } from './area-clocks.ts';
 import { createDefinitionSource } from './definition-source.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -30,10 +30,12 @@ function clock(areaName: string | undefined, crimes: number): ClockDefinition {
 }
 
 /** The API's two clock reads, with data the test changes and the area reads counted. */
-async function startApi() {
+async function startApi(areaDelayMs = 0) {
   let volume = 100_000;
   const areaReads: string[] = [];
-  const server = createServer((req, res) => {
+  let inFlight = 0;
+  let peak = 0;
+  const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     res.setHeader('content-type', 'application/json');
     if (url.pathname === '/api/police-clock')
@@ -41,6 +43,10 @@ async function startApi() {
     if (url.pathname === '/api/area-clock') {
       const area = url.searchParams.get('area')!;
       areaReads.push(area);
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, areaDelayMs));
+      inFlight--;
       if (area === 'force:dyfed-powys') {
         res.statusCode = 404;
         return res.end(
@@ -57,6 +63,7 @@ async function startApi() {
   return {
     url: `http://127.0.0.1:${port}`,
     areaReads,
+    peak: () => peak,
     setVolume: (next: number) => void (volume = next),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -68,14 +75,22 @@ describe('area clock rooms', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function start(maxAreaClocks = 1000) {
-    const api = await startApi();
+  async function start(
+    maxAreaClocks = 1000,
+    more: {
+      areaDelayMs?: number;
+      maxAreasPerAddress?: number;
+      areas?: Omit<AreaClocksOptions, 'apiUrl' | 'logger'>;
+    } = {},
+  ) {
+    const api = await startApi(more.areaDelayMs);
     cleanups.push(api.close);
     const server = createRealtimeServer({
       logger,
       definitions: createDefinitionSource({ apiUrl: api.url, logger, refreshMs: 200, retryMs: 100 }),
-      areas: createAreaClocks({ apiUrl: api.url, logger }),
+      areas: createAreaClocks({ apiUrl: api.url, logger, ...more.areas }),
       maxAreaClocks,
+      ...(more.maxAreasPerAddress ? { maxAreasPerAddress: more.maxAreasPerAddress } : {}),
     });
     const port = await server.listen(0, '127.0.0.1');
     cleanups.push(() => server.close());
@@ -157,6 +172,81 @@ describe('area clock rooms', () => {
       ['force:kent', 'force:essex', 'force:surrey'].map((area) => joinArea(client(url), area)),
     );
     expect(replies.filter((r) => r.ok)).toHaveLength(2);
+  });
+
+  it('loads new areas a few at a time, and gives one address a budget of them a minute', async () => {
+    const { api, url } = await start(1000, { areaDelayMs: 100 });
+    // Thirty sockets of one visitor each ask for a new area at once (one join each: within
+    // every socket's event budget).
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => joinArea(client(url), `neighbourhood:kent:N${i}`)),
+    );
+    expect(api.peak()).toBe(4);
+    expect(replies.filter((r) => r.ok)).toHaveLength(20);
+    expect(replies.filter((r) => !r.ok)).toEqual(
+      Array(10).fill({ ok: false, error: 'Too many new areas from this address; try again in a minute.' }),
+    );
+    expect(api.areaReads).toHaveLength(20);
+    // Areas already computed still take this visitor's viewers.
+    expect((await joinArea(client(url), 'neighbourhood:kent:N0')).ok).toBe(true);
+    expect(api.areaReads).toHaveLength(20);
+  });
+
+  it('refuses loads beyond the queue with a reply, not a wait', async () => {
+    const { api, url } = await start(1000, {
+      areaDelayMs: 200,
+      areas: { maxInFlight: 2, maxQueued: 3, maxNewLoadsPerAddress: 100 },
+    });
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => joinArea(client(url), `neighbourhood:kent:N${i}`)),
+    );
+    expect(replies.filter((r) => r.ok)).toHaveLength(5);
+    expect(replies.filter((r) => !r.ok)).toEqual(
+      Array(3).fill({
+        ok: false,
+        error: 'Too many area clocks are being loaded on this server; try again shortly.',
+      }),
+    );
+    expect(api.peak()).toBe(2);
+  });
+
+  it('keeps an emptied area for a grace period, so switching among areas does not read them again', async () => {
+    const { api, url, health } = await start(1000, { areas: { graceMs: 600 } });
+    const socket = client(url);
+    for (const area of ['force:kent', 'force:essex', 'force:kent', 'force:essex', 'force:kent'])
+      expect((await joinArea(socket, area)).ok).toBe(true);
+    expect(api.areaReads).toEqual(['force:kent', 'force:essex']);
+    // Only the area watched counts against the node.
+    expect((await health()).clocks.areas).toBe(1);
+    // After the grace period the emptied area is read again.
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await joinArea(socket, 'force:essex')).ok).toBe(true);
+    expect(api.areaReads).toEqual(['force:kent', 'force:essex', 'force:essex']);
+  });
+
+  it('lets one address make the node compute only its share of the areas', async () => {
+    const { url } = await start(1000, { maxAreasPerAddress: 3 });
+    const sockets = Array.from({ length: 5 }, () => client(url));
+    const replies = await Promise.all(
+      sockets.map((socket, i) => joinArea(socket, `neighbourhood:kent:N${i}`)),
+    );
+    expect(replies.filter((r) => r.ok)).toHaveLength(3);
+    expect(replies.filter((r) => !r.ok)).toEqual(
+      Array(2).fill({
+        ok: false,
+        error: 'Too many areas are watched from this address; leave one to watch another.',
+      }),
+    );
+    // An area it already watches still takes another of its viewers.
+    const watching = replies.findIndex((r) => r.ok);
+    const second = client(url);
+    expect((await joinArea(second, `neighbourhood:kent:N${watching}`)).ok).toBe(true);
+    expect((await joinArea(client(url), 'force:surrey')).ok).toBe(false);
+    // When its viewers leave an area, its place is free again.
+    sockets[watching]!.close();
+    second.emit('area:leave', `neighbourhood:kent:N${watching}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await joinArea(client(url), 'force:surrey')).ok).toBe(true);
   });
 
   it("pushes an area's new definition to its viewers when the police data changes", async () => {

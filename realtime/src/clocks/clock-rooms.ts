@@ -13,7 +13,7 @@ import {
 } from '../../../common/realtime/protocol.ts';
 import { tickFrameAt } from '../../../common/realtime/tick.ts';
 import { startAimedTimer } from '../aimed-timer.ts';
-import type { RealtimeIo } from '../io-types.ts';
+import type { RealtimeIo, RealtimeSocket } from '../io-types.ts';
 import type { AreaClocks } from './area-clocks.ts';
 import type { DefinitionSource } from './definition-source.ts';
 
@@ -31,6 +31,10 @@ export interface ClockRoomsOptions {
   areas?: AreaClocks;
   /** Distinct areas this node ticks for at most (REALTIME_MAX_AREA_CLOCKS). */
   maxAreas?: number;
+  /** Distinct areas one address's sockets may watch when a join would add one to the node; 50. */
+  maxAreasPerAddress?: number;
+  /** The visitor's address of a socket (as the connection cap counts it); else the handshake's. */
+  addressOf?: (socket: RealtimeSocket) => string;
 }
 
 /** Event name other nodes hear (through the Redis adapter) when one node sees new clock data. */
@@ -52,6 +56,8 @@ export function attachClockRooms({
   onTickSent,
   areas,
   maxAreas = 1000,
+  maxAreasPerAddress = 50,
+  addressOf = (socket) => socket.handshake.address,
 }: ClockRoomsOptions) {
   const joinReply = (definition: ClockDefinition): JoinClockReply => {
     const serverTime = now();
@@ -63,7 +69,36 @@ export function attachClockRooms({
     };
   };
 
+  // Areas the sockets of each address watch or are joining, with how many of its sockets do:
+  // one address may not take more than its share of the node's areas.
+  const socketAddress = new Map<string, string>();
+  const watchedBy = new Map<string, Map<string, number>>();
+  const countWatch = (address: string, areaId: string, delta: number) => {
+    const watched = watchedBy.get(address) ?? new Map<string, number>();
+    const left = (watched.get(areaId) ?? 0) + delta;
+    if (left > 0) watched.set(areaId, left);
+    else watched.delete(areaId);
+    if (watched.size) watchedBy.set(address, watched);
+    else watchedBy.delete(address);
+  };
+  const nsp = io.of('/');
+  nsp.adapter.on('join-room', (room: string, socketId: string) => {
+    const id = areaOfRoom(room);
+    const address = socketAddress.get(socketId);
+    if (id !== undefined && address !== undefined) countWatch(address, id, 1);
+  });
+  nsp.adapter.on('leave-room', (room: string, socketId: string) => {
+    const id = areaOfRoom(room);
+    const address = socketAddress.get(socketId);
+    if (id !== undefined && address !== undefined) countWatch(address, id, -1);
+  });
+
   io.on('connection', (socket) => {
+    const address = addressOf(socket);
+    socketAddress.set(socket.id, address);
+    // After the socket left its rooms (Socket.IO leaves them before this event).
+    socket.on('disconnect', () => socketAddress.delete(socket.id));
+
     socket.on('clock:join', (clock, reply) => {
       if (typeof reply !== 'function') return;
       if (!isClockKind(clock)) return reply({ ok: false, error: 'Unknown clock; use "csew" or "police".' });
@@ -98,13 +133,27 @@ export function attachClockRooms({
           error: 'Too many area clocks are being watched on this server; try again later.',
         });
       }
-      const loaded = await areas.load(id);
-      if (!loaded.ok) return reply(loaded);
-      if (socket.disconnected) return;
-      // One area per socket: a viewer who picks another area leaves the last one.
-      for (const other of socket.rooms)
-        if (areaOfRoom(other) !== undefined && other !== room) void socket.leave(other);
-      void socket.join(room);
+      // A new area for this node takes one of the address's share of them (joins under way count).
+      const watched = watchedBy.get(address);
+      if (!held && !watched?.has(id) && (watched?.size ?? 0) >= maxAreasPerAddress) {
+        return reply({
+          ok: false,
+          error: 'Too many areas are watched from this address; leave one to watch another.',
+        });
+      }
+      countWatch(address, id, 1);
+      let loaded;
+      try {
+        loaded = await areas.load(id, address);
+        if (!loaded.ok) return reply(loaded);
+        if (socket.disconnected) return;
+        // One area per socket: a viewer who picks another area leaves the last one.
+        for (const other of socket.rooms)
+          if (areaOfRoom(other) !== undefined && other !== room) void socket.leave(other);
+        void socket.join(room);
+      } finally {
+        countWatch(address, id, -1);
+      }
       areas.hold(id, loaded.definition);
       reply(joinReply(areas.current(id)!));
     });

@@ -126,6 +126,40 @@ describe('realtime limits', () => {
     expect(calmTicks - before).toBeLessThanOrEqual(4);
   });
 
+  it('keeps the event budget of a connection that leaves and opens the namespace again', async () => {
+    const realtime = await node({ REALTIME_MAX_EVENTS_PER_SOCKET: '10' });
+    // Raw Engine.IO/Socket.IO packets, as an attacker sends them: open the namespace (`40`), send a
+    // few joins, leave it (`41`) and open it again on the same connection, round after round.
+    const ws = new WebSocket(`${realtime.url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
+    let acks = 0;
+    let opens = 0;
+    let id = 0;
+    const closed = new Promise<boolean>((resolve) => {
+      ws.addEventListener('close', () => resolve(true));
+      setTimeout(() => resolve(false), 3000);
+    });
+    cleanups.push(() => ws.close());
+    ws.addEventListener('message', ({ data }) => {
+      const packet = String(data);
+      if (packet.startsWith('0')) ws.send('40');
+      else if (packet.startsWith('40')) {
+        opens++;
+        for (let i = 0; i < 4; i++) ws.send(`42${++id}["clock:join","csew"]`);
+        setTimeout(() => {
+          if (ws.readyState !== WebSocket.OPEN) return;
+          ws.send('41');
+          ws.send('40');
+        }, 20);
+      } else if (packet.startsWith('43')) acks++;
+      else if (packet === '2') ws.send('3');
+    });
+    // Each socket stays under the budget; the connection does not, and is closed.
+    expect(await closed).toBe(true);
+    expect(acks).toBeLessThanOrEqual(10);
+    expect(opens).toBeLessThanOrEqual(3);
+    expect(realtime.output()).toContain('realtime socket disconnected: too many events');
+  });
+
   it('answers a repeated join without a second tick or a second place in the room', async () => {
     const realtime = await node({});
     const socket = client(realtime.url);

@@ -8,7 +8,10 @@ export type { TrustProxy };
 export interface ConnectionLimitOptions {
   /** Open connections one address may hold; more are refused (REALTIME_MAX_CONNECTIONS_PER_ADDRESS). */
   maxConnectionsPerAddress: number;
-  /** Events one socket may send per window before it is disconnected (REALTIME_MAX_EVENTS_PER_SOCKET). */
+  /**
+   * Events one connection may send per window, namespace opens included, before it is closed
+   * (REALTIME_MAX_EVENTS_PER_SOCKET).
+   */
   maxEventsPerWindow: number;
   eventWindowMs?: number;
   trustProxy?: TrustProxy;
@@ -42,17 +45,20 @@ export function clientAddress(req: RequestLike, trust: TrustProxy = false): stri
 }
 
 /**
- * Per-address connection cap and per-socket event budget. The cap is checked when a handshake
+ * Per-address connection cap and per-connection event budget. The cap is checked when a handshake
  * arrives (cheap refusal) and counted exactly when a connection opens: JavaScript runs one
- * connection event at a time, so parallel handshakes cannot all slip under it. A socket that
- * sends more events than its budget is disconnected; a browser sends one join per connection and
- * a few more per minute at most.
+ * connection event at a time, so parallel handshakes cannot all slip under it. A connection that
+ * sends more events than its budget (across every namespace socket opened on it) is closed; a
+ * browser sends one join per connection and a few more per minute at most.
  */
 export function createConnectionLimits(options: ConnectionLimitOptions) {
   const { logger, maxConnectionsPerAddress, maxEventsPerWindow, hashAddress } = options;
   const windowMs = options.eventWindowMs ?? 10_000;
   const now = options.now ?? Date.now;
   const open = new Map<string, number>();
+  /** Per Engine.IO connection: its event budget and the visitor's address. */
+  const budgets = new WeakMap<object, { windowStart: number; events: number }>();
+  const addresses = new WeakMap<object, string>();
   let refusedConnections = 0;
   let floodDisconnects = 0;
   let lastWarnAt = -Infinity;
@@ -93,6 +99,7 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
             return;
           }
           open.set(address, count);
+          addresses.set(raw, address);
           raw.once('close', () => {
             const left = (open.get(address) ?? 1) - 1;
             if (left <= 0) open.delete(address);
@@ -101,21 +108,41 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
         },
       );
 
+      // The budget belongs to the Engine.IO connection, not to the Socket.IO socket: a client may
+      // leave the namespace and open it again on the same connection (`41` then `40`), which
+      // makes a new socket; a counter per socket would start afresh each time.
       io.on('connection', (socket) => {
-        let windowStart = now();
-        let events = 0;
-        socket.use((_packet, next) => {
+        const conn = socket.conn as object;
+        let budget = budgets.get(conn);
+        if (!budget) {
+          budget = { windowStart: now(), events: 0 };
+          budgets.set(conn, budget);
+        }
+        const spent = budget;
+        const spend = () => {
           const at = now();
-          if (at - windowStart >= windowMs) {
-            windowStart = at;
-            events = 0;
+          if (at - spent.windowStart >= windowMs) {
+            spent.windowStart = at;
+            spent.events = 0;
           }
-          if (++events <= maxEventsPerWindow) return next();
+          if (++spent.events <= maxEventsPerWindow) return true;
           floodDisconnects++;
-          warn('realtime socket disconnected: too many events', { events, windowMs });
+          warn('realtime socket disconnected: too many events', { events: spent.events, windowMs });
+          // `true` closes the underlying connection, with every namespace opened on it.
           socket.disconnect(true);
+          return false;
+        };
+        // Opening the namespace is an event of the budget too: open/leave loops are not free.
+        if (!spend()) return;
+        socket.use((_packet, next) => {
+          if (spend()) next();
         });
       });
+    },
+
+    /** The visitor's address of a connection (as the cap counts it), for per-address limits. */
+    addressOf(conn: { request: RequestLike }): string {
+      return addresses.get(conn) ?? clientAddress(conn.request, options.trustProxy);
     },
 
     stats: () => ({ addresses: open.size, refusedConnections, floodDisconnects }),
