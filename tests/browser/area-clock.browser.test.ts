@@ -63,6 +63,29 @@ describe('A clock for your area', () => {
     });
   });
 
+  it('says why an unknown area has no clock, once, and stops asking', async () => {
+    await withPage('/police-crime-clock?area=neighbourhood:kent:ZZ99', async (page) => {
+      const searches: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/crimes/search') searches.push(request.url());
+      });
+      const alert = page.getByRole('alert').filter({ hasText: 'This clock cannot be shown' });
+      await alert.waitFor({ timeout: LIVE_TIMEOUT });
+      expect(await alert.innerText()).toContain('Neighbourhood "ZZ99" of Kent Police not found');
+      expect(await alert.innerText()).not.toContain('keeps trying');
+      await page.locator('.live-indicator', { hasText: /^Not available$/ }).waitFor();
+      const toast = page.locator('[role="status"] .toast', { hasText: 'Loading Error' });
+      await toast.waitFor();
+      expect(await toast.innerText()).not.toMatch(/England|Wales|Northern Ireland/);
+      expect(await page.locator('.page-header__lead').innerText()).toContain(
+        'running at the pace of the latest 12 months of published police data',
+      );
+      const asked = searches.length;
+      await page.waitForTimeout(6_000);
+      expect(searches.length).toBe(asked);
+    });
+  });
+
   it('embeds the same area', async () => {
     await withPage('/embed/police-crime-clock?area=force:metropolitan', async (page) => {
       await page

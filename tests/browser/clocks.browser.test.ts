@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, shownCount, type BrowserSession } from '../support/browser.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
@@ -377,4 +377,42 @@ describe('Police Crime Clock without police data', () => {
       await page.close();
     }
   });
+});
+
+describe('a clock opened while the API is unreachable', () => {
+  it(
+    'says so in plain words, and counts within seconds of the API coming back',
+    { timeout: 60_000 },
+    async () => {
+      const page = await session().context.newPage();
+      const apiCalls: number[] = [];
+      const started = Date.now();
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(Date.now() - started);
+      });
+      const refuse = (route: Route) => route.abort();
+      await page.route('**/api/**', refuse);
+      try {
+        await page.goto('/police-crime-clock?kiosk=1');
+        const alert = page.getByRole('alert').filter({ hasText: 'The clock could not load' });
+        await alert.waitFor();
+        expect(await alert.innerText()).toContain('The connection to the server failed.');
+        expect(await alert.innerText()).not.toContain('Failed to fetch');
+        await page.waitForTimeout(Math.max(0, 5_000 - (Date.now() - started)));
+        await page.unroute('**/api/**', refuse);
+        const back = Date.now();
+
+        // The page asked again during the outage (2 s, 4 s… apart), not only after five minutes…
+        expect(apiCalls.filter((at) => at > 1_000).length).toBeGreaterThan(0);
+        // …and counts a few seconds after the API is back.
+        await expect
+          .poll(() => shownCount(page, '.kiosk__count'), { timeout: 12_000, interval: 200 })
+          .toBeGreaterThan(0);
+        expect(Date.now() - back).toBeLessThan(12_000);
+        expect(await page.getByRole('alert').filter({ hasText: 'could not load' }).count()).toBe(0);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

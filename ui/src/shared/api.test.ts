@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DisableSecondFactor, ListMessages, RetryMessage } from '../../../common/contracts/admin.ts';
-import { ApiError, apiGet, apiPost, apiUrl, call, endpointUrl } from './api.ts';
+import { ApiError, apiGet, apiPost, apiUrl, call, describeApiFailure, endpointUrl } from './api.ts';
 
 function respondWith(response: Response) {
   const fetchSpy = vi.fn<typeof fetch>(async () => response);
@@ -99,5 +99,47 @@ describe('call', () => {
     const saveSpy = respondWith(Response.json({ success: true }));
     await call(DisableSecondFactor, { body: { code: '123456' } });
     expect(saveSpy.mock.calls[0]?.[1]?.body).toBe('{"code":"123456"}');
+  });
+});
+
+describe('describeApiFailure', () => {
+  it("keeps the API's own error message as it is", () => {
+    const error = new ApiError(404, 'Not Found', '{"success":false,"error":"Postcode not found"}');
+    expect(describeApiFailure(error)).toBe('Postcode not found');
+  });
+
+  it('says in plain words that the server failed, not what its error page said', () => {
+    expect(describeApiFailure(new ApiError(500, 'Internal Server Error', '<html>oops</html>'))).toBe(
+      'The server did not answer (error 500).',
+    );
+    expect(describeApiFailure(new ApiError(503, 'Service Unavailable', ''))).toBe(
+      'The server did not answer (error 503).',
+    );
+    expect(describeApiFailure(new ApiError(404, 'Not Found', '<html>no</html>'))).toBe(
+      'The server refused the request (error 404).',
+    );
+  });
+
+  it('says the connection failed when no answer came', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const error: unknown = await apiGet('/api/config').catch((e: unknown) => e);
+    expect(describeApiFailure(error)).toBe('The connection to the server failed.');
+  });
+
+  it('says an unreadable answer could not be read', async () => {
+    respondWith(new Response('<html>proxy</html>', { status: 200 }));
+    const error: unknown = await apiGet('/api/config').catch((e: unknown) => e);
+    expect(describeApiFailure(error)).toBe('The server sent an answer the page could not read.');
+  });
+
+  it("keeps the page's own messages", () => {
+    expect(describeApiFailure(new Error('This link names no area the clock knows.'))).toBe(
+      'This link names no area the clock knows.',
+    );
   });
 });

@@ -38,6 +38,27 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A failed call in words a visitor can read: the server's own message when its body is the API's
+ * JSON error (`{ error: '…' }`), else what went wrong in plain English. The raw status line and
+ * body (an HTML error page, "Failed to fetch") are for logs, not for screens.
+ */
+export function describeApiFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    const server = error.serverMessage;
+    if (server) return server;
+    if (error.status >= 500) return `The server did not answer (error ${error.status}).`;
+    return `The server refused the request (error ${error.status}).`;
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') return 'The request was cancelled.';
+  // fetch() rejects with a TypeError when no answer came at all ("Failed to fetch", "Load failed").
+  if (error instanceof TypeError) return 'The connection to the server failed.';
+  // An answer that is not JSON, e.g. a proxy's HTML page with status 200.
+  if (error instanceof SyntaxError) return 'The server sent an answer the page could not read.';
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong.';
+}
+
 /** Joins a key's segments with slashes; segments after the first are path-encoded. */
 export function apiUrl(key: ApiKey): string {
   if (typeof key === 'string') return key;

@@ -88,6 +88,7 @@ const STATUS_TEXT: Readonly<Record<FeedStatus, string>> = {
   live: 'Live',
   reconnecting: 'Reconnecting…',
   polling: 'Offline – updating every 5 minutes',
+  unavailable: 'Not available',
 };
 
 const STATUS_TITLE: Readonly<Record<FeedStatus, string>> = {
@@ -95,6 +96,7 @@ const STATUS_TITLE: Readonly<Record<FeedStatus, string>> = {
   live: 'Connected: the count is kept in step with the server every second',
   reconnecting: 'The connection dropped; the clock keeps counting while it reconnects',
   polling: 'No live connection; the clock keeps counting and re-reads its data every 5 minutes',
+  unavailable: 'This clock cannot be shown; the page has stopped asking the server',
 };
 
 /** Short words for small spaces (embeds); the title still explains. */

@@ -65,6 +65,15 @@ export function ClockToolbar({
 /** What a page shows before it has a definition: a placeholder, or why there is none. */
 export function ClockPending({ feed }: { feed: FeedState }) {
   if (feed.error) {
+    if (feed.error.final) {
+      // Asking again would not change the answer (an unknown area, no data there): no promise to.
+      return (
+        <Alert variant="destructive" title="This clock cannot be shown">
+          <p>{feed.error.message}</p>
+          <p>Check the link, or choose another area.</p>
+        </Alert>
+      );
+    }
     const noPoliceData = feed.error.code === 'NO_POLICE_DATA';
     return (
       <Alert variant="destructive" title={noPoliceData ? 'No police data yet' : 'The clock could not load'}>

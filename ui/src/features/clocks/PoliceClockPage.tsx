@@ -52,7 +52,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
           <PageHeader
             eyebrow="Police-recorded crime"
             title="Police Crime Clock"
-            lead={policeClockLead(definition?.meta ?? null)}
+            lead={policeClockLead(definition?.meta ?? null, area !== undefined)}
           >
             <ClockToolbar status={feed.status} kioskTo="/police-crime-clock" area={area} />
           </PageHeader>

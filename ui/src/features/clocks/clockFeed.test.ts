@@ -5,11 +5,17 @@ import { tickFrameAt, type TickFrame } from '../../../../common/realtime/tick.ts
 import { CSEW_CLOCK_DEFINITION } from '../../../../common/survey/csew-clock.ts';
 import { ApiError } from '../../shared/api.ts';
 import {
+  AreaClockUnavailable,
   ClockFeed,
+  EMPTY_RETRY_MAX_MS,
   FIRST_CONTACT_TIMEOUT_MS,
   JOIN_RETRY_MS,
   POLL_INTERVAL_MS,
+  NO_AREA_DATA_MESSAGE,
   RECONNECT_GRACE_MS,
+  UNKNOWN_AREA_MESSAGE,
+  loadAreaClock,
+  retryDelayMs,
   toFeedError,
   type ClockApiResponse,
   type ClockFeedDeps,
@@ -33,7 +39,7 @@ class FakeSocket {
   timeout() {
     return {
       emit: (
-        _event: 'clock:join',
+        _event: 'clock:join' | 'area:join',
         _clock: string,
         ack: (error: Error | null, reply: JoinClockReply) => void,
       ) => this.joins.push(ack),
@@ -76,15 +82,19 @@ let loadClock: ReturnType<typeof vi.fn<ClockFeedDeps['loadClock']>>;
 let loadErrors: FeedError[];
 let feed: ClockFeed;
 
-function startFeed(overrides: Partial<ClockFeedDeps> = {}) {
-  feed = new ClockFeed('csew', {
-    resolveRealtimeUrl: async () => 'http://realtime.test',
-    loadClock,
-    openSocket: () => socket as unknown as ClockSocket,
-    onLoadError: (error) => loadErrors.push(error),
-    random: () => 0,
-    ...overrides,
-  });
+function startFeed(overrides: Partial<ClockFeedDeps> = {}, area?: string) {
+  feed = new ClockFeed(
+    area === undefined ? 'csew' : 'police',
+    {
+      resolveRealtimeUrl: async () => 'http://realtime.test',
+      loadClock,
+      openSocket: () => socket as unknown as ClockSocket,
+      onLoadError: (error) => loadErrors.push(error),
+      random: () => 0,
+      ...overrides,
+    },
+    area,
+  );
   feed.start();
 }
 
@@ -154,7 +164,9 @@ describe('ClockFeed', () => {
     await vi.advanceTimersByTimeAsync(0);
     socket.fire('connect_error', new Error('refused'));
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 2);
-    expect(loadClock).toHaveBeenCalledTimes(3);
+    // It asks again every few seconds (at most every 30 s) until there is data…
+    expect(loadClock.mock.calls.length).toBeGreaterThanOrEqual((POLL_INTERVAL_MS * 2) / EMPTY_RETRY_MAX_MS);
+    // …but says so once.
     expect(loadErrors).toEqual([{ message: 'No data', code: 'NO_POLICE_DATA' }]);
     expect(feed.getSnapshot().error).toEqual({ message: 'No data', code: 'NO_POLICE_DATA' });
   });
@@ -259,14 +271,181 @@ describe('ClockFeed', () => {
   });
 });
 
+describe('ClockFeed with nothing to show', () => {
+  const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('asks again within seconds, backing off, and counts as soon as the API is back', async () => {
+    // The API is unreachable for the first three tries (the address of the realtime server too).
+    let down = 3;
+    loadClock.mockImplementation(async () => {
+      if (down-- > 0) throw new TypeError('Failed to fetch');
+      return apiAnswer();
+    });
+    startFeed({ resolveRealtimeUrl: offline });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadClock).toHaveBeenCalledTimes(1);
+    expect(feed.getSnapshot()).toMatchObject({
+      status: 'connecting',
+      definition: null,
+      error: { message: 'The connection to the server failed.' },
+    });
+    // random() = 0: the lower end of 2 s, 4 s, 8 s.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(loadClock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(loadClock).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(loadClock).toHaveBeenCalledTimes(4);
+    expect(feed.getSnapshot()).toMatchObject({ status: 'polling', definition, error: null });
+    expect(loadErrors).toHaveLength(1);
+
+    // Once the clock is shown, the slow refresh is enough.
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1);
+    expect(loadClock).toHaveBeenCalledTimes(4);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(loadClock).toHaveBeenCalledTimes(5);
+  });
+
+  it('never waits longer than 30 s between tries', async () => {
+    loadClock.mockImplementation(offline);
+    startFeed({ resolveRealtimeUrl: offline, random: () => 0.999_999 });
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    const calls = loadClock.mock.calls.length;
+    expect(calls).toBeGreaterThanOrEqual(20);
+    await vi.advanceTimersByTimeAsync(EMPTY_RETRY_MAX_MS);
+    expect(loadClock.mock.calls.length).toBeGreaterThan(calls);
+  });
+
+  it('keeps trying to reach the realtime server after the API answered', async () => {
+    let addressDown = 2;
+    const resolveRealtimeUrl = vi.fn(async () => {
+      if (addressDown-- > 0) throw new TypeError('Failed to fetch');
+      return 'http://realtime.test';
+    });
+    const openSocket = vi.fn(() => socket as unknown as ClockSocket);
+    startFeed({ resolveRealtimeUrl, openSocket });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(feed.getSnapshot()).toMatchObject({ status: 'polling', definition });
+    expect(openSocket).not.toHaveBeenCalled();
+    // Asked again after 1 s and 2 s more (random() = 0), not at the next five-minute poll.
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(resolveRealtimeUrl).toHaveBeenCalledTimes(3);
+    expect(openSocket).toHaveBeenCalledTimes(1);
+    socket.serverConnects();
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    expect(feed.getSnapshot().status).toBe('live');
+  });
+
+  it('stops asking, and says why, when the area itself cannot be shown', async () => {
+    loadClock.mockRejectedValue(new AreaClockUnavailable(UNKNOWN_AREA_MESSAGE));
+    startFeed({}, 'force:nowhere');
+    await vi.advanceTimersByTimeAsync(0);
+    socket.serverConnects();
+    socket.answerJoin({ ok: false, error: 'Unknown area; use postcode:…, force:… or neighbourhood:…:….' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadClock).toHaveBeenCalledTimes(1);
+    expect(loadClock).toHaveBeenCalledWith('police', 'force:nowhere');
+    expect(feed.getSnapshot()).toEqual({
+      status: 'unavailable',
+      definition: null,
+      error: { message: UNKNOWN_AREA_MESSAGE, final: true },
+    });
+    expect(socket.connected).toBe(false);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 2);
+    expect(loadClock).toHaveBeenCalledTimes(1);
+    expect(socket.joins).toHaveLength(0);
+    expect(loadErrors).toHaveLength(1);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('starts at 2 s and doubles up to 30 s, spread over the upper half', () => {
+    const top = () => 0.999_999;
+    expect([1, 2, 3, 4, 5, 6, 50].map((n) => retryDelayMs(n, top))).toEqual([
+      2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+    expect([1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n, () => 0))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 15_000, 15_000,
+    ]);
+    expect(retryDelayMs(1, () => 0.5)).toBe(1_500);
+  });
+});
+
 describe('toFeedError', () => {
   it('reads the message and code of an API error body', () => {
     const error = new ApiError(503, 'Service Unavailable', '{"success":false,"error":"Nope","code":"X"}');
     expect(toFeedError(error)).toEqual({ message: 'Nope', code: 'X' });
   });
 
-  it('falls back to the status line, or the thrown message', () => {
-    expect(toFeedError(new ApiError(502, 'Bad Gateway', ''))).toEqual({ message: '502: Bad Gateway' });
-    expect(toFeedError(new TypeError('Failed to fetch'))).toEqual({ message: 'Failed to fetch' });
+  it('says in plain words what failed, never an HTML page or "Failed to fetch"', () => {
+    expect(toFeedError(new ApiError(500, 'Internal Server Error', '<html>oops</html>'))).toEqual({
+      message: 'The server did not answer (error 500).',
+    });
+    expect(toFeedError(new ApiError(502, 'Bad Gateway', ''))).toEqual({
+      message: 'The server did not answer (error 502).',
+    });
+    expect(toFeedError(new TypeError('Failed to fetch'))).toEqual({
+      message: 'The connection to the server failed.',
+    });
+  });
+
+  it('marks an area that cannot be shown as final', () => {
+    expect(toFeedError(new AreaClockUnavailable('Postcode not found', 'POSTCODE_NOT_FOUND'))).toEqual({
+      message: 'Postcode not found',
+      code: 'POSTCODE_NOT_FOUND',
+      final: true,
+    });
+  });
+});
+
+describe('loadAreaClock', () => {
+  const respondWith = (response: Response) => {
+    const fetchSpy = vi.fn<typeof fetch>(async () => response);
+    vi.stubGlobal('fetch', fetchSpy);
+    return fetchSpy;
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('gives up on a link that names no area, without asking', async () => {
+    const fetchSpy = respondWith(Response.json({}));
+    const failure = loadAreaClock('force:nowhere');
+    await expect(failure).rejects.toBeInstanceOf(AreaClockUnavailable);
+    await expect(failure).rejects.toThrow(UNKNOWN_AREA_MESSAGE);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("gives up when the API refuses the area, in the API's words", async () => {
+    respondWith(
+      Response.json(
+        { success: false, error: 'Postcode not found', code: 'POSTCODE_NOT_FOUND' },
+        { status: 404 },
+      ),
+    );
+    const failure = loadAreaClock('postcode:ZZ99 9ZZ');
+    await expect(failure).rejects.toBeInstanceOf(AreaClockUnavailable);
+    await expect(failure).rejects.toMatchObject({
+      message: 'Postcode not found',
+      code: 'POSTCODE_NOT_FOUND',
+    });
+  });
+
+  it('gives up when the area has no data', async () => {
+    respondWith(Response.json({ success: true, crimes: [] }));
+    await expect(loadAreaClock('force:kent')).rejects.toThrow(new AreaClockUnavailable(NO_AREA_DATA_MESSAGE));
+  });
+
+  it('keeps trying after a server failure, a rate limit or an empty store', async () => {
+    for (const response of [
+      new Response('<html>oops</html>', { status: 500 }),
+      Response.json({ error: 'Too many requests' }, { status: 429 }),
+      Response.json({ error: 'No data has been imported yet', code: 'NO_DATA' }, { status: 404 }),
+    ]) {
+      respondWith(response);
+      const error: unknown = await loadAreaClock('force:kent').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(toFeedError(error).final).toBeUndefined();
+    }
   });
 });

@@ -8,6 +8,11 @@
  * answers with the same definition and tick, re-read every five minutes; meanwhile the socket
  * keeps trying, with back-off, forever. Losing the connection never stops the count: the page
  * runs on from the last tick at its rate until the next one comes.
+ *
+ * While the page has nothing to show (the API and the socket both failed so far), it asks again
+ * within seconds, backing off from 2 s to 30 s, so a screen that loaded during an outage counts
+ * soon after the server is back. Only an answer that says the area itself cannot be shown (an
+ * unknown area, no data there) is final: the page says why and stops asking.
  */
 import { io, type Socket } from 'socket.io-client';
 import type { ClockApiResponse, ClockKind } from '../../../../common/clock/types.ts';
@@ -22,7 +27,7 @@ import { readTick, tickVersion, type ClockTick } from '../../../../common/realti
 import { clockAreaSearch, parseClockAreaId } from '../../../../common/clock/area.ts';
 import { GetCsewClock, GetPoliceClock } from '../../../../common/contracts/clocks.ts';
 import { SearchCrimes } from '../../../../common/contracts/search.ts';
-import { ApiError, call } from '../../shared/api.ts';
+import { ApiError, call, describeApiFailure } from '../../shared/api.ts';
 import {
   feedReducer,
   initialFeedState,
@@ -45,11 +50,17 @@ export const JOIN_TIMEOUT_MS = 5_000;
 export const JOIN_RETRY_MS = 15_000;
 /** A tick from a newer definition asks for it at most this often. */
 export const REJOIN_MIN_INTERVAL_MS = 10_000;
+/** While the page has nothing to show, a failed load or address read is tried again after 2 s… */
+export const EMPTY_RETRY_MIN_MS = 2_000;
+/** …doubling at every failure up to 30 s. */
+export const EMPTY_RETRY_MAX_MS = 30_000;
 /** Socket.IO's own reconnection back-off. */
 export const RECONNECTION_DELAY_MS = 1_000;
 export const RECONNECTION_DELAY_MAX_MS = 10_000;
 
 export type ClockSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+type TimerName = 'firstContact' | 'poll' | 'join' | 'reconnect' | 'address';
 
 export type { ClockApiResponse };
 
@@ -74,12 +85,46 @@ export interface ClockFeedDeps {
   random?: () => number;
 }
 
-export function toFeedError(error: unknown): FeedError {
-  if (error instanceof ApiError) {
-    const body = parseBody(error.bodyText);
-    return { message: error.serverMessage ?? error.message, ...(body?.code ? { code: body.code } : {}) };
+/**
+ * The wait before trying again after `failures` failures in a row (1 or more): 2 s doubling to
+ * 30 s, spread (jitter) over its upper half so that screens that failed together do not all
+ * return at the same moment.
+ */
+export function retryDelayMs(failures: number, random: () => number = Math.random): number {
+  const exponent = Math.min(Math.max(failures - 1, 0), 16);
+  const backOff = Math.min(EMPTY_RETRY_MAX_MS, EMPTY_RETRY_MIN_MS * 2 ** exponent);
+  return Math.round(backOff * (0.5 + random() / 2));
+}
+
+/** An answer that settles it: this area's clock cannot be shown, asking again will not change that. */
+export class AreaClockUnavailable extends Error {
+  override readonly name = 'AreaClockUnavailable';
+
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
   }
-  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+export function toFeedError(error: unknown): FeedError {
+  if (error instanceof AreaClockUnavailable) {
+    return { message: error.message, final: true, ...(error.code ? { code: error.code } : {}) };
+  }
+  const message = describeApiFailure(error);
+  const code = error instanceof ApiError ? parseBody(error.bodyText)?.code : undefined;
+  return { message, ...(code ? { code } : {}) };
+}
+
+/**
+ * Whether the API's refusal of an area's search is about the area itself (unknown postcode,
+ * force or neighbourhood; a malformed request): then it will not change by asking again. A store
+ * without any data yet (NO_DATA), a timeout or a rate limit will.
+ */
+export function isFinalAreaRefusal(error: ApiError): boolean {
+  if (error.status < 400 || error.status >= 500 || error.status === 408 || error.status === 429) return false;
+  return parseBody(error.bodyText)?.code !== 'NO_DATA';
 }
 
 function parseBody(text: string): { code?: string } | undefined {
@@ -106,13 +151,14 @@ export class ClockFeed {
   private joinSeq = 0;
   private lastRejoinAt = -Infinity;
   private failureReported = false;
+  /** Failed loads in a row, and failed reads of the realtime address in a row: they set the back-off. */
+  private loadFailures = 0;
+  private addressFailures = 0;
+  private pollInFlight = false;
   private sample: TickSample | null = null;
   private resyncs = 0;
   private resyncPending = true;
-  private readonly timers = new Map<
-    'firstContact' | 'poll' | 'join' | 'reconnect',
-    ReturnType<typeof setTimeout>
-  >();
+  private readonly timers = new Map<TimerName, ReturnType<typeof setTimeout>>();
 
   constructor(
     readonly kind: ClockKind,
@@ -163,7 +209,7 @@ export class ClockFeed {
     for (const listener of this.listeners) listener();
   }
 
-  private setTimer(name: 'firstContact' | 'poll' | 'join' | 'reconnect', delayMs: number, run: () => void) {
+  private setTimer(name: TimerName, delayMs: number, run: () => void) {
     clearTimeout(this.timers.get(name));
     this.timers.set(
       name,
@@ -174,7 +220,7 @@ export class ClockFeed {
     );
   }
 
-  private clearTimer(name: 'firstContact' | 'poll' | 'join' | 'reconnect') {
+  private clearTimer(name: TimerName) {
     clearTimeout(this.timers.get(name));
     this.timers.delete(name);
   }
@@ -185,13 +231,18 @@ export class ClockFeed {
     let url: string;
     try {
       url = await this.deps.resolveRealtimeUrl();
+      this.addressFailures = 0;
     } catch {
-      // Without the address there is no socket; the API carries the page, and every poll tries again.
+      this.connecting = false;
+      if (!this.running) return;
+      // Without the address there is no socket: the API carries the page meanwhile, and the
+      // address is asked for again soon, with back-off, whether or not the page shows a clock.
+      this.addressFailures++;
+      this.setTimer('address', retryDelayMs(this.addressFailures, this.random), () => void this.openSocket());
       this.ensurePolling(this.state.definition ? RECONNECT_GRACE_MS : 0);
       return;
-    } finally {
-      this.connecting = false;
     }
+    this.connecting = false;
     if (!this.running || this.socket) return;
 
     const socket = this.deps.openSocket(url);
@@ -250,6 +301,7 @@ export class ClockFeed {
         return;
       }
       this.serverClock.note(reply.serverTime);
+      this.loadFailures = 0;
       this.clearTimer('join');
       this.clearTimer('poll');
       this.failureReported = false;
@@ -265,15 +317,24 @@ export class ClockFeed {
 
   /** Starts the poll loop unless it runs already or the socket is live. */
   private ensurePolling(firstDelayMs: number): void {
-    if (this.timers.has('poll') || this.state.status === 'live') return;
+    if (this.timers.has('poll') || this.pollInFlight || this.state.status === 'live') return;
     this.setTimer('poll', firstDelayMs, () => void this.pollAndContinue());
   }
 
   private async pollAndContinue(): Promise<void> {
-    await this.poll();
+    this.pollInFlight = true;
+    try {
+      await this.poll();
+    } finally {
+      this.pollInFlight = false;
+    }
     if (!this.running || this.state.status === 'live') return;
-    void this.openSocket();
-    this.ensurePolling(POLL_INTERVAL_MS);
+    // The address has its own retry while it is due; otherwise every poll tries the socket again.
+    if (!this.timers.has('address')) void this.openSocket();
+    // A page with a clock re-reads it every few minutes; an empty page asks again within seconds.
+    this.ensurePolling(
+      this.state.definition ? POLL_INTERVAL_MS : retryDelayMs(this.loadFailures, this.random),
+    );
   }
 
   private async poll(): Promise<void> {
@@ -282,12 +343,16 @@ export class ClockFeed {
       if (!this.running) return;
       this.serverClock.note(data.serverTime);
       this.failureReported = false;
+      this.loadFailures = 0;
       this.dispatch({ type: 'definition', definition: data.definition, via: 'api' });
       // A live socket's ticks are fresher than this answer.
       if (this.state.status !== 'live') this.onTick(data.tick, 'api');
     } catch (error) {
       if (!this.running) return;
+      this.loadFailures++;
       const feedError = toFeedError(error);
+      // Nothing to show, and the answer will not change: say why and stop asking.
+      if (feedError.final && this.state.definition === null) this.stop();
       this.dispatch({ type: 'loadFailed', error: feedError });
       if (this.state.definition === null && !this.failureReported) {
         this.failureReported = true;
@@ -297,16 +362,25 @@ export class ClockFeed {
   }
 }
 
+export const UNKNOWN_AREA_MESSAGE = 'This link names no area the clock knows.';
 export const NO_AREA_DATA_MESSAGE = 'The store holds no police data for this area in the last 12 months.';
 
 /** An area's clock through the specification's own call: the area's search, radius 1 (spec section 7). */
-async function loadAreaClock(areaId: string): Promise<ClockApiResponse> {
+export async function loadAreaClock(areaId: string): Promise<ClockApiResponse> {
   const area = parseClockAreaId(areaId);
-  if (!area) throw new Error('This link names no area the clock knows.');
-  const answer = await call(SearchCrimes, {
-    body: { ...clockAreaSearch(area), startMonth: 'RECENT_6_MONTHS', pageSize: 1 },
-  });
-  if (!answer.clockData) throw new Error(NO_AREA_DATA_MESSAGE);
+  if (!area) throw new AreaClockUnavailable(UNKNOWN_AREA_MESSAGE);
+  let answer;
+  try {
+    answer = await call(SearchCrimes, {
+      body: { ...clockAreaSearch(area), startMonth: 'RECENT_6_MONTHS', pageSize: 1 },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && isFinalAreaRefusal(error)) {
+      throw new AreaClockUnavailable(describeApiFailure(error), parseBody(error.bodyText)?.code);
+    }
+    throw error;
+  }
+  if (!answer.clockData) throw new AreaClockUnavailable(NO_AREA_DATA_MESSAGE);
   return answer.clockData;
 }
 

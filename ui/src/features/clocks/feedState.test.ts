@@ -50,6 +50,17 @@ describe('feedReducer', () => {
     expect(feedReducer(counting, { type: 'loadFailed', error })).toBe(counting);
   });
 
+  it('keeps connecting after a passing failure, and is unavailable after a final one', () => {
+    const passing = feedReducer(initialFeedState, { type: 'loadFailed', error: { message: 'down' } });
+    expect(passing.status).toBe('connecting');
+    const error = { message: 'This link names no area the clock knows.', final: true };
+    expect(feedReducer(initialFeedState, { type: 'loadFailed', error })).toEqual({
+      status: 'unavailable',
+      definition: null,
+      error,
+    });
+  });
+
   it('clears the failure once a definition arrives', () => {
     const failed: FeedState = { status: 'connecting', definition: null, error: { message: 'down' } };
     expect(feedReducer(failed, { type: 'definition', definition, via: 'api' }).error).toBeNull();

@@ -10,13 +10,16 @@ import type { ClockDefinition } from '../../../../common/clock/types.ts';
  * live         joined the realtime server's clock room; pushes arrive as they happen
  * reconnecting the socket dropped; the clock runs on from the definition it has
  * polling      no socket: the definition is re-read from the API every few minutes
+ * unavailable  this clock cannot be shown (an unknown area, no data there): the page stopped asking
  */
-export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'polling';
+export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'polling' | 'unavailable';
 
 export interface FeedError {
   readonly message: string;
   /** The API's error code, e.g. NO_POLICE_DATA. */
   readonly code?: string;
+  /** The answer will not change by asking again (e.g. the area is unknown): the feed has stopped. */
+  readonly final?: boolean;
 }
 
 export interface FeedState {
@@ -51,6 +54,11 @@ export function feedReducer(state: FeedState, event: FeedEvent): FeedState {
       return state.status === 'live' ? { ...state, status: 'reconnecting' } : state;
     case 'loadFailed':
       // A page that has a definition keeps counting from it; only an empty page shows the failure.
-      return state.definition === null ? { ...state, error: event.error } : state;
+      if (state.definition !== null) return state;
+      return {
+        ...state,
+        error: event.error,
+        ...(event.error.final ? { status: 'unavailable' as const } : {}),
+      };
   }
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
+import { AREA_CLOCK_MONTHS } from '../../../../common/clock/area.ts';
+import {
+  policeClockDefinition,
+  POLICE_CLOCK_DEFAULT_MONTHS,
+} from '../../../../common/clock/police-definition.ts';
 import { POLICE_FORCES } from '../../../../common/police/forces.ts';
 import { policeCardDescription, policeClockLead, searchHeadline } from './policeCoverage.ts';
 
@@ -47,5 +51,20 @@ describe('what the police data covers, on the pages that name it', () => {
   it('claims no area before the data is known', () => {
     for (const text of [policeClockLead(null), policeCardDescription(null), searchHeadline(null)])
       expect(text).not.toContain('England and Wales');
+  });
+});
+
+describe('the pace a police clock says it runs at', () => {
+  it("is the area clock's 12 months on an area's page, and the national clock's six on the national page", () => {
+    expect(AREA_CLOCK_MONTHS).toBe(12);
+    const areaMeta = { ...meta(SEVEN, false), areaName: 'Kent Police', coverage: undefined };
+    for (const lead of [policeClockLead(null, true), policeClockLead(areaMeta, true)]) {
+      expect(lead).toBe(
+        'A live count of police-recorded crime in this area so far this year, running at the pace of the latest 12 months of published police data.',
+      );
+    }
+    expect(POLICE_CLOCK_DEFAULT_MONTHS).toBe(6);
+    for (const lead of [policeClockLead(null), policeClockLead(meta(ALL_FORCES, false))])
+      expect(lead).toContain('running at the pace of the latest six months of published police data.');
   });
 });

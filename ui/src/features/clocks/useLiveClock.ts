@@ -14,6 +14,17 @@ export const LOAD_ERROR_TOAST = {
   description: 'Could not load England, Wales & Northern Ireland crime data',
 } as const;
 
+/** The same for an area's clock, which is not about the whole country. */
+export const AREA_LOAD_ERROR_TOAST = {
+  title: 'Loading Error',
+  description: "Could not load this area's crime data",
+} as const;
+
+/** The toast a clock's load failure shows: the national wording only on the national clocks. */
+export function loadErrorToast(area?: string) {
+  return area === undefined ? LOAD_ERROR_TOAST : AREA_LOAD_ERROR_TOAST;
+}
+
 export interface LiveClock {
   readonly feed: FeedState;
   readonly frames: FrameStore;
@@ -36,7 +47,7 @@ export function useLiveClock(kind: ClockKind, area?: string): LiveClock {
     () =>
       new ClockFeed(
         kind,
-        browserFeedDeps(() => toastRef.current({ ...LOAD_ERROR_TOAST, variant: 'destructive' })),
+        browserFeedDeps(() => toastRef.current({ ...loadErrorToast(area), variant: 'destructive' })),
         area,
       ),
   );
