@@ -22,6 +22,7 @@ import { smtpRoutes } from './email/smtp-routes.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
 import { capConnectionsPerAddress } from './http/connection-cap.ts';
+import { acceptOnlyUtf8Json } from './http/json-body.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { strictValidatorFactory } from './http/validation.ts';
 import { apiDocsPlugin } from './partner-api/docs/docs-plugin.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   app.setErrorHandler(errorHandler);
+  acceptOnlyUtf8Json(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

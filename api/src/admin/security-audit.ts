@@ -27,9 +27,20 @@ const AUDITED: Record<string, { kind: SecurityEventKind; detail: (request: Fasti
   },
 };
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Set by a route whose request succeeded without changing anything (revoking a revoked key):
+     * nothing is recorded for it.
+     */
+    changedNothing: boolean;
+  }
+}
+
 export function recordAdminChanges(app: FastifyInstance, securityLog: SecurityLog): void {
+  app.decorateRequest('changedNothing', false);
   app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 300 || !request.admin) return;
+    if (reply.statusCode >= 300 || !request.admin || request.changedNothing) return;
     const audited = AUDITED[`${request.method} ${request.routeOptions.url ?? ''}`];
     if (!audited) return;
     try {

@@ -32,6 +32,10 @@ export const apiKeyAdminRoutes: FastifyPluginAsyncTypebox<ApiKeyAdminOptions> = 
   app.delete(
     '/api-keys/:id',
     { schema: { params: RevokeApiKey.params, response: RevokeApiKey.response } },
-    async (request) => ({ success: true as const, key: await keys.revoke(request.params.id) }),
+    async (request) => {
+      const { key, revokedNow } = await keys.revoke(request.params.id);
+      if (!revokedNow) request.changedNothing = true;
+      return { success: true as const, key };
+    },
   );
 };

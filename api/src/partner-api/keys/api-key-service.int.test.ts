@@ -102,7 +102,8 @@ describe.each(testDialects)('API key service on %s', (dialect) => {
     expect(await failure(keys.authenticate(hashApiKey(apiKey)))).toMatchObject({ code: 'API_KEY_INVALID' });
 
     clock.advance(60_000);
-    const revoked = await keys.revoke(key.id);
+    const { key: revoked, revokedNow } = await keys.revoke(key.id);
+    expect(revokedNow).toBe(true);
     expect(revoked).toMatchObject({ status: 'revoked', revokedAt: '2025-06-01T09:01:00.000Z' });
     expect(await failure(keys.authenticate(apiKey))).toMatchObject({
       statusCode: 401,
@@ -110,7 +111,7 @@ describe.each(testDialects)('API key service on %s', (dialect) => {
     });
     // Irreversible and idempotent: revoking again keeps the first revocation time.
     clock.advance(60_000);
-    expect(await keys.revoke(key.id)).toEqual(revoked);
+    expect(await keys.revoke(key.id)).toEqual({ key: revoked, revokedNow: false });
     expect(await failure(keys.revoke(999_999))).toMatchObject({ statusCode: 404, code: 'API_KEY_NOT_FOUND' });
   });
 

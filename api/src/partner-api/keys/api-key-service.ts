@@ -23,8 +23,11 @@ export interface ApiKeyService {
   /** Makes a key; the returned `apiKey` is the only time the key exists outside the caller's hands. */
   create(input: NewApiKey): Promise<{ apiKey: string; key: ApiKeyView }>;
   list(): Promise<ApiKeyView[]>;
-  /** Irreversible. Revoking a revoked key changes nothing and answers the key as it is. */
-  revoke(id: number): Promise<ApiKeyView>;
+  /**
+   * Irreversible. Revoking a revoked key changes nothing and answers the key as it is, with
+   * `revokedNow` false (so no second revocation is recorded).
+   */
+  revoke(id: number): Promise<{ key: ApiKeyView; revokedNow: boolean }>;
   /**
    * The active key a presented X-API-Key value belongs to; throws 401 API_KEY_MISSING,
    * API_KEY_INVALID or API_KEY_REVOKED. Reads the database every time, so a revocation is
@@ -144,13 +147,13 @@ export function createApiKeyService({ sequelize, now = Date.now }: ApiKeyService
     },
 
     async revoke(id) {
-      await sequelize.query(
+      const [, changed] = await sequelize.query(
         "UPDATE api_keys SET status = 'revoked', revoked_at = :at WHERE id = :id AND status = 'active'",
         { replacements: { id, at: now() }, type: QueryTypes.UPDATE },
       );
       const row = await byId(id);
       if (!row) throw notFound(`No API key with id ${id}`, 'API_KEY_NOT_FOUND');
-      return view(row);
+      return { key: view(row), revokedNow: Number(changed) > 0 };
     },
 
     async authenticate(presented) {
