@@ -43,6 +43,11 @@ export interface AppConfig {
    * count, or the proxies' addresses and CIDR ranges. Never "everyone": the client writes that header.
    */
   trustProxy: TrustProxy;
+  /**
+   * Open realtime connections one node holds from everyone (REALTIME_MAX_CONNECTIONS); unset: the
+   * process's open-file limit less a reserve (realtime/src/limits/open-files.ts).
+   */
+  realtimeMaxConnections: number | undefined;
   /** Open realtime connections one address may hold (REALTIME_MAX_CONNECTIONS_PER_ADDRESS). */
   realtimeMaxConnectionsPerAddress: number;
   /** Events one realtime socket may send per 10 s before it is disconnected (REALTIME_MAX_EVENTS_PER_SOCKET). */
@@ -267,6 +272,7 @@ export const ENV_SCHEMA = Type.Object({
   EXPORTS_AT_ONCE: whole(1, 1000),
   EXPORTS_PER_ADDRESS: whole(1, 1000),
   CONTACT_EMAIL: variable({ allows: 'an email address, e.g. contact@example.org' }, isValidEmailAddress),
+  REALTIME_MAX_CONNECTIONS: whole(1, 10_000_000),
   REALTIME_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000),
   REALTIME_MAX_EVENTS_PER_SOCKET: whole(1, 100_000),
   REALTIME_MAX_AREA_CLOCKS: whole(1, 100_000),
@@ -344,6 +350,8 @@ export function parseConfig(env: Env): AppConfig {
     postcodeApiUrl: withoutTrailingSlash(v.POSTCODE_API_URL),
     policeApiUrl: withoutTrailingSlash(v.POLICE_API_URL) ?? 'https://data.police.uk/api',
     trustProxy: trustProxyOf(v.TRUST_PROXY),
+    realtimeMaxConnections:
+      v.REALTIME_MAX_CONNECTIONS === undefined ? undefined : number(v.REALTIME_MAX_CONNECTIONS, 0),
     realtimeMaxConnectionsPerAddress: number(v.REALTIME_MAX_CONNECTIONS_PER_ADDRESS, 500),
     realtimeMaxEventsPerSocket: number(v.REALTIME_MAX_EVENTS_PER_SOCKET, 30),
     realtimeMaxAreaClocks: number(v.REALTIME_MAX_AREA_CLOCKS, 1000),

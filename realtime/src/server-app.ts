@@ -26,6 +26,8 @@ export interface RealtimeOptions {
   metricsToken?: string;
   /** REALTIME_MAX_CONNECTIONS_PER_ADDRESS; 500 when not given. */
   maxConnectionsPerAddress?: number;
+  /** REALTIME_MAX_CONNECTIONS: from everyone; unbounded when not given (server.ts sets it). */
+  maxConnections?: number;
   /** REALTIME_MAX_EVENTS_PER_SOCKET, per 10 s; 30 when not given. */
   maxEventsPerSocket?: number;
   /** TRUST_PROXY: whose X-Forwarded-For names the visitor's address for the connection cap. */
@@ -60,6 +62,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   const addressKey = options.addressKey ?? ephemeralAddressKey();
   const limits = createConnectionLimits({
     maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 500,
+    maxConnections: options.maxConnections,
     maxEventsPerWindow: options.maxEventsPerSocket ?? 30,
     trustProxy: options.trustProxy ?? false,
     logger,

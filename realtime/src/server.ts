@@ -1,3 +1,4 @@
+import { defaultMaxConnections } from './limits/open-files.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -43,6 +44,7 @@ async function main() {
     ...(redis ? { adapter: redis.adapter, health: redis.status } : {}),
     metricsToken: config.metricsToken,
     maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
+    maxConnections: config.realtimeMaxConnections ?? defaultMaxConnections(),
     maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
     trustProxy: config.trustProxy,
     areas: createAreaClocks({ apiUrl: config.apiInternalUrl, logger }),

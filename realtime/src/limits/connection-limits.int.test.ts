@@ -70,6 +70,21 @@ describe('realtime limits', () => {
     expect(await outcome(client(realtime.url))).toBe(true);
   });
 
+  it('holds at most REALTIME_MAX_CONNECTIONS from everyone, and frees a place when one closes', async () => {
+    const realtime = await node({ REALTIME_MAX_CONNECTIONS: '5', TRUST_PROXY: '1' });
+    // Twelve visitors, each from an address of its own (under any per-address cap).
+    const sockets = Array.from({ length: 12 }, (_, i) =>
+      client(realtime.url, { 'x-forwarded-for': `203.0.113.${i + 1}` }),
+    );
+    const results = await Promise.all(sockets.map(outcome));
+    expect(results.filter(Boolean)).toHaveLength(5);
+    const health = (await (await fetch(`${realtime.url}/health`)).json()) as { clients: number };
+    expect(health.clients).toBe(5);
+    sockets.find((s) => s.connected)!.close();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await outcome(client(realtime.url, { 'x-forwarded-for': '203.0.113.99' }))).toBe(true);
+  });
+
   it('behind a trusted proxy counts the forwarded address, never the one a visitor writes first', async () => {
     const realtime = await node({
       REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '3',

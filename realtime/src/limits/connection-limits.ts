@@ -8,6 +8,8 @@ export type { TrustProxy };
 export interface ConnectionLimitOptions {
   /** Open connections one address may hold; more are refused (REALTIME_MAX_CONNECTIONS_PER_ADDRESS). */
   maxConnectionsPerAddress: number;
+  /** Open connections the node holds at most, from everyone (REALTIME_MAX_CONNECTIONS). */
+  maxConnections?: number;
   /**
    * Events one connection may send per window, namespace opens included, before it is closed
    * (REALTIME_MAX_EVENTS_PER_SOCKET).
@@ -53,6 +55,8 @@ export function clientAddress(req: RequestLike, trust: TrustProxy = false): stri
  */
 export function createConnectionLimits(options: ConnectionLimitOptions) {
   const { logger, maxConnectionsPerAddress, maxEventsPerWindow, hashAddress } = options;
+  const maxConnections = options.maxConnections ?? Number.POSITIVE_INFINITY;
+  let total = 0;
   const windowMs = options.eventWindowMs ?? 10_000;
   const now = options.now ?? Date.now;
   const open = new Map<string, number>();
@@ -73,6 +77,11 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
   return {
     /** engine.io's allowRequest: refuses a handshake from an address already at the cap. */
     allowRequest(req: RequestLike, callback: (error: string | null | undefined, success: boolean) => void) {
+      if (total >= maxConnections) {
+        refusedConnections++;
+        warn('realtime connections refused: the node holds the most it may', { maxConnections });
+        return callback('The server is full; try again shortly', false);
+      }
       const address = clientAddress(req, options.trustProxy);
       if ((open.get(address) ?? 0) >= maxConnectionsPerAddress) {
         refusedConnections++;
@@ -90,6 +99,12 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
         (raw: { request: RequestLike; close(): void; once(e: 'close', f: () => void): void }) => {
           const address = clientAddress(raw.request, options.trustProxy);
           const count = (open.get(address) ?? 0) + 1;
+          if (total >= maxConnections) {
+            refusedConnections++;
+            warn('realtime connections refused: the node holds the most it may', { maxConnections });
+            raw.close();
+            return;
+          }
           if (count > maxConnectionsPerAddress) {
             refusedConnections++;
             warn('realtime connections refused: too many from one address', {
@@ -99,8 +114,10 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
             return;
           }
           open.set(address, count);
+          total++;
           addresses.set(raw, address);
           raw.once('close', () => {
+            total--;
             const left = (open.get(address) ?? 1) - 1;
             if (left <= 0) open.delete(address);
             else open.set(address, left);
@@ -145,6 +162,6 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
       return addresses.get(conn) ?? clientAddress(conn.request, options.trustProxy);
     },
 
-    stats: () => ({ addresses: open.size, refusedConnections, floodDisconnects }),
+    stats: () => ({ addresses: open.size, connections: total, refusedConnections, floodDisconnects }),
   };
 }
