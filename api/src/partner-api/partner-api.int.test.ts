@@ -397,6 +397,17 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
       expect(String(res.headers.vary)).toContain('Origin');
     });
 
+    it("answers the export's preflight with the method it takes: GET", async () => {
+      const res = await app.inject({
+        method: 'OPTIONS',
+        url: `${URL_PATH}/export`,
+        headers: { origin: 'https://www.partner.example', 'access-control-request-method': 'GET' },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers.allow).toBe('GET, OPTIONS');
+      expect(res.headers['access-control-allow-methods']).toBe('GET, OPTIONS');
+    });
+
     it('lets a domain-bound key be used from its host and subdomains, echoing the origin', async () => {
       for (const origin of [
         'https://partner.example',

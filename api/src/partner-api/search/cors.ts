@@ -30,18 +30,19 @@ function varyOnOrigin(reply: FastifyReply) {
   if (!list.some((v) => v.toLowerCase() === 'origin')) reply.header('vary', [...list, 'Origin'].join(', '));
 }
 
-export function answerPreflight(request: FastifyRequest, reply: FastifyReply) {
+/** The answer to a preflight of a partner route that takes `method` (POST search, GET export). */
+export const answerPreflight = (method: 'GET' | 'POST') => (request: FastifyRequest, reply: FastifyReply) => {
   varyOnOrigin(reply);
-  reply.header('allow', 'POST, OPTIONS');
+  reply.header('allow', `${method}, OPTIONS`);
   const origin = request.headers.origin;
   if (origin) {
     reply.header('access-control-allow-origin', origin);
-    reply.header('access-control-allow-methods', 'POST, OPTIONS');
+    reply.header('access-control-allow-methods', `${method}, OPTIONS`);
     reply.header('access-control-allow-headers', 'Content-Type, X-API-Key');
     reply.header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS));
   }
   return reply.status(204).send();
-}
+};
 
 /** For the actual request's answer; `originRefused` when the key's domain does not allow the Origin. */
 export function corsHeaders(request: FastifyRequest, reply: FastifyReply, originRefused: boolean) {

@@ -92,7 +92,7 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
   }
 
   // Untagged, so the OpenAPI document leaves it out (apiDocsPlugin hides untagged routes).
-  app.options(PARTNER_SEARCH_PATH, answerPreflight);
+  app.options(PARTNER_SEARCH_PATH, answerPreflight('POST'));
 
   app.post(
     PARTNER_SEARCH_PATH,
@@ -108,7 +108,7 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
     },
   );
 
-  app.options(PARTNER_EXPORT_PATH, answerPreflight);
+  app.options(PARTNER_EXPORT_PATH, answerPreflight('GET'));
   app.get(PARTNER_EXPORT_PATH, { schema: partnerExportSchema, onRequest: admit }, async (request, reply) => {
     const { format, postcode, radius, startMonth, endMonth } = request.query;
     return sendGatedExport(exportGate, request, reply, () =>
