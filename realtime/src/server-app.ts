@@ -100,6 +100,7 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
             csew: options.definitions.current('csew')?.version ?? null,
             areas: options.areas?.size() ?? 0,
             ...(options.areas ? { areaLoads: options.areas.stats() } : {}),
+            rooms: clocks.stats(),
           },
           ...options.health?.(),
         }),

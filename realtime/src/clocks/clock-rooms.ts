@@ -94,6 +94,9 @@ export function attachClockRooms({
   });
 
   io.on('connection', (socket) => {
+    // The connection limits' listener runs first and may already have closed a socket over its
+    // event budget: its 'disconnect' has fired, so nothing registered now would ever be undone.
+    if (socket.disconnected) return;
     const address = addressOf(socket);
     socketAddress.set(socket.id, address);
     // After the socket left its rooms (Socket.IO leaves them before this event).
@@ -212,7 +215,11 @@ export function attachClockRooms({
     },
   });
 
-  return { stop: () => ticks.stop() };
+  return {
+    stop: () => ticks.stop(),
+    /** Sockets whose address is kept for the per-address area share (none once all have gone). */
+    stats: () => ({ trackedSockets: socketAddress.size }),
+  };
 }
 
 function alignedSecond(instantMs: number, tickMs: number): number {

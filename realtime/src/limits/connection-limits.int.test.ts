@@ -173,6 +173,13 @@ describe('realtime limits', () => {
     expect(acks).toBeLessThanOrEqual(10);
     expect(opens).toBeLessThanOrEqual(3);
     expect(realtime.output()).toContain('realtime socket disconnected: too many events');
+    // The socket closed as it opened (over the budget) left nothing behind in the rooms' books.
+    const health = (await (await fetch(`${realtime.url}/health`)).json()) as {
+      clients: number;
+      clocks: { rooms: { trackedSockets: number } };
+    };
+    expect(health.clients).toBe(0);
+    expect(health.clocks.rooms.trackedSockets).toBe(0);
   });
 
   it('answers a repeated join without a second tick or a second place in the room', async () => {
