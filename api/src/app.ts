@@ -91,9 +91,6 @@ export async function buildApp(options: AppOptions) {
     },
     requestTimeout: config.httpRequestTimeoutSeconds * 1000,
     keepAliveTimeout: config.httpKeepAliveTimeoutSeconds * 1000,
-    // No byte moved either way for this long, mid-request or mid-answer (a download nobody reads,
-    // its socket's buffers full): the connection is closed and what it held is let go.
-    connectionTimeout: config.httpIdleTimeoutSeconds * 1000,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -162,7 +159,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { prefix: '/api' });
 
   const { search, postcodes, csewFigures } = services;
-  const exportGate = createExportGate({ atOnce: config.exportsAtOnce, perAddress: config.exportsPerAddress });
+  const exportGate = createExportGate({
+    atOnce: config.exportsAtOnce,
+    perAddress: config.exportsPerAddress,
+    idleMs: config.exportIdleTimeoutSeconds * 1000,
+  });
   await app.register(searchRoutes, { prefix: '/api', search, exportGate });
   await app.register(partnerSearchRoutes, {
     prefix: '/api',

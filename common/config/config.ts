@@ -72,11 +72,8 @@ export interface AppConfig {
   httpRequestTimeoutSeconds: number;
   /** API server: how long an idle keep-alive connection is kept open. */
   httpKeepAliveTimeoutSeconds: number;
-  /**
-   * API server: how long a connection may see no bytes move either way, mid-request or mid-answer
-   * (a download nobody reads), before it is closed.
-   */
-  httpIdleTimeoutSeconds: number;
+  /** API: how long a download (an export) may go without a byte taken by its reader before it is closed. */
+  exportIdleTimeoutSeconds: number;
   /** API server: open connections one address may hold (trusted proxies excepted). */
   apiMaxConnectionsPerAddress: number;
   /** Whole-result exports (CSV/JSON) one API node streams at once, and one address at once. */
@@ -267,7 +264,7 @@ export const ENV_SCHEMA = Type.Object({
   HTTP_HEADERS_TIMEOUT_SECONDS: whole(1, 300),
   HTTP_REQUEST_TIMEOUT_SECONDS: whole(1, 3600),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: whole(1, 600),
-  HTTP_IDLE_TIMEOUT_SECONDS: whole(1, 3600),
+  EXPORT_IDLE_TIMEOUT_SECONDS: whole(1, 3600),
   API_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000),
   EXPORTS_AT_ONCE: whole(1, 1000),
   EXPORTS_PER_ADDRESS: whole(1, 1000),
@@ -363,7 +360,7 @@ export function parseConfig(env: Env): AppConfig {
     httpHeadersTimeoutSeconds,
     httpRequestTimeoutSeconds,
     httpKeepAliveTimeoutSeconds: number(v.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, 5),
-    httpIdleTimeoutSeconds: number(v.HTTP_IDLE_TIMEOUT_SECONDS, 30),
+    exportIdleTimeoutSeconds: number(v.EXPORT_IDLE_TIMEOUT_SECONDS, 30),
     apiMaxConnectionsPerAddress: number(v.API_MAX_CONNECTIONS_PER_ADDRESS, 256),
     exportsAtOnce: number(v.EXPORTS_AT_ONCE, 4),
     exportsPerAddress: number(v.EXPORTS_PER_ADDRESS, 2),

@@ -3,7 +3,7 @@
  * from one address, from many, and downloads nobody reads must not take the store and memory from
  * every other visitor. An export holds a place of EXPORTS_AT_ONCE on the node and of
  * EXPORTS_PER_ADDRESS for its address until its response ends; a reader that stops is cut off
- * after HTTP_IDLE_TIMEOUT_SECONDS without a byte moved, which gives its place back.
+ * after EXPORT_IDLE_TIMEOUT_SECONDS without a byte taken, which gives its place back.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -112,7 +112,7 @@ describe('exports against the built API', () => {
     api = await startApiProcess({
       DATABASE_URL: url,
       TRUST_PROXY: '127.0.0.1',
-      HTTP_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS),
+      EXPORT_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS),
       EXPORTS_AT_ONCE: '4',
       EXPORTS_PER_ADDRESS: '2',
     });

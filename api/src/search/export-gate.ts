@@ -13,11 +13,17 @@ export interface ExportGateOptions {
   atOnce: number;
   /** Of those, at once from one address (EXPORTS_PER_ADDRESS). */
   perAddress: number;
+  /**
+   * A download whose reader takes no byte for this long is closed (EXPORT_IDLE_TIMEOUT_SECONDS):
+   * once the socket's buffers are full, an unread export would hold its place and its batches
+   * for good.
+   */
+  idleMs?: number;
 }
 
 export const EXPORT_RETRY_AFTER_SECONDS = 10;
 
-export function createExportGate({ atOnce, perAddress }: ExportGateOptions) {
+export function createExportGate({ atOnce, perAddress, idleMs = 30_000 }: ExportGateOptions) {
   let running = 0;
   const byAddress = new Map<string, number>();
 
@@ -54,7 +60,7 @@ export function createExportGate({ atOnce, perAddress }: ExportGateOptions) {
     };
   }
 
-  return { admit, stats: () => ({ running, addresses: byAddress.size, atOnce, perAddress }) };
+  return { admit, idleMs, stats: () => ({ running, addresses: byAddress.size, atOnce, perAddress }) };
 }
 
 export type ExportGate = ReturnType<typeof createExportGate>;

@@ -24,9 +24,10 @@ function sendExport(reply: FastifyReply, file: SearchExport) {
 }
 
 /**
- * An export admitted by the node's export gate for the visitor's address, its place held until
- * the response is finished or its connection closes (a reader that stops is cut off by the
- * server's idle timeout, HTTP_IDLE_TIMEOUT_SECONDS).
+ * An export admitted by the node's export gate for the visitor's address. Its place is held while
+ * the export is prepared (also when the client leaves meanwhile: the work goes on until then) and
+ * then until the response is finished or its connection closes; a reader that takes no byte for
+ * the gate's idle time is cut off (EXPORT_IDLE_TIMEOUT_SECONDS), which closes it.
  */
 export async function sendGatedExport(
   gate: ExportGate,
@@ -35,13 +36,29 @@ export async function sendGatedExport(
   produce: () => Promise<SearchExport>,
 ) {
   const release = gate.admit(request.ip);
-  reply.raw.once('close', release);
+  let file: SearchExport;
   try {
-    return sendExport(reply, await produce());
+    file = await produce();
   } catch (error) {
     release();
     throw error;
   }
+  if (reply.raw.closed) release();
+  else reply.raw.once('close', release);
+  closeWhenUnread(request.raw.socket, reply, gate.idleMs);
+  return sendExport(reply, file);
+}
+
+/**
+ * Socket inactivity for one download only: a request still being worked on moves no bytes either,
+ * so a server-wide timeout would cut off slow answers too. When the response is over, Node sets
+ * the socket's keep-alive timeout in place of this one.
+ */
+function closeWhenUnread(socket: FastifyRequest['raw']['socket'], reply: FastifyReply, idleMs: number) {
+  const onIdle = () => socket.destroy();
+  socket.setTimeout(idleMs);
+  socket.once('timeout', onIdle);
+  reply.raw.once('close', () => socket.off('timeout', onIdle));
 }
 
 export interface SearchRoutesOptions {
