@@ -55,6 +55,8 @@ export async function sendGatedExport(
  * the socket's keep-alive timeout in place of this one.
  */
 function closeWhenUnread(socket: FastifyRequest['raw']['socket'], reply: FastifyReply, idleMs: number) {
+  // An injected request (app.inject, tests) has no real socket, and nothing to time out.
+  if (typeof socket?.setTimeout !== 'function') return;
   const onIdle = () => socket.destroy();
   socket.setTimeout(idleMs);
   socket.once('timeout', onIdle);
