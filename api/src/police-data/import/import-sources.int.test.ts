@@ -439,20 +439,25 @@ describe.each(testDialects)('importSources of damaged files on %s', (dialect) =>
       'abc,2024-02,Kent Police,Kent Police,0.5,51.2,On or near X,E01000001,Kent 001A,Burglary,,', // 10
       'abc,2024-03,Kent Police,Kent Police,north,51.2,On or near X,E01000001,Kent 001A,Burglary,,', // 11
       'abc,2024-03,Kent Police,Kent Police,0.5,51.2,"On or near the end,E01000001,Kent 001A,Burglary,,', // 12
+      // More rows kept than refused: a file mostly refused is not imported (the next test).
+      good('On or near High Street'), // 13
+      good('On or near Station Road'), // 14
+      good('On or near Park Road'), // 15
+      good('On or near Park Road'), // 16
     ];
     writeFiles(join(dir, 'bad'), { '2024-03/2024-03-kent-street.csv': lines.join('\r\n') + '\r\n' });
 
     const summary = await importSources(db.sequelize, [join(dir, 'bad')], { problemsPerFile: 20 });
     const file = summary.sources[0]!.files[0]!;
     expect(file.error).toBeUndefined();
-    expect(file.rows).toBe(4);
+    expect(file.rows).toBe(8);
     expect(file.skipped).toBe(7);
     expect(file.problems.map((p) => p.line).sort((a, b) => a - b)).toEqual([3, 5, 6, 8, 10, 11, 12]);
     expect(file.problems.find((p) => p.line === 3)?.reason).toMatch(/unknown crime type "Jaywalking"/);
     expect(file.problems.find((p) => p.line === 10)?.reason).toMatch(/2024-02/);
     expect(
       await scalar(db, "SELECT COUNT(*) AS n FROM crimes WHERE force_id = 'kent' AND month = 202403"),
-    ).toBe(4);
+    ).toBe(8);
     expect(
       await scalar(db, "SELECT COUNT(*) AS n FROM crimes WHERE street = 'On or near Mill Lane, West'"),
     ).toBe(1);
@@ -462,6 +467,47 @@ describe.each(testDialects)('importSources of damaged files on %s', (dialect) =>
         "SELECT skipped_count AS n FROM dataset_months WHERE force_id = 'kent' AND month = 202403",
       ),
     ).toBe(7);
+  });
+
+  it('does not import a file whose rows were mostly refused: the stored month stays, the run is partial', async () => {
+    const before = await scalar(
+      db,
+      "SELECT COUNT(*) AS n FROM crimes WHERE force_id = 'kent' AND month = 202403",
+    );
+    expect(before).toBeGreaterThan(0);
+    // Every row says another month than the file's name (a mislabelled download), and one other
+    // file that is fine.
+    const rows = streetRows(50, { month: '2024-02', forceName: 'Kent Police', seed: 9 });
+    writeFiles(join(dir, 'mislabelled'), {
+      '2024-03/2024-03-kent-street.csv': csvText(STREET_HEADER, rows),
+      '2024-04/2024-04-kent-street.csv': csvText(
+        STREET_HEADER,
+        streetRows(20, { month: '2024-04', forceName: 'Kent Police', seed: 10 }),
+      ),
+    });
+    const summary = await importSources(db.sequelize, [join(dir, 'mislabelled')]);
+    const [refused, fine] = summary.sources[0]!.files;
+    expect(refused!.error).toMatch(
+      /^50 of 50 rows were refused \(the first: line 2, .*2024-02.*\), so the file was not imported and the store keeps what it held/,
+    );
+    expect(fine!.error).toBeUndefined();
+    expect(summary.status).toBe('partial');
+    expect(
+      await scalar(db, "SELECT COUNT(*) AS n FROM crimes WHERE force_id = 'kent' AND month = 202403"),
+    ).toBe(before);
+  });
+
+  it('calls a run with a failed source beside an imported one partial, not failed', async () => {
+    writeFiles(join(dir, 'one-good'), {
+      '2024-05/2024-05-kent-street.csv': csvText(
+        STREET_HEADER,
+        streetRows(10, { month: '2024-05', forceName: 'Kent Police', seed: 11 }),
+      ),
+    });
+    const summary = await importSources(db.sequelize, [join(dir, 'one-good'), join(dir, 'not-there')]);
+    expect(summary.sources.map((s) => s.status)).toEqual(['completed', 'failed']);
+    expect(summary.rows).toBe(10);
+    expect(summary.status).toBe('partial');
   });
 
   it('rolls back a file whose import fails, keeping what the store had, and goes on', async () => {

@@ -44,7 +44,7 @@ export async function importSources(
   const files = summaries.flatMap((s) => s.files);
   return {
     sources: summaries,
-    status: worstStatus(summaries.map((s) => s.status)),
+    status: overallStatus(summaries.map((s) => s.status)),
     filesImported: files.filter((f) => !f.error && !f.unchanged).length,
     filesUnchanged: files.filter((f) => f.unchanged).length,
     filesFailed: files.filter((f) => f.error).length,
@@ -242,11 +242,13 @@ function summarise(
   };
 }
 
-const SEVERITY: readonly ImportStatus[] = ['completed', 'partial', 'failed'];
-
-function worstStatus(statuses: readonly ImportStatus[]): ImportStatus {
-  return statuses.reduce<ImportStatus>(
-    (worst, status) => (SEVERITY.indexOf(status) > SEVERITY.indexOf(worst) ? status : worst),
-    'completed',
-  );
+/**
+ * The run's status over its sources: completed when every source completed, failed when every
+ * one failed (nothing was imported), partial otherwise: a source that failed beside one that
+ * brought its files in is part of the job undone, not the whole.
+ */
+export function overallStatus(statuses: readonly ImportStatus[]): ImportStatus {
+  if (statuses.every((s) => s === 'completed')) return 'completed';
+  if (statuses.every((s) => s === 'failed')) return 'failed';
+  return 'partial';
 }

@@ -13,6 +13,16 @@ export interface MonthFileJob {
 }
 
 /**
+ * A file whose rows were mostly refused (more skipped than kept) is not taken as the force-month:
+ * it is more likely the wrong month, a broken export or another format than a month of mostly
+ * bad rows, and replacing the stored month with what is left would lose it. The file fails, and
+ * the store keeps what it held. (Real files skip a handful of rows, if any.)
+ */
+export function mostlyRefused(counts: Pick<LoadCounts, 'rows' | 'skipped'>): boolean {
+  return counts.skipped > counts.rows;
+}
+
+/**
  * Replaces one force-month of one dataset with the file's rows: delete, insert, refresh the
  * derived tables (street data), record the month, all in one transaction. Importing the same
  * file twice therefore leaves the same rows, never twice as many.
@@ -44,6 +54,14 @@ export function importMonthFile(
         onRows: context.onRows,
       },
     );
+    if (mostlyRefused(counts)) {
+      const first = counts.problems[0];
+      throw new Error(
+        `${counts.skipped.toLocaleString('en-GB')} of ${(counts.rows + counts.skipped).toLocaleString('en-GB')} rows ` +
+          `were refused${first ? ` (the first: line ${first.line}, ${first.reason})` : ''}, so the file was not ` +
+          'imported and the store keeps what it held for this force and month',
+      );
+    }
     if (job.kind === 'street') {
       for (const table of context.derivedTables) {
         await table.refresh(sequelize, transaction, job.forceId, job.month);

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { CsvScanner, type CsvFault, type CsvRecord } from './csv-scanner.ts';
 
 /** Feeds `text` in pieces of `size` characters, as a stream would. */
-function scan(text: string, size = text.length, maxRecordLines?: number) {
-  const scanner = new CsvScanner(maxRecordLines === undefined ? {} : { maxRecordLines });
+function scan(text: string, size = text.length, maxRecordLines?: number, maxPendingChars?: number) {
+  const scanner = new CsvScanner({
+    ...(maxRecordLines === undefined ? {} : { maxRecordLines }),
+    ...(maxPendingChars === undefined ? {} : { maxPendingChars }),
+  });
   const records: CsvRecord[] = [];
   const faults: CsvFault[] = [];
   for (let at = 0; at < text.length; at += size) {
@@ -66,4 +69,19 @@ describe('CsvScanner', () => {
     expect(records).toEqual([{ line: 1, fields: ['a'] }]);
     expect(faults).toEqual([{ line: 2, reason: 'quote never closed' }]);
   });
+
+  it.each([7, 64, 1000])(
+    'refuses a line longer than the limit, holds no more than that, and reads on after it (chunks of %i)',
+    (size) => {
+      const long = 'x'.repeat(500);
+      const { records, faults } = scan(`a,b\n${long},1\nok,2\n"${long}\nafter,3\n${long}`, size, 20, 100);
+      expect(faults.map((f) => f.reason)).toEqual([
+        'line longer than 100 characters',
+        'line longer than 100 characters',
+        'line longer than 100 characters',
+      ]);
+      expect(records.map((r) => r.fields[0])).toEqual(['a', 'ok', 'after']);
+      expect(records.find((r) => r.fields[0] === 'ok')?.line).toBe(3);
+    },
+  );
 });

@@ -24,6 +24,8 @@ export interface CsvScanResult {
 export interface CsvScannerOptions {
   /** A quoted field may hold line breaks; one spanning more lines than this is taken as broken. */
   maxRecordLines?: number;
+  /** Characters an unfinished line may hold before it is refused (MAX_PENDING_CHARS). */
+  maxPendingChars?: number;
 }
 
 const QUOTE = 34;
@@ -36,18 +38,37 @@ type QuotedOutcome =
   | { kind: 'incomplete' }
   | { kind: 'broken'; reason: string };
 
+/**
+ * The most characters one unfinished line or quoted record may hold while the scanner waits for
+ * its end (real rows are a few hundred). Beyond it the line is refused and skipped to its end:
+ * a file with a 400 MB "line" (a zip bomb's, or an unclosed quote) would otherwise be held, and
+ * copied again for each chunk read, until memory runs out.
+ */
+export const MAX_PENDING_CHARS = 1024 * 1024;
+
 export class CsvScanner {
   private rest = '';
   private line = 1;
   private started = false;
+  /** True while the rest of an over-long line is being thrown away. */
+  private skipping = false;
   private readonly maxRecordLines: number;
+  private readonly maxPendingChars: number;
 
   constructor(options: CsvScannerOptions = {}) {
     this.maxRecordLines = options.maxRecordLines ?? 20;
+    this.maxPendingChars = options.maxPendingChars ?? MAX_PENDING_CHARS;
   }
 
   /** Scans `text` after whatever was left over; `final` marks the end of the input. */
   push(text: string, final = false): CsvScanResult {
+    if (this.skipping) {
+      const newline = text.indexOf('\n');
+      if (newline === -1) return { records: [], faults: [] };
+      this.skipping = false;
+      this.line++;
+      text = text.slice(newline + 1);
+    }
     let buf = this.rest + text;
     if (!this.started && buf.length > 0) {
       this.started = true;
@@ -65,7 +86,9 @@ export class CsvScanner {
 
       if (nextQuote === -1 || nextQuote > lineEnd) {
         const end = lineEnd > pos && buf.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
-        if (end > pos) records.push({ line: this.line, fields: buf.slice(pos, end).split(',') });
+        // The same limit whether the line came in one piece or many.
+        if (end - pos > this.maxPendingChars) faults.push(this.tooLong());
+        else if (end > pos) records.push({ line: this.line, fields: buf.slice(pos, end).split(',') });
         this.line++;
         pos = lineEnd + 1;
         continue;
@@ -78,7 +101,8 @@ export class CsvScanner {
       } else if (outcome.kind === 'broken') {
         faults.push({ line: this.line, reason: outcome.reason });
       } else {
-        records.push({ line: this.line, fields: outcome.fields });
+        if (outcome.next - pos > this.maxPendingChars) faults.push(this.tooLong());
+        else records.push({ line: this.line, fields: outcome.fields });
         this.line += outcome.lines;
         pos = outcome.next;
         continue;
@@ -88,7 +112,26 @@ export class CsvScanner {
       pos = lineEnd + 1;
     }
     this.rest = pos < buf.length ? buf.slice(pos) : '';
+    if (this.rest.length > this.maxPendingChars) {
+      faults.push(this.tooLong());
+      // Skip to the end of the physical line the record started on.
+      const newline = this.rest.indexOf('\n');
+      if (newline === -1) this.skipping = true;
+      else {
+        this.line++;
+        const after = this.rest.slice(newline + 1);
+        this.rest = '';
+        const more = this.push(after, final);
+        return { records: [...records, ...more.records], faults: [...faults, ...more.faults] };
+      }
+      this.rest = '';
+    }
     return { records, faults };
+  }
+
+  private tooLong(): CsvFault {
+    const limit = this.maxPendingChars.toLocaleString('en-GB');
+    return { line: this.line, reason: `line longer than ${limit} characters` };
   }
 
   /** Parses one record that holds at least one quote, starting at `start`. */
