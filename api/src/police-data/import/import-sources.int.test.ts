@@ -497,6 +497,21 @@ describe.each(testDialects)('importSources of damaged files on %s', (dialect) =>
     ).toBe(before);
   });
 
+  it('refuses a file of a month that has not begun', async () => {
+    writeFiles(join(dir, 'future'), {
+      '9999-12/9999-12-kent-street.csv': csvText(
+        STREET_HEADER,
+        streetRows(5, { month: '9999-12', forceName: 'Kent Police', seed: 12 }),
+      ),
+    });
+    const summary = await importSources(db.sequelize, [join(dir, 'future')]);
+    expect(summary.sources[0]!.files[0]!.error).toBe(
+      '9999-12 has not begun yet: a file for it cannot hold its crimes',
+    );
+    expect(summary.status).toBe('failed');
+    expect(await scalar(db, 'SELECT COUNT(*) AS n FROM crimes WHERE month = 999912')).toBe(0);
+  });
+
   it('calls a run with a failed source beside an imported one partial, not failed', async () => {
     writeFiles(join(dir, 'one-good'), {
       '2024-05/2024-05-kent-street.csv': csvText(

@@ -5,6 +5,7 @@ import { MONTH_DATASETS } from './datasets/index.ts';
 import { inFileTransaction } from './file-transaction.ts';
 import { loadCsv, type LoadCounts } from './load-csv.ts';
 import type { MonthDatasetKind } from './types.ts';
+import { formatMonth } from '../../../../common/search/months.ts';
 
 export interface MonthFileJob {
   kind: MonthDatasetKind;
@@ -34,6 +35,13 @@ export function importMonthFile(
 ): Promise<LoadCounts> {
   const dataset = MONTH_DATASETS[job.kind];
   const { sequelize } = context;
+  const today = new Date();
+  if (job.month > today.getUTCFullYear() * 100 + today.getUTCMonth() + 1) {
+    // A month to come would become the clocks' latest month with data.
+    return Promise.reject(
+      new Error(`${formatMonth(job.month)} has not begun yet: a file for it cannot hold its crimes`),
+    );
+  }
   return inFileTransaction(context, async (transaction, writer) => {
     await sequelize.query(`DELETE FROM ${dataset.table} WHERE force_id = ? AND month = ?`, {
       replacements: [job.forceId, job.month],
