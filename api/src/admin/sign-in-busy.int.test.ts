@@ -57,4 +57,31 @@ describe.each(testDialects)('sign-in while the hash pool is full, on %s', (diale
       'signed in',
     ]);
   });
+
+  it("gives back at most the address's limit in a window, so a flooding address is still stopped", async () => {
+    const auth = createAuthService({ sequelize: db.sequelize, addressHash: (ip) => `h:${ip}`, cost: CHEAP });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const pool = HASH_POOL_DEFAULTS.concurrency + HASH_POOL_DEFAULTS.maxQueued;
+    const flood = Array.from({ length: pool }, () => auth.hashPool.run(() => held));
+
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 45; i++) {
+      codes.push(
+        await auth.admitSignIn('198.51.100.66').then(
+          (attempt) =>
+            auth.login({ attempt, username: 'nobody', password: 'a guess' }).then(
+              () => 'signed in',
+              (error: { code?: string }) => error.code,
+            ),
+          (error: { code?: string }) => error.code,
+        ),
+      );
+    }
+    // 20 given back, then 20 counted (the address's limit), then refused before anything else.
+    expect(codes.slice(0, 40)).toEqual(Array(40).fill('SIGN_IN_BUSY'));
+    expect(codes.slice(40)).toEqual(Array(5).fill('TOO_MANY_ATTEMPTS'));
+    release();
+    await Promise.all(flood);
+  });
 });

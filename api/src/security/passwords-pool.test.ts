@@ -44,22 +44,28 @@ describe('bounded hash pool', () => {
     await expect(pool.run(async () => 42)).resolves.toBe(42);
   });
 
-  it('counts a reserved place at once and gives it back on cancel, running or waiting', async () => {
+  it('counts a reserved place at once without holding a slot, and gives it back on cancel', async () => {
     const pool = createHashPool({ concurrency: 1, maxQueued: 1 });
     const first = pool.reserve();
     const second = pool.reserve();
-    expect(pool.stats()).toMatchObject({ running: 1, queued: 1 });
+    expect(pool.stats()).toMatchObject({ running: 0, queued: 2 });
     expect(() => pool.reserve()).toThrow(expect.objectContaining({ code: 'SIGN_IN_BUSY' }));
     second.cancel();
-    expect(pool.stats()).toMatchObject({ running: 1, queued: 0 });
-    const third = pool.reserve();
-    first.cancel();
-    // The waiting place got the slot: it runs without waiting for anything else.
-    expect(pool.stats()).toMatchObject({ running: 1, queued: 0 });
-    await expect(third.run(async () => 'ran')).resolves.toBe('ran');
+    second.cancel(); // twice: one place only
+    expect(pool.stats()).toMatchObject({ running: 0, queued: 1 });
+
+    // A reserved place keeps no hash waiting: another caller's run goes first.
+    let release!: () => void;
+    const held = pool.run(() => new Promise<void>((resolve) => (release = resolve)));
+    expect(pool.stats()).toMatchObject({ running: 1, queued: 1 });
+    expect(() => pool.reserve()).toThrow(expect.objectContaining({ code: 'SIGN_IN_BUSY' }));
+    const ran = first.run(async () => 'ran');
+    release();
+    await held;
+    await expect(ran).resolves.toBe('ran');
     expect(pool.stats()).toMatchObject({ running: 0, queued: 0 });
-    third.cancel(); // after running: nothing left to give back
+    first.cancel(); // after running: nothing left to give back
     expect(pool.stats()).toMatchObject({ running: 0, queued: 0 });
-    await expect(third.run(async () => 'again')).rejects.toThrow('already used');
+    await expect(first.run(async () => 'again')).rejects.toThrow('already used');
   });
 });

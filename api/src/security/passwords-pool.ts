@@ -40,6 +40,9 @@ export function createHashPool(options: HashPoolOptions = {}) {
   const maxQueued = options.maxQueued ?? HASH_POOL_DEFAULTS.maxQueued;
   let running = 0;
   const waiting: (() => void)[] = [];
+  // Places taken for hashes not asked for yet (the attempt is still being counted): they count
+  // against the pool's bound, but hold no slot, so they never keep a hash waiting.
+  let reserved = 0;
 
   function release() {
     const next = waiting.shift();
@@ -47,42 +50,30 @@ export function createHashPool(options: HashPoolOptions = {}) {
     else running -= 1;
   }
 
-  /** Takes a place running or waiting; throws the 429 at once when the queue is full. */
+  /** Takes a place in the pool's bound; throws the 429 at once when it is full. */
   function reserve(): HashSlot {
-    let granted = running < concurrency;
-    let turn = Promise.resolve();
-    let handOver: (() => void) | undefined;
-    if (granted) {
-      running += 1;
-    } else {
-      if (waiting.length >= maxQueued) throw hashPoolBusy();
-      // The slot is handed over by release(): `running` stays counted for the waiter.
-      turn = new Promise<void>((resolve) => {
-        handOver = () => {
-          granted = true;
-          resolve();
-        };
-        waiting.push(handOver);
-      });
-    }
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      if (granted) release();
-      else waiting.splice(waiting.indexOf(handOver!), 1);
-    };
+    if (running + waiting.length + reserved >= concurrency + maxQueued) throw hashPoolBusy();
+    reserved += 1;
+    let state: 'reserved' | 'used' | 'cancelled' = 'reserved';
     return {
       async run(work) {
-        if (finished) throw new Error('this hash slot was already used');
-        await turn;
+        if (state !== 'reserved') throw new Error('this hash slot was already used');
+        state = 'used';
+        reserved -= 1;
+        if (running < concurrency) running += 1;
+        // The slot is handed over by release(): `running` stays counted for the waiter.
+        else await new Promise<void>((resolve) => waiting.push(resolve));
         try {
           return await work();
         } finally {
-          finish();
+          release();
         }
       },
-      cancel: finish,
+      cancel() {
+        if (state !== 'reserved') return;
+        state = 'cancelled';
+        reserved -= 1;
+      },
     };
   }
 
@@ -95,7 +86,11 @@ export function createHashPool(options: HashPoolOptions = {}) {
     }
   }
 
-  return { run, reserve, stats: () => ({ running, queued: waiting.length, concurrency, maxQueued }) };
+  return {
+    run,
+    reserve,
+    stats: () => ({ running, queued: waiting.length + reserved, concurrency, maxQueued }),
+  };
 }
 
 export type HashPool = ReturnType<typeof createHashPool>;
