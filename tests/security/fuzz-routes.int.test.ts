@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../common/config/config.ts';
+import { DEFAULT_SMTP_PORTS, parseConfig } from '../../common/config/config.ts';
 import { buildApp, type App } from '../../api/src/app.ts';
 import { createAdminUserService } from '../../api/src/admin/users.ts';
 import { cookieFrom, SAME_ORIGIN, TEST_SECRET_HEX } from '../support/admin-app.ts';
@@ -201,6 +201,7 @@ describe.each(testDialects)('fuzzing every route on %s', (dialect) => {
       adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 }, secretBox: createSecretBox(SECRET) },
       mail: createMailServices({
         sequelize: db.sequelize,
+        allowedPorts: DEFAULT_SMTP_PORTS,
         secretBox: createSecretBox(SECRET),
         timeouts: { connectionMs: 500, greetingMs: 500, socketMs: 500, overallMs: 2000 },
       }),

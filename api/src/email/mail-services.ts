@@ -19,7 +19,7 @@ export interface MailServicesOptions {
   workerIntervalMs?: number;
   log?: OutboxWorkerOptions['log'];
   /** SMTP_ALLOWED_PORTS: the ports the mail server may be on. */
-  allowedPorts?: readonly number[];
+  allowedPorts: readonly number[];
 }
 
 /**

@@ -277,7 +277,11 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
 
   it('keeps messages and says why when the stored SMTP password was written with another key', async () => {
     const otherKey = createSecretBox(secretKeyFromHex('77'.repeat(32), 'old key'));
-    await createSmtpSettingsService({ sequelize: db.sequelize, secretBox: otherKey }).save({
+    await createSmtpSettingsService({
+      sequelize: db.sequelize,
+      secretBox: otherKey,
+      allowedPorts: [25],
+    }).save({
       host: '127.0.0.1',
       port: 25,
       user: SMTP_USER,

@@ -6,7 +6,6 @@ import { badRequest, HttpError } from '../http/errors.ts';
 import { SecretKeyError, type SecretBox } from '../security/secret-box.ts';
 import type { SmtpConnection } from './smtp-client.ts';
 import { assertSmtpPortAllowed, smtpPortProblem } from './smtp-port-guard.ts';
-import { DEFAULT_SMTP_PORTS } from '../../../common/config/config.ts';
 
 /**
  * The one SMTP configuration (a single row), with its password encrypted at rest. The password
@@ -87,8 +86,8 @@ export interface SmtpSettingsServiceOptions {
   sequelize: Sequelize;
   secretBox: SecretBox;
   now?: () => number;
-  /** The ports the mail server may be on (SMTP_ALLOWED_PORTS). */
-  allowedPorts?: readonly number[];
+  /** The ports the mail server may be on (SMTP_ALLOWED_PORTS): required, so no caller forgets it. */
+  allowedPorts: readonly number[];
 }
 
 /** Stored settings name a port that SMTP_ALLOWED_PORTS does not allow (saved before it applied). */
@@ -98,7 +97,7 @@ export function createSmtpSettingsService({
   sequelize,
   secretBox,
   now = Date.now,
-  allowedPorts = DEFAULT_SMTP_PORTS,
+  allowedPorts,
 }: SmtpSettingsServiceOptions) {
   /** The form's values checked, the port against SMTP_ALLOWED_PORTS too. */
   function validate(input: SmtpSettingsInput) {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../common/config/config.ts';
+import { DEFAULT_SMTP_PORTS, parseConfig } from '../../../common/config/config.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
 import { TEST_SECRET_HEX } from '../../../tests/support/admin-app.ts';
@@ -31,6 +31,7 @@ describe.each(testDialects)('security headers and CSRF on %s', (dialect) => {
       adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 } },
       mail: createMailServices({
         sequelize: db.sequelize,
+        allowedPorts: DEFAULT_SMTP_PORTS,
         secretBox: createSecretBox(secretKeyFromHex(TEST_SECRET_HEX, 'test key')),
       }),
     });
