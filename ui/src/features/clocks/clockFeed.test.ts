@@ -441,6 +441,8 @@ describe('loadAreaClock', () => {
       new Response('<html>oops</html>', { status: 500 }),
       Response.json({ error: 'Too many requests' }, { status: 429 }),
       Response.json({ error: 'No data has been imported yet', code: 'NO_DATA' }, { status: 404 }),
+      // A proxy's refusal in front of the API says nothing about the area.
+      Response.json({ error: 'Forbidden', code: 'CSRF' }, { status: 403 }),
     ]) {
       respondWith(response);
       const error: unknown = await loadAreaClock('force:kent').catch((e: unknown) => e);

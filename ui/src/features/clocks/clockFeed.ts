@@ -123,9 +123,12 @@ export function toFeedError(error: unknown): FeedError {
  * without any data yet (NO_DATA), a timeout or a rate limit will.
  */
 export function isFinalAreaRefusal(error: ApiError): boolean {
-  if (error.status < 400 || error.status >= 500 || error.status === 408 || error.status === 429) return false;
+  // Only answers about the request itself: a 401/403 from a proxy, a 408 or a 429 may pass.
+  if (!FINAL_STATUSES.has(error.status)) return false;
   return parseBody(error.bodyText)?.code !== 'NO_DATA';
 }
+
+const FINAL_STATUSES = new Set([400, 404, 410, 422]);
 
 function parseBody(text: string): { code?: string } | undefined {
   try {
