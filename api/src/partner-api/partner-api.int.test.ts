@@ -364,6 +364,9 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
         'MONTH_OUT_OF_RANGE',
         'VALIDATION_ERROR',
         'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+        'INVALID_UTF8',
+        'TOO_MANY_EXPORTS',
+        'EXPORTS_BUSY',
       ]) {
         expect(documented).toContain(code);
       }

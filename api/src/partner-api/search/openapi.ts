@@ -175,6 +175,7 @@ export const PARTNER_ERRORS = {
       INVALID_PERIOD: 'startMonth must be a month as YYYY-MM (e.g. 2025-06) or one of RECENT_1_MONTH, …',
       MONTH_OUT_OF_RANGE: 'No data is held for 2030-01',
       INVALID_PAGE: 'pageSize must be a whole number from 1 to 100',
+      INVALID_UTF8: 'The request body is not valid UTF-8 text.',
     },
   },
   401: {
@@ -206,17 +207,21 @@ export const PARTNER_ERRORS = {
   },
   429: {
     description:
-      "The key's daily limit is used up. Retry-After gives the seconds until midnight UTC, when the count starts again.",
+      "The key's daily limit is used up (Retry-After: the seconds until midnight UTC, when the count starts again), or, for the export, two downloads from this address are still running (Retry-After: 10).",
     codes: {
       RATE_LIMITED:
         'The daily limit of 1000 requests for this API key is reached; it starts again at midnight UTC.',
+      TOO_MANY_EXPORTS: 'At most 2 downloads at once from one address: wait for one to finish.',
     },
   },
   503: {
-    description: 'The database cannot be reached; retry after the Retry-After seconds.',
+    description:
+      'The database cannot be reached, or (export) the server is preparing as many downloads as it can; retry after the Retry-After seconds.',
     codes: {
       SERVICE_UNAVAILABLE:
         'The service is temporarily unavailable (the database cannot be reached). Please try again shortly.',
+      EXPORTS_BUSY:
+        'The server is preparing as many downloads as it can right now: try again in a few seconds.',
     },
   },
 } as const;
