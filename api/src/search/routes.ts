@@ -58,7 +58,9 @@ function closeWhenUnread(socket: FastifyRequest['raw']['socket'], reply: Fastify
   // An injected request (app.inject, tests) has no real socket, and nothing to time out.
   if (typeof socket?.setTimeout !== 'function') return;
   const onIdle = () => socket.destroy();
-  socket.setTimeout(idleMs);
+  // Node lets the first period pass when the socket's write queue changed since the last write,
+  // and a stalled download's always has: half the time, so that it is closed within idleMs.
+  socket.setTimeout(Math.max(1, Math.floor(idleMs / 2)));
   socket.once('timeout', onIdle);
   reply.raw.once('close', () => socket.off('timeout', onIdle));
 }
