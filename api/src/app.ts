@@ -164,7 +164,12 @@ export async function buildApp(options: AppOptions) {
     perAddress: config.exportsPerAddress,
     idleMs: config.exportIdleTimeoutSeconds * 1000,
   });
-  await app.register(searchRoutes, { prefix: '/api', search, exportGate });
+  await app.register(searchRoutes, {
+    prefix: '/api',
+    search,
+    exportGate,
+    mapReadsPerAddress: config.mapReadsPerAddress,
+  });
   await app.register(partnerSearchRoutes, {
     prefix: '/api',
     search,

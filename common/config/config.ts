@@ -79,6 +79,8 @@ export interface AppConfig {
   /** Whole-result exports (CSV/JSON) one API node streams at once, and one address at once. */
   exportsAtOnce: number;
   exportsPerAddress: number;
+  /** Map reads (a search's map and a mark's crimes) one address may have in flight on a node. */
+  mapReadsPerAddress: number;
   /** Ports the SMTP settings may name (saved and tested): SMTP's own, unless an operator adds one. */
   smtpAllowedPorts: number[];
   /** SMTP connection tests one admin may run per minute (per API node). */
@@ -268,6 +270,7 @@ export const ENV_SCHEMA = Type.Object({
   API_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000),
   EXPORTS_AT_ONCE: whole(1, 1000),
   EXPORTS_PER_ADDRESS: whole(1, 1000),
+  MAP_READS_PER_ADDRESS: whole(1, 1000),
   CONTACT_EMAIL: variable({ allows: 'an email address, e.g. contact@example.org' }, isValidEmailAddress),
   REALTIME_MAX_CONNECTIONS: whole(1, 10_000_000),
   REALTIME_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000),
@@ -364,6 +367,7 @@ export function parseConfig(env: Env): AppConfig {
     apiMaxConnectionsPerAddress: number(v.API_MAX_CONNECTIONS_PER_ADDRESS, 256),
     exportsAtOnce: number(v.EXPORTS_AT_ONCE, 4),
     exportsPerAddress: number(v.EXPORTS_PER_ADDRESS, 2),
+    mapReadsPerAddress: number(v.MAP_READS_PER_ADDRESS, 2),
     smtpAllowedPorts:
       v.SMTP_ALLOWED_PORTS === undefined ? [...DEFAULT_SMTP_PORTS] : integerList(v.SMTP_ALLOWED_PORTS),
     smtpTestsPerMinute: number(v.SMTP_TESTS_PER_MINUTE, 5),

@@ -81,7 +81,7 @@ function health(port: number): Promise<{ status: number; ms: number }> {
   });
 }
 
-describe('exports against the built API', () => {
+describe('exports and maps against the built API', () => {
   let api: ApiProcess;
   let dir: string;
   let port: number;
@@ -115,6 +115,7 @@ describe('exports against the built API', () => {
       EXPORT_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS),
       EXPORTS_AT_ONCE: '4',
       EXPORTS_PER_ADDRESS: '2',
+      MAP_READS_PER_ADDRESS: '2',
     });
     port = Number(new URL(api.baseUrl).port);
   }, 300_000);
@@ -154,5 +155,37 @@ describe('exports against the built API', () => {
     expect(again).toEqual({ status: 200, lines: CRIMES + 1 }); // the header line and every crime
     expect(await fullDownload(port, '203.0.113.200')).toEqual({ status: 200, lines: CRIMES + 1 });
     for (const d of [...one, ...many]) d.socket.destroy();
+  });
+
+  it('answers two map reads at once per address and refuses the rest at once, others unaffected', async () => {
+    const MAP_PATH = '/api/crimes/map?searchType=force&forceId=kent&startMonth=2025-01&endMonth=2025-01';
+    const get = (address: string) =>
+      new Promise<{ status: number; code?: string }>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path: MAP_PATH, agent: false, headers: { 'x-forwarded-for': address } },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                code: res.statusCode === 200 ? undefined : (JSON.parse(body) as { code: string }).code,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    // Ten at once from one address (a map of 300,000 crimes takes a while), and one from another.
+    const [flood, other] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => get('198.51.100.40'))),
+      get('203.0.113.40'),
+    ]);
+    expect(flood.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(flood.filter((a) => a.code === 'TOO_MANY_AT_ONCE')).toHaveLength(8);
+    expect(other.status).toBe(200);
+    // Their places are given back as they are answered.
+    expect((await get('198.51.100.40')).status).toBe(200);
   });
 });

@@ -8,6 +8,7 @@ import {
   SearchCrimes,
   type GetAvailableDates,
 } from '../../../common/contracts/search.ts';
+import { createInFlightPerAddress } from '../http/in-flight-per-address.ts';
 import type { ExportGate } from './export-gate.ts';
 import { createExportService, type SearchExport } from './export-service.ts';
 import { createMapService } from './map-service.ts';
@@ -68,12 +69,14 @@ function closeWhenUnread(socket: FastifyRequest['raw']['socket'], reply: Fastify
 export interface SearchRoutesOptions {
   search: SearchService;
   exportGate: ExportGate;
+  /** Map reads one address may have in flight (MAP_READS_PER_ADDRESS). */
+  mapReadsPerAddress: number;
 }
 
 /** POST /crimes/search, GET /crimes/export, GET /crimes/map(/crimes) and GET /available-dates. */
 export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (
   app,
-  { search, exportGate },
+  { search, exportGate, mapReadsPerAddress },
 ) => {
   app.post(
     '/crimes/search',
@@ -103,6 +106,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
   );
 
   const maps = createMapService(search);
+  const mapReads = createInFlightPerAddress({ perAddress: mapReadsPerAddress, what: 'map reads' });
   app.get(
     '/crimes/map',
     {
@@ -110,6 +114,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
         querystring: GetSearchMap.querystring,
         description: "A search's crimes by location (or hexagon) and category, and the area's outline",
       },
+      onRequest: mapReads.admit,
     },
     async (request): Promise<ResponseOf<typeof GetSearchMap>> => maps.map(request.query),
   );
@@ -121,6 +126,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
         querystring: GetMarkCrimes.querystring,
         description: "One page of the crimes of one of the map's marks",
       },
+      onRequest: mapReads.admit,
     },
     async (request): Promise<ResponseOf<typeof GetMarkCrimes>> => {
       const { mark, page, categories, ...criteria } = request.query;
