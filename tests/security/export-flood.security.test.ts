@@ -15,7 +15,7 @@ import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
 import { importSources } from '../../api/src/police-data/import/index.ts';
 import { storeDerivedTables } from '../../api/src/police-data/store-derived-tables.ts';
-import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
+import { healthProbe, startApiProcess, type ApiProcess } from '../support/api-process.ts';
 import { csvText, STREET_HEADER, streetRows } from '../support/police-archive.ts';
 import { ensureBuiltApi } from './built-api.ts';
 
@@ -64,19 +64,6 @@ function fullDownload(port: number, address: string): Promise<{ status: number; 
       },
     );
     req.on('error', reject);
-    req.end();
-  });
-}
-
-function health(port: number): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
-    req.on('error', reject);
-    req.setTimeout(10_000, () => req.destroy(new Error('health timed out')));
     req.end();
   });
 }
@@ -139,7 +126,7 @@ describe('exports and maps against the built API', () => {
 
     // The node still answers other visitors while four downloads sit unread.
     const probes = [];
-    for (let i = 0; i < 10; i++) probes.push(await health(port));
+    for (let i = 0; i < 10; i++) probes.push(await healthProbe(port));
     expect(probes.map((p) => p.status)).toEqual(Array.from({ length: 10 }, () => 200));
     expect(Math.max(...probes.map((p) => p.ms))).toBeLessThan(1000);
 

@@ -5,29 +5,14 @@
  * default 10 s); an idle keep-alive connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_SECONDS.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuiltApi } from './built-api.ts';
-import { startApiProcess, type ApiProcess } from '../support/api-process.ts';
+import { healthProbe, startApiProcess, type ApiProcess } from '../support/api-process.ts';
 
 const SLOW_CONNECTIONS = 2000;
-
-/** One GET /api/health on a connection of its own; resolves with the status and milliseconds taken. */
-function health(port: number): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
-    req.on('error', reject);
-    req.setTimeout(10_000, () => req.destroy(new Error('health timed out')));
-    req.end();
-  });
-}
 
 /** A connection from `from` (any of loopback's /8 here), so attackers can hold several addresses. */
 function open(port: number, from = '127.0.0.1'): Promise<Socket> {
@@ -85,7 +70,7 @@ describe('slow and idle connections against the built API', () => {
       const openedAt = Date.now();
       const answers: { status: number; ms: number }[] = [];
       for (let i = 0; i < HEALTH_PROBES; i += 1) {
-        answers.push(await health(port));
+        answers.push(await healthProbe(port));
         await new Promise((r) => setTimeout(r, 20));
       }
       // The slow connections were really there while health was measured.
@@ -104,7 +89,7 @@ describe('slow and idle connections against the built API', () => {
       while (closed < SLOW_CONNECTIONS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
       expect(closed).toBe(SLOW_CONNECTIONS);
       expect(api.alive()).toBe(true);
-      expect((await health(port)).status).toBe(200);
+      expect((await healthProbe(port)).status).toBe(200);
     } finally {
       clearInterval(trickle);
       for (const socket of sockets) socket.destroy();

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './product.ts';
@@ -135,4 +136,18 @@ export function apiClient(baseUrl: string) {
       cookie = setCookie.split(';')[0];
     },
   };
+}
+
+/** One GET /api/health on a connection of its own; resolves with the status and milliseconds taken. */
+export function healthProbe(port: number): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+    });
+    req.on('error', reject);
+    req.setTimeout(10_000, () => req.destroy(new Error('health timed out')));
+    req.end();
+  });
 }

@@ -1,4 +1,4 @@
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '../../../tests/support/authenticator.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
@@ -18,10 +18,6 @@ describe.each(testDialects)('turning the second factor on needs the password, on
   let app: App;
   const clock = manualClock();
 
-  const codeAt = (secret: string, at: number) =>
-    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-      timestamp: at,
-    });
   async function signIn(username: string) {
     const res = await app.inject({
       method: 'POST',
@@ -75,7 +71,7 @@ describe.each(testDialects)('turning the second factor on needs the password, on
     const setup = await post(cookies, '/api/admin/second-factor/setup');
     expect(setup.statusCode).toBe(200);
     const { secret } = setup.json() as { secret: string };
-    const code = codeAt(secret, clock.now());
+    const code = authenticatorCode(secret, clock.now());
 
     // A stolen cookie and the authenticator secret it was just shown: not enough.
     const withoutPassword = await post(cookies, '/api/admin/second-factor/confirm', { code });
@@ -107,13 +103,13 @@ describe.each(testDialects)('turning the second factor on needs the password, on
     const { secret } = (await post(cookies, '/api/admin/second-factor/setup')).json() as { secret: string };
     for (let i = 0; i < 10; i += 1) {
       const answer = await post(cookies, '/api/admin/second-factor/confirm', {
-        code: codeAt(secret, clock.now()),
+        code: authenticatorCode(secret, clock.now()),
         password: `wrong password number ${i}`,
       });
       expect(answer.statusCode).toBe(400);
     }
     // Over the limit, even the right password waits for the window to end.
-    const right = { code: codeAt(secret, clock.now()), password: PASSWORD };
+    const right = { code: authenticatorCode(secret, clock.now()), password: PASSWORD };
     const refused = await post(cookies, '/api/admin/second-factor/confirm', right);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
@@ -125,7 +121,7 @@ describe.each(testDialects)('turning the second factor on needs the password, on
 
     clock.advance(15 * 60_000);
     const later = await post(cookies, '/api/admin/second-factor/confirm', {
-      code: codeAt(secret, clock.now()),
+      code: authenticatorCode(secret, clock.now()),
       password: PASSWORD,
     });
     expect(later.statusCode, later.body).toBe(200);

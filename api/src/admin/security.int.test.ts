@@ -1,4 +1,4 @@
-import { TOTP, Secret } from 'otpauth';
+import { authenticatorCode } from '../../../tests/support/authenticator.ts';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
@@ -33,10 +33,6 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
       events: { kind: string; username: string | null; addressHash: string | null; detail: string | null }[];
       total: number;
     };
-  const codeAt = (secret: string, at: number) =>
-    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-      timestamp: at,
-    });
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
@@ -145,7 +141,10 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
       url: '/api/admin/second-factor/confirm',
       headers: SAME_ORIGIN,
       cookies,
-      payload: { code: '000000' === codeAt(secret, clock.now()) ? '111111' : '000000', password: PASSWORD },
+      payload: {
+        code: '000000' === authenticatorCode(secret, clock.now()) ? '111111' : '000000',
+        password: PASSWORD,
+      },
     });
     expect(wrong.statusCode).toBe(400);
     const confirmed = await app.inject({
@@ -153,7 +152,7 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
       url: '/api/admin/second-factor/confirm',
       headers: SAME_ORIGIN,
       cookies,
-      payload: { code: codeAt(secret, clock.now()), password: PASSWORD },
+      payload: { code: authenticatorCode(secret, clock.now()), password: PASSWORD },
     });
     expect(confirmed.statusCode).toBe(200);
     const { recoveryCodes } = confirmed.json() as { recoveryCodes: string[] };
@@ -171,7 +170,7 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
       code: 'SECOND_FACTOR_REQUIRED',
     });
     clock.advance(60_000);
-    const code = codeAt(secret, clock.now());
+    const code = authenticatorCode(secret, clock.now());
     cookies = await signIn('dave', code);
     // The same code again is a replay.
     expect(
@@ -221,14 +220,14 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
         payload: url.endsWith('/confirm') ? { code, password: PASSWORD } : { code },
       });
     const { secret } = (await post('/api/admin/second-factor/setup', '')).json() as { secret: string };
-    const wrongCode = () => (codeAt(secret, clock.now()) === '000000' ? '111111' : '000000');
+    const wrongCode = () => (authenticatorCode(secret, clock.now()) === '000000' ? '111111' : '000000');
 
     // Turning it on: 3 wrong codes, then the right one (4 of the 10 codes of the window).
     for (let i = 0; i < 3; i += 1)
       expect((await post('/api/admin/second-factor/confirm', wrongCode())).statusCode).toBe(400);
-    expect((await post('/api/admin/second-factor/confirm', codeAt(secret, clock.now()))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/admin/second-factor/confirm', authenticatorCode(secret, clock.now()))).statusCode,
+    ).toBe(200);
 
     // A stolen session guessing in parallel to turn it off: 6 codes left in the window are
     // checked, every other one is refused before any work.
@@ -241,7 +240,7 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
     expect(statuses.filter((s) => s === 429)).toHaveLength(24);
     expect(guesses.find((g) => g.statusCode === 429)!.headers['retry-after']).toBeDefined();
     // Even the right code waits for the window to end: the limit is checked before the code.
-    const right = codeAt(secret, clock.now() + 30_000);
+    const right = authenticatorCode(secret, clock.now() + 30_000);
     expect((await post('/api/admin/second-factor/disable', right)).statusCode).toBe(429);
 
     const failed = (await events(cookies, '?kind=second-factor-failed&limit=200')).events.filter(
@@ -255,11 +254,11 @@ describe.each(testDialects)('security log and second factor on %s', (dialect) =>
     expect(failed.every((e) => e.addressHash === app.addressHash('198.51.100.20'))).toBe(true);
 
     // The limit is the session's own: the admin still signs in with a code meanwhile.
-    cookies = await signIn('erin', codeAt(secret, clock.now()));
+    cookies = await signIn('erin', authenticatorCode(secret, clock.now()));
     clock.advance(15 * 60_000);
-    expect((await post('/api/admin/second-factor/disable', codeAt(secret, clock.now()))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/admin/second-factor/disable', authenticatorCode(secret, clock.now()))).statusCode,
+    ).toBe(200);
   });
 
   it('answers admin security routes 401 without a session', async () => {
