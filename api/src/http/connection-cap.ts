@@ -2,6 +2,8 @@ import type { Server } from 'node:http';
 import proxyaddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TrustProxy } from '../../../common/config/config.ts';
+import { addressGroup } from './address-group.ts';
+import { perAddressCount } from './per-address-count.ts';
 
 export interface ConnectionCapOptions {
   /** Open connections one address may hold (API_MAX_CONNECTIONS_PER_ADDRESS). */
@@ -29,7 +31,7 @@ export function capConnectionsPerAddress(server: Server, options: ConnectionCapO
   const trust = options.trustProxy;
   if (typeof trust === 'number') return { open: () => 0, refused: () => 0 };
   const trusted = trust === false ? () => false : proxyaddr.compile(trust);
-  const open = new Map<string, number>();
+  const open = perAddressCount();
   let refused = 0;
   let refusedSinceWarning = 0;
   let lastWarnAt = -Infinity;
@@ -37,8 +39,8 @@ export function capConnectionsPerAddress(server: Server, options: ConnectionCapO
   server.on('connection', (socket) => {
     const address = normalise(socket.remoteAddress ?? 'unknown');
     if (trusted(address, 0)) return;
-    const held = open.get(address) ?? 0;
-    if (held >= maxPerAddress) {
+    const group = addressGroup(address);
+    if (open.of(group) >= maxPerAddress) {
       refused += 1;
       refusedSinceWarning += 1;
       socket.destroy();
@@ -52,16 +54,11 @@ export function capConnectionsPerAddress(server: Server, options: ConnectionCapO
       }
       return;
     }
-    open.set(address, held + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-    });
+    socket.once('close', open.take(group));
   });
 
   return {
-    open: (address: string) => open.get(normalise(address)) ?? 0,
+    open: (address: string) => open.of(addressGroup(normalise(address))),
     refused: () => refused,
   };
 }

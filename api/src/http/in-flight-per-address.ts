@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addressGroup } from './address-group.ts';
 import { HttpError } from './errors.ts';
+import { perAddressCount } from './per-address-count.ts';
 
 /**
  * At most `perAddress` requests of one kind in flight from one address (on this node), for reads
@@ -11,13 +13,12 @@ import { HttpError } from './errors.ts';
  * closes.
  */
 export function createInFlightPerAddress(options: { perAddress: number; what: string }) {
-  const held = new Map<string, number>();
+  const held = perAddressCount();
 
-  /** A route's onRequest hook. */
+  /** A route's onRequest hook; an IPv6 /64 counts as one address. */
   async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const address = request.ip;
-    const mine = held.get(address) ?? 0;
-    if (mine >= options.perAddress) {
+    const group = addressGroup(request.ip);
+    if (held.of(group) >= options.perAddress) {
       throw new HttpError(
         429,
         'TOO_MANY_AT_ONCE',
@@ -25,17 +26,8 @@ export function createInFlightPerAddress(options: { perAddress: number; what: st
         { 'retry-after': '1' },
       );
     }
-    held.set(address, mine + 1);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      const left = (held.get(address) ?? 1) - 1;
-      if (left > 0) held.set(address, left);
-      else held.delete(address);
-    };
-    reply.raw.once('close', release);
+    reply.raw.once('close', held.take(group));
   }
 
-  return { admit, held: (address: string) => held.get(address) ?? 0 };
+  return { admit, held: (address: string) => held.of(addressGroup(address)) };
 }

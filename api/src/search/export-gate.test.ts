@@ -30,4 +30,14 @@ describe('export gate', () => {
     b1();
     expect(gate.stats()).toMatchObject({ running: 2, addresses: 2 });
   });
+
+  it('counts the addresses of one IPv6 /64 as one', () => {
+    const gate = createExportGate({ atOnce: 10, perAddress: 2 });
+    gate.admit('2001:db8:1:2::1');
+    gate.admit('2001:db8:1:2::ffff');
+    expect(codeOf(() => gate.admit('2001:db8:1:2:abcd::9'))).toBe(
+      '429 TOO_MANY_EXPORTS {"retry-after":"10"}',
+    );
+    expect(codeOf(() => gate.admit('2001:db8:1:3::1'))).toBe('admitted');
+  });
 });

@@ -1,4 +1,6 @@
+import { addressGroup } from '../http/address-group.ts';
 import { HttpError } from '../http/errors.ts';
+import { perAddressCount } from '../http/per-address-count.ts';
 
 /**
  * How many whole-result exports one API node streams at once. An export reads the store in
@@ -25,11 +27,15 @@ export const EXPORT_RETRY_AFTER_SECONDS = 10;
 
 export function createExportGate({ atOnce, perAddress, idleMs = 30_000 }: ExportGateOptions) {
   let running = 0;
-  const byAddress = new Map<string, number>();
+  const byAddress = perAddressCount();
 
-  /** Takes a place for `address`; call the returned function (once or more) when the export ends. */
+  /**
+   * Takes a place for `address` (counted by its group: an IPv6 /64 is one address); call the
+   * returned function (once or more) when the export ends.
+   */
   function admit(address: string): () => void {
-    const mine = byAddress.get(address) ?? 0;
+    const group = addressGroup(address);
+    const mine = byAddress.of(group);
     const retry = { 'retry-after': String(EXPORT_RETRY_AFTER_SECONDS) };
     if (mine >= perAddress) {
       throw new HttpError(
@@ -48,19 +54,17 @@ export function createExportGate({ atOnce, perAddress, idleMs = 30_000 }: Export
       );
     }
     running += 1;
-    byAddress.set(address, mine + 1);
+    const releaseAddress = byAddress.take(group);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       running -= 1;
-      const left = (byAddress.get(address) ?? 1) - 1;
-      if (left > 0) byAddress.set(address, left);
-      else byAddress.delete(address);
+      releaseAddress();
     };
   }
 
-  return { admit, idleMs, stats: () => ({ running, addresses: byAddress.size, atOnce, perAddress }) };
+  return { admit, idleMs, stats: () => ({ running, addresses: byAddress.addresses(), atOnce, perAddress }) };
 }
 
 export type ExportGate = ReturnType<typeof createExportGate>;
