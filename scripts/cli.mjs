@@ -13,6 +13,14 @@ const COMMANDS = {
   migrate: 'db/migrate',
   sample: 'data-sample/cli',
 };
+// The native modules each command loads, proved on this Node before it runs (server-common/runtime/).
+const NATIVE_MODULES = {
+  import: ['SQLITE3'],
+  admin: ['SQLITE3', 'ARGON2'],
+  survey: ['SQLITE3'],
+  migrate: ['SQLITE3'],
+  sample: [],
+};
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const [name, ...args] = process.argv.slice(2);
@@ -26,13 +34,22 @@ const source = join(root, 'scripts', `${module}.ts`);
 const built = join(root, 'dist', 'scripts', `${module}.js`);
 // The command reads its own arguments from process.argv, as when it is started directly.
 process.argv.splice(2, process.argv.length - 2, ...args);
-if (existsSync(source)) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(pathToFileURL(source).href);
-} else if (existsSync(built)) {
-  await import(pathToFileURL(built).href);
-} else {
+const fromSource = existsSync(source);
+if (!fromSource && !existsSync(built)) {
   console.error(`Neither ${source} nor its build ${built} is here: run \`npm run build\` first.`);
   process.exit(1);
 }
+if (fromSource) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
+/** A module of the product, from its source in a checkout, from its build in the image. */
+const load = (path) =>
+  import(pathToFileURL(fromSource ? join(root, `${path}.ts`) : join(root, 'dist', `${path}.js`)).href);
+const { checkRuntimeOrExit } = await load('server-common/runtime/preflight');
+const natives = await load('server-common/runtime/native-modules');
+checkRuntimeOrExit(
+  `npm run ${process.env.npm_lifecycle_event ?? name}`,
+  NATIVE_MODULES[name].map((key) => natives[key]),
+);
+await import(pathToFileURL(fromSource ? source : built).href);

@@ -4,7 +4,20 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIsStale, markBuilt } from './lib/build-freshness.mjs';
+import { rerunOn, runsOn, productNodeRange, TESTED_NODE_MAJOR } from './lib/node-line.mjs';
 import { run, supervise, waitForHttp } from './lib/processes.mjs';
+
+// On a Node line the product does not run on, npm start runs itself on the tested one (fetched
+// once into ~/.cache/crime-clock) rather than failing.
+if (!runsOn(process.versions.node)) {
+  process.exit(
+    await rerunOn(
+      TESTED_NODE_MAJOR,
+      import.meta.url,
+      `Crime Clock runs on Node ${productNodeRange()}, and this is ${process.version}`,
+    ),
+  );
+}
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);

@@ -3,13 +3,31 @@
 // against the product started as `npm start` starts it, and the quicker fault tests (tests/faults/).
 // Runs every step and fails if any failed.
 //   npm test -- --only unit,integration     run some steps only
+//   npm test -- --this-node                 on this machine's Node, not Node 22
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markBuilt } from './lib/build-freshness.mjs';
+import { rerunOn, TESTED_NODE_MAJOR } from './lib/node-line.mjs';
 import { run } from './lib/processes.mjs';
+
+// The tests run on the Node line CI and the image use; on another, this command runs itself on it
+// (fetched once into ~/.cache/crime-clock). --this-node keeps this Node (the newcomer test runs
+// the unit tests so on Node 20 and 24).
+if (
+  Number(process.versions.node.split('.')[0]) !== TESTED_NODE_MAJOR &&
+  !process.argv.includes('--this-node')
+) {
+  process.exit(
+    await rerunOn(
+      TESTED_NODE_MAJOR,
+      import.meta.url,
+      `npm test runs on Node ${TESTED_NODE_MAJOR}, and this is ${process.version}`,
+    ),
+  );
+}
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);

@@ -1,115 +1,12 @@
-import { existsSync } from 'node:fs';
-import { configOrFail, type AppConfig } from '../../common/config/config.ts';
-import { buildApp } from './app.ts';
-import { openDatabase } from './db/connection.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { checkDatabaseServer } from './db/server-check.ts';
-import { ensureFirstAdmin } from './admin/users.ts';
-import { createMailServices } from './email/mail-services.ts';
-import { builtUiDir } from './paths.ts';
-import { ensurePrivateSqliteFile } from './security/private-files.ts';
-import { createSecretBox, loadSecretKey, previousSecretKeys } from './security/secret-box.ts';
+// The API's entry. Before any module of the API is loaded (they come in by the import below, not
+// at the top), it proves this Node can run the native modules the API uses, so a Node that cannot
+// stops here with one message instead of crashing at its first request.
+import { ARGON2, BETTER_SQLITE3, SQLITE3 } from '../../server-common/runtime/native-modules.ts';
+import { checkRuntimeOrExit } from '../../server-common/runtime/preflight.ts';
 
-function loadConfig(): AppConfig {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  return configOrFail(process.env, 'Crime Clock API', (message) => {
-    console.error(message);
-    process.exit(1);
-  });
-}
-
-/**
- * Migrates, then opens the handle requests use. On MySQL that handle limits how long a statement
- * may take, so migrations, which may rightly take minutes on a large store, run on one of their
- * own. (SQLite needs no limit: its statements cannot hang on a frozen server.)
- */
-async function openMigratedDatabase(config: AppConfig) {
-  const queryTimeoutMs = config.databaseQueryTimeoutSeconds * 1000;
-  if (!config.databaseUrl.startsWith('mysql://')) {
-    const sequelize = openDatabase({ url: config.databaseUrl });
-    return { sequelize, ran: await migrateToLatest(sequelize) };
-  }
-  const migrating = openDatabase({ url: config.databaseUrl });
-  const ran = await checkDatabaseServer(migrating, 'api')
-    .then(() => migrateToLatest(migrating))
-    .finally(() => migrating.close());
-  return { sequelize: openDatabase({ url: config.databaseUrl, queryTimeoutMs }), ran };
-}
-
-/** Owns the process: config, database, migrations, listening and a clean exit on SIGTERM/SIGINT. */
-async function main() {
-  const config = loadConfig();
-  const tightened = ensurePrivateSqliteFile(config.databaseUrl);
-  const { sequelize, ran } = await openMigratedDatabase(config);
-  const secretKey = loadSecretKey(config);
-  const secretBox = createSecretBox(secretKey, previousSecretKeys(config.secretKeyPrevious));
-  const mail = createMailServices({
-    sequelize,
-    secretBox,
-    retryDelayMs: config.outboxRetrySeconds * 1000,
-    allowedPorts: config.smtpAllowedPorts,
-  });
-  const app = await buildApp({
-    config,
-    sequelize,
-    mail,
-    secretKey: secretKey.key,
-    adminAuth: { secretBox },
-    uiDir: builtUiDir,
-    logger: { level: config.logLevel },
-  });
-  const firstAdmin = await ensureFirstAdmin({ sequelize });
-  if (firstAdmin) {
-    console.log(
-      `\nFirst admin created. Username: ${firstAdmin.username}  Password: ${firstAdmin.password}\n` +
-        'This password is shown once; change it with: npm run admin -- set-password admin\n',
-    );
-  }
-  if (await mail.smtpSettings.reencryptWithCurrentKey()) {
-    app.log.info('SMTP password rewritten with the current SECRET_KEY');
-  }
-  const keyProblem = await mail.smtpSettings.keyProblem();
-  if (keyProblem) app.log.warn(keyProblem);
-  if (ran.length > 0) app.log.info({ migrations: ran }, 'database migrated');
-  if (tightened.length > 0)
-    app.log.warn({ files: tightened }, 'database files were readable by others; now 0600');
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 10_000).unref();
-    try {
-      await mail.worker.stop();
-      await app.close();
-      await sequelize.close();
-      clearTimeout(force);
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  // A keep-alive connection whose request was in flight at the signal stays open after the answer
-  // (HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, 5 s by default), holding the close up until then:
-  // once closing, such a connection is closed as soon as its answer is sent.
-  app.server.on('request', (_request, response) => {
-    response.on('finish', () => {
-      if (closing) setImmediate(() => app.server.closeIdleConnections());
-    });
-  });
-
-  await app.listen({ port: config.apiPort, host: config.host });
-  mail.worker.start({ log: app.log });
-}
-
-main().catch((error: unknown) => {
+const runtime = checkRuntimeOrExit('Crime Clock API', [SQLITE3, BETTER_SQLITE3, ARGON2]);
+const { runApi } = await import('./run-api.ts');
+runApi(runtime).catch((error: unknown) => {
   console.error('Crime Clock API failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { DatabaseError, QueryTypes, type Sequelize } from 'sequelize';
 import type * as SequelizeSql from 'sequelize/lib/utils/sql';
+import { fastSqliteDriver } from './fast-sqlite.ts';
 
 // Sequelize's own formatting of replacements, so both paths read the same SQL. A CommonJS module
 // whose names Node's ESM loader cannot see, hence require.
@@ -48,10 +49,13 @@ class SqliteReader implements Reader {
   private db: Database.Database | undefined;
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(private readonly path: string) {}
+  constructor(
+    private readonly Driver: typeof Database,
+    private readonly path: string,
+  ) {}
 
   all<T>(text: string): T[] {
-    this.db ??= new Database(this.path, { readonly: true, fileMustExist: true, timeout: READER_BUSY_MS });
+    this.db ??= new this.Driver(this.path, { readonly: true, fileMustExist: true, timeout: READER_BUSY_MS });
     return this.statement(this.db, text).all() as T[];
   }
 
@@ -77,10 +81,13 @@ class SqliteReader implements Reader {
 
 /**
  * Gives an SQLite store on disk its reader, closed with the store (connection.ts calls this);
- * `log` receives each statement as Sequelize's logging does.
+ * `log` receives each statement as Sequelize's logging does. Where this Node cannot run
+ * better-sqlite3 (fast-sqlite.ts) the store keeps reading through Sequelize.
  */
 export function readThroughFile(sequelize: Sequelize, path: string, log?: (sql: string) => void): void {
-  const reader = new SqliteReader(path);
+  const Driver = fastSqliteDriver();
+  if (!Driver) return;
+  const reader = new SqliteReader(Driver, path);
   giveReader(sequelize, reader, log);
   const close = sequelize.close.bind(sequelize);
   sequelize.close = async () => {
