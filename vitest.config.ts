@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 //   security    tests/security/*.security.test.ts  floods against the built API
 //   faults      tests/faults/*.fault.test.ts       faults on the built product, its image's commands
 //   faults-long tests/faults/long/*.fault.test.ts  the longer fault scenarios (npm run test:faults)
+//   newcomer    tests/newcomer/*.newcomer.test.ts  the README's commands in a fresh clone on Node 20 and 24
 //
 // Tests that run real servers, browsers and timers get one retry: on a loaded machine a timer
 // can fire late once. A real fault fails twice; a test that needed its retry is still listed
@@ -70,6 +71,16 @@ export default defineConfig({
           include: ['tests/faults/long/*.fault.test.ts'],
           testTimeout: 600_000,
           hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // The README's commands in a fresh clone under Node 20 and 24 (long: installs twice).
+          name: 'newcomer',
+          include: ['tests/newcomer/*.newcomer.test.ts'],
+          testTimeout: 1_200_000,
+          hookTimeout: 600_000,
           fileParallelism: false,
         },
       },

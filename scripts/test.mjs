@@ -116,6 +116,7 @@ const steps = [
   { name: 'security', run: vitest('security') },
   { name: 'browser', run: vitest('browser') },
   { name: 'faults', run: vitest('faults') },
+  { name: 'newcomer', run: vitest('newcomer') },
 ];
 
 let passedTests = 0;

@@ -115,7 +115,7 @@ export async function runApi(runtime: RuntimeReport): Promise<void> {
 
   if (fastReads)
     app.log.warn(
-      `SQLite searches read through Sequelize, more slowly: better-sqlite3 ${fastReads}. Node ${TESTED_NODE_MAJOR} has the fast path.`,
+      `SQLite searches read through Sequelize (slower): better-sqlite3 ${fastReads}. Node ${TESTED_NODE_MAJOR} has the fast path.`,
     );
   await app.listen({ port: config.apiPort, host: config.host });
   mail.worker.start({ log: app.log });

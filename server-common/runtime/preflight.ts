@@ -169,7 +169,7 @@ export function checkRuntime(
           `${module.specifier} (${module.role}) supports Node ${resolved.engines} only`,
           resolved.engines,
         );
-      unavailable.set(module.specifier, `it supports Node ${resolved.engines}, not v${version}`);
+      unavailable.set(module.specifier, `supports Node ${resolved.engines} only, not v${version}`);
       continue;
     }
     toProbe.push(resolved);
@@ -178,7 +178,7 @@ export function checkRuntime(
   for (const [specifier, failure] of probeInChild(toProbe, options)) {
     const module = toProbe.find((m) => m.specifier === specifier)!;
     if (module.optional) {
-      unavailable.set(specifier, `on Node v${version} it ${failure}`);
+      unavailable.set(specifier, `${failure} on Node v${version}`);
       continue;
     }
     throw new RuntimeCheckError(

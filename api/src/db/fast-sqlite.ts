@@ -27,7 +27,7 @@ export function fastSqliteReadsOff(): string | undefined {
   const manifest = join(dirname(dirname(require.resolve('better-sqlite3'))), 'package.json');
   const { engines } = JSON.parse(readFileSync(manifest, 'utf8')) as { engines?: { node?: string } };
   if (engines?.node && !semver.satisfies(process.versions.node, engines.node))
-    offBecause = `supports Node ${engines.node}, not ${process.version}`;
+    offBecause = `supports Node ${engines.node} only, not ${process.version}`;
   return offBecause;
 }
 
