@@ -87,6 +87,7 @@ describe.each([20, 24])('a newcomer whose node is Node %i', (major) => {
       started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => started.on('exit', (code) => resolve(code)));
+      const began = Date.now();
       try {
         const deadline = Date.now() + 12 * MINUTES;
         while (!output.includes('Crime Clock is running at')) {
@@ -94,6 +95,7 @@ describe.each([20, 24])('a newcomer whose node is Node %i', (major) => {
             throw new Error(`npm start did not start:\n${output}`);
           await new Promise((resolve) => setTimeout(resolve, 500));
         }
+        console.log(`Node ${major}: the first npm start took ${Math.round((Date.now() - began) / 1000)} s`);
         // It runs on this Node: npm start switched to no other.
         expect(output).not.toMatch(/running on Node 22/);
         const api = `http://127.0.0.1:${port}`;
