@@ -8,6 +8,7 @@ import { createImportsService } from './admin/imports-service.ts';
 import { adminMessagesRoutes } from './admin/messages-routes.ts';
 import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
+import { leases } from './db/window-counters.ts';
 import { clientConfigRoutes } from './clocks/config-routes.ts';
 import { clockRoutes } from './clocks/routes.ts';
 import { csewFiguresRoutes } from './clocks/csew-figures-routes.ts';
@@ -22,6 +23,7 @@ import { smtpRoutes } from './email/smtp-routes.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
 import { capConnectionsPerAddress } from './http/connection-cap.ts';
+import { createInFlightPerAddress } from './http/in-flight-per-address.ts';
 import { acceptOnlyUtf8Json } from './http/json-body.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { strictValidatorFactory } from './http/validation.ts';
@@ -159,16 +161,27 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { prefix: '/api' });
 
   const { search, postcodes, csewFigures } = services;
+  // The expensive reads' places per address, shared by every API node through the database.
+  const places = leases(options.sequelize);
+  const inFlight = (name: string, perAddress: number, what: string) =>
+    createInFlightPerAddress({
+      leases: places,
+      name,
+      perAddress,
+      refusal: { code: 'TOO_MANY_AT_ONCE', what, retryAfterSeconds: 1 },
+    });
   const exportGate = createExportGate({
     atOnce: config.exportsAtOnce,
     perAddress: config.exportsPerAddress,
+    leases: places,
     idleMs: config.exportIdleTimeoutSeconds * 1000,
   });
   await app.register(searchRoutes, {
     prefix: '/api',
     search,
     exportGate,
-    mapReadsPerAddress: config.mapReadsPerAddress,
+    searches: inFlight('search', config.searchesPerAddress, 'searches'),
+    mapReads: inFlight('map', config.mapReadsPerAddress, 'map reads'),
   });
   await app.register(partnerSearchRoutes, {
     prefix: '/api',
@@ -176,6 +189,7 @@ export async function buildApp(options: AppOptions) {
     exportGate,
     keys: services.apiKeys,
     limiter: services.dailyLimiter,
+    searches: inFlight('partner-search', config.searchesPerAddress, 'searches with one key'),
   });
   await app.register(postcodeRoutes, { prefix: '/api', postcodes });
   await app.register(forceRoutes, { prefix: '/api', forces: services.forces, policeApi: services.policeApi });

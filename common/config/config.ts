@@ -76,11 +76,13 @@ export interface AppConfig {
   exportIdleTimeoutSeconds: number;
   /** API server: open connections one address may hold (trusted proxies excepted). */
   apiMaxConnectionsPerAddress: number;
-  /** Whole-result exports (CSV/JSON) one API node streams at once, and one address at once. */
+  /** Whole-result exports (CSV/JSON) one API node streams at once, and one address at once (on all nodes). */
   exportsAtOnce: number;
   exportsPerAddress: number;
-  /** Map reads (a search's map and a mark's crimes) one address may have in flight on a node. */
+  /** Map reads (a search's map and a mark's crimes) one address may have in flight, on all nodes. */
   mapReadsPerAddress: number;
+  /** Searches (public; partner: per key and address) one address may have in flight, on all nodes. */
+  searchesPerAddress: number;
   /** Ports the SMTP settings may name (saved and tested): SMTP's own, unless an operator adds one. */
   smtpAllowedPorts: number[];
   /** SMTP connection tests one admin may run per minute (per API node). */
@@ -271,6 +273,7 @@ export const ENV_SCHEMA = Type.Object({
   EXPORTS_AT_ONCE: whole(1, 1000),
   EXPORTS_PER_ADDRESS: whole(1, 1000),
   MAP_READS_PER_ADDRESS: whole(1, 1000),
+  SEARCHES_PER_ADDRESS: whole(1, 1000),
   CONTACT_EMAIL: variable({ allows: 'an email address, e.g. contact@example.org' }, isValidEmailAddress),
   REALTIME_MAX_CONNECTIONS: whole(1, 10_000_000),
   REALTIME_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000),
@@ -368,6 +371,7 @@ export function parseConfig(env: Env): AppConfig {
     exportsAtOnce: number(v.EXPORTS_AT_ONCE, 4),
     exportsPerAddress: number(v.EXPORTS_PER_ADDRESS, 2),
     mapReadsPerAddress: number(v.MAP_READS_PER_ADDRESS, 2),
+    searchesPerAddress: number(v.SEARCHES_PER_ADDRESS, 4),
     smtpAllowedPorts:
       v.SMTP_ALLOWED_PORTS === undefined ? [...DEFAULT_SMTP_PORTS] : integerList(v.SMTP_ALLOWED_PORTS),
     smtpTestsPerMinute: number(v.SMTP_TESTS_PER_MINUTE, 5),

@@ -79,3 +79,78 @@ export function windowCounters(sequelize: Sequelize): WindowCounters {
     },
   };
 }
+
+/**
+ * Leases in the same `rate_limits` table, for what is held rather than counted in a window (a
+ * request in flight): a row is one place, held while its count is 1 and its window_start, here
+ * the moment the lease runs out, is still ahead. Its holder renews it while it holds it and frees
+ * it when done; a holder that dies (an API node killed mid-request) stops renewing, and its place
+ * is free again once the lease has run out, instead of being lost for good.
+ *
+ * The lease's end identifies its holder: a place taken again after it ran out always gets a later
+ * end, so an old holder's renewal or release cannot touch the new holder's lease.
+ */
+export interface Leases {
+  /** Takes the place `bucket` until `until` if it is free or its lease ended before `now`. */
+  claim(bucket: string, now: number, until: number): Promise<boolean>;
+  /** Moves the end of a lease still held (ending at `heldUntil`) to `until`; false if it was lost. */
+  renew(bucket: string, heldUntil: number, until: number): Promise<boolean>;
+  /** Gives the place back, unless the lease ending at `heldUntil` was already lost. */
+  free(bucket: string, heldUntil: number): Promise<void>;
+}
+
+export function leases(sequelize: Sequelize): Leases {
+  // Both statements are atomic on the row: of parallel claims of one place, exactly one changes
+  // or creates the row, whichever the node.
+  const insertIfAbsent =
+    dialectOf(sequelize) === 'mysql'
+      ? async (bucket: string, until: number) => {
+          const [header] = (await sequelize.query(
+            `${NOT_AN_INSERT_FOR_SEQUELIZE}
+             INSERT INTO rate_limits (bucket, window_start, count) VALUES (?, ?, 1)
+             ON DUPLICATE KEY UPDATE bucket = bucket`,
+            { replacements: [bucket, until], type: QueryTypes.RAW },
+          )) as unknown as [{ affectedRows: number }];
+          return header.affectedRows === 1;
+        }
+      : async (bucket: string, until: number) => {
+          const rows = await sequelize.query(
+            `${NOT_AN_INSERT_FOR_SEQUELIZE}
+             INSERT INTO rate_limits (bucket, window_start, count) VALUES (?, ?, 1)
+             ON CONFLICT (bucket) DO NOTHING
+             RETURNING count`,
+            { replacements: [bucket, until], type: QueryTypes.SELECT },
+          );
+          return rows.length === 1;
+        };
+
+  async function changed(sql: string, replacements: unknown[]): Promise<boolean> {
+    const [, affected] = (await sequelize.query(sql, {
+      replacements,
+      type: QueryTypes.UPDATE,
+    })) as unknown as [unknown, number];
+    return affected === 1;
+  }
+
+  return {
+    async claim(bucket, now, until) {
+      const taken = await changed(
+        'UPDATE rate_limits SET window_start = ?, count = 1 WHERE bucket = ? AND (count = 0 OR window_start < ?)',
+        [until, bucket, now],
+      );
+      return taken || insertIfAbsent(bucket, until);
+    },
+    renew: (bucket, heldUntil, until) =>
+      changed('UPDATE rate_limits SET window_start = ? WHERE bucket = ? AND window_start = ? AND count = 1', [
+        until,
+        bucket,
+        heldUntil,
+      ]),
+    async free(bucket, heldUntil) {
+      await changed('UPDATE rate_limits SET count = 0 WHERE bucket = ? AND window_start = ? AND count = 1', [
+        bucket,
+        heldUntil,
+      ]);
+    },
+  };
+}

@@ -1,33 +1,148 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Leases } from '../db/window-counters.ts';
+import { rateKey } from '../security/rate-limit.ts';
 import { addressGroup } from './address-group.ts';
 import { HttpError } from './errors.ts';
 import { perAddressCount } from './per-address-count.ts';
 
-/**
- * At most `perAddress` requests of one kind in flight from one address (on this node), for reads
- * that cost the store far more than they cost the client to ask: a force's map takes ~0.3 s of
- * the database and the API, and one address asking 30 a second (under the proxy's request rate)
- * slowed every other visitor's answers to seconds. Beyond it the request is refused at once with
- * 429 and Retry-After: 1. JavaScript admits one request at a time, so parallel requests cannot
- * all slip under it; the place is given back when the response is finished or its connection
- * closes.
- */
-export function createInFlightPerAddress(options: { perAddress: number; what: string }) {
-  const held = perAddressCount();
+/** How long a place outlives a node that stopped renewing it (killed mid-request). */
+const DEFAULT_LEASE_MS = 30_000;
 
-  /** A route's onRequest hook; an IPv6 /64 counts as one address. */
-  async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const group = addressGroup(request.ip);
-    if (held.of(group) >= options.perAddress) {
-      throw new HttpError(
-        429,
-        'TOO_MANY_AT_ONCE',
-        `At most ${options.perAddress} ${options.what} at once from one address: wait for one to finish.`,
-        { 'retry-after': '1' },
-      );
-    }
-    reply.raw.once('close', held.take(group));
+export interface InFlightOptions {
+  /** Places in the shared `rate_limits` table, so that every API node counts the same places. */
+  leases: Leases;
+  /** Names the family of places: `search`, `map`… (at most 20 characters). */
+  name: string;
+  /** Requests of this kind one address (or key) may have in flight across all nodes. */
+  perAddress: number;
+  /** The refusal: its code, what is limited ("searches"), and the wait it suggests. */
+  refusal: { code: string; what: string; retryAfterSeconds: number };
+  leaseMs?: number;
+  now?: () => number;
+}
+
+interface Lease {
+  bucket: string;
+  until: number;
+  /** A renewal under way: the release waits for it, so that it frees the lease's latest end. */
+  renewing?: Promise<void>;
+}
+
+/**
+ * At most `perAddress` requests of one kind in flight from one address, across API nodes, for
+ * reads that cost the store far more than they cost the client to ask: a force's 12-month search
+ * or map takes the database for a good fraction of a second, and one address asking fifty at once
+ * (under the proxy's request rate, spread over the nodes) slowed every other visitor's answers to
+ * seconds. Beyond it the request is refused at once with 429 and Retry-After.
+ *
+ * Each request takes one of the address's `perAddress` places, leases in the `rate_limits` table
+ * that every node shares (db/window-counters.ts `leases`), renewed while it runs and freed when its
+ * response is finished or its connection closes; a node that dies stops renewing, and its places
+ * come back after `leaseMs`. Each node also counts its own requests first: once it alone holds or
+ * is taking `perAddress` places for an address, a further request is refused without a database
+ * statement, so a flood costs at most `perAddress` claims per node, not one per request.
+ */
+export function createInFlightPerAddress(options: InFlightOptions) {
+  const { leases, perAddress, refusal, leaseMs = DEFAULT_LEASE_MS, now = Date.now } = options;
+  const local = perAddressCount();
+  const held = new Set<Lease>();
+  let renewer: NodeJS.Timeout | undefined;
+
+  // One timer renews every place this node holds; a renewal that fails (the database away) is
+  // tried again at the next turn, and a lease lost meanwhile is simply no longer renewed.
+  async function renewAll() {
+    const until = now() + leaseMs;
+    await Promise.all(
+      [...held].map((lease) => {
+        lease.renewing = leases
+          .renew(lease.bucket, lease.until, until)
+          .then((kept) => {
+            if (kept) lease.until = until;
+            else held.delete(lease);
+          })
+          .catch(() => {})
+          .finally(() => (lease.renewing = undefined));
+        return lease.renewing;
+      }),
+    );
   }
 
-  return { admit, held: (address: string) => held.of(addressGroup(address)) };
+  function keepRenewing() {
+    renewer ??= setInterval(() => void renewAll(), Math.max(100, Math.floor(leaseMs / 3)));
+    renewer.unref();
+  }
+
+  /**
+   * Takes a place for `key` (an address group, or a partner key with its address). Its release
+   * gives it back once however often it is called; what it returns settles when the place is free
+   * in the database too (it never fails: a place not freed runs out with its lease). Undefined when
+   * all the key's places are taken.
+   */
+  async function take(key: string): Promise<(() => Promise<void>) | undefined> {
+    if (local.of(key) >= perAddress) return undefined;
+    const releaseLocal = local.take(key);
+    let lease: Lease | undefined;
+    try {
+      const hashed = rateKey(key);
+      for (let slot = 0; slot < perAddress && !lease; slot++) {
+        const bucket = `inflight-${options.name}:${hashed}:${slot}`;
+        const at = now();
+        if (await leases.claim(bucket, at, at + leaseMs)) lease = { bucket, until: at + leaseMs };
+      }
+    } catch (error) {
+      releaseLocal();
+      throw error;
+    }
+    if (!lease) {
+      releaseLocal();
+      return undefined;
+    }
+    const mine = lease;
+    held.add(mine);
+    keepRenewing();
+    let freed: Promise<void> | undefined;
+    return () => {
+      if (freed) return freed;
+      releaseLocal();
+      held.delete(mine);
+      if (held.size === 0) {
+        clearInterval(renewer);
+        renewer = undefined;
+      }
+      freed = Promise.resolve(mine.renewing)
+        .then(() => leases.free(mine.bucket, mine.until))
+        .catch(() => {});
+      return freed;
+    };
+  }
+
+  function refused(): HttpError {
+    return new HttpError(
+      429,
+      refusal.code,
+      `At most ${perAddress} ${refusal.what} at once from one address: wait for one to finish.`,
+      { 'retry-after': String(refusal.retryAfterSeconds) },
+    );
+  }
+
+  /** Holds a place for `key` until the response is finished or its connection closes; else 429. */
+  async function hold(key: string, reply: FastifyReply): Promise<void> {
+    const release = await take(key);
+    if (!release) throw refused();
+    if (reply.raw.closed) void release();
+    else reply.raw.once('close', () => void release());
+  }
+
+  return {
+    take,
+    hold,
+    refused,
+    /** A route's onRequest hook: one place of the request's address (an IPv6 /64 is one address). */
+    admit: (request: FastifyRequest, reply: FastifyReply) => hold(addressGroup(request.ip), reply),
+    /** Places this node holds for `key`, and the keys it holds places for. */
+    heldHere: (key: string) => local.of(key),
+    keysHere: () => local.addresses(),
+  };
 }
+
+export type InFlightPerAddress = ReturnType<typeof createInFlightPerAddress>;

@@ -1,70 +1,79 @@
+import type { Leases } from '../db/window-counters.ts';
 import { addressGroup } from '../http/address-group.ts';
 import { HttpError } from '../http/errors.ts';
-import { perAddressCount } from '../http/per-address-count.ts';
+import { createInFlightPerAddress } from '../http/in-flight-per-address.ts';
 
 /**
- * How many whole-result exports one API node streams at once. An export reads the store in
- * batches for as long as its reader takes and holds a few megabytes meanwhile; unbounded, one
- * client's hundred parallel downloads, or downloads nobody reads, took the database and memory
- * from every other visitor. Beyond its share an address is refused (429), beyond the node's
- * bound everyone is (503), each with Retry-After; JavaScript admits one request at a time, so
- * parallel requests cannot all slip under either bound.
+ * How many whole-result exports one API node streams at once, and one address on all nodes. An
+ * export reads the store in batches for as long as its reader takes and holds a few megabytes
+ * meanwhile; unbounded, one client's hundred parallel downloads, or downloads nobody reads, took
+ * the database and memory from every other visitor. Beyond its share an address is refused (429),
+ * beyond the node's bound everyone is (503), each with Retry-After; JavaScript admits one request
+ * at a time, so parallel requests cannot all slip under the node's bound, and the address's places
+ * are leases every node shares (http/in-flight-per-address.ts).
  */
 export interface ExportGateOptions {
   /** Exports streaming at once on this node (EXPORTS_AT_ONCE). */
   atOnce: number;
-  /** Of those, at once from one address (EXPORTS_PER_ADDRESS). */
+  /** Of those, at once from one address, counted on all nodes (EXPORTS_PER_ADDRESS). */
   perAddress: number;
+  /** The shared places (the `rate_limits` table). */
+  leases: Leases;
   /**
    * A download whose reader takes no byte for this long is closed (EXPORT_IDLE_TIMEOUT_SECONDS):
    * once the socket's buffers are full, an unread export would hold its place and its batches
    * for good.
    */
   idleMs?: number;
+  /** How long the place of a node that died mid-export stays taken (tests shorten it). */
+  leaseMs?: number;
 }
 
 export const EXPORT_RETRY_AFTER_SECONDS = 10;
 
-export function createExportGate({ atOnce, perAddress, idleMs = 30_000 }: ExportGateOptions) {
+export function createExportGate({
+  atOnce,
+  perAddress,
+  leases,
+  idleMs = 30_000,
+  leaseMs,
+}: ExportGateOptions) {
   let running = 0;
-  const byAddress = perAddressCount();
+  const byAddress = createInFlightPerAddress({
+    leases,
+    name: 'export',
+    perAddress,
+    leaseMs,
+    refusal: { code: 'TOO_MANY_EXPORTS', what: 'downloads', retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS },
+  });
 
   /**
    * Takes a place for `address` (counted by its group: an IPv6 /64 is one address); call the
-   * returned function (once or more) when the export ends.
+   * returned function (once or more) when the export ends. It settles once the address's place is
+   * free on every node.
    */
-  function admit(address: string): () => void {
-    const group = addressGroup(address);
-    const mine = byAddress.of(group);
-    const retry = { 'retry-after': String(EXPORT_RETRY_AFTER_SECONDS) };
-    if (mine >= perAddress) {
-      throw new HttpError(
-        429,
-        'TOO_MANY_EXPORTS',
-        `At most ${perAddress} downloads at once from one address: wait for one to finish.`,
-        retry,
-      );
-    }
+  async function admit(address: string): Promise<() => Promise<void>> {
+    const releaseAddress = await byAddress.take(addressGroup(address));
+    if (!releaseAddress) throw byAddress.refused();
     if (running >= atOnce) {
+      void releaseAddress();
       throw new HttpError(
         503,
         'EXPORTS_BUSY',
         'The server is preparing as many downloads as it can right now: try again in a few seconds.',
-        retry,
+        { 'retry-after': String(EXPORT_RETRY_AFTER_SECONDS) },
       );
     }
     running += 1;
-    const releaseAddress = byAddress.take(group);
     let released = false;
     return () => {
-      if (released) return;
+      if (!released) running -= 1;
       released = true;
-      running -= 1;
-      releaseAddress();
+      return releaseAddress();
     };
   }
 
-  return { admit, idleMs, stats: () => ({ running, addresses: byAddress.addresses(), atOnce, perAddress }) };
+  return { admit, idleMs, stats: () => ({ running, addresses: byAddress.keysHere(), atOnce, perAddress }) };
 }
 
 export type ExportGate = ReturnType<typeof createExportGate>;

@@ -1,7 +1,9 @@
 import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
+import { leases } from '../db/window-counters.ts';
 import { createExportGate } from './export-gate.ts';
 import type { SearchExport } from './export-service.ts';
 import { sendGatedExport } from './routes.ts';
@@ -16,8 +18,14 @@ const file = (body: Readable): SearchExport => ({
   body,
 });
 
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase('sqlite');
+});
+afterAll(() => db?.drop());
+
 async function serve(produce: () => Promise<SearchExport>) {
-  const gate = createExportGate({ atOnce: 4, perAddress: 4, idleMs: 60_000 });
+  const gate = createExportGate({ atOnce: 4, perAddress: 4, leases: leases(db.sequelize), idleMs: 60_000 });
   const app = Fastify();
   app.get('/export', (req, reply) => sendGatedExport(gate, req, reply, produce));
   await app.listen({ port: 0, host: '127.0.0.1' });

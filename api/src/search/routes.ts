@@ -8,7 +8,7 @@ import {
   SearchCrimes,
   type GetAvailableDates,
 } from '../../../common/contracts/search.ts';
-import { createInFlightPerAddress } from '../http/in-flight-per-address.ts';
+import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
 import type { ExportGate } from './export-gate.ts';
 import { createExportService, type SearchExport } from './export-service.ts';
 import { createMapService } from './map-service.ts';
@@ -36,16 +36,16 @@ export async function sendGatedExport(
   reply: FastifyReply,
   produce: () => Promise<SearchExport>,
 ) {
-  const release = gate.admit(request.ip);
+  const release = await gate.admit(request.ip);
   let file: SearchExport;
   try {
     file = await produce();
   } catch (error) {
-    release();
+    void release();
     throw error;
   }
-  if (reply.raw.closed) release();
-  else reply.raw.once('close', release);
+  if (reply.raw.closed) void release();
+  else reply.raw.once('close', () => void release());
   closeWhenUnread(request.raw.socket, reply, gate.idleMs);
   return sendExport(reply, file);
 }
@@ -69,14 +69,16 @@ function closeWhenUnread(socket: FastifyRequest['raw']['socket'], reply: Fastify
 export interface SearchRoutesOptions {
   search: SearchService;
   exportGate: ExportGate;
-  /** Map reads one address may have in flight (MAP_READS_PER_ADDRESS). */
-  mapReadsPerAddress: number;
+  /** Searches one address may have in flight (SEARCHES_PER_ADDRESS), on all nodes. */
+  searches: InFlightPerAddress;
+  /** Map reads and map marks' crimes one address may have in flight (MAP_READS_PER_ADDRESS). */
+  mapReads: InFlightPerAddress;
 }
 
 /** POST /crimes/search, GET /crimes/export, GET /crimes/map(/crimes) and GET /available-dates. */
 export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (
   app,
-  { search, exportGate, mapReadsPerAddress },
+  { search, exportGate, searches, mapReads },
 ) => {
   app.post(
     '/crimes/search',
@@ -86,6 +88,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
         description:
           'Crime search by postcode radius, neighbourhood or force, or over the whole store ("default"), with the police clock of the area',
       },
+      onRequest: searches.admit,
     },
     async (request) => search.search(request.body),
   );
@@ -106,7 +109,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
   );
 
   const maps = createMapService(search);
-  const mapReads = createInFlightPerAddress({ perAddress: mapReadsPerAddress, what: 'map reads' });
   app.get(
     '/crimes/map',
     {

@@ -13,6 +13,8 @@
  * search's noise), and the admission step alone (key lookup, origin check, atomic count).
  */
 import { createExportGate } from '../../../api/src/search/export-gate.ts';
+import { leases } from '../../../api/src/db/window-counters.ts';
+import { createInFlightPerAddress } from '../../../api/src/http/in-flight-per-address.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -193,7 +195,13 @@ async function bench(dialect: Dialect) {
           search: stub,
           keys: createApiKeyService({ sequelize: store.sequelize }),
           limiter: createDailyLimiter({ sequelize: store.sequelize }),
-          exportGate: createExportGate({ atOnce: 1, perAddress: 1 }),
+          exportGate: createExportGate({ atOnce: 1, perAddress: 1, leases: leases(store.sequelize) }),
+          searches: createInFlightPerAddress({
+            leases: leases(store.sequelize),
+            name: 'bench-search',
+            perAddress: 1000,
+            refusal: { code: 'TOO_MANY_AT_ONCE', what: 'searches', retryAfterSeconds: 1 },
+          }),
         });
       },
     });

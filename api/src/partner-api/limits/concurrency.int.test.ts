@@ -10,7 +10,8 @@ import { createApiKeyService } from '../keys/api-key-service.ts';
 /**
  * The daily limit is exact under load: with a limit of 100, 300 simultaneous partner searches give
  * exactly 100 answers and 200 refusals, on one API node and split across two nodes (two app
- * instances, each with its own connection pool, on one database).
+ * instances, each with its own connection pool, on one database). They come from 300 visitors'
+ * addresses, as a partner site's searches do (one address has only SEARCHES_PER_ADDRESS at once).
  */
 
 const QUERY = { postcode: CENTRE_POSTCODE, radius: 1, startMonth: 'RECENT_3_MONTHS' };
@@ -44,6 +45,7 @@ describe.each(testDialects)('exact daily limit under concurrency on %s', (dialec
         apps[i % apps.length]!.inject({
           method: 'POST',
           url: '/api/external/crime-search',
+          remoteAddress: `10.0.${i >> 8}.${i & 255}`,
           headers: { 'x-api-key': apiKey },
           payload: QUERY,
         }),

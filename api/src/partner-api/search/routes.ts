@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { addressGroup } from '../../http/address-group.ts';
 import { HttpError, errorHandler } from '../../http/errors.ts';
+import type { InFlightPerAddress } from '../../http/in-flight-per-address.ts';
 import { createExportService } from '../../search/export-service.ts';
 import type { ExportGate } from '../../search/export-gate.ts';
 import { sendGatedExport } from '../../search/routes.ts';
@@ -21,6 +23,8 @@ export interface PartnerSearchOptions {
   limiter: DailyLimiter;
   /** The node's bound on exports streaming at once, shared with the public export. */
   exportGate: ExportGate;
+  /** Searches one key may have in flight from one address (SEARCHES_PER_ADDRESS), on all nodes. */
+  searches: InFlightPerAddress;
 }
 
 declare module 'fastify' {
@@ -46,7 +50,7 @@ function rateLimitHeaders(reply: FastifyReply, state: LimitState) {
  */
 export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions> = async (
   app,
-  { search, keys, limiter, exportGate },
+  { search, keys, limiter, exportGate, searches },
 ) => {
   const exports = createExportService({ searchAll: search.searchAll.bind(search) });
 
@@ -67,7 +71,11 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
     reply.header('cache-control', 'no-store');
   });
 
-  async function admit(request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * The key's checks, in the order that spends the least: a request refused for having too many
+   * searches in flight does not count against the key's day.
+   */
+  async function admit(request: FastifyRequest, reply: FastifyReply, places?: InFlightPerAddress) {
     const header = request.headers['x-api-key'];
     const key = await keys.authenticate(Array.isArray(header) ? header.join(',') : header);
     if (!originAllowed(key.domain, request.headers.origin)) {
@@ -79,6 +87,11 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
         `This API key may only be used from ${key.domain} (or its subdomains); the request came from ${request.headers.origin}.`,
       );
     }
+    // A key shared by many sites' visitors is bounded per address, not as a whole.
+    await places?.hold(`${key.id}|${addressGroup(request.ip)}`, reply).catch(async (error: unknown) => {
+      rateLimitHeaders(reply, await limiter.peek(key.id, key.dailyRateLimit));
+      throw error;
+    });
     const decision = await limiter.consume(key.id, key.dailyRateLimit);
     rateLimitHeaders(reply, decision);
     if (!decision.allowed) {
@@ -98,7 +111,7 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
     PARTNER_SEARCH_PATH,
     {
       schema: partnerSearchSchema,
-      onRequest: admit,
+      onRequest: (request, reply) => admit(request, reply, searches),
       // The response schema documents the answer; the answer itself is the search's, unfiltered.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
@@ -109,10 +122,14 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
   );
 
   app.options(PARTNER_EXPORT_PATH, answerPreflight('GET'));
-  app.get(PARTNER_EXPORT_PATH, { schema: partnerExportSchema, onRequest: admit }, async (request, reply) => {
-    const { format, postcode, radius, startMonth, endMonth } = request.query;
-    return sendGatedExport(exportGate, request, reply, () =>
-      exports.exportSearch({ searchType: 'radius', postcode, radius, startMonth, endMonth }, format),
-    );
-  });
+  app.get(
+    PARTNER_EXPORT_PATH,
+    { schema: partnerExportSchema, onRequest: (request, reply) => admit(request, reply) },
+    async (request, reply) => {
+      const { format, postcode, radius, startMonth, endMonth } = request.query;
+      return sendGatedExport(exportGate, request, reply, () =>
+        exports.exportSearch({ searchType: 'radius', postcode, radius, startMonth, endMonth }, format),
+      );
+    },
+  );
 };

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { openDatabase } from '../db/connection.ts';
+import { leases } from '../db/window-counters.ts';
+import { createInFlightPerAddress } from './in-flight-per-address.ts';
+
+const REFUSAL = { code: 'TOO_MANY_AT_ONCE', what: 'searches', retryAfterSeconds: 1 };
+
+// Two API nodes are two limiters on two connections to one store, as two processes would be.
+describe.each(testDialects)('places in flight per address, shared by API nodes, on %s', (dialect) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+  });
+  afterAll(() => db?.drop());
+
+  const node = (sequelize = db.sequelize, leaseMs?: number) =>
+    createInFlightPerAddress({
+      leases: leases(sequelize),
+      name: 'search',
+      perAddress: 3,
+      refusal: REFUSAL,
+      leaseMs,
+    });
+
+  it('gives 3 of 50 parallel requests from one address, spread over two nodes, a place', async () => {
+    const other = openDatabase({ url: db.url });
+    try {
+      const nodes = [node(), node(other)];
+      const taken = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => nodes[i % 2]!.take('203.0.113.9')),
+      );
+      const admitted = taken.filter((release) => release !== undefined);
+      expect(admitted).toHaveLength(3);
+      // Another address is not affected, and a freed place is taken again on the other node.
+      expect(await nodes[0]!.take('203.0.113.10')).toBeDefined();
+      await admitted[0]!();
+      expect(await nodes[1]!.take('203.0.113.9')).toBeDefined();
+      expect(await nodes[0]!.take('203.0.113.9')).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('gives the places of a node that died back once their leases run out, and keeps renewed ones', async () => {
+    const doomed = openDatabase({ url: db.url });
+    const dying = node(doomed, 600);
+    const alive = node(db.sequelize, 600);
+    expect(await dying.take('198.51.100.3')).toBeDefined();
+    expect(await dying.take('198.51.100.3')).toBeDefined();
+    const kept = await alive.take('198.51.100.3');
+    expect(kept).toBeDefined();
+    await doomed.close(); // the node is gone: nothing frees or renews its two places
+    expect(await alive.take('198.51.100.3')).toBeUndefined();
+
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Two leases ran out; the living node's own place was renewed meanwhile and is still held (a
+    // third node asks, so that the living node's own count does not decide).
+    const third = node(db.sequelize, 600);
+    const again = await Promise.all([1, 2, 3].map(() => third.take('198.51.100.3')));
+    expect(again.filter((release) => release !== undefined)).toHaveLength(2);
+    await Promise.all([kept, ...again].map((release) => release?.()));
+  });
+});
