@@ -11,6 +11,7 @@ import { adminSystemRoutes } from './admin/system-routes.ts';
 import { leases } from './db/window-counters.ts';
 import { clientConfigRoutes } from './clocks/config-routes.ts';
 import { clockRoutes } from './clocks/routes.ts';
+import { clockDataVersion, createDataVersionPublisher } from './clocks/data-version.ts';
 import { csewFiguresRoutes } from './clocks/csew-figures-routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { observabilityPlugin } from './observability/observability-plugin.ts';
@@ -197,6 +198,15 @@ export async function buildApp(options: AppOptions) {
   await app.register(clientConfigRoutes, { prefix: '/api' });
   await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
   await app.register(clockRoutes, { prefix: '/api', policeClock: services.policeClock, search, csewFigures });
+  if (config.redisUrl) {
+    const publisher = createDataVersionPublisher({
+      read: clockDataVersion(services.policeClock, csewFigures),
+      redisUrl: config.redisUrl,
+      log: app.log,
+    });
+    app.addHook('onReady', async () => publisher.start());
+    app.addHook('onClose', () => publisher.stop());
+  }
 
   const servesUi = options.uiDir ? await registerStaticUi(app, options.uiDir) : false;
   app.setNotFoundHandler((request, reply) => {

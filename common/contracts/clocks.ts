@@ -171,7 +171,13 @@ export const GetAreaClock = endpoint({
   response: { 200: ClockAnswer },
 });
 
-/** Changes whenever an import or new survey figures change a clock; the realtime servers poll it. */
+/**
+ * The Redis channel on which every API node publishes the clock data version when it changes
+ * (with REDIS_URL); the realtime nodes reload on it instead of polling GetClockDataVersion.
+ */
+export const CLOCK_DATA_VERSION_CHANNEL = 'crime-clock:clock-data-version';
+
+/** Changes whenever an import or new survey figures change a clock; the realtime servers without Redis poll it. */
 export const GetClockDataVersion = endpoint({
   method: 'GET',
   path: '/api/clock-data-version',

@@ -40,6 +40,7 @@ async function main() {
       apiUrl: config.apiInternalUrl,
       logger,
       refreshMs: config.clockRefreshSeconds * 1000,
+      redisUrl: config.redisUrl,
     }),
     ...(redis ? { adapter: redis.adapter, health: redis.status } : {}),
     metricsToken: config.metricsToken,

@@ -7,6 +7,7 @@ import { csewClockDefinition } from '../../../common/survey/csew-data.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import type { SearchService } from '../search/search-service.ts';
 import { clockAnswer } from './clock-answer.ts';
+import { clockDataVersion } from './data-version.ts';
 import type { CsewFiguresService } from './csew-figures-service.ts';
 import type { PoliceClockService } from './police-clock-service.ts';
 
@@ -45,12 +46,13 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
     return answer(definition);
   });
 
-  // What the realtime servers read every second to learn at once of a new import or new survey
-  // figures (two one-row reads): an importer may be another process, even on another machine.
-  app.get('/clock-data-version', async (): Promise<ResponseOf<typeof GetClockDataVersion>> => {
-    const [police, csew] = await Promise.all([policeClock.stamp(), csewFigures.stamp()]);
-    return { version: `${police}|${csew}` };
-  });
+  // What the realtime servers without Redis read every second to learn at once of a new import or
+  // new survey figures (two one-row reads): an importer may be another process, even on another
+  // machine. With Redis the API publishes it instead (data-version.ts).
+  const dataVersion = clockDataVersion(policeClock, csewFigures);
+  app.get('/clock-data-version', async (): Promise<ResponseOf<typeof GetClockDataVersion>> => ({
+    version: await dataVersion(),
+  }));
 
   // The clock of one area (common/clock/area.ts ids): what the realtime server ticks for an area
   // room. A GET, so a server without a browser's Origin may read it.

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCsewFiguresService } from '../../../api/src/clocks/csew-figures-service.ts';
 import { buildApp } from '../../../api/src/app.ts';
 import { loadFixture } from '../../../tests/support/search-fixture.ts';
@@ -15,6 +15,7 @@ import {
 } from '../../../common/realtime/protocol.ts';
 import { readTick, tickVersion, type TickFrame } from '../../../common/realtime/tick.ts';
 import { createTestDatabase } from '../../../tests/support/database.ts';
+import { startRedisServer, type RedisServer } from '../../../tests/support/redis-server.ts';
 import { createRealtimeServer } from '../server-app.ts';
 import { createDefinitionSource } from './definition-source.ts';
 
@@ -31,17 +32,27 @@ describe('a change of the data behind a clock', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function start() {
+  /**
+   * `redis`: the realtime server listens on it (REDIS_URL), and the API publishes on it unless
+   * `apiPublishes` is false.
+   */
+  async function start({ redis, apiPublishes = true }: { redis?: RedisServer; apiPublishes?: boolean } = {}) {
     const db = await createTestDatabase('sqlite');
     cleanups.push(() => db.drop());
     await loadFixture(db.sequelize);
-    const api = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize });
+    const apiEnv = { DATABASE_URL: db.url, ...(redis && apiPublishes ? { REDIS_URL: redis.url } : {}) };
+    const api = await buildApp({ config: parseConfig(apiEnv), sequelize: db.sequelize });
     cleanups.push(() => api.close());
     await api.listen({ port: 0, host: '127.0.0.1' });
     const { port } = api.server.address() as { port: number };
     const realtime = createRealtimeServer({
       logger,
-      definitions: createDefinitionSource({ apiUrl: `http://127.0.0.1:${port}`, logger, refreshMs: 600_000 }),
+      definitions: createDefinitionSource({
+        apiUrl: `http://127.0.0.1:${port}`,
+        logger,
+        refreshMs: 600_000,
+        redisUrl: redis?.url,
+      }),
     });
     const realtimePort = await realtime.listen(0, '127.0.0.1');
     cleanups.push(() => realtime.close());
@@ -105,5 +116,36 @@ describe('a change of the data behind a clock', () => {
     expect(seen.definition.version).not.toBe(before.version);
     expect(seen.definition.meta.lastUpdated).not.toBe(before.meta.lastUpdated);
     expect(seen.ms).toBeLessThan(2500);
+  });
+
+  describe('with Redis: published, not polled', () => {
+    let redis: RedisServer;
+    beforeAll(async () => {
+      redis = await startRedisServer();
+    });
+    afterAll(() => redis?.stop());
+
+    const importAgain = (db: Awaited<ReturnType<typeof start>>['db']) => () =>
+      db.sequelize.query(`UPDATE dataset_months SET imported_at = ? WHERE month = 202506`, {
+        replacements: [new Date(Date.now() + 60_000)],
+      });
+
+    it('reaches a connected screen within 1 s of an import by the API publishing the new version', async () => {
+      const { db, socket } = await start({ redis });
+      const before = await joined(socket, 'police');
+      const seen = await nextDefinition(socket, importAgain(db));
+      expect(seen.definition.version).not.toBe(before.version);
+      expect(seen.ms).toBeLessThan(1000);
+    });
+
+    it('does not poll the API meanwhile: without a publish, the change waits for the full refresh', async () => {
+      const { db, socket } = await start({ redis, apiPublishes: false });
+      await joined(socket, 'police');
+      let pushed = false;
+      socket.once('clock:definition', () => (pushed = true));
+      await importAgain(db)();
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(pushed).toBe(false);
+    });
   });
 });

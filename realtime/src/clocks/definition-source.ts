@@ -1,5 +1,7 @@
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ClockDefinition, ClockKind } from '../../../common/clock/types.ts';
+import { CLOCK_DATA_VERSION_CHANNEL } from '../../../common/contracts/clocks.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../common/survey/csew-clock.ts';
 
 export type DefinitionListener = (definition: ClockDefinition) => void;
@@ -19,19 +21,25 @@ export interface DefinitionSourceOptions {
   logger: Logger;
   refreshMs?: number;
   /**
-   * How often the API's data version is read (GET /api/clock-data-version, two one-row reads);
-   * a change fetches the definitions at once, so a new import or new survey figures reach every
-   * screen within about a tick, whichever process or node made them.
+   * How often the API's data version is read (GET /api/clock-data-version, two one-row reads)
+   * without Redis; a change fetches the definitions at once, so a new import or new survey figures
+   * reach every screen within about a tick, whichever process or node made them.
    */
   versionPollMs?: number;
+  /**
+   * With Redis (REDIS_URL) the version is not polled: the API nodes publish it when it changes
+   * (CLOCK_DATA_VERSION_CHANNEL) and this source reloads on the message.
+   */
+  redisUrl?: string;
   /** Interval while the police data has not been loaded yet. */
   retryMs?: number;
   fetch?: typeof fetch;
 }
 
 /**
- * The clocks' inputs, from the API: read again as soon as the API's data version changes (checked
- * every second), and in full every refresh interval as a backstop. Until the API
+ * The clocks' inputs, from the API: read again as soon as the API's data version changes (published
+ * on Redis, or without it checked every second), and in full every refresh interval as a backstop
+ * (which also covers a message lost while Redis was away). Until the API
  * answers, the survey clock runs on the figures shipped with the product; when the API cannot be
  * reached the last definition stays in use: the clock keeps counting.
  */
@@ -42,6 +50,7 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
   const listeners: DefinitionListener[] = [];
   let timer: NodeJS.Timeout | undefined;
   let versionTimer: NodeJS.Timeout | undefined;
+  let subscriber: Redis | undefined;
   let seenVersion: string | undefined;
   let running = false;
   let inFlight: Promise<void> | undefined;
@@ -89,7 +98,16 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
 
   const refresh = () => (inFlight ??= fetchAll().finally(() => (inFlight = undefined)));
 
-  /** Reads the data version; on a change, fetches definitions that are at least that new. */
+  /** On a new data version, fetches definitions that are at least that new. */
+  async function onVersion(version: string): Promise<void> {
+    if (version === seenVersion) return;
+    // A fetch already under way may have read the data before the change: wait, then read again.
+    if (inFlight) await inFlight;
+    await refresh();
+    seenVersion = version;
+  }
+
+  /** Reads the data version from the API (without Redis). */
   async function checkVersion(): Promise<void> {
     let version: string;
     try {
@@ -102,11 +120,36 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
       // The full refresh reports an unreachable API; this check stays quiet.
       return;
     }
-    if (version === seenVersion) return;
-    // A fetch already under way may have read the data before the change: wait, then read again.
-    if (inFlight) await inFlight;
-    await refresh();
-    seenVersion = version;
+    await onVersion(version);
+  }
+
+  /** Listens for the API's published versions; after each (re)connection, reads the version once. */
+  function subscribe(url: string): Redis {
+    const sub = new Redis(url, {
+      maxRetriesPerRequest: null,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
+    });
+    let down = false;
+    sub.on('error', (error: Error) => {
+      if (!down)
+        logger.warn(
+          { err: error.message },
+          'redis unavailable; clock data changes wait for the full refresh',
+        );
+      down = true;
+    });
+    sub.on('ready', () => {
+      if (down) logger.info('redis connection restored; clock data changes arrive again');
+      down = false;
+      // A change published while this node was not listening is caught up on here.
+      void checkVersion();
+    });
+    sub.on('message', (channel: string, version: string) => {
+      if (channel === CLOCK_DATA_VERSION_CHANNEL) void onVersion(version);
+    });
+    // ioredis subscribes again by itself after a reconnection.
+    void sub.subscribe(CLOCK_DATA_VERSION_CHANNEL).catch(() => {});
+    return sub;
   }
 
   return {
@@ -126,6 +169,10 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
         timer = setTimeout(() => void loop(), wait);
       };
       void loop();
+      if (options.redisUrl) {
+        subscriber = subscribe(options.redisUrl);
+        return;
+      }
       const versionLoop = async () => {
         await checkVersion();
         if (running) versionTimer = setTimeout(() => void versionLoop(), options.versionPollMs ?? 1000);
@@ -136,6 +183,8 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
       running = false;
       clearTimeout(timer);
       clearTimeout(versionTimer);
+      subscriber?.disconnect();
+      subscriber = undefined;
     },
   };
 }
