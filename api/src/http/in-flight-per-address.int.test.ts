@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { openDatabase } from '../db/connection.ts';
 import { leases } from '../db/window-counters.ts';
@@ -61,4 +61,38 @@ describe.each(testDialects)('places in flight per address, shared by API nodes, 
     expect(again.filter((release) => release !== undefined)).toHaveLength(2);
     await Promise.all([kept, ...again].map((release) => release?.()));
   });
+
+  it('frees a place again whose freeing failed, once the database answers', async () => {
+    // The store's leases, with the database away for the first freeing (as in an outage).
+    const real = leases(db.sequelize);
+    let away = true;
+    const flaky = {
+      ...real,
+      free: (bucket: string, heldUntil: number) =>
+        away ? Promise.reject(new Error('connection lost')) : real.free(bucket, heldUntil),
+    };
+    const shaky = createInFlightPerAddress({
+      leases: flaky,
+      name: 'search',
+      perAddress: 1,
+      refusal: REFUSAL,
+      leaseMs: 6000,
+    });
+    const other = createInFlightPerAddress({
+      leases: real,
+      name: 'search',
+      perAddress: 1,
+      refusal: REFUSAL,
+      leaseMs: 6000,
+    });
+    const release = await shaky.take('192.0.2.77');
+    await release!();
+    expect(await other.take('192.0.2.77')).toBeUndefined(); // still taken in the store
+    away = false;
+    // Tried again at the next turn (a third of the lease, 2 s), before the lease would run out (6 s).
+    await vi.waitFor(async () => expect(await other.take('192.0.2.77')).toBeDefined(), {
+      timeout: 25_000,
+      interval: 500,
+    });
+  }, 30_000);
 });

@@ -46,37 +46,52 @@ export function createInFlightPerAddress(options: InFlightOptions) {
   const { leases, perAddress, refusal, leaseMs = DEFAULT_LEASE_MS, now = Date.now } = options;
   const local = perAddressCount();
   const held = new Set<Lease>();
-  let renewer: NodeJS.Timeout | undefined;
+  // Places given back whose freeing failed (the database away): tried again until their lease ends.
+  const unfreed = new Set<Lease>();
+  let tender: NodeJS.Timeout | undefined;
 
-  // One timer renews every place this node holds; a renewal that fails (the database away) is
-  // tried again at the next turn, and a lease lost meanwhile is simply no longer renewed.
-  async function renewAll() {
-    const until = now() + leaseMs;
-    await Promise.all(
-      [...held].map((lease) => {
-        lease.renewing = leases
-          .renew(lease.bucket, lease.until, until)
-          .then((kept) => {
-            if (kept) lease.until = until;
-            else held.delete(lease);
-          })
-          .catch(() => {})
-          .finally(() => (lease.renewing = undefined));
-        return lease.renewing;
-      }),
-    );
+  // One timer renews every place this node holds and frees again what could not be freed; a
+  // renewal that fails is tried again at the next turn, and a lease lost meanwhile is simply no
+  // longer renewed. Without it, an outage of the database would leave the places of the requests
+  // it cut short taken for a whole lease after it came back.
+  async function tend() {
+    const at = now();
+    const until = at + leaseMs;
+    const renewals = [...held].map((lease) => {
+      lease.renewing = leases
+        .renew(lease.bucket, lease.until, until)
+        .then((kept) => {
+          if (kept) lease.until = until;
+          else held.delete(lease);
+        })
+        .catch(() => {})
+        .finally(() => (lease.renewing = undefined));
+      return lease.renewing;
+    });
+    const frees = [...unfreed].map((lease) => {
+      if (lease.until < at) return unfreed.delete(lease);
+      return leases.free(lease.bucket, lease.until).then(
+        () => unfreed.delete(lease),
+        () => {},
+      );
+    });
+    await Promise.all([...renewals, ...frees]);
+    if (held.size === 0 && unfreed.size === 0) {
+      clearInterval(tender);
+      tender = undefined;
+    }
   }
 
-  function keepRenewing() {
-    renewer ??= setInterval(() => void renewAll(), Math.max(100, Math.floor(leaseMs / 3)));
-    renewer.unref();
+  function keepTending() {
+    tender ??= setInterval(() => void tend(), Math.max(100, Math.floor(leaseMs / 3)));
+    tender.unref();
   }
 
   /**
    * Takes a place for `key` (an address group, or a partner key with its address). Its release
    * gives it back once however often it is called; what it returns settles when the place is free
-   * in the database too (it never fails: a place not freed runs out with its lease). Undefined when
-   * all the key's places are taken.
+   * in the database too, or its freeing failed and will be tried again (it never rejects).
+   * Undefined when all the key's places are taken.
    */
   async function take(key: string): Promise<(() => Promise<void>) | undefined> {
     if (local.of(key) >= perAddress) return undefined;
@@ -99,19 +114,18 @@ export function createInFlightPerAddress(options: InFlightOptions) {
     }
     const mine = lease;
     held.add(mine);
-    keepRenewing();
+    keepTending();
     let freed: Promise<void> | undefined;
     return () => {
       if (freed) return freed;
       releaseLocal();
       held.delete(mine);
-      if (held.size === 0) {
-        clearInterval(renewer);
-        renewer = undefined;
-      }
       freed = Promise.resolve(mine.renewing)
         .then(() => leases.free(mine.bucket, mine.until))
-        .catch(() => {});
+        .catch(() => {
+          unfreed.add(mine);
+          keepTending();
+        });
       return freed;
     };
   }
