@@ -76,23 +76,23 @@ describe.each(testDialects)('places in flight per address, shared by API nodes, 
       name: 'search',
       perAddress: 1,
       refusal: REFUSAL,
-      leaseMs: 6000,
+      leaseMs: 9000,
     });
     const other = createInFlightPerAddress({
       leases: real,
       name: 'search',
       perAddress: 1,
       refusal: REFUSAL,
-      leaseMs: 6000,
+      leaseMs: 9000,
     });
     const release = await shaky.take('192.0.2.77');
     await release!();
     expect(await other.take('192.0.2.77')).toBeUndefined(); // still taken in the store
     away = false;
-    // Tried again at the next turn (a third of the lease, 2 s), before the lease would run out (6 s).
+    // Tried again at the next turn (a third of the lease, 3 s), before the lease would run out (9 s).
     await vi.waitFor(async () => expect(await other.take('192.0.2.77')).toBeDefined(), {
-      timeout: 25_000,
-      interval: 500,
+      timeout: 5000,
+      interval: 250,
     });
   }, 30_000);
 });
