@@ -1,7 +1,7 @@
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { PASSWORD_MAX_LENGTH } from '../../../common/contracts/auth.ts';
-import { COMMON_PASSWORDS_TEXT } from './passwords-common-list.ts';
 
 export { PASSWORD_MAX_LENGTH };
 
@@ -130,7 +130,12 @@ function deriveScrypt(password: string, salt: Buffer, cost: ScryptCost, keyLengt
   );
 }
 
-const COMMON_PASSWORDS = new Set(COMMON_PASSWORDS_TEXT.split('\n').filter(Boolean));
+// A data file beside this module (in dist/ too: scripts/build/copy-data-files.mjs), read once at start.
+const COMMON_PASSWORDS = new Set(
+  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#')),
+);
 
 /**
  * Whether a password is a well-known one, or one of those with digits and symbols around it
