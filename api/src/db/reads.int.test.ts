@@ -5,6 +5,7 @@ import { DatabaseError, QueryTypes, type Sequelize } from 'sequelize';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { isDatabaseUnavailable } from './availability.ts';
+import { disableFastSqliteReads } from './fast-sqlite.ts';
 import { openDatabase } from './connection.ts';
 import { inSnapshot, openSnapshot, readRows, selectRows } from './reads.ts';
 
@@ -148,13 +149,22 @@ describe.runIf(testDialects.includes('mysql'))('reads of a MySQL store on a pool
  * connection between two reads of a snapshot is not seen by the second (nor by a read asked
  * through Sequelize's path, `selectRows`); the next snapshot sees it.
  */
-describe.each(testDialects)('a snapshot of the store, on %s', (dialect) => {
+// Last in the file: the case without better-sqlite3 turns it off for the rest of this worker.
+const snapshotCases = [
+  ...testDialects.map((dialect) => ({
+    dialect,
+    how: dialect === 'mysql' ? 'a pooled connection' : 'better-sqlite3',
+  })),
+  { dialect: 'sqlite' as const, how: 'Sequelize, where better-sqlite3 cannot run' },
+];
+describe.each(snapshotCases)('a snapshot of the store, on $dialect through $how', ({ dialect, how }) => {
   let db: TestDatabase;
   let sequelize: Sequelize;
   let writer: Sequelize;
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
+    if (how.startsWith('Sequelize')) disableFastSqliteReads('the test of the fallback');
     // The API's handle: a file store gets its reader, MySQL its pool and statement limit.
     sequelize = openDatabase({ url: db.url, queryTimeoutMs: dialect === 'mysql' ? 1_000 : undefined });
     writer = db.sequelize;
