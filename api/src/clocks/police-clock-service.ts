@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import {
   GREATER_MANCHESTER_EXCLUSION,
   POLICE_CLOCK_DEFAULT_MONTHS,
@@ -8,7 +8,7 @@ import type { ClockDefinition, ExcludedForce } from '../../../common/clock/types
 import { categoryFromCode } from '../../../common/crime/categories.ts';
 import { FORCES_WITHOUT_STREET_DATA, forceById } from '../../../common/police/forces.ts';
 import { formatMonth } from '../../../common/search/months.ts';
-import { readRows } from '../db/reads.ts';
+import { inSnapshot, readRows, selectRows } from '../db/reads.ts';
 import { categoryCountsBetween } from '../police-data/category-counts.ts';
 
 export interface PoliceClockService {
@@ -38,9 +38,9 @@ export function createPoliceClockService({
   let cache: { stamp: string; definition: ClockDefinition | null } | undefined;
 
   async function build(): Promise<ClockDefinition | null> {
-    const window = await sequelize.query<{ month: number }>(
+    const window = await selectRows<{ month: number }>(
+      sequelize,
       `SELECT DISTINCT month FROM dataset_months WHERE dataset = 'street' ORDER BY month DESC LIMIT ${Number(months)}`,
-      { type: QueryTypes.SELECT },
     );
     if (window.length === 0) return null;
     const monthList = window.map((r) => Number(r.month));
@@ -49,17 +49,17 @@ export function createPoliceClockService({
 
     const [counts, reporting, knownForces, info] = await Promise.all([
       categoryCountsBetween(sequelize, earliest, latest),
-      sequelize.query<{ force_id: string }>(
-        `SELECT DISTINCT force_id FROM dataset_months WHERE dataset = 'street' AND month BETWEEN ? AND ?`,
-        { replacements: [earliest, latest], type: QueryTypes.SELECT },
+      selectRows<{ force_id: string }>(
+        sequelize,
+        `SELECT DISTINCT force_id FROM dataset_months WHERE dataset = 'street' AND month BETWEEN :earliest AND :latest`,
+        { earliest, latest },
       ),
-      sequelize.query<{ force_id: string }>(`SELECT DISTINCT force_id FROM dataset_months`, {
-        type: QueryTypes.SELECT,
-      }),
-      sequelize.query<{ synthetic: number | boolean | null; latest_import: string | Date | null }>(
+      selectRows<{ force_id: string }>(sequelize, `SELECT DISTINCT force_id FROM dataset_months`),
+      selectRows<{ synthetic: number | boolean | null; latest_import: string | Date | null }>(
+        sequelize,
         `SELECT MAX(synthetic) AS synthetic, MAX(imported_at) AS latest_import FROM dataset_months
-         WHERE dataset = 'street' AND month BETWEEN ? AND ?`,
-        { replacements: [earliest, latest], type: QueryTypes.SELECT },
+         WHERE dataset = 'street' AND month BETWEEN :earliest AND :latest`,
+        { earliest, latest },
       ),
     ]);
 
@@ -110,10 +110,13 @@ export function createPoliceClockService({
 
   return {
     stamp,
-    async definition() {
-      const current = await stamp();
-      if (cache?.stamp !== current) cache = { stamp: current, definition: await build() };
-      return cache.definition;
-    },
+    // The stamp and the definition built under it are read in one snapshot (the caller's, in a
+    // search), so a definition is never filed under the stamp of another state of the store.
+    definition: () =>
+      inSnapshot(sequelize, async () => {
+        const current = await stamp();
+        if (cache?.stamp !== current) cache = { stamp: current, definition: await build() };
+        return cache.definition;
+      }),
   };
 }

@@ -5,8 +5,9 @@ import { DatabaseError, QueryTypes, type Sequelize } from 'sequelize';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { isDatabaseUnavailable } from './availability.ts';
+import { disableFastSqliteReads } from './fast-sqlite.ts';
 import { openDatabase } from './connection.ts';
-import { readRows } from './reads.ts';
+import { inSnapshot, openSnapshot, readRows, selectRows } from './reads.ts';
 
 describe('reads of an SQLite file on its own connection', () => {
   const open: Sequelize[] = [];
@@ -140,5 +141,94 @@ describe.runIf(testDialects.includes('mysql'))('reads of a MySQL store on a pool
     expect(outcomes.filter((o) => o === 'failed')).toHaveLength(20);
     expect(outcomes.filter((o) => o === 'answered')).toHaveLength(40);
     expect(await readRows(sequelize, 'SELECT COUNT(*) AS n FROM t')).toEqual([{ n: 2 }]);
+  });
+});
+
+/**
+ * Issue 29: one answer's reads see one state of the store. A write committed by another
+ * connection between two reads of a snapshot is not seen by the second (nor by a read asked
+ * through Sequelize's path, `selectRows`); the next snapshot sees it.
+ */
+// Last in the file: the case without better-sqlite3 turns it off for the rest of this worker.
+const snapshotCases = [
+  ...testDialects.map((dialect) => ({
+    dialect,
+    how: dialect === 'mysql' ? 'a pooled connection' : 'better-sqlite3',
+  })),
+  { dialect: 'sqlite' as const, how: 'Sequelize, where better-sqlite3 cannot run' },
+];
+describe.each(snapshotCases)('a snapshot of the store, on $dialect through $how', ({ dialect, how }) => {
+  let db: TestDatabase;
+  let sequelize: Sequelize;
+  let writer: Sequelize;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    if (how.startsWith('Sequelize')) disableFastSqliteReads('the test of the fallback');
+    // The API's handle: a file store gets its reader, MySQL its pool and statement limit.
+    sequelize = openDatabase({ url: db.url, queryTimeoutMs: dialect === 'mysql' ? 1_000 : undefined });
+    writer = db.sequelize;
+    await writer.query('CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER)');
+    await writer.query('INSERT INTO t VALUES (1, 10)');
+  });
+  afterAll(async () => {
+    await sequelize?.close();
+    await db?.drop();
+  });
+
+  const total = async (read: typeof readRows) =>
+    Number((await read<{ n: number }>(sequelize, 'SELECT SUM(n) AS n FROM t'))[0]!.n);
+
+  it('reads the state of its first read to its end, whatever is committed meanwhile', async () => {
+    const seen = await inSnapshot(sequelize, async () => {
+      const first = await total(readRows);
+      await writer.query('INSERT INTO t VALUES (2, 5)');
+      // Asked together, as a search asks its statements.
+      const [second, third] = await Promise.all([total(readRows), total(selectRows)]);
+      return [first, second, third];
+    });
+    expect(seen).toEqual([10, 10, 10]);
+    expect(await total(readRows)).toBe(15);
+    expect(await inSnapshot(sequelize, () => total(selectRows))).toBe(15);
+  });
+
+  it('is shared by the work it starts, and one opened inside it is the same one', async () => {
+    const snapshot = await openSnapshot(sequelize);
+    try {
+      const before = await snapshot.run(() => total(readRows));
+      await writer.query('INSERT INTO t VALUES (3, 1)');
+      const later = await snapshot.run(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            setTimeout(() => inSnapshot(sequelize, () => total(selectRows)).then(resolve, reject), 10);
+          }),
+      );
+      expect(later).toBe(before);
+      expect(await total(readRows)).toBe(before + 1);
+    } finally {
+      await snapshot.end();
+      await snapshot.end();
+    }
+  });
+
+  it('gives its connection back when its work fails, and the next snapshot reads on', async () => {
+    for (let i = 0; i < 30; i++) {
+      await expect(inSnapshot(sequelize, () => readRows(sequelize, 'SELECT x FROM nowhere'))).rejects.toThrow(
+        /nowhere/,
+      );
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => inSnapshot(sequelize, () => total(readRows))),
+    );
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it.runIf(dialect === 'mysql')('keeps the statement time limit, and the pool goes on', async () => {
+    const failure = await inSnapshot(sequelize, () => readRows(sequelize, 'SELECT SLEEP(3) AS s')).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(DatabaseError);
+    expect(String((failure as Error).message)).toMatch(/timeout|timed out/i);
+    expect(await inSnapshot(sequelize, () => total(readRows))).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
+import { selectRows } from '../db/reads.ts';
 
 export interface CategoryCount {
   category: number;
@@ -15,10 +16,11 @@ export async function categoryCountsBetween(
   fromMonth: number,
   toMonth: number,
 ): Promise<CategoryCount[]> {
-  const rows = await sequelize.query<{ category: number; total: number | string }>(
+  const rows = await selectRows<{ category: number; total: number | string }>(
+    sequelize,
     `SELECT category, SUM(crimes) AS total FROM crime_force_counts
-     WHERE month BETWEEN ? AND ? GROUP BY category`,
-    { replacements: [fromMonth, toMonth], type: QueryTypes.SELECT },
+     WHERE month BETWEEN :fromMonth AND :toMonth GROUP BY category`,
+    { fromMonth, toMonth },
   );
   return rows.map((r) => ({ category: Number(r.category), count: Number(r.total) }));
 }

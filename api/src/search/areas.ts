@@ -376,7 +376,7 @@ export function radiusArea(sequelize: Sequelize, centre: LatLng, metres: number)
     async summary({ windowStart, end }) {
       // Whole cells and whole parts of edge cells from their month rows, the points of the parts
       // the edge crosses with the exact distance test, and the population: three statements,
-      // which MySQL answers side by side on separate connections.
+      // asked together (in the answer's snapshot they queue on its one connection).
       const months = 'month BETWEEN :windowStart AND :end';
       const replacements = { ...base, windowStart, end };
       const [whole, edge, [people]] = await Promise.all([

@@ -44,19 +44,18 @@ export function createExportService(
 ): ExportService {
   return {
     async exportSearch(request, format, now = new Date()) {
-      const { summary, rows, crimes } = await search.searchAll(request, batchRows);
+      const { summary, rows, crimes, close } = await search.searchAll(request, batchRows);
+      const body = Readable.from(
+        format === 'csv' ? csvChunks(readAhead(rows)) : jsonChunks(jsonHead(summary, now), readAhead(crimes)),
+        { objectMode: false },
+      );
+      // The store's snapshot is held until the file is sent or given up, read or not.
+      body.once('close', () => void close());
       return {
         fileName: exportFileName(summary, format),
         contentType: EXPORT_CONTENT_TYPES[format],
         total: summary.pagination.total,
-        body: Readable.from(
-          format === 'csv'
-            ? csvChunks(readAhead(rows))
-            : jsonChunks(jsonHead(summary, now), readAhead(crimes)),
-          {
-            objectMode: false,
-          },
-        ),
+        body,
       };
     },
   };

@@ -63,7 +63,7 @@ function distance(metres: number): string {
  * store and the request alone, so the marks a page shows and the mark it later asks for agree.
  */
 export function createMapService(
-  search: Pick<SearchService, 'resolve'>,
+  search: Pick<SearchService, 'resolve' | 'consistently'>,
   { maxPoints = MAX_MAP_POINTS }: { maxPoints?: number } = {},
 ): MapService {
   async function layout(request: SearchRequestBody): Promise<Layout> {
@@ -160,7 +160,7 @@ export function createMapService(
 
   return {
     async map(request) {
-      const l = await layout(request);
+      const l = await search.consistently(() => layout(request));
       const marks = marksOf(l);
       return {
         ...l.response,
@@ -180,9 +180,15 @@ export function createMapService(
           throw badRequest(`Unknown crime categories: ${unknown.join(', ')}`, 'INVALID_CATEGORY');
         codes = categories.map((slug: CrimeCategorySlug) => categoryFromSlug(slug)!.code);
       }
-      const l = await layout(request);
-      const { area, start, end } = l.resolved;
-      const rows = await area.crimesInCells(cellsOfMark(l, mark), start, end, codes);
+      const { l, rows } = await search.consistently(async () => {
+        const read = await layout(request);
+        const { start, end } = read.resolved;
+        return {
+          l: read,
+          rows: await read.resolved.area.crimesInCells(cellsOfMark(read, mark), start, end, codes),
+        };
+      });
+      const { area } = l.resolved;
       const kept = rows
         .filter((row) => {
           if (row.lat === null || row.lng === null) return false;

@@ -22,11 +22,12 @@ import {
   type SearchResponse,
   type RequestSearchType,
 } from '../../../common/search/types.ts';
+import { inSnapshot, openSnapshot, type OpenSnapshot } from '../db/reads.ts';
 import { areaClockDefinition } from '../clocks/area-clock.ts';
 import { clockAnswer } from '../clocks/clock-answer.ts';
 import { createPoliceClockService, type PoliceClockService } from '../clocks/police-clock-service.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
-import type { PostcodeService } from '../postcodes/postcode-service.ts';
+import type { PostcodeLocation, PostcodeService } from '../postcodes/postcode-service.ts';
 import {
   forceArea,
   polygonArea,
@@ -60,6 +61,11 @@ export interface SearchService {
   availableDates(): Promise<AvailableDatesResponse>;
   /** Only the police clock of a search's area (its clockData's definition); null when it has no data. */
   clock(request: SearchRequestBody): Promise<ClockDefinition | null>;
+  /**
+   * Runs `work` with all its reads of the store in one snapshot (db/reads.ts): what it asks of
+   * this service (resolve, and the areas' reads) sees one state of the store.
+   */
+  consistently<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export interface ResolvedSearch {
@@ -72,11 +78,18 @@ export interface ResolvedSearch {
   end: MonthNumber;
 }
 
+/**
+ * Read in one snapshot of the store, held until the batches are all read or `close` is called:
+ * the file holds exactly the crimes the summary counts, whatever an import commits meanwhile.
+ */
 export interface WholeResult {
   summary: SearchResponse;
+  /** The crimes, as the search lists them. One source with `rows`: read one or the other. */
   crimes: AsyncGenerator<ApiCrime[]>;
   /** The same crimes as store rows, for writers that turn rows into text without an ApiCrime each. */
   rows: AsyncGenerator<CrimeRow[]>;
+  /** Ends the snapshot (when the batches are not read to their end); again is harmless. */
+  close(): Promise<void>;
 }
 
 interface ResolvedArea {
@@ -120,7 +133,21 @@ export function createSearchService({
   policeClock = createPoliceClockService({ sequelize }),
   now = Date.now,
 }: SearchServiceOptions): SearchService {
-  async function resolveArea(request: SearchRequestBody): Promise<ResolvedArea> {
+  /**
+   * A radius search's postcode, looked up before the answer's snapshot is taken: a postcode not in
+   * the store is asked of the postcode service and remembered, which must not hold the snapshot's
+   * connection meanwhile (nor wait for a second one from the pool while holding it).
+   */
+  async function placeOf(request: SearchRequestBody): Promise<PostcodeLocation | undefined> {
+    return (request.searchType ?? 'radius') === 'radius'
+      ? postcodes.lookup(request.postcode ?? '')
+      : undefined;
+  }
+
+  async function resolveArea(
+    request: SearchRequestBody,
+    found: PostcodeLocation | undefined,
+  ): Promise<ResolvedArea> {
     switch (request.searchType ?? 'radius') {
       case 'default':
         return {
@@ -130,7 +157,7 @@ export function createSearchService({
           synthetic: false,
         };
       case 'radius': {
-        const place = await postcodes.lookup(request.postcode ?? '');
+        const place = found ?? (await postcodes.lookup(request.postcode ?? ''));
         const centre = { lat: place.latitude, lng: place.longitude };
         return {
           area: radiusArea(sequelize, centre, SEARCH_RADIUS_MILES * METRES_PER_MILE),
@@ -248,8 +275,11 @@ export function createSearchService({
     return searchType;
   }
 
-  /** Checks the request and finds its area and period; `paging` checks the page fields too. */
-  async function prepare(request: SearchRequestBody, paging: boolean) {
+  /**
+   * The request's own checks (`paging`: the page fields too) and its postcode's place: nothing of
+   * the crime data is read yet, so a bad request is refused before a snapshot is taken.
+   */
+  async function check(request: SearchRequestBody, paging: boolean) {
     const searchType = checkCriteria(request);
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -260,10 +290,19 @@ export function createSearchService({
     }
     const period = parsePeriod(request.startMonth, request.endMonth);
     if (!period.ok) throw badRequest(period.error, 'INVALID_PERIOD');
-    // Independent reads run side by side (MySQL answers them on separate connections); an
+    const place = await placeOf({ ...request, searchType });
+    return { searchType, page, pageSize, period: period.value, place };
+  }
+
+  type Checked = Awaited<ReturnType<typeof check>>;
+
+  /** The checked request's area and period, read in the caller's snapshot. */
+  async function prepare(request: SearchRequestBody, checked: Checked) {
+    const { searchType, place } = checked;
+    // Independent reads are asked together (in a snapshot they queue on its one connection); an
     // error about the request itself wins over "no data" whichever finishes first.
     const [areaRead, heldRead] = await Promise.allSettled([
-      resolveArea({ ...request, searchType }),
+      resolveArea({ ...request, searchType }, place),
       storeMonths(sequelize),
     ]);
     if (areaRead.status === 'rejected') throw areaRead.reason;
@@ -271,13 +310,14 @@ export function createSearchService({
     const resolved = { ...areaRead.value, area: readingOnce(areaRead.value.area) };
     const held = heldRead.value;
     if (!held) throw new HttpError(404, 'NO_DATA', NO_DATA_MESSAGE);
-    const range = resolvePeriod(period.value, held);
+    const range = resolvePeriod(checked.period, held);
     if (!range.ok) throw badRequest(range.error, 'MONTH_OUT_OF_RANGE');
-    return { searchType, page, pageSize, period: period.value, resolved, held, range: range.value };
+    return { ...checked, resolved, held, range: range.value };
   }
 
-  async function run(request: SearchRequestBody, withClock: boolean) {
-    const prepared = await prepare(request, true);
+  /** The answer to a checked search; every read in the caller's snapshot. */
+  async function run(request: SearchRequestBody, checked: Checked, withClock: boolean) {
+    const prepared = await prepare(request, checked);
     const { searchType, page, pageSize, resolved, held } = prepared;
     const { area } = resolved;
     const { start, end } = prepared.range;
@@ -354,22 +394,47 @@ export function createSearchService({
     for await (const batch of rows) yield batch.map(toApiCrime);
   }
 
+  /** The batches read in the snapshot, which ends with them. */
+  async function* inSnapshotOf<T>(snapshot: OpenSnapshot, batches: AsyncGenerator<T>): AsyncGenerator<T> {
+    try {
+      for (;;) {
+        const next = await snapshot.run(() => batches.next());
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      await snapshot.run(() => batches.return(undefined)).catch(() => undefined);
+      await snapshot.end();
+    }
+  }
+
   return {
     async search(request) {
-      return (await run(request, true)).response;
+      const checked = await check(request, true);
+      return (await inSnapshot(sequelize, () => run(request, checked, true))).response;
     },
 
     async searchAll(request, batchSize) {
-      const { response, area, monthTotals } = await run({ ...request, page: 1, pageSize: 1 }, false);
-      return {
-        summary: response,
-        crimes: allCrimes(allRows(area, monthTotals, batchSize)),
-        rows: allRows(area, monthTotals, batchSize),
-      };
+      const first = { ...request, page: 1, pageSize: 1 };
+      const checked = await check(first, true);
+      const snapshot = await openSnapshot(sequelize);
+      try {
+        const { response, area, monthTotals } = await snapshot.run(() => run(first, checked, false));
+        const rows = inSnapshotOf(snapshot, allRows(area, monthTotals, batchSize));
+        return { summary: response, rows, crimes: allCrimes(rows), close: () => snapshot.end() };
+      } catch (error) {
+        await snapshot.end();
+        throw error;
+      }
+    },
+
+    consistently(work) {
+      return inSnapshot(sequelize, work);
     },
 
     async resolve(request) {
-      const { searchType, resolved, range } = await prepare(request, false);
+      const checked = await check(request, false);
+      const { searchType, resolved, range } = await inSnapshot(sequelize, () => prepare(request, checked));
       return {
         searchType,
         area: resolved.area,
@@ -382,8 +447,11 @@ export function createSearchService({
 
     async clock(request) {
       checkCriteria(request);
-      const [resolved, held] = await Promise.all([resolveArea(request), storeMonths(sequelize)]);
-      return held ? clockOf(resolved, held) : null;
+      const place = await placeOf(request);
+      return inSnapshot(sequelize, async () => {
+        const [resolved, held] = await Promise.all([resolveArea(request, place), storeMonths(sequelize)]);
+        return held ? clockOf(resolved, held) : null;
+      });
     },
 
     async availableDates() {

@@ -1,23 +1,22 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import {
   PLANAR_MARGIN_METRES,
   flatScale,
   haversineLimit,
   type LatLng,
 } from '../../../common/search/geometry.ts';
-import { readRows } from '../db/reads.ts';
+import { readRows, selectRows } from '../db/reads.ts';
 
 /**
- * Runs a read and returns plain rows. On SQLite it runs on libuv's pool, off the event loop: for
- * reads that grow with the store (a force-wide map, a deep page, an export batch).
+ * Runs a read and returns plain rows. Outside a snapshot it runs on SQLite on libuv's pool, off the
+ * event loop: for reads that grow with the store (a force-wide map, a deep page, an export batch).
+ * In a snapshot it reads the snapshot's connection (api/src/db/reads.ts).
  */
-export function select<T extends object>(
+export const select: <T extends object>(
   sequelize: Sequelize,
   sql: string,
-  replacements: Record<string, unknown> = {},
-): Promise<T[]> {
-  return sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, raw: true });
-}
+  replacements?: Record<string, unknown>,
+) => Promise<T[]> = selectRows;
 
 /**
  * A read whose cost is bounded by a 1-mile circle, not by the store: on SQLite it runs on the

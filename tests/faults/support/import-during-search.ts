@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../api/src/db/connection.ts';
 import { importSources } from '../../../api/src/police-data/import/index.ts';
+import { createPostcodeService } from '../../../api/src/postcodes/postcode-service.ts';
+import { createExportService } from '../../../api/src/search/export-service.ts';
+import { createMapService } from '../../../api/src/search/map-service.ts';
+import { createSearchService } from '../../../api/src/search/search-service.ts';
+import { addMonths, formatMonth, parseMonth } from '../../../common/search/months.ts';
+import type { SearchRequestBody, SearchResponse } from '../../../common/search/types.ts';
 import { storeDerivedTables } from '../../../api/src/police-data/store-derived-tables.ts';
 import { apiClient, ROOT, startApiProcess, type ApiProcess } from '../../support/api-process.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../support/database.ts';
@@ -224,5 +231,156 @@ export function describeImportDuringSearch(options: ImportDuringSearchOptions): 
       expect(loop.seen.at(-1)!.counts).toBe(after[loop.seen.at(-1)!.search]);
       expect(api.alive()).toBe(true);
     });
+  });
+}
+
+export interface NewMonthDuringReadsOptions {
+  /** Crimes of the new month's file (Kent only: one file, so one commit changes the area). */
+  rows: number;
+  /** Searches that must start and end while the import runs, on each dialect. */
+  minSearches: number;
+  /** Answers of each kind asked at once (the API answers many requests at once too). */
+  parallel: number;
+}
+
+interface Timed<T> {
+  started: number;
+  ended: number;
+  value: T;
+}
+
+/** Runs `read` in `parallel` loops, one after another in each, until stopped. */
+function readLoop<T>(parallel: number, read: () => Promise<T>) {
+  const seen: Timed<T>[] = [];
+  let running = true;
+  const loops = Array.from({ length: parallel }, async () => {
+    while (running) {
+      const started = performance.now();
+      const value = await read();
+      seen.push({ started, ended: performance.now(), value });
+      // On SQLite an answer may be read wholly on this thread: let the loop see the import end.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+  return {
+    seen,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** What a search answer says about how many crimes there are and which month its list starts in. */
+function searchState(answer: SearchResponse): string {
+  return `${countsOf(answer as unknown as SearchAnswer)}|${answer.data[0]?.month ?? 'none'}`;
+}
+
+/**
+ * Issue 29 item 1, "one snapshot per answer", as a vitest suite per dialect: the import CLI (built),
+ * in its own process, imports a new month of Kent to its end while radius searches, exports and
+ * maps of an area it changes are answered in loops by the API's own services over the API's own
+ * database handle (in this process, so that thousands fit in the import). Every answer must be the
+ * store before the import's commit or the store after it, never a mix: the default period's 12
+ * months end in the latest month the store holds, so an answer whose statements straddle the
+ * commit would count the new month in part.
+ */
+export function describeNewMonthDuringReads(options: NewMonthDuringReadsOptions): void {
+  describe.each(testDialects)('a new month imported to its end while answers are read, on %s', (dialect) => {
+    let db: TestDatabase;
+    let dir: string;
+    let api: ReturnType<typeof openDatabase>;
+    const RADIUS: SearchRequestBody = { searchType: 'radius', postcode: 'ME14 1AA' };
+
+    beforeAll(async () => {
+      db = await createTestDatabase(dialect);
+      dir = mkdtempSync(join(tmpdir(), 'crime-clock-new-month-'));
+      const rows = (n: number, month: string, seed: number) =>
+        csvText(STREET_HEADER, streetRows(n, { month, forceName: 'Kent Police', seed, ...CENTRE }));
+      writeFiles(join(dir, 'old'), {
+        '2024-04/2024-04-kent-street.csv': rows(800, '2024-04', 1),
+        '2024-05/2024-05-kent-street.csv': rows(OLD_ROWS, '2024-05', 2),
+        'postcodes.csv': csvText(
+          ['pcds', 'lat', 'long'],
+          [['ME14 1AA', String(CENTRE.lat), String(CENTRE.lng)]],
+        ),
+      });
+      await importSources(db.sequelize, [join(dir, 'old')], { derivedTables: storeDerivedTables });
+      // The API's handle, as the server opens it (its reader, its pool, its statement limit).
+      api = openDatabase({ url: db.url, queryTimeoutMs: 10_000 });
+    });
+
+    afterAll(async () => {
+      await api?.close();
+      await db?.drop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('answers every search, export and map from the store before the commit or after it, never a mix', async () => {
+      const search = createSearchService({
+        sequelize: api,
+        postcodes: createPostcodeService({ sequelize: api }),
+      });
+      const maps = createMapService(search);
+      const exports = createExportService(search, { batchRows: 50 });
+      const exported = async () => {
+        const file = await exports.exportSearch(RADIUS, 'csv');
+        let text = '';
+        for await (const chunk of file.body) text += String(chunk);
+        // One line per crime after the header (no field of these files holds a line break).
+        return `${file.total}|${text.trimEnd().split('\n').length - 1}`;
+      };
+      const mapped = async () => String((await maps.map(RADIUS)).mappedCrimes);
+      const searched = async () => searchState(await search.search(RADIUS));
+
+      // A month the store does not hold yet, so a retry imports another.
+      const latest = (await search.availableDates()).dates[0]!.date;
+      const month = formatMonth(addMonths(parseMonth(latest)!, 1));
+      const source = join(dir, `new-${month}`);
+      await writeLargeStreetFile(join(source, month, `${month}-kent-street.csv`), options.rows, {
+        month,
+        forceName: 'Kent Police',
+        seed: 4,
+        ...CENTRE,
+      });
+      const before = { search: await searched(), export: await exported(), map: await mapped() };
+      expect(before.search.endsWith(`|${latest}`)).toBe(true);
+
+      const loops = {
+        search: readLoop(options.parallel, searched),
+        export: readLoop(1, exported),
+        map: readLoop(1, mapped),
+      };
+      const importStarted = performance.now();
+      const run = await runImport(source, db.url);
+      const importEnded = performance.now();
+      await pause(200);
+      for (const loop of Object.values(loops)) await loop.stop();
+      expect(run.code, run.stderr).toBe(0);
+
+      const after = { search: await searched(), export: await exported(), map: await mapped() };
+      expect(after.search.endsWith(`|${month}`)).toBe(true);
+      for (const kind of ['search', 'export', 'map'] as const) {
+        expect(after[kind], kind).not.toBe(before[kind]);
+        const seen = loops[kind].seen;
+        const mixed = seen.filter((o) => o.value !== before[kind] && o.value !== after[kind]);
+        expect(
+          mixed.map((o) => o.value),
+          `${kind}: answers of neither state`,
+        ).toEqual([]);
+        // The loop saw both states: the import's commit fell among its answers.
+        expect(
+          seen.some((o) => o.value === before[kind]) && seen.some((o) => o.value === after[kind]),
+          kind,
+        ).toBe(true);
+        const during = seen.filter((o) => o.started >= importStarted && o.ended <= importEnded);
+        expect(during.length, `${kind}s answered while the import ran`).toBeGreaterThan(
+          kind === 'search' ? options.minSearches : 0,
+        );
+      }
+      // Exports hold every crime their summary counts.
+      for (const answer of [before.export, after.export])
+        expect(answer.split('|')[0]).toBe(answer.split('|')[1]);
+    }, 600_000);
   });
 }
