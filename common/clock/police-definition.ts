@@ -84,9 +84,9 @@ export function policeCoverage(
   };
 }
 
+/** Said to visitors; how to load real data is the admin dashboard's business, not theirs. */
 export const SYNTHETIC_DATA_NOTE =
-  'These figures come from SYNTHETIC SAMPLE DATA generated for demonstration, not from real police records. ' +
-  'Import the real data.police.uk archive with `npm run import -- --latest` (or a downloaded copy).';
+  'These figures come from sample data generated for demonstration, not from real police records.';
 
 export class PoliceClockInputError extends Error {
   override name = 'PoliceClockInputError';

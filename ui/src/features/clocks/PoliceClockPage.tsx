@@ -72,10 +72,9 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
   return (
     <>
       {isSyntheticData(meta) && (
-        <div className="clock-synthetic" role="note">
-          <p className="clock-synthetic__title">Sample data – not real police records</p>
-          <p>{SYNTHETIC_DATA_NOTE}</p>
-        </div>
+        <p className="clock-synthetic" role="note" title={SYNTHETIC_DATA_NOTE}>
+          <strong>Sample data</strong> – not real police records
+        </p>
       )}
 
       <ClockHero

@@ -38,7 +38,11 @@ describe('what the police data covers, on the pages that name it', () => {
     const sample = meta(SEVEN, true);
     const covers = '7 of 43 forces in England and Wales, April 2025 to September 2025 (synthetic sample)';
     expect(sample.coverage?.text).toBe(covers);
-    expect(policeClockLead(sample)).toContain(`by the forces whose data is held — ${covers} — running`);
+    // The lead leaves the forces and months to the one "Covers:" line under the count.
+    expect(policeClockLead(sample)).toMatch(
+      /^A live count of crime recorded by the police so far this year, running/,
+    );
+    expect(policeClockLead(sample)).not.toContain(covers);
     expect(policeCardDescription(sample)).toBe(
       `Crimes recorded by police forces, from data.police.uk: ${covers}.`,
     );

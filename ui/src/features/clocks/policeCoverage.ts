@@ -40,7 +40,8 @@ export function policeClockLead(meta: ClockMeta | null, area = false): string {
   if (!coverage) return `A live count of police-recorded crime so far this year, ${pace}.`;
   if (coversAllForces(coverage))
     return `A live count of crime recorded by the police forces of England and Wales so far this year, ${pace}.`;
-  return `A live count of crime recorded so far this year by the forces whose data is held — ${coverage.text} — ${pace}.`;
+  // Which forces and months: said once, under the count ("Covers: …"), not here as well.
+  return `A live count of crime recorded by the police so far this year, ${pace}.`;
 }
 
 /** The landing page's police clock card. */
