@@ -199,7 +199,8 @@ describe('Police Crime Clock', () => {
       const definition = (await (await fetch(`${product!.baseUrl}/api/police-clock`)).json()) as {
         definition: { meta: { notes: string[] } };
       };
-      const synthetic = definition.definition.meta.notes.some((note) => note.includes('SYNTHETIC'));
+      const synthetic = definition.definition.meta.notes.some((note) => note.includes('sample data'));
+      expect(synthetic).toBe(true);
       expect(await page.locator('.clock-synthetic').count()).toBe(synthetic ? 1 : 0);
     });
   });
@@ -309,16 +310,19 @@ describe('what the police data covers', () => {
       definition: { meta: { areaName: string; coverage: { text: string } } };
     };
     const { areaName, coverage } = answer.definition.meta;
+    // The forces held are named in the statement itself, once, with the months.
     expect(coverage.text).toMatch(
-      /^\d+ of 43 forces in England and Wales, \w+ \d{4} to \w+ \d{4} \(synthetic sample\)$/,
+      /^\d+ of 43 forces in England and Wales \(.+ and .+\), \w+ \d{4} to \w+ \d{4} \(synthetic sample\)$/,
     );
 
     await withPage('/police-crime-clock', async (page) => {
       const line = page.getByTestId('police-coverage');
       await line.waitFor({ timeout: POLICE_LIVE_TIMEOUT });
-      expect(await line.innerText()).toContain(`Covers: ${coverage.text}`);
+      expect(await line.innerText()).toBe(`Covers: ${coverage.text}.`);
+      // The lead says the pace's basis, and leaves the coverage to that one line.
       const lead = page.locator('.page-header__lead');
-      expect(await lead.innerText()).toContain(coverage.text);
+      expect(await lead.innerText()).toContain('running at the pace of the latest 6 months with data.');
+      expect(await lead.innerText()).not.toContain(coverage.text);
       expect(await lead.innerText()).not.toContain('police forces of England and Wales');
     });
 
@@ -367,9 +371,7 @@ describe('Police Crime Clock without police data', () => {
     try {
       const toast = page.locator('[role="status"] .toast', { hasText: 'Loading Error' });
       await toast.waitFor({ timeout: 20_000 });
-      expect(await toast.innerText()).toContain(
-        'Could not load England, Wales & Northern Ireland crime data',
-      );
+      expect(await toast.innerText()).toContain('Could not load the crime data for England and Wales');
       await page.getByRole('alert').filter({ hasText: 'No police data yet' }).waitFor();
       // No contact address is configured here, so there is no contact link either (once the
       // footer has read the configuration, as the clock's feed has).

@@ -137,6 +137,35 @@ describe.each(VIEWPORTS)('at $width x $height', (viewport) => {
     });
   });
 
+  it('states the coverage once, the same on the clock and the search, and places a BT postcode', async () => {
+    const answer = (await (await fetch(`${running!.product.baseUrl}/api/police-clock`)).json()) as {
+      definition: { meta: { pace: string; coverage: { area: string; text: string } } };
+    };
+    const { coverage, pace } = answer.definition.meta;
+    expect(pace).toMatch(/^the latest (month|\d+ months) with data$/);
+    await withPage(viewport, '/police-crime-clock', async (page) => {
+      await live(page);
+      expect(await page.getByTestId('police-coverage').innerText()).toBe(`Covers: ${coverage.text}.`);
+      const text = await page.locator('main').innerText();
+      expect(text).toContain(`running at the pace of ${pace}.`);
+      expect(text).not.toMatch(/latest (six|1) months|count ÷ 1 ×/);
+    });
+    await withPage(viewport, '/search', async (page) => {
+      await page.getByTestId('search-coverage').waitFor();
+      expect(await page.getByTestId('search-coverage').innerText()).toBe(`Covers: ${coverage.text}.`);
+      expect(await page.locator('.search-empty').innerText()).toContain(
+        `Search police-recorded crime in ${coverage.area} in one of three ways`,
+      );
+      expect(await page.locator('main').innerText()).not.toContain('Northern Ireland');
+      await page.getByRole('combobox', { name: 'UK postcode' }).fill('BT1 5GS');
+      await page.getByRole('button', { name: 'Search Crime Data' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'BT1 5GS is in Northern Ireland, outside England and Wales' })
+        .waitFor();
+    });
+  });
+
   it('tells visitors no operator’s command, and keeps Admin login a quiet footer link', async () => {
     for (const url of [
       '/',

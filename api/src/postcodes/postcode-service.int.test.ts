@@ -146,6 +146,19 @@ describe.each(testDialects)('postcode service on %s', (dialect) => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('says a Scottish or Northern Irish postcode is outside England and Wales, not that it is unknown', async () => {
+    for (const [postcode, region] of [
+      ['EH1 1YZ', 'Scotland'],
+      ['BT1 5GS', 'Northern Ireland'],
+    ]) {
+      const error = await httpError(service.lookup(postcode!));
+      expect(error.statusCode).toBe(404);
+      expect(error.message).toBe(
+        `${postcode} is in ${region}, outside England and Wales: the police data here covers England and Wales only.`,
+      );
+    }
+  });
+
   it('suggests up to 8 stored postcodes by prefix, the typed district first', async () => {
     expect(await local.autocomplete('sw1a')).toEqual(['SW1A 1AA', 'SW1A 2AA']);
     // SW1 is the district before it is the start of SW19.

@@ -1,4 +1,5 @@
 import { UniqueConstraintError, type Sequelize } from 'sequelize';
+import { outsideRegion, outsideText } from '../../../common/police-coverage/coverage.ts';
 import { rankSuggestions, readPartialPostcode, suggestionRanges } from '../../../common/postcode/partial.ts';
 import { compactPostcode, parsePostcode } from '../../../common/postcode/postcode.ts';
 import { SEARCH_ISSUES } from '../../../common/search/request.ts';
@@ -73,6 +74,10 @@ export function createPostcodeService({ sequelize, remote }: PostcodeServiceOpti
           synthetic: num(row.synthetic) === 1,
         };
       }
+      // Outside what police.uk covers, "not found" would be wrong: the visitor is told where it is.
+      // Same code as before, so partners' handling holds.
+      const outside = outsideRegion(parsed.compact);
+      if (outside) throw notFound(outsideText(parsed.canonical, outside), 'POSTCODE_NOT_FOUND');
       const found = await remote?.lookup(parsed.compact);
       // A service answering for a different postcode than asked is not trusted.
       if (!found || compactPostcode(found.postcode) !== parsed.compact)

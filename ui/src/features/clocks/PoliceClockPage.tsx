@@ -84,10 +84,7 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
       />
       {meta.coverage && (
         <p className="clock-section__note" data-testid="police-coverage">
-          <strong>Covers:</strong> {meta.coverage.text}
-          {meta.coverage.territorialForces < meta.coverage.ofTerritorialForces &&
-            ` — ${meta.coverage.forces.join(', ')}`}
-          .
+          <strong>Covers:</strong> {meta.coverage.text}.
         </p>
       )}
 

@@ -170,7 +170,9 @@ export function SearchPage() {
             {urlIssue.text}
           </Alert>
         )}
-        {search.status === 'idle' && !urlIssue && <NoSearch />}
+        {search.status === 'idle' && !urlIssue && (
+          <NoSearch area={policeMeta?.coverage?.area ?? 'England and Wales'} />
+        )}
         {search.status === 'searching' && (
           <div className="card search-loading" role="status">
             <span className="spinner" aria-hidden="true" />
@@ -341,15 +343,14 @@ const SEARCH_MODES = [
   },
 ];
 
-function NoSearch() {
+/** `area`: what the store covers, in the words of the one coverage statement (common/police-coverage). */
+function NoSearch({ area }: { area: string }) {
   return (
     <section className="card search-empty" aria-labelledby="no-search-title">
       <h2 id="no-search-title" className="search-empty__title">
         No Search Performed
       </h2>
-      <p className="muted">
-        Search police-recorded crime in England, Wales and Northern Ireland in one of three ways:
-      </p>
+      <p className="muted">Search police-recorded crime in {area} in one of three ways:</p>
       <ul className="search-modes">
         {SEARCH_MODES.map((mode) => (
           <li key={mode.title} className="search-mode">
