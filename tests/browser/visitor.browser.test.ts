@@ -166,6 +166,21 @@ describe.each(VIEWPORTS)('at $width x $height', (viewport) => {
     });
   });
 
+  it('brings the results into view: focus on their heading, the total on screen', async () => {
+    await withPage(viewport, '/search', async (page) => {
+      await page.getByRole('combobox', { name: 'UK postcode' }).fill('SW1A 1AA');
+      await page.getByRole('button', { name: 'Search Crime Data' }).click();
+      const heading = page.getByRole('heading', { level: 2, name: /^[\d,]+ crimes? found for / });
+      await heading.waitFor({ timeout: 30_000 });
+      await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+      const box = await heading.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+      await expectAxeClean(page);
+    });
+  });
+
   it('tells visitors no operator’s command, and keeps Admin login a quiet footer link', async () => {
     for (const url of [
       '/',

@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { CRIME_CATEGORY_SLUGS, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
 import { frameAt } from '../../../../common/map/frame.ts';
 import { markIdOfCrime } from '../../../../common/map/marks.ts';
@@ -238,16 +238,24 @@ function SearchResults({
     onMapState({ hide: hiddenCategoriesText(next), at: selected });
   }
 
+  // A new answer to the visitor's search brings its heading, with the total, into view and
+  // focus, which screen readers announce; a focus elsewhere (the map, the table) is left alone.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('.search-form')) heading.current?.focus();
+  }, [response]);
+
   const tableResponse = marks.data
     ? { ...response, data: marks.data.data, pagination: marks.data.pagination }
     : response;
   return (
     <div className="search-results">
-      <p className="visually-hidden" role="status">
+      <h2 ref={heading} tabIndex={-1} className="search-results__title">
         {total === null
-          ? `No data for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}.`
-          : `${formatCount(total)} crimes found for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}.`}
-      </p>
+          ? `No data for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}`
+          : `${formatCount(total)} ${total === 1 ? 'crime' : 'crimes'} found for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}`}
+      </h2>
       <DataNotes dataInfo={response.dataInfo} />
       <SummaryStats response={response} />
       <div className="search-results__grid">
