@@ -172,7 +172,7 @@ describe.each(VIEWPORTS)('at $width x $height', (viewport) => {
       await page.getByRole('button', { name: 'Search Crime Data' }).click();
       const heading = page.getByRole('heading', { level: 2, name: /^[\d,]+ crimes? found for / });
       await heading.waitFor({ timeout: 30_000 });
-      await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+      await expect.poll(() => heading.evaluate((h) => h === h.ownerDocument.activeElement)).toBe(true);
       const box = await heading.boundingBox();
       expect(box).not.toBeNull();
       expect(box!.y).toBeGreaterThanOrEqual(0);
