@@ -24,7 +24,9 @@ describe('one statement of what the police data covers', () => {
 
   it('names the few forces held, and says when the data is the sample', () => {
     const coverage = coverageOf(['kent', 'surrey'], '2025-09', '2025-09', true);
-    expect(coverage.text).toBe('2 of 43 forces in England and Wales (Kent Police and Surrey Police), September 2025 (synthetic sample)');
+    expect(coverage.text).toBe(
+      '2 of 43 forces in England and Wales (Kent Police and Surrey Police), September 2025 (synthetic sample)',
+    );
   });
 });
 

@@ -86,7 +86,23 @@ export function annualisingText(months: number): string | null {
 /** Where a postcode is when it is outside what police.uk data covers; null inside (or unknown). */
 export type OutsideRegion = 'Scotland' | 'Northern Ireland' | 'the Channel Islands' | 'the Isle of Man';
 
-const SCOTTISH_AREAS = new Set(['AB', 'DD', 'DG', 'EH', 'FK', 'G', 'HS', 'IV', 'KA', 'KW', 'KY', 'ML', 'PA', 'PH', 'ZE']);
+const SCOTTISH_AREAS = new Set([
+  'AB',
+  'DD',
+  'DG',
+  'EH',
+  'FK',
+  'G',
+  'HS',
+  'IV',
+  'KA',
+  'KW',
+  'KY',
+  'ML',
+  'PA',
+  'PH',
+  'ZE',
+]);
 /** TD is the Scottish Borders but for Berwick-upon-Tweed and Cornhill (TD12, TD15), in England. */
 const ENGLISH_TD_DISTRICTS = new Set(['TD12', 'TD15']);
 
