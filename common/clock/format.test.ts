@@ -6,6 +6,7 @@ import {
   formatMillions,
   formatNumber,
   formatPercent,
+  formatInterval,
   formatSeconds,
   secondsPerEvent,
   untilNextText,
@@ -35,6 +36,29 @@ describe('seconds per crime', () => {
     expect(untilNextText(12.34)).toBe('12.3 seconds until next crime');
     expect(untilNextText(0.5, 'person affected')).toBe('0.50 seconds until next person affected');
     expect(untilNextText(null)).toBe('Static');
+  });
+});
+
+describe('intervals in units a person reads', () => {
+  it('keeps seconds under a minute, then minutes and seconds, hours and minutes, days', () => {
+    expect(formatInterval(3.44)).toBe('3.4 seconds');
+    expect(formatInterval(59.94)).toBe('59.9 seconds');
+    expect(formatInterval(59.96)).toBe('1 min 0 s');
+    expect(formatInterval(252.4)).toBe('4 min 12 s');
+    expect(formatInterval(3_599.7)).toBe('1 h 0 min');
+    expect(formatInterval(23_255.8)).toBe('6 h 28 min');
+    expect(formatInterval(16_973.3)).toBe('4 h 43 min');
+    expect(formatInterval(86_399)).toBe('1 day');
+    expect(formatInterval(86_400 + 3 * 3_600 + 100)).toBe('1 day 3 h');
+    expect(formatInterval(2.5 * 86_400)).toBe('2 days 12 h');
+    expect(formatInterval(40 * 86_400 + 5_000)).toBe('40 days');
+  });
+
+  it('words long intervals in the sentences of the clocks, never as thousands of seconds', () => {
+    expect(everyText(1 / 23_255.8)).toBe('1 crime every 6 h 28 min');
+    expect(untilNextText(16_973.3)).toBe('4 h 43 min until next crime');
+    expect(everyText(1 / (3 * 86_400))).toBe('1 crime every 3 days');
+    expect(everyText(1 / 23_255.8)).not.toMatch(/seconds/);
   });
 });
 

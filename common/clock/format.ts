@@ -40,17 +40,50 @@ export function secondsPerEvent(perSecond: number): number | null {
   return perSecond > 0 && Number.isFinite(perSecond) ? 1 / perSecond : null;
 }
 
-/** "1 crime every 3.4 seconds"; "Static" when nothing happens. */
-export function everyText(perSecond: number, what = 'crime'): string {
-  const seconds = secondsPerEvent(perSecond);
-  return seconds === null ? STATIC_TEXT : `1 ${what} every ${formatSeconds(seconds)} seconds`;
+const MINUTE = 60;
+const HOUR = 3_600;
+const DAY = 86_400;
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
-/** "12.5 seconds until next crime"; "Static" when nothing happens. */
+/**
+ * An interval in the units a person reads: under a minute in seconds with the specification's
+ * precision ("3.4 seconds"), under an hour in minutes and seconds ("4 min 12 s"), under a day in
+ * hours and minutes ("6 h 28 min"), from a day in days and hours ("2 days 3 h"). Each form is
+ * rounded to its last unit, so 59 min 59.7 s reads "1 h 0 min", not "59 min 60 s".
+ */
+export function formatInterval(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return String(seconds);
+  if (Number(formatSeconds(seconds).replace(/,/g, '')) < MINUTE) {
+    return `${formatSeconds(seconds)} seconds`;
+  }
+  const wholeSeconds = Math.round(seconds);
+  if (wholeSeconds < HOUR) {
+    return `${Math.floor(wholeSeconds / MINUTE)} min ${wholeSeconds % MINUTE} s`;
+  }
+  const minutes = Math.round(seconds / MINUTE);
+  if (minutes < DAY / MINUTE) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  // From ten days on, the hours are noise.
+  if (seconds >= 9.5 * DAY) return plural(Math.round(seconds / DAY), 'day');
+  const hours = Math.round(seconds / HOUR);
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  return rest === 0 ? plural(days, 'day') : `${plural(days, 'day')} ${rest} h`;
+}
+
+/** "1 crime every 3.4 seconds", "1 crime every 6 h 28 min"; "Static" when nothing happens. */
+export function everyText(perSecond: number, what = 'crime'): string {
+  const seconds = secondsPerEvent(perSecond);
+  return seconds === null ? STATIC_TEXT : `1 ${what} every ${formatInterval(seconds)}`;
+}
+
+/** "12.5 seconds until next crime", "2 h 5 min until next crime"; "Static" when nothing happens. */
 export function untilNextText(secondsUntil: number | null, what = 'crime'): string {
   return secondsUntil === null || !Number.isFinite(secondsUntil)
     ? STATIC_TEXT
-    : `${formatSeconds(secondsUntil)} seconds until next ${what}`;
+    : `${formatInterval(secondsUntil)} until next ${what}`;
 }
 
 /** Short form for tables: 4.2M, 692K, 950. */

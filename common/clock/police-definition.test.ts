@@ -70,6 +70,7 @@ describe('police clock definition', () => {
     expect(def.meta.excludedForces).toEqual([GREATER_MANCHESTER_EXCLUSION]);
     expect(def.meta.dataMethod).toContain('Greater Manchester Police');
     expect(def.meta.dataMethod).toContain('September 2025');
+    expect(def.meta.dataMethod).toMatch(/^Police recorded crime for the latest \d+ months with data, /);
     expect(def.meta.notes.join(' ')).toContain('Greater Manchester Police is not included');
     const data = toClockData(def, Date.parse('2025-11-20T12:00:00Z'));
     expect(data.latestDataMonth).toBe('2025-09');
@@ -79,10 +80,12 @@ describe('police clock definition', () => {
   });
 
   it('says plainly when the counts are synthetic sample data', () => {
-    expect(policeClockDefinition(base).meta.notes.join(' ')).not.toContain('SYNTHETIC');
+    expect(policeClockDefinition(base).meta.notes.join(' ')).not.toContain('sample data');
     const notes = policeClockDefinition({ ...base, synthetic: true }).meta.notes;
     expect(notes[0]).toBe(SYNTHETIC_DATA_NOTE);
-    expect(notes[0]).toContain('npm run import');
+    expect(notes[0]).toContain('not from real police records');
+    // Visitors read it: how an operator loads real data is said in the admin area only.
+    expect(notes[0]).not.toMatch(/npm|import/);
   });
 
   it('versions by content', () => {
@@ -110,8 +113,9 @@ describe('police clock coverage', () => {
   it('names the forces and months when not all 43 forces report, and a synthetic sample', () => {
     const coverage = policeCoverage(['metropolitan', 'west-midlands', 'btp'], '2025-04', '2025-09', true);
     expect(coverage).toMatchObject({ territorialForces: 2, ofTerritorialForces: 43, synthetic: true });
-    expect(coverage.text).toMatch(
-      /^2 of 43 forces in England and Wales, .*2025.* to .*2025.* \(synthetic sample\)$/,
+    // British Transport Police is named beside the territorial forces, never counted among them.
+    expect(coverage.text).toBe(
+      '2 of 43 forces in England and Wales (Metropolitan Police Service and West Midlands Police) and British Transport Police, April 2025 to September 2025 (synthetic sample)',
     );
     expect(coverage.forces).toContain('British Transport Police');
   });

@@ -8,7 +8,7 @@
  */
 import { monthLabel, parseMonth } from '../search/months.ts';
 import { categoryFromSlug } from '../crime/categories.ts';
-import { forceById, POLICE_FORCES } from '../police/forces.ts';
+import { annualisingText, coverageOf, paceText } from '../police-coverage/coverage.ts';
 import { definitionVersion } from './clock-data.ts';
 import type { ClockCategoryInput } from './model.ts';
 import { modelPeak, POLICE_PEAK_PROFILES } from './peak-hours.ts';
@@ -54,39 +54,19 @@ export interface PoliceClockInput {
   readonly coverage?: { readonly forceIds: readonly string[]; readonly firstMonth: string };
 }
 
-const TERRITORIAL_FORCES = POLICE_FORCES.filter((f) => f.area === 'england' || f.area === 'wales');
-
-/** What a police clock covers, in words: all of England and Wales only when all 43 forces report. */
+/** What a police clock covers, in words (common/police-coverage/coverage.ts). */
 export function policeCoverage(
   forceIds: readonly string[],
   firstMonth: string,
   lastMonth: string,
   synthetic: boolean,
 ): NonNullable<ClockMeta['coverage']> {
-  const ids = new Set(forceIds);
-  const territorial = TERRITORIAL_FORCES.filter((f) => ids.has(f.id)).length;
-  const all = territorial === TERRITORIAL_FORCES.length;
-  const period =
-    firstMonth === lastMonth
-      ? monthLabel(parseMonth(lastMonth)!)
-      : `${monthLabel(parseMonth(firstMonth)!)} to ${monthLabel(parseMonth(lastMonth)!)}`;
-  const area = all
-    ? 'England and Wales'
-    : `${territorial} of ${TERRITORIAL_FORCES.length} forces in England and Wales`;
-  return {
-    forces: [...ids].sort().map((id) => forceById(id)?.name ?? id),
-    territorialForces: territorial,
-    ofTerritorialForces: TERRITORIAL_FORCES.length,
-    firstMonth,
-    lastMonth,
-    synthetic,
-    text: `${area}, ${period}${synthetic ? ' (synthetic sample)' : ''}`,
-  };
+  return coverageOf(forceIds, firstMonth, lastMonth, synthetic);
 }
 
+/** Said to visitors; how to load real data is the admin dashboard's business, not theirs. */
 export const SYNTHETIC_DATA_NOTE =
-  'These figures come from SYNTHETIC SAMPLE DATA generated for demonstration, not from real police records. ' +
-  'Import the real data.police.uk archive with `npm run import -- --latest` (or a downloaded copy).';
+  'These figures come from sample data generated for demonstration, not from real police records.';
 
 export class PoliceClockInputError extends Error {
   override name = 'PoliceClockInputError';
@@ -123,6 +103,7 @@ export function policeClockDefinition(input: PoliceClockInput): ClockDefinition 
     });
 
   const excluded = input.excludedForces.map((f) => f.name).join(', ');
+  const annualising = annualisingText(input.months);
   const coverage = input.coverage
     ? policeCoverage(
         input.coverage.forceIds,
@@ -132,14 +113,12 @@ export function policeClockDefinition(input: PoliceClockInput): ClockDefinition 
       )
     : undefined;
   const meta: ClockMeta = {
-    areaName:
-      input.areaName ??
-      (coverage && coverage.territorialForces < coverage.ofTerritorialForces
-        ? `${coverage.territorialForces} of ${coverage.ofTerritorialForces} forces in England and Wales`
-        : 'England and Wales'),
+    areaName: input.areaName ?? coverage?.area ?? 'England and Wales',
+    pace: paceText(input.months),
     dataMethod:
-      `Police recorded crime for the latest ${input.months} months to ${monthLabel(parseMonth(input.latestDataMonth)!)}, ` +
-      `annualised (count ÷ ${input.months} × 12) and spread over the year by time of day` +
+      `Police recorded crime for ${paceText(input.months)}, to ${monthLabel(parseMonth(input.latestDataMonth)!)}, ` +
+      (annualising ? `scaled to a year (${annualising}) and ` : '') +
+      'spread over the year by the time of day each kind of crime is most often committed' +
       (excluded ? `; excludes ${excluded}` : ''),
     dataSource: 'data.police.uk (Home Office), police recorded crime',
     latestDataMonth: input.latestDataMonth,

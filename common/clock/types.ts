@@ -47,8 +47,12 @@ export interface ClockMeta {
     readonly firstMonth: string;
     readonly lastMonth: string;
     readonly synthetic: boolean;
+    /** "England and Wales" or "6 of 43 forces in England and Wales". */
+    readonly area: string;
     readonly text: string;
   };
+  /** Police clocks: the basis of the pace, "the latest 12 months with data" (common/police-coverage). */
+  readonly pace?: string;
   /** Address of the publication the figures come from (survey clock). */
   readonly sourceUrl?: string;
   /** Survey clock: what the survey covers, its licence line, how to read people affected. */

@@ -57,9 +57,11 @@ const ClockMeta = Type.Object({
       firstMonth: Type.String(),
       lastMonth: Type.String(),
       synthetic: Type.Boolean(),
+      area: Type.String(),
       text: Type.String(),
     }),
   ),
+  pace: Type.Optional(Type.String()),
   sourceUrl: Type.Optional(Type.String()),
   survey: Type.Optional(
     Type.Object({

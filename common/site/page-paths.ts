@@ -11,6 +11,7 @@ export const PAGE_PATHS: readonly string[] = [
   '/embed/police-crime-clock',
   '/search',
   '/privacy-policy',
+  '/glossary',
   '/admin',
   '/admin/algorithms',
   '/admin/csew-data',

@@ -61,6 +61,10 @@ async function waitForLive(page: Page, timeout = 20_000) {
  */
 const POLICE_LIVE_TIMEOUT = 50_000;
 
+/** An interval as the clocks word it (common/clock/format.ts): never thousands of seconds. */
+const PLAIN_INTERVAL = String.raw`(\d+(\.\d+)? seconds|\d+ min \d+ s|\d+ h \d+ min|\d+ days?( \d+ h)?)`;
+const PLAIN_EVERY_CRIME = new RegExp(`^1 crime every ${PLAIN_INTERVAL}$`);
+
 describe('CSEW Crime Clock', () => {
   it('counts up live, in step with the server, and flashes what rises', async () => {
     await withPage('/crime-clock', async (page) => {
@@ -84,24 +88,21 @@ describe('CSEW Crime Clock', () => {
     await withPage('/crime-clock', async (page) => {
       await waitForLive(page);
       const main = page.getByRole('main');
-      await main
-        .getByText(/^1 crime every \d+(\.\d+)? seconds$/)
-        .first()
-        .waitFor();
+      await main.getByText(PLAIN_EVERY_CRIME).first().waitFor();
 
       const cards = page.locator('.clock-section:not(.clock-prevalence) .category-card');
       expect(await cards.count()).toBe(13);
       const badges = await cards.locator('.clock-badge').allInnerTexts();
       expect(badges).toHaveLength(13);
       for (const badge of badges) expect(['PEAK', 'OFF-PEAK']).toContain(badge);
-      expect(await cards.first().innerText()).toMatch(/\d+(\.\d+)? seconds until next crime/);
+      expect(await cards.first().innerText()).toMatch(new RegExp(`${PLAIN_INTERVAL} until next crime`));
 
       const prevalence = page.locator('.clock-prevalence');
-      await prevalence.getByText(/^1 exposure every \d+(\.\d+)? seconds$/).waitFor();
+      await prevalence.getByText(new RegExp(`^1 exposure every ${PLAIN_INTERVAL}$`)).waitFor();
       expect(await prevalence.locator('.category-card').count()).toBe(5);
       const prevalenceText = await prevalence.innerText();
-      expect(prevalenceText).toMatch(/1 person affected every \d+(\.\d+)? seconds/);
-      expect(prevalenceText).toMatch(/seconds until next person affected/);
+      expect(prevalenceText).toMatch(new RegExp(`1 person affected every ${PLAIN_INTERVAL}`));
+      expect(prevalenceText).toMatch(new RegExp(`${PLAIN_INTERVAL} until next person affected`));
       expect(prevalenceText).toContain('Prevalence counts direct victims (people), not incidents.');
       expect(prevalenceText).toContain('Categories overlap');
       expect(prevalenceText).toContain('Prevalence is not included in the incident totals.');
@@ -149,21 +150,25 @@ describe('Police Crime Clock', () => {
       await waitForLive(page, POLICE_LIVE_TIMEOUT);
       const shown = await shownCount(page, '.clock-hero__count');
       expect(Math.abs(shown - (await apiTotal('/api/police-clock')))).toBeLessThanOrEqual(2);
-      await page
-        .getByRole('main')
-        .getByText(/^1 crime every [\d,]+(\.\d+)? seconds$/)
-        .first()
-        .waitFor();
+      await page.getByRole('main').getByText(PLAIN_EVERY_CRIME).first().waitFor();
 
       const cards = page.locator('.category-card');
       const count = await cards.count();
       expect(count).toBeGreaterThan(0);
       expect(count).toBeLessThanOrEqual(13);
 
-      // Even a slow category moves: its time to the next crime counts down between ticks.
-      const next = cards.first().locator('.category-card__next');
-      const secondsLeft = async () =>
-        Number((await next.innerText()).match(/^([\d,.]+) seconds/)![1]!.replace(/,/g, ''));
+      // Even a slow category moves: its time to the next crime counts down between ticks (its
+      // fastest card, whose time left is said to the second).
+      const next = cards
+        .locator('.category-card__next')
+        .filter({ hasText: / s until next crime$|seconds until/ })
+        .first();
+      const secondsLeft = async () => {
+        const text = await next.innerText();
+        const [, min, sec] =
+          text.match(/^(?:(\d+) min )?([\d.]+) s/) ?? text.match(/^()([\d.]+) seconds/) ?? [];
+        return Number(min || 0) * 60 + Number(sec);
+      };
       const before = await secondsLeft();
       await page.waitForTimeout(1_500);
       expect(await secondsLeft()).toBeLessThan(before);
@@ -194,7 +199,8 @@ describe('Police Crime Clock', () => {
       const definition = (await (await fetch(`${product!.baseUrl}/api/police-clock`)).json()) as {
         definition: { meta: { notes: string[] } };
       };
-      const synthetic = definition.definition.meta.notes.some((note) => note.includes('SYNTHETIC'));
+      const synthetic = definition.definition.meta.notes.some((note) => note.includes('sample data'));
+      expect(synthetic).toBe(true);
       expect(await page.locator('.clock-synthetic').count()).toBe(synthetic ? 1 : 0);
     });
   });
@@ -304,16 +310,19 @@ describe('what the police data covers', () => {
       definition: { meta: { areaName: string; coverage: { text: string } } };
     };
     const { areaName, coverage } = answer.definition.meta;
+    // The forces held are named in the statement itself, once, with the months.
     expect(coverage.text).toMatch(
-      /^\d+ of 43 forces in England and Wales, \w+ \d{4} to \w+ \d{4} \(synthetic sample\)$/,
+      /^\d+ of 43 forces in England and Wales \(.+ and .+\), \w+ \d{4} to \w+ \d{4} \(synthetic sample\)$/,
     );
 
     await withPage('/police-crime-clock', async (page) => {
       const line = page.getByTestId('police-coverage');
       await line.waitFor({ timeout: POLICE_LIVE_TIMEOUT });
-      expect(await line.innerText()).toContain(`Covers: ${coverage.text}`);
+      expect(await line.innerText()).toBe(`Covers: ${coverage.text}.`);
+      // The lead says the pace's basis, and leaves the coverage to that one line.
       const lead = page.locator('.page-header__lead');
-      expect(await lead.innerText()).toContain(coverage.text);
+      expect(await lead.innerText()).toContain('running at the pace of the latest 6 months with data.');
+      expect(await lead.innerText()).not.toContain(coverage.text);
       expect(await lead.innerText()).not.toContain('police forces of England and Wales');
     });
 
@@ -362,9 +371,7 @@ describe('Police Crime Clock without police data', () => {
     try {
       const toast = page.locator('[role="status"] .toast', { hasText: 'Loading Error' });
       await toast.waitFor({ timeout: 20_000 });
-      expect(await toast.innerText()).toContain(
-        'Could not load England, Wales & Northern Ireland crime data',
-      );
+      expect(await toast.innerText()).toContain('Could not load the crime data for England and Wales');
       await page.getByRole('alert').filter({ hasText: 'No police data yet' }).waitFor();
       // No contact address is configured here, so there is no contact link either (once the
       // footer has read the configuration, as the clock's feed has).

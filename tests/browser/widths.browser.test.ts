@@ -64,6 +64,7 @@ const PUBLIC_PAGES: PageCase[] = [
     },
   },
   { path: '/privacy-policy', ready: heading(/Privacy/) },
+  { path: '/glossary', ready: heading('Glossary') },
   { path: '/no-such-page', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
   { path: '/admin', ready: (p) => p.getByRole('heading', { name: 'Access Denied' }).waitFor() },
 ];

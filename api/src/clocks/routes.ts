@@ -37,11 +37,7 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
   app.get('/police-clock', async () => {
     const definition = await policeClock.definition();
     if (!definition) {
-      throw new HttpError(
-        503,
-        'NO_POLICE_DATA',
-        'No police-recorded crime data has been imported yet. Run `npm run import -- --latest` or import a downloaded archive.',
-      );
+      throw new HttpError(503, 'NO_POLICE_DATA', 'No police-recorded crime has been loaded yet.');
     }
     return answer(definition);
   });

@@ -81,6 +81,9 @@ describe.each(testDialects)('postcode service on %s', (dialect) => {
       { postcode: 'SW1A 2AA', compact: 'SW1A2AA', lat: 51.50354, lng: -0.127695, synthetic: false },
       { postcode: 'SW1P 3BU', compact: 'SW1P3BU', lat: 51.4957, lng: -0.1296, synthetic: true },
       { postcode: 'SW19 1AA', compact: 'SW191AA', lat: 51.42, lng: -0.2, synthetic: false },
+      { postcode: 'M11 1AA', compact: 'M111AA', lat: 53.48, lng: -2.19, synthetic: false },
+      { postcode: 'M11 1AB', compact: 'M111AB', lat: 53.48, lng: -2.19, synthetic: false },
+      { postcode: 'M1 1AE', compact: 'M11AE', lat: 53.48, lng: -2.24, synthetic: false },
     ]);
     const remote = createPostcodeApiClient({ baseUrl: `${double.url}/`, timeoutMs: 300 });
     service = createPostcodeService({ sequelize: db.sequelize, remote });
@@ -143,14 +146,30 @@ describe.each(testDialects)('postcode service on %s', (dialect) => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it('suggests up to 8 stored postcodes by prefix, spaces ignored', async () => {
+  it('says a Scottish or Northern Irish postcode is outside England and Wales, not that it is unknown', async () => {
+    for (const [postcode, region] of [
+      ['EH1 1YZ', 'Scotland'],
+      ['BT1 5GS', 'Northern Ireland'],
+    ]) {
+      const error = await httpError(service.lookup(postcode!));
+      expect(error.statusCode).toBe(404);
+      expect(error.message).toBe(
+        `${postcode} is in ${region}, outside England and Wales: the police data here covers England and Wales only.`,
+      );
+    }
+  });
+
+  it('suggests up to 8 stored postcodes by prefix, the typed district first', async () => {
     expect(await local.autocomplete('sw1a')).toEqual(['SW1A 1AA', 'SW1A 2AA']);
-    expect(await local.autocomplete('SW1')).toEqual(
-      ['SW1A 1AA', 'SW1A 2AA', 'SW1P 3BU', 'SW19 1AA'].sort((a, b) =>
-        a.replace(' ', '').localeCompare(b.replace(' ', '')),
-      ),
-    );
+    // SW1 is the district before it is the start of SW19.
+    expect(await local.autocomplete('SW1')).toEqual(['SW1A 1AA', 'SW1A 2AA', 'SW1P 3BU', 'SW19 1AA']);
+    expect(await local.autocomplete('SW1', 3)).toEqual(['SW1A 1AA', 'SW1A 2AA', 'SW1P 3BU']);
     expect(await local.autocomplete('SW1A 1')).toEqual(['SW1A 1AA']);
+    expect(await local.autocomplete('SW1A1')).toEqual(['SW1A 1AA']);
+    // The visitor's space ends the outward code: M1 1…, not M11 1…, which sort first by letters.
+    expect(await local.autocomplete('M1 1', 1)).toEqual(['M1 1AE']);
+    expect(await local.autocomplete('M1 1')).toEqual(['M1 1AE']);
+    expect(await local.autocomplete('M11')).toEqual(['M11 1AA', 'M11 1AB', 'M1 1AE']);
     expect(await local.autocomplete('SW', 2)).toHaveLength(2);
     expect(await local.autocomplete('SW', 50)).toHaveLength(4);
     expect(await local.autocomplete('SW1A1AAX')).toEqual([]);

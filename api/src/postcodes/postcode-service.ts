@@ -1,4 +1,6 @@
 import { UniqueConstraintError, type Sequelize } from 'sequelize';
+import { outsideRegion, outsideText } from '../../../common/police-coverage/coverage.ts';
+import { rankSuggestions, readPartialPostcode, suggestionRanges } from '../../../common/postcode/partial.ts';
 import { compactPostcode, parsePostcode } from '../../../common/postcode/postcode.ts';
 import { SEARCH_ISSUES } from '../../../common/search/request.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -72,6 +74,10 @@ export function createPostcodeService({ sequelize, remote }: PostcodeServiceOpti
           synthetic: num(row.synthetic) === 1,
         };
       }
+      // Outside what police.uk covers, "not found" would be wrong: the visitor is told where it is.
+      // Same code as before, so partners' handling holds.
+      const outside = outsideRegion(parsed.compact);
+      if (outside) throw notFound(outsideText(parsed.canonical, outside), 'POSTCODE_NOT_FOUND');
       const found = await remote?.lookup(parsed.compact);
       // A service answering for a different postcode than asked is not trusted.
       if (!found || compactPostcode(found.postcode) !== parsed.compact)
@@ -95,24 +101,30 @@ export function createPostcodeService({ sequelize, remote }: PostcodeServiceOpti
         );
       }
       const max = Math.min(Math.max(1, Math.trunc(limit)), AUTOCOMPLETE_MAX);
-      if (prefix.length > 7) return [];
-      // A range rather than LIKE: it uses the compact index on both dialects (SQLite's LIKE is
-      // case-insensitive and skips ordinary indexes). Z sorts after every letter and digit in
-      // both the binary and the unicode collation, so the upper bound closes the prefix.
-      const rows = await select<{ postcode: string }>(
-        sequelize,
-        `SELECT postcode FROM postcodes WHERE compact >= :prefix AND compact <= :upper
-         ORDER BY compact LIMIT :max`,
-        { prefix, upper: `${prefix}${'Z'.repeat(7)}`, max },
-      );
-      const result = rows.map((r) => r.postcode);
+      const partial = readPartialPostcode(query);
+      if (prefix.length > 7 || !partial) return [];
+      // Ranges rather than LIKE: they use the compact index on both dialects (SQLite's LIKE is
+      // case-insensitive and skips ordinary indexes). The typed district's range comes first
+      // (common/postcode/partial.ts), so its postcodes are among the rows read.
+      const found: string[] = [];
+      for (const range of suggestionRanges(partial)) {
+        const rows = await select<{ postcode: string }>(
+          sequelize,
+          `SELECT postcode FROM postcodes WHERE compact >= :from AND compact <= :to
+           ${range.length === undefined ? '' : 'AND LENGTH(compact) = :length'}
+           ORDER BY compact LIMIT :max`,
+          { ...range, max },
+        );
+        found.push(...rows.map((r) => r.postcode));
+        if (rankSuggestions(partial, found, max).length >= max) break;
+      }
+      let result = rankSuggestions(partial, found, max);
       if (result.length < max && remote) {
-        for (const postcode of await remote.autocomplete(prefix, max)) {
+        const more = (await remote.autocomplete(prefix, max)).flatMap((postcode) => {
           const parsed = parsePostcode(postcode);
-          if (parsed && parsed.compact.startsWith(prefix) && !result.includes(parsed.canonical))
-            result.push(parsed.canonical);
-          if (result.length >= max) break;
-        }
+          return parsed ? [parsed.canonical] : [];
+        });
+        result = rankSuggestions(partial, [...result, ...more], max);
       }
       return result;
     },

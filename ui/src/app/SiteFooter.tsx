@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { FooterAdminLogin } from '../features/auth/HeaderAuthSlot.tsx';
 import { PRODUCT_NAME } from '../shared/documentTitle.ts';
 
 export function SiteFooter() {
@@ -33,8 +34,10 @@ export function SiteFooter() {
           <p>
             © {year} {PRODUCT_NAME}. All rights reserved.
           </p>
-          <nav aria-label="Legal">
+          <nav aria-label="About the site" className="site-footer__links">
+            <Link to="/glossary">Glossary</Link>
             <Link to="/privacy-policy">Privacy Policy</Link>
+            <FooterAdminLogin />
           </nav>
         </div>
       </div>

@@ -13,6 +13,7 @@ import {
 } from '../features/admin/adminRoutes.tsx';
 import { csewClockRoute, policeClockRoute } from '../features/clocks/clockRoutes.tsx';
 import { csewEmbedRoute, policeEmbedRoute } from '../features/embed/embedRoutes.tsx';
+import { glossaryRoute } from '../features/glossary/glossaryRoute.tsx';
 import { landingRoute } from '../features/landing/landingRoute.tsx';
 import { privacyRoute } from '../features/privacy/privacyRoute.tsx';
 import { searchRoute } from '../features/search/searchRoute.tsx';
@@ -26,6 +27,7 @@ export const routeTree = rootRoute.addChildren([
   policeEmbedRoute,
   searchRoute,
   privacyRoute,
+  glossaryRoute,
   adminRoute.addChildren([
     adminIndexRoute,
     adminAlgorithmsRoute,

@@ -96,6 +96,13 @@ export function AdminDashboardPage() {
           </section>
 
           <ImportsCard />
+          <Card title="Loading real police data" headingLevel={2}>
+            <p>
+              The public pages say when they show the generated sample, and no more. To replace it with the
+              latest data.police.uk archive, run <code>npm run import -- --latest</code> on the server (or
+              import a downloaded archive, see the README).
+            </p>
+          </Card>
         </div>
 
         <div className="admin-grid__side">

@@ -2,8 +2,11 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDismiss, type DismissReason } from '../../shared/ui/useDismiss.ts';
 import { LoginCard } from './LoginCard.tsx';
 
-/** The compact "Admin login" control of the site header; the login card opens beneath it. */
-export function AdminLoginDisclosure() {
+/**
+ * The "Admin login" control; the login card opens beneath it, or, quiet (a plain link-like word
+ * in the site footer), above it.
+ */
+export function AdminLoginDisclosure({ quiet = false }: { quiet?: boolean }) {
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -22,7 +25,7 @@ export function AdminLoginDisclosure() {
   }, [open]);
 
   return (
-    <div className="disclosure" ref={containerRef}>
+    <div className={quiet ? 'disclosure disclosure--quiet' : 'disclosure'} ref={containerRef}>
       <button
         ref={toggleRef}
         type="button"
@@ -31,7 +34,7 @@ export function AdminLoginDisclosure() {
         aria-controls={panelId}
         onClick={() => setOpen((isOpen) => !isOpen)}
       >
-        <LockIcon />
+        {!quiet && <LockIcon />}
         Admin login
       </button>
       <div id={panelId} className="disclosure__panel" hidden={!open}>

@@ -5,7 +5,10 @@ import { AdminLoginDisclosure } from './AdminLoginDisclosure.tsx';
 import { adminSessionAtom } from './adminSession.ts';
 import './auth.css';
 
-/** Right-hand end of the site header: a login card for visitors, the avatar menu for an admin. */
+/**
+ * Right-hand end of the site header: the avatar menu for an admin, nothing for a visitor (whose
+ * quiet "Admin login" sits in the footer, FooterAdminLogin).
+ */
 export function HeaderAuthSlot() {
   const { status } = useAtomValue(adminSessionAtom);
   // Signing in here replaces the login card, and the focus in it, with the avatar menu: the menu's
@@ -13,7 +16,11 @@ export function HeaderAuthSlot() {
   const [shownLogin, setShownLogin] = useState(false);
   if (status === 'visitor' && !shownLogin) setShownLogin(true);
   if (status === 'admin') return <AdminAvatarMenu takeFocus={shownLogin} />;
-  if (status === 'visitor') return <AdminLoginDisclosure />;
-  // Until the one start-up check answers, keep the space so the header does not jump.
-  return <span className="auth-slot-pending" aria-hidden="true" />;
+  return null;
+}
+
+/** The footer's "Admin login", for visitors only: an admin has the header's avatar menu. */
+export function FooterAdminLogin() {
+  const { status } = useAtomValue(adminSessionAtom);
+  return status === 'visitor' ? <AdminLoginDisclosure quiet /> : null;
 }

@@ -4,6 +4,7 @@ import { formatCount } from '../../../../common/clock/format.ts';
 import { londonHour } from '../../../../common/clock/london-time.ts';
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { Term } from '../glossary/Term.tsx';
 import { CategoryCard } from './CategoryCard.tsx';
 import type { ClockFrame } from './clockFrame.ts';
 import { ClockKiosk } from './ClockKiosk.tsx';
@@ -42,7 +43,13 @@ export function CsewClockPage({ kiosk }: { kiosk: boolean }) {
           <PageHeader
             eyebrow="Crime Survey for England and Wales"
             title="CSEW Crime Clock"
-            lead="A live estimate of crime in England and Wales since 1 January, from what people tell the Crime Survey for England and Wales, including the many crimes never reported to the police."
+            lead={
+              <>
+                A live estimate of crime in England and Wales since 1 January, from what people tell the Crime
+                Survey for England and Wales (<Term id="csew" />
+                ), including the many crimes never reported to the police.
+              </>
+            }
           >
             <ClockToolbar status={feed.status} kioskTo="/crime-clock">
               <CsewClockActions />
@@ -92,8 +99,8 @@ function PeakHourNote() {
   const hour = useFrame((frame) => londonHour(frame.serverNowMs), null);
   return (
     <p className="clock-section__note">
-      Each crime runs faster than its yearly average in its busiest hours of the day (PEAK) and slower outside
-      them (OFF-PEAK), by the time in the UK
+      Each crime runs faster than its yearly average in its busiest hours of the day (
+      <Term id="peak">PEAK</Term>) and slower outside them (OFF-PEAK), by the time in the UK
       {hour === null
         ? ''
         : `, now ${String(hour).padStart(2, '0')}:00–${String((hour + 1) % 24).padStart(2, '0')}:00`}
@@ -109,7 +116,8 @@ function PrevalenceSection({ definition, year }: { definition: ClockDefinition; 
         <h2 id="csew-prevalence">People affected since 1 January {year ?? ''}</h2>
         <p className="clock-section__note">
           How many people have experienced each of these crimes so far this calendar year, from the survey’s
-          yearly prevalence estimates.
+          yearly <Term id="prevalence">prevalence</Term> estimates. The count below adds the kinds of crime up
+          as <Term id="exposures">exposures</Term>.
         </p>
       </header>
       <ClockHero

@@ -72,10 +72,9 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
   return (
     <>
       {isSyntheticData(meta) && (
-        <div className="clock-synthetic" role="note">
-          <p className="clock-synthetic__title">Sample data – not real police records</p>
-          <p>{SYNTHETIC_DATA_NOTE}</p>
-        </div>
+        <p className="clock-synthetic" role="note" title={SYNTHETIC_DATA_NOTE}>
+          <strong>Sample data</strong> – not real police records
+        </p>
       )}
 
       <ClockHero
@@ -85,10 +84,7 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
       />
       {meta.coverage && (
         <p className="clock-section__note" data-testid="police-coverage">
-          <strong>Covers:</strong> {meta.coverage.text}
-          {meta.coverage.territorialForces < meta.coverage.ofTerritorialForces &&
-            ` — ${meta.coverage.forces.join(', ')}`}
-          .
+          <strong>Covers:</strong> {meta.coverage.text}.
         </p>
       )}
 

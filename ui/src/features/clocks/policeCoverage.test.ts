@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_CLOCK_MONTHS } from '../../../../common/clock/area.ts';
-import {
-  policeClockDefinition,
-  POLICE_CLOCK_DEFAULT_MONTHS,
-} from '../../../../common/clock/police-definition.ts';
+import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
 import { POLICE_FORCES } from '../../../../common/police/forces.ts';
 import { policeCardDescription, policeClockLead, searchHeadline } from './policeCoverage.ts';
 
 const ALL_FORCES = POLICE_FORCES.filter((f) => f.area === 'england' || f.area === 'wales').map((f) => f.id);
 const SEVEN = ALL_FORCES.slice(0, 7);
 
-function meta(forceIds: string[], synthetic: boolean) {
+function meta(forceIds: string[], synthetic: boolean, months = 6) {
   return policeClockDefinition({
     categoryCounts: [{ slug: 'burglary', count: 600 }],
-    months: 6,
+    months,
     latestDataMonth: '2025-09',
     excludedForces: [],
     lastUpdated: '2025-10-30T09:15:00Z',
@@ -36,11 +32,17 @@ describe('what the police data covers, on the pages that name it', () => {
 
   it('says which forces and months the store holds, and that it is the sample', () => {
     const sample = meta(SEVEN, true);
-    const covers = '7 of 43 forces in England and Wales, April 2025 to September 2025 (synthetic sample)';
-    expect(sample.coverage?.text).toBe(covers);
-    expect(policeClockLead(sample)).toContain(`by the forces whose data is held — ${covers} — running`);
+    const covers = expect.stringMatching(
+      /^7 of 43 forces in England and Wales \(.+\), April 2025 to September 2025 \(synthetic sample\)$/,
+    );
+    expect(sample.coverage?.text).toEqual(covers);
+    // The lead leaves the forces and months to the one "Covers:" line under the count.
+    expect(policeClockLead(sample)).toMatch(
+      /^A live count of crime recorded by the police so far this year, running/,
+    );
+    expect(policeClockLead(sample)).not.toContain(sample.coverage!.text);
     expect(policeCardDescription(sample)).toBe(
-      `Crimes recorded by police forces, from data.police.uk: ${covers}.`,
+      `Crimes recorded by police forces, from data.police.uk: ${sample.coverage!.text}.`,
     );
     expect(searchHeadline(sample)).toBe('Crime Data Search: 7 of 43 forces in England and Wales');
 
@@ -55,16 +57,16 @@ describe('what the police data covers, on the pages that name it', () => {
 });
 
 describe('the pace a police clock says it runs at', () => {
-  it("is the area clock's 12 months on an area's page, and the national clock's six on the national page", () => {
-    expect(AREA_CLOCK_MONTHS).toBe(12);
-    const areaMeta = { ...meta(SEVEN, false), areaName: 'Kent Police', coverage: undefined };
-    for (const lead of [policeClockLead(null, true), policeClockLead(areaMeta, true)]) {
-      expect(lead).toBe(
-        'A live count of police-recorded crime in this area so far this year, running at the pace of the latest 12 months of published police data.',
-      );
-    }
-    expect(POLICE_CLOCK_DEFAULT_MONTHS).toBe(6);
-    for (const lead of [policeClockLead(null), policeClockLead(meta(ALL_FORCES, false))])
-      expect(lead).toContain('running at the pace of the latest six months of published police data.');
+  it('is the months its definition holds, in words, singular or plural', () => {
+    expect(policeClockLead(meta(ALL_FORCES, false))).toContain(
+      'running at the pace of the latest 6 months with data.',
+    );
+    const areaMeta = { ...meta(SEVEN, false, 12), areaName: 'Kent Police', coverage: undefined };
+    expect(policeClockLead(areaMeta, true)).toBe(
+      'A live count of police-recorded crime in this area so far this year, running at the pace of the latest 12 months with data.',
+    );
+    expect(policeClockLead(meta(ALL_FORCES, false, 1))).toContain('the pace of the latest month with data.');
+    // Before the definition answers, no number of months is claimed.
+    expect(policeClockLead(null, true)).toContain('the pace of the latest months with data.');
   });
 });

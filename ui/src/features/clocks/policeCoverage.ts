@@ -5,8 +5,6 @@
  * A page says "England and Wales" without more only when the store holds real data of every force.
  */
 import { useEffect, useState } from 'react';
-import { AREA_CLOCK_MONTHS } from '../../../../common/clock/area.ts';
-import { POLICE_CLOCK_DEFAULT_MONTHS } from '../../../../common/clock/police-definition.ts';
 import type { ClockMeta } from '../../../../common/clock/types.ts';
 import { apiGet } from '../../shared/api.ts';
 import type { ClockApiResponse } from './clockFeed.ts';
@@ -18,29 +16,25 @@ export function coversAllForces(coverage: PoliceCoverage): boolean {
   return coverage.territorialForces === coverage.ofTerritorialForces && !coverage.synthetic;
 }
 
-const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
-
-/** "six months", "12 months": small numbers in words, as the pages write them. */
-function monthsText(months: number): string {
-  return `${NUMBER_WORDS[months] ?? String(months)} month${months === 1 ? '' : 's'}`;
-}
-
-/** The window of data a clock runs at: the national clock's, or an area clock's (common/clock). */
-export function clockPace(area: boolean): string {
-  const months = area ? AREA_CLOCK_MONTHS : POLICE_CLOCK_DEFAULT_MONTHS;
-  return `running at the pace of the latest ${monthsText(months)} of published police data`;
+/**
+ * The pace a clock says it runs at, from its definition ("the latest 12 months with data", worded
+ * in common/police-coverage): the months it holds, which may be fewer than the clock asks for.
+ */
+export function clockPace(meta: ClockMeta | null): string {
+  return `running at the pace of ${meta?.pace ?? 'the latest months with data'}`;
 }
 
 /** The police clock page's lead: which forces, or which area, it counts. */
 export function policeClockLead(meta: ClockMeta | null, area = false): string {
   // The area is named by the clock's own label ("1 mile around SW1A 1AA", "Kent Police").
-  if (area) return `A live count of police-recorded crime in this area so far this year, ${clockPace(true)}.`;
-  const pace = clockPace(false);
+  const pace = clockPace(meta);
+  if (area) return `A live count of police-recorded crime in this area so far this year, ${pace}.`;
   const coverage = meta?.coverage;
   if (!coverage) return `A live count of police-recorded crime so far this year, ${pace}.`;
   if (coversAllForces(coverage))
     return `A live count of crime recorded by the police forces of England and Wales so far this year, ${pace}.`;
-  return `A live count of crime recorded so far this year by the forces whose data is held — ${coverage.text} — ${pace}.`;
+  // Which forces and months: said once, under the count ("Covers: …"), not here as well.
+  return `A live count of crime recorded by the police so far this year, ${pace}.`;
 }
 
 /** The landing page's police clock card. */

@@ -11,7 +11,7 @@ import { createFrameStore, type FrameStore } from './frameStore.ts';
 /** Specification section 8, clock load failure. */
 export const LOAD_ERROR_TOAST = {
   title: 'Loading Error',
-  description: 'Could not load England, Wales & Northern Ireland crime data',
+  description: 'Could not load the crime data for England and Wales',
 } as const;
 
 /** The same for an area's clock, which is not about the whole country. */

@@ -23,8 +23,7 @@ export function DataNotes({ dataInfo }: { dataInfo: SearchDataInfo }) {
         <Alert title="These results use synthetic sample data" className="data-note data-note--synthetic">
           <p>
             The crimes, postcodes and populations shown here were generated for trying the product out. They
-            are not real police records and say nothing about this area. To search real data.police.uk crime
-            data, import it with <code>npm run import -- --latest</code>.
+            are not real police records and say nothing about this area.
           </p>
         </Alert>
       )}

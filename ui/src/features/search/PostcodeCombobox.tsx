@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { couldBecomePostcode } from '../../../../common/postcode/partial.ts';
 import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
 import { cx } from '../../shared/ui/classNames.ts';
 import { useDismiss } from '../../shared/ui/useDismiss.ts';
@@ -123,7 +124,15 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
     }
   }
 
-  const validity = prefix === '' ? undefined : isValidPostcode(prefix) ? 'valid' : 'invalid';
+  // No error while what is typed can still become a postcode: "SW1" is not wrong, only unfinished.
+  const validity =
+    prefix === ''
+      ? undefined
+      : isValidPostcode(prefix)
+        ? 'valid'
+        : couldBecomePostcode(prefix)
+          ? undefined
+          : 'invalid';
   const activeId = shown && highlighted >= 0 ? `${id}-option-${highlighted}` : undefined;
 
   return (
@@ -183,7 +192,7 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
       </div>
       <p id={hintId} className="field__hint postcode-combobox__hint">
         {validity === 'invalid'
-          ? 'Not a full UK postcode yet, e.g. SW1A 1AA, M1 1AA or B33 8TH.'
+          ? 'No UK postcode starts like this: postcodes look like SW1A 1AA, M1 1AA or B33 8TH.'
           : 'Crimes within 1 mile. Suggestions appear as you type.'}
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { CRIME_CATEGORY_SLUGS, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
 import { frameAt } from '../../../../common/map/frame.ts';
 import { markIdOfCrime } from '../../../../common/map/marks.ts';
@@ -170,7 +170,9 @@ export function SearchPage() {
             {urlIssue.text}
           </Alert>
         )}
-        {search.status === 'idle' && !urlIssue && <NoSearch />}
+        {search.status === 'idle' && !urlIssue && (
+          <NoSearch area={policeMeta?.coverage?.area ?? 'England and Wales'} />
+        )}
         {search.status === 'searching' && (
           <div className="card search-loading" role="status">
             <span className="spinner" aria-hidden="true" />
@@ -236,16 +238,24 @@ function SearchResults({
     onMapState({ hide: hiddenCategoriesText(next), at: selected });
   }
 
+  // A new answer to the visitor's search brings its heading, with the total, into view and
+  // focus, which screen readers announce; a focus elsewhere (the map, the table) is left alone.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('.search-form')) heading.current?.focus();
+  }, [response]);
+
   const tableResponse = marks.data
     ? { ...response, data: marks.data.data, pagination: marks.data.pagination }
     : response;
   return (
     <div className="search-results">
-      <p className="visually-hidden" role="status">
+      <h2 ref={heading} tabIndex={-1} className="search-results__title">
         {total === null
-          ? `No data for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}.`
-          : `${formatCount(total)} crimes found for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}.`}
-      </p>
+          ? `No data for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}`
+          : `${formatCount(total)} ${total === 1 ? 'crime' : 'crimes'} found for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}`}
+      </h2>
       <DataNotes dataInfo={response.dataInfo} />
       <SummaryStats response={response} />
       <div className="search-results__grid">
@@ -341,15 +351,14 @@ const SEARCH_MODES = [
   },
 ];
 
-function NoSearch() {
+/** `area`: what the store covers, in the words of the one coverage statement (common/police-coverage). */
+function NoSearch({ area }: { area: string }) {
   return (
     <section className="card search-empty" aria-labelledby="no-search-title">
       <h2 id="no-search-title" className="search-empty__title">
         No Search Performed
       </h2>
-      <p className="muted">
-        Search police-recorded crime in England, Wales and Northern Ireland in one of three ways:
-      </p>
+      <p className="muted">Search police-recorded crime in {area} in one of three ways:</p>
       <ul className="search-modes">
         {SEARCH_MODES.map((mode) => (
           <li key={mode.title} className="search-mode">
