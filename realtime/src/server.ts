@@ -34,7 +34,7 @@ async function main() {
   const apiNote = await checkApi(config.apiInternalUrl);
   if (apiNote) logger.warn(apiNote);
   const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
-  const server = createRealtimeServer({
+  const server = await createRealtimeServer({
     logger,
     definitions: createDefinitionSource({
       apiUrl: config.apiInternalUrl,
@@ -51,9 +51,10 @@ async function main() {
     areas: createAreaClocks({ apiUrl: config.apiInternalUrl, logger }),
     maxAreaClocks: config.realtimeMaxAreaClocks,
     addressKey: addressKeyOf(config),
+    engine: config.realtimeEngine,
   });
   const port = await server.listen(config.realtimePort, config.host);
-  logger.info({ port, redis: Boolean(redis) }, 'realtime server listening');
+  logger.info({ port, redis: Boolean(redis), engine: server.engine }, 'realtime server listening');
 
   let closing = false;
   const shutdown = async (signal: string) => {

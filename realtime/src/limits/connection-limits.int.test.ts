@@ -7,14 +7,18 @@ import {
   type ServerToClientEvents,
 } from '../../../common/realtime/protocol.ts';
 import { addressHash } from '../../../api/src/security/address-hash.ts';
-import { startRealtimeNode, type RealtimeNode } from '../../../tests/support/realtime-node.ts';
+import {
+  REALTIME_ENGINES,
+  startRealtimeNode,
+  type RealtimeNode,
+} from '../../../tests/support/realtime-node.ts';
 
 const KEY_HEX = 'c3'.repeat(32);
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Attacks on a realtime node configured the way the README says (environment variables). */
-describe('realtime limits', () => {
+describe.each(REALTIME_ENGINES)('realtime limits on REALTIME_ENGINE=%s', (engine) => {
   const cleanups: (() => unknown)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -22,7 +26,11 @@ describe('realtime limits', () => {
 
   async function node(env: Record<string, string>): Promise<RealtimeNode> {
     // No API: the survey clock needs none, and the police clock is not used here.
-    const started = await startRealtimeNode({ API_INTERNAL_URL: 'http://127.0.0.1:9', ...env });
+    const started = await startRealtimeNode({
+      API_INTERNAL_URL: 'http://127.0.0.1:9',
+      REALTIME_ENGINE: engine,
+      ...env,
+    });
     cleanups.push(() => started.stop('SIGKILL'));
     return started;
   }
