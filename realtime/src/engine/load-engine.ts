@@ -17,7 +17,7 @@ export async function loadHttpEngine(choice: EngineChoice, logger: Logger): Prom
   try {
     return createUwsEngine(await import('uWebSockets.js'), logger);
   } catch (error) {
-    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
+    const reason = error instanceof Error ? error.message.replace(/\s+/g, ' ') : String(error);
     if (choice === 'uws')
       throw new Error(`REALTIME_ENGINE=uws, but uWebSockets.js does not load: ${reason}`, { cause: error });
     logger.warn(

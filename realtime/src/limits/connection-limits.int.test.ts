@@ -171,7 +171,10 @@ describe.each(REALTIME_ENGINES)('realtime limits on REALTIME_ENGINE=%s', (engine
         setTimeout(() => {
           if (ws.readyState !== WebSocket.OPEN) return;
           ws.send('41');
-          ws.send('40');
+          // Apart: on node:http both can be read in one turn, before the leave is done, and
+          // Socket.IO itself closes a connection that opens a namespace it is still in (a loaded
+          // machine read two sends 10 ms apart in one turn).
+          setTimeout(() => ws.readyState === WebSocket.OPEN && ws.send('40'), 150);
         }, 20);
       } else if (packet.startsWith('43')) acks++;
       else if (packet === '2') ws.send('3');
@@ -180,7 +183,8 @@ describe.each(REALTIME_ENGINES)('realtime limits on REALTIME_ENGINE=%s', (engine
     expect(await closed).toBe(true);
     expect(acks).toBeLessThanOrEqual(10);
     expect(opens).toBeLessThanOrEqual(3);
-    expect(realtime.output()).toContain('realtime socket disconnected: too many events');
+    // The node's log comes through a pipe of its own, which may be read after the close is seen.
+    await expect.poll(() => realtime.output()).toContain('realtime socket disconnected: too many events');
     // The socket closed as it opened (over the budget) left nothing behind in the rooms' books.
     const health = (await (await fetch(`${realtime.url}/health`)).json()) as {
       clients: number;
