@@ -19,6 +19,8 @@ export interface NodeOptions {
   apiUrl: string;
   redisUrl?: string;
   fromDist: boolean;
+  /** REALTIME_ENGINE of the node. */
+  engine: 'uws' | 'node';
   /** Extra Node flags, e.g. --cpu-prof. */
   nodeFlags?: string[];
   maxLifetimeMs: number;
@@ -64,6 +66,7 @@ export async function startNode(options: NodeOptions): Promise<RealtimeNodeProce
       CLOCK_REFRESH_SECONDS: '30',
       LOG_LEVEL: 'warn',
       REDIS_URL: options.redisUrl ?? '',
+      REALTIME_ENGINE: options.engine,
       // The light clients share a few loopback addresses: the per-address cap would refuse them.
       REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '1000000',
     },
