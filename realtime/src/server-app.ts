@@ -43,6 +43,8 @@ export interface RealtimeOptions {
   addressKey?: Buffer;
   /** REALTIME_ENGINE; `auto` when not given. */
   engine?: EngineChoice;
+  /** Why the start-up probe found uWebSockets.js unusable on this Node, if it did. */
+  uwsUnavailable?: string;
 }
 
 export interface RealtimeServer {
@@ -69,7 +71,7 @@ export async function createRealtimeServer(options: RealtimeOptions): Promise<Re
   const { logger } = options;
   const now = options.now ?? Date.now;
   const tickMs = options.tickMs ?? 1000;
-  const engine = await loadHttpEngine(options.engine ?? 'auto', logger);
+  const engine = await loadHttpEngine(options.engine ?? 'auto', logger, options.uwsUnavailable);
   const addressKey = options.addressKey ?? ephemeralAddressKey();
   const limits = createConnectionLimits({
     maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 500,
