@@ -168,7 +168,8 @@ async function spawnServer(options: SpawnOptions): Promise<RealtimeNodeProcess> 
 export async function nodeHealth(node: RealtimeNodeProcess): Promise<Record<string, unknown> | undefined> {
   try {
     const res = await fetch(`${node.url}/health`, { signal: AbortSignal.timeout(5000) });
-    return res.ok ? ((await res.json()) as Record<string, unknown>) : undefined;
+    // 503 is a node saying why it should get no new visitors (at its cap): its figures still count.
+    return res.ok || res.status === 503 ? ((await res.json()) as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
