@@ -14,6 +14,8 @@ import { isValidEmailAddress } from '../contact/messages.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** What carries a realtime node's sockets: `auto` is uWebSockets.js where it loads, else node:http. */
+export type RealtimeEngine = 'auto' | 'uws' | 'node';
 
 export interface AppConfig {
   nodeEnv: NodeEnv;
@@ -54,6 +56,8 @@ export interface AppConfig {
   realtimeMaxEventsPerSocket: number;
   /** Distinct area clocks one realtime node computes at most (REALTIME_MAX_AREA_CLOCKS). */
   realtimeMaxAreaClocks: number;
+  /** REALTIME_ENGINE: `uws` fails to start without uWebSockets.js; `node` never loads it. */
+  realtimeEngine: RealtimeEngine;
   /** How often each realtime node re-reads the clocks' data in full (a change is seen within a second). */
   clockRefreshSeconds: number;
   /** Where the police clock page's "contact us" mail link writes to; unset: the page has no such link. */
@@ -209,6 +213,7 @@ const anyText = variable({ allows: 'any text' }, () => true);
 
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const REALTIME_ENGINES: readonly RealtimeEngine[] = ['auto', 'uws', 'node'];
 
 /** Every environment variable the servers and scripts read. */
 export const ENV_SCHEMA = Type.Object({
@@ -279,6 +284,7 @@ export const ENV_SCHEMA = Type.Object({
   REALTIME_MAX_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000),
   REALTIME_MAX_EVENTS_PER_SOCKET: whole(1, 100_000),
   REALTIME_MAX_AREA_CLOCKS: whole(1, 100_000),
+  REALTIME_ENGINE: oneOf(REALTIME_ENGINES),
   CLOCK_REFRESH_SECONDS: whole(1, 86_400),
   OUTBOX_RETRY_SECONDS: whole(1, 3600),
   DATABASE_QUERY_TIMEOUT_SECONDS: whole(1, 3600),
@@ -358,6 +364,7 @@ export function parseConfig(env: Env): AppConfig {
     realtimeMaxConnectionsPerAddress: number(v.REALTIME_MAX_CONNECTIONS_PER_ADDRESS, 500),
     realtimeMaxEventsPerSocket: number(v.REALTIME_MAX_EVENTS_PER_SOCKET, 30),
     realtimeMaxAreaClocks: number(v.REALTIME_MAX_AREA_CLOCKS, 1000),
+    realtimeEngine: (v.REALTIME_ENGINE ?? 'auto') as RealtimeEngine,
     clockRefreshSeconds: number(v.CLOCK_REFRESH_SECONDS, 30),
     contactEmail: v.CONTACT_EMAIL,
     outboxRetrySeconds: number(v.OUTBOX_RETRY_SECONDS, 30),

@@ -13,10 +13,10 @@ import {
   type ServerToClientEvents,
 } from '../../common/realtime/protocol.ts';
 import { readTick, tickVersion, type ClockTick, type TickFrame } from '../../common/realtime/tick.ts';
-import { startRealtimeNode } from '../../tests/support/realtime-node.ts';
+import { REALTIME_ENGINES, startRealtimeNode } from '../../tests/support/realtime-node.ts';
 import { startTcpProxy } from '../../tests/support/tcp-proxy.ts';
 import { createDefinitionSource } from './clocks/definition-source.ts';
-import { createRealtimeServer, type RealtimeServer } from './server-app.ts';
+import { createRealtimeServer, type RealtimeOptions, type RealtimeServer } from './server-app.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -56,17 +56,19 @@ async function startApiDouble(initial: ClockDefinition | null) {
   };
 }
 
-describe('realtime server', () => {
+describe.each(REALTIME_ENGINES)('realtime server on REALTIME_ENGINE=%s', (engine) => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function startNode(apiUrl: string) {
-    const server: RealtimeServer = createRealtimeServer({
+  async function startNode(apiUrl: string, extra: Partial<RealtimeOptions> = {}) {
+    const server: RealtimeServer = await createRealtimeServer({
       logger,
+      engine,
       tickMs: 1000,
       definitions: createDefinitionSource({ apiUrl, logger, refreshMs: 60_000, retryMs: 300 }),
+      ...extra,
     });
     const port = await server.listen(0, '127.0.0.1');
     let open = true;
@@ -176,14 +178,55 @@ describe('realtime server', () => {
     expect(reply).toEqual({ ok: false, error: 'Unknown clock; use "csew" or "police".' });
   });
 
-  it('answers its health endpoint and 404s elsewhere', async () => {
+  const health = async (url: string) => {
+    const res = await fetch(`${url}/health`);
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('answers its health endpoint, naming its engine, and 404s elsewhere', async () => {
     const api = await startApiDouble(policeDefinition(500_000));
     cleanups.push(api.close);
     const node = await startNode(api.url);
-    const health = await fetch(`${node.url}/health`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', clients: 0 });
-    expect((await fetch(`${node.url}/elsewhere`)).status).toBe(404);
+    await expect.poll(async () => (await health(node.url)).status).toBe(200);
+    expect((await health(node.url)).body).toMatchObject({
+      status: 'ok',
+      clients: 0,
+      engine: engine === 'uws' ? 'uWebSockets.js' : 'node:http',
+    });
+    for (const path of ['/elsewhere', '/health/x', '/socket.iox']) {
+      const res = await fetch(`${node.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect((await fetch(`${node.url}/health`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('answers 503 on /health, saying why, while it has no police clock, and 200 once it has', async () => {
+    const api = await startApiDouble(null);
+    cleanups.push(api.close);
+    const node = await startNode(api.url);
+    const before = await health(node.url);
+    expect(before.status).toBe(503);
+    expect(before.body).toMatchObject({ status: 'unavailable' });
+    expect(before.body.problems).toEqual([expect.stringMatching(/^no police clock definition loaded yet/)]);
+    api.set(policeDefinition(400_000));
+    await expect.poll(async () => (await health(node.url)).status, { timeout: 5000 }).toBe(200);
+  });
+
+  it('answers 503 on /health while it holds REALTIME_MAX_CONNECTIONS, and 200 once one leaves', async () => {
+    const api = await startApiDouble(policeDefinition(500_000));
+    cleanups.push(api.close);
+    const node = await startNode(api.url, { maxConnections: 2 });
+    await expect.poll(async () => (await health(node.url)).status).toBe(200);
+    const sockets = [client(node.url), client(node.url)];
+    await Promise.all(sockets.map((s) => new Promise((resolve) => s.on('connect', () => resolve(null)))));
+    const full = await health(node.url);
+    expect(full.status).toBe(503);
+    expect(full.body.problems).toEqual([
+      'at its connection cap (REALTIME_MAX_CONNECTIONS 2): new visitors are refused',
+    ]);
+    sockets[0]!.close();
+    await expect.poll(async () => (await health(node.url)).status).toBe(200);
   });
 
   it('tells clients when it closes, and frees its port', async () => {
@@ -207,6 +250,7 @@ describe('realtime server', () => {
         API_INTERNAL_URL: apiUrl,
         REDIS_URL: redisUrl,
         CLOCK_REFRESH_SECONDS: String(refreshSeconds),
+        REALTIME_ENGINE: engine,
       });
       cleanups.push(() => void started.stop('SIGKILL'));
       return started;

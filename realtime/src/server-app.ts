@@ -1,7 +1,6 @@
-import * as uWS from 'uWebSockets.js';
 import { Server, type ServerOptions } from 'socket.io';
 import type { Logger } from 'pino';
-import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
+import { CLOCK_KINDS, REALTIME_PATH } from '../../common/realtime/protocol.ts';
 import { attachClockRooms } from './clocks/clock-rooms.ts';
 import type { AreaClocks } from './clocks/area-clocks.ts';
 import type { DefinitionSource } from './clocks/definition-source.ts';
@@ -9,7 +8,9 @@ import type { RealtimeIo } from './io-types.ts';
 import { addressHash, ephemeralAddressKey } from '../../api/src/security/address-hash.ts';
 import { createConnectionLimits, type TrustProxy } from './limits/connection-limits.ts';
 import { createRealtimeMetrics } from './observability/metrics.ts';
-import { serveMetrics } from './observability/metrics-route.ts';
+import { metricsRoute } from './observability/metrics-route.ts';
+import type { EngineChoice, EngineName, HttpReply } from './engine/http-engine.ts';
+import { loadHttpEngine } from './engine/load-engine.ts';
 import { logSocketLifecycle } from './observability/socket-log.ts';
 
 export interface RealtimeOptions {
@@ -40,25 +41,37 @@ export interface RealtimeOptions {
   maxAreasPerAddress?: number;
   /** Key of the address hashes in the log (from SECRET_KEY); a random one per process when not given. */
   addressKey?: Buffer;
+  /** REALTIME_ENGINE; `auto` when not given. */
+  engine?: EngineChoice;
+  /** Why the start-up probe found uWebSockets.js unusable on this Node, if it did. */
+  uwsUnavailable?: string;
 }
 
 export interface RealtimeServer {
   io: RealtimeIo;
+  /** What carries the sockets: uWebSockets.js, or node:http where it does not load. */
+  engine: EngineName;
   /** Resolves with the bound port (useful with port 0). */
   listen(port: number, host: string): Promise<number>;
   /** Tells clients, stops timers and frees the port. */
   close(): Promise<void>;
 }
 
+const json = (status: number, body: object): HttpReply => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
 /**
- * uWebSockets.js carries the sockets (its native publish fans a room broadcast out without a JS
- * loop per client); Socket.IO gives the protocol, rooms and reconnection.
+ * Socket.IO gives the protocol, rooms and reconnection; an engine (engine/) carries its sockets and
+ * the node's few HTTP routes: uWebSockets.js where it loads, else node:http, with the same routes.
  */
-export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
+export async function createRealtimeServer(options: RealtimeOptions): Promise<RealtimeServer> {
   const { logger } = options;
   const now = options.now ?? Date.now;
   const tickMs = options.tickMs ?? 1000;
-  const app = uWS.App();
+  const engine = await loadHttpEngine(options.engine ?? 'auto', logger, options.uwsUnavailable);
   const addressKey = options.addressKey ?? ephemeralAddressKey();
   const limits = createConnectionLimits({
     maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 500,
@@ -79,19 +92,36 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
     cors: { origin: true, credentials: false },
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
-  io.attachApp(app);
-  limits.attach(io);
-  const metrics = createRealtimeMetrics({ io, now });
-  serveMetrics(app, metrics, { token: options.metricsToken, logger });
-  logSocketLifecycle(io, logger);
-
+  const metrics = createRealtimeMetrics({ io, now, engine: engine.name });
   const startedAt = now();
-  app.get('/health', (res) => {
-    res.cork(() => {
-      res.writeHeader('content-type', 'application/json');
-      res.end(
-        JSON.stringify({
-          status: 'ok',
+
+  /**
+   * Why this node should get no new visitors; none means healthy. The proxy's check expects 200,
+   * so a 503 takes the node out of rotation until it can serve again.
+   */
+  const problems = (): string[] => {
+    const found: string[] = [];
+    for (const clock of CLOCK_KINDS) {
+      if (!options.definitions.current(clock))
+        found.push(
+          `no ${clock} clock definition loaded yet (the API has not answered, or has no ${clock} data)`,
+        );
+    }
+    if (limits.atCapacity())
+      found.push(
+        `at its connection cap (REALTIME_MAX_CONNECTIONS ${options.maxConnections}): new visitors are refused`,
+      );
+    return found;
+  };
+
+  engine.serve(io, {
+    get: {
+      '/health': () => {
+        const unable = problems();
+        return json(unable.length === 0 ? 200 : 503, {
+          status: unable.length === 0 ? 'ok' : 'unavailable',
+          ...(unable.length > 0 ? { problems: unable } : {}),
+          engine: engine.name,
           clients: io.engine.clientsCount,
           limits: limits.stats(),
           uptimeSeconds: Math.round((now() - startedAt) / 1000),
@@ -103,16 +133,14 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
             rooms: clocks.stats(),
           },
           ...options.health?.(),
-        }),
-      );
-    });
+        });
+      },
+      '/metrics': metricsRoute(metrics, { token: options.metricsToken, logger }),
+    },
+    notFound: () => json(404, { success: false, error: 'Not found', code: 'NOT_FOUND' }),
   });
-  app.any('/*', (res) => {
-    res.cork(() => {
-      res.writeStatus('404 Not Found').writeHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ success: false, error: 'Not found', code: 'NOT_FOUND' }));
-    });
-  });
+  limits.attach(io);
+  logSocketLifecycle(io, logger);
 
   const clocks = attachClockRooms({
     io,
@@ -129,26 +157,17 @@ export function createRealtimeServer(options: RealtimeOptions): RealtimeServer {
   });
   options.definitions.start();
 
-  let listenSocket: uWS.us_listen_socket | false = false;
   return {
     io,
-    listen(port, host) {
-      return new Promise((resolve, reject) => {
-        app.listen(host, port, (token) => {
-          if (!token) return reject(new Error(`Realtime server cannot listen on ${host}:${port}`));
-          listenSocket = token;
-          resolve(uWS.us_socket_local_port(token));
-        });
-      });
-    },
+    engine: engine.name,
+    listen: (port, host) => engine.listen(port, host),
     async close() {
       clocks.stop();
       options.definitions.stop();
-      if (listenSocket) uWS.us_listen_socket_close(listenSocket);
-      listenSocket = false;
+      engine.stopListening();
       // Closing the engine ends every transport: clients see "transport close" and reconnect on
       // their own (to another node behind the proxy), which a server-side disconnect would stop.
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
     },
   };
 }

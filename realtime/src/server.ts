@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { loadSecretKey } from '../../api/src/security/secret-box.ts';
 import { configOrFail, type AppConfig } from '../../common/config/config.ts';
+import { UWEBSOCKETS } from '../../server-common/runtime/native-modules.ts';
+import { checkRuntimeOrExit } from '../../server-common/runtime/preflight.ts';
 import { createAreaClocks } from './clocks/area-clocks.ts';
 import { createDefinitionSource } from './clocks/definition-source.ts';
 import { createRedisAdapter } from './redis-adapter.ts';
@@ -30,11 +32,16 @@ function addressKeyOf(config: AppConfig): Buffer | undefined {
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, base: { service: 'realtime', pid: process.pid } });
+  // uWebSockets.js is proved in a child process before this one loads it (REALTIME_ENGINE=node: never).
+  const runtime =
+    config.realtimeEngine === 'node'
+      ? undefined
+      : checkRuntimeOrExit('Crime Clock realtime server', [UWEBSOCKETS]);
   if (config.redisUrl) await checkRedis(config.redisUrl);
   const apiNote = await checkApi(config.apiInternalUrl);
   if (apiNote) logger.warn(apiNote);
   const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
-  const server = createRealtimeServer({
+  const server = await createRealtimeServer({
     logger,
     definitions: createDefinitionSource({
       apiUrl: config.apiInternalUrl,
@@ -51,9 +58,11 @@ async function main() {
     areas: createAreaClocks({ apiUrl: config.apiInternalUrl, logger }),
     maxAreaClocks: config.realtimeMaxAreaClocks,
     addressKey: addressKeyOf(config),
+    engine: config.realtimeEngine,
+    uwsUnavailable: runtime?.unavailable.get(UWEBSOCKETS.specifier),
   });
   const port = await server.listen(config.realtimePort, config.host);
-  logger.info({ port, redis: Boolean(redis) }, 'realtime server listening');
+  logger.info({ port, redis: Boolean(redis), engine: server.engine }, 'realtime server listening');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -8,7 +8,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, createServer as createTcpServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { io as connectSocket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { policeClockDefinition } from '../../common/clock/police-definition.ts';
+import { REALTIME_ENGINES, startRealtimeNode } from '../../tests/support/realtime-node.ts';
 import {
   haproxyBinary,
   haproxyConfigPath,
@@ -27,8 +30,14 @@ interface Node {
   close(): Promise<void>;
 }
 
-/** A node that answers every request with its name (health checks too) and echoes on upgrades. */
-async function node(name: string, options: { answersChecks?: () => boolean } = {}): Promise<Node> {
+/**
+ * A node that answers every request with its name (health checks too, with `checkStatus`) and
+ * echoes on upgrades.
+ */
+async function node(
+  name: string,
+  options: { answersChecks?: () => boolean; checkStatus?: number } = {},
+): Promise<Node> {
   const seen: Node['seen'] = [];
   const server: Server = createServer((req, res) => {
     const check = req.url === '/api/health' || req.url === '/health';
@@ -36,6 +45,7 @@ async function node(name: string, options: { answersChecks?: () => boolean } = {
     // A starved node: its health checks go unanswered.
     if (check && options.answersChecks?.() === false) return;
     req.resume();
+    if (check && options.checkStatus) res.statusCode = options.checkStatus;
     req.on('end', () => res.end(name));
   });
   server.on('upgrade', (req, socket) => {
@@ -129,7 +139,11 @@ describe('HAProxy with deploy/haproxy.cfg', () => {
     return list;
   }
 
-  async function start(api: Node[], realtime: Node[], env: Record<string, string> = {}): Promise<Proxy> {
+  async function start(
+    api: Pick<Node, 'address'>[],
+    realtime: Pick<Node, 'address'>[],
+    env: Record<string, string> = {},
+  ): Promise<Proxy> {
     const dir = mkdtempSync(join(tmpdir(), 'haproxy-test-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const addresses = { api: api.map((n) => n.address), realtime: realtime.map((n) => n.address) };
@@ -379,4 +393,99 @@ describe('HAProxy with deploy/haproxy.cfg', () => {
     expect(statuses.filter((s) => s === '429').length).toBe(60 - reached);
     expect(statuses.filter((s) => s !== '429' && s !== '200')).toEqual([]);
   });
+  /** The API's police clock, for real realtime nodes to load (they answer 503 without it). */
+  async function clockApi(): Promise<string> {
+    const definition = policeClockDefinition({
+      categoryCounts: [{ slug: 'shoplifting', count: 200_000 }],
+      months: 6,
+      latestDataMonth: '2026-09',
+      excludedForces: [],
+      lastUpdated: '2026-11-01T00:00:00Z',
+    });
+    const server = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url !== '/api/police-clock') res.statusCode = 404;
+      res.end(JSON.stringify(req.url === '/api/police-clock' ? { definition } : { code: 'NOT_FOUND' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return `http://${HOST}:${(server.address() as { port: number }).port}`;
+  }
+
+  it.each(REALTIME_ENGINES)(
+    'takes out a realtime node whose /health answers 503 (REALTIME_ENGINE=%s), keeps an API node whose /api/health does',
+    async (engine) => {
+      const apiUrl = await clockApi();
+      const realtime = await Promise.all(
+        // realtime-1 holds one connection at most, realtime-2 a hundred.
+        ['1', '100'].map(async (cap) => {
+          const started = await startRealtimeNode({
+            API_INTERNAL_URL: apiUrl,
+            REALTIME_ENGINE: engine,
+            REALTIME_MAX_CONNECTIONS: cap,
+            LOG_LEVEL: 'warn',
+          });
+          cleanups.push(async () => void (await started.stop('SIGKILL')));
+          await expect.poll(async () => (await fetch(`${started.url}/health`)).status).toBe(200);
+          return { ...started, address: { host: HOST, port: started.port } };
+        }),
+      );
+      const [a1] = await nodes('api-1');
+      // An API node whose database is down answers its health 503 and is still sent requests.
+      const a2 = await node('api-2', { checkStatus: 503 });
+      cleanups.push(a2.close);
+      // Started means every node is up: the realtime nodes answered a check in HTTP/1.1 with 200
+      // (uWebSockets.js answers HTTP/1.0 with 505), and api-2 is in despite its 503.
+      const proxy = await start([a1!, a2], realtime);
+      const answers = new Set<string>();
+      for (let i = 0; i < 4; i++) answers.add(await (await fetch(`${proxy.url}/api/forces`)).text());
+      expect(answers).toEqual(new Set(['api-1', 'api-2']));
+
+      // One visitor straight on realtime-1 puts it at its cap (REALTIME_MAX_CONNECTIONS 1).
+      const [first, second] = realtime as [(typeof realtime)[0], (typeof realtime)[0]];
+      const visitor = connectSocket(first.url, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
+      cleanups.push(() => void visitor.close());
+      await new Promise<void>((resolve) => visitor.on('connect', () => resolve()));
+      const full = await fetch(`${first.url}/health`);
+      expect(full.status).toBe(503);
+      expect(((await full.json()) as { problems: string[] }).problems).toEqual([
+        'at its connection cap (REALTIME_MAX_CONNECTIONS 1): new visitors are refused',
+      ]);
+      const statusOf = async (port: number) =>
+        (await haproxyStatus(proxy.statsUrl, proxy.nodes)).find(
+          (s) => s.role === 'realtime' && s.url.endsWith(`:${port}`),
+        );
+      await expect.poll(async () => (await statusOf(first.port))?.alive, { timeout: 5000 }).toBe(false);
+      expect((await statusOf(first.port))?.problem).toMatch(/L7STS Service Unavailable/);
+      expect((await statusOf(second.port))?.alive).toBe(true);
+
+      // Meanwhile new visitors through the proxy all land on the node that can take them.
+      const through = Array.from({ length: 3 }, () =>
+        connectSocket(proxy.url, { transports: ['websocket'], forceNew: true, reconnection: false }),
+      );
+      for (const socket of through) cleanups.push(() => void socket.close());
+      await Promise.all(
+        through.map(
+          (s) =>
+            new Promise<void>((resolve, reject) => {
+              s.on('connect', () => resolve());
+              s.on('connect_error', reject);
+            }),
+        ),
+      );
+      const clients = async (url: string) =>
+        ((await (await fetch(`${url}/health`)).json()) as { clients: number }).clients;
+      expect(await clients(first.url)).toBe(1);
+      expect(await clients(second.url)).toBe(3);
+
+      // The visitor leaves: realtime-1 can serve again, and is back in.
+      visitor.close();
+      await expect.poll(async () => (await statusOf(first.port))?.alive, { timeout: 5000 }).toBe(true);
+      expect((await statusOf(first.port))?.problem).toBeNull();
+    },
+  );
 });

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import type { RealtimeEngine } from '../../common/config/config.ts';
 import { freePort } from './product.ts';
+
+/** Both engines a realtime node runs on, for tests run once on each (they need Node 22). */
+export const REALTIME_ENGINES = ['uws', 'node'] as const satisfies readonly RealtimeEngine[];
 
 export interface RealtimeNode {
   port: number;
@@ -17,6 +21,7 @@ const root = join(import.meta.dirname, '..', '..');
  * A realtime node in its own process, from source, as production runs one per process. (Two
  * uWebSockets.js apps in one process share their pub/sub topics, so multi-node tests need
  * separate processes to be real.) `port` places it where clients expect it, e.g. to restart a node.
+ * Started means listening: /health answers, 200 or (without clock data yet, at its cap) 503.
  */
 export async function startRealtimeNode(
   env: Record<string, string>,
@@ -37,7 +42,8 @@ export async function startRealtimeNode(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`realtime node exited during start-up:\n${output}`);
     try {
-      if ((await fetch(`${url}/health`)).ok) break;
+      const status = (await fetch(`${url}/health`)).status;
+      if (status === 200 || status === 503) break;
     } catch {
       // not listening yet
     }

@@ -14,6 +14,7 @@ import { readTick, tickVersion, type TickFrame } from '../../../common/realtime/
 import { createRealtimeServer } from '../server-app.ts';
 import { createAreaClocks, type AreaClocksOptions } from './area-clocks.ts';
 import { createDefinitionSource } from './definition-source.ts';
+import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -69,7 +70,7 @@ async function startApi(areaDelayMs = 0) {
   };
 }
 
-describe('area clock rooms', () => {
+describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engine) => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -85,8 +86,9 @@ describe('area clock rooms', () => {
   ) {
     const api = await startApi(more.areaDelayMs);
     cleanups.push(api.close);
-    const server = createRealtimeServer({
+    const server = await createRealtimeServer({
       logger,
+      engine,
       definitions: createDefinitionSource({ apiUrl: api.url, logger, refreshMs: 200, retryMs: 100 }),
       areas: createAreaClocks({ apiUrl: api.url, logger, ...more.areas }),
       maxAreaClocks,

@@ -18,6 +18,7 @@ import { createTestDatabase } from '../../../tests/support/database.ts';
 import { startRedisServer, type RedisServer } from '../../../tests/support/redis-server.ts';
 import { createRealtimeServer } from '../server-app.ts';
 import { createDefinitionSource } from './definition-source.ts';
+import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -26,7 +27,7 @@ const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
  * The API and a realtime server as `npm start` runs them (the realtime server reads the API over
  * HTTP), with the full refresh far away: only the data-version check can bring a change in time.
  */
-describe('a change of the data behind a clock', () => {
+describe.each(REALTIME_ENGINES)('a change of the data behind a clock on REALTIME_ENGINE=%s', (engine) => {
   const cleanups: (() => Promise<unknown> | void)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -45,8 +46,9 @@ describe('a change of the data behind a clock', () => {
     cleanups.push(() => api.close());
     await api.listen({ port: 0, host: '127.0.0.1' });
     const { port } = api.server.address() as { port: number };
-    const realtime = createRealtimeServer({
+    const realtime = await createRealtimeServer({
       logger,
+      engine,
       definitions: createDefinitionSource({
         apiUrl: `http://127.0.0.1:${port}`,
         logger,

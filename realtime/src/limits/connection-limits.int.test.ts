@@ -7,14 +7,18 @@ import {
   type ServerToClientEvents,
 } from '../../../common/realtime/protocol.ts';
 import { addressHash } from '../../../api/src/security/address-hash.ts';
-import { startRealtimeNode, type RealtimeNode } from '../../../tests/support/realtime-node.ts';
+import {
+  REALTIME_ENGINES,
+  startRealtimeNode,
+  type RealtimeNode,
+} from '../../../tests/support/realtime-node.ts';
 
 const KEY_HEX = 'c3'.repeat(32);
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Attacks on a realtime node configured the way the README says (environment variables). */
-describe('realtime limits', () => {
+describe.each(REALTIME_ENGINES)('realtime limits on REALTIME_ENGINE=%s', (engine) => {
   const cleanups: (() => unknown)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -22,7 +26,11 @@ describe('realtime limits', () => {
 
   async function node(env: Record<string, string>): Promise<RealtimeNode> {
     // No API: the survey clock needs none, and the police clock is not used here.
-    const started = await startRealtimeNode({ API_INTERNAL_URL: 'http://127.0.0.1:9', ...env });
+    const started = await startRealtimeNode({
+      API_INTERNAL_URL: 'http://127.0.0.1:9',
+      REALTIME_ENGINE: engine,
+      ...env,
+    });
     cleanups.push(() => started.stop('SIGKILL'));
     return started;
   }
@@ -163,7 +171,10 @@ describe('realtime limits', () => {
         setTimeout(() => {
           if (ws.readyState !== WebSocket.OPEN) return;
           ws.send('41');
-          ws.send('40');
+          // Apart: on node:http both can be read in one turn, before the leave is done, and
+          // Socket.IO itself closes a connection that opens a namespace it is still in (a loaded
+          // machine read two sends 10 ms apart in one turn).
+          setTimeout(() => ws.readyState === WebSocket.OPEN && ws.send('40'), 150);
         }, 20);
       } else if (packet.startsWith('43')) acks++;
       else if (packet === '2') ws.send('3');
@@ -172,7 +183,8 @@ describe('realtime limits', () => {
     expect(await closed).toBe(true);
     expect(acks).toBeLessThanOrEqual(10);
     expect(opens).toBeLessThanOrEqual(3);
-    expect(realtime.output()).toContain('realtime socket disconnected: too many events');
+    // The node's log comes through a pipe of its own, which may be read after the close is seen.
+    await expect.poll(() => realtime.output()).toContain('realtime socket disconnected: too many events');
     // The socket closed as it opened (over the budget) left nothing behind in the rooms' books.
     const health = (await (await fetch(`${realtime.url}/health`)).json()) as {
       clients: number;

@@ -162,6 +162,9 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
       return addresses.get(conn) ?? clientAddress(conn.request, options.trustProxy);
     },
 
+    /** True while the node holds REALTIME_MAX_CONNECTIONS: a new handshake would be refused. */
+    atCapacity: () => total >= maxConnections,
+
     stats: () => ({ addresses: open.size, connections: total, refusedConnections, floodDisconnects }),
   };
 }

@@ -1,75 +1,51 @@
 import type { Logger } from 'pino';
-import type { TemplatedApp } from 'uWebSockets.js';
 import {
   METRICS_AUTH_CHALLENGE,
   metricsAccessAllowed,
 } from '../../../common/observability/metrics-access.ts';
+import type { HttpRoute } from '../engine/http-engine.ts';
 import type { RealtimeMetrics } from './metrics.ts';
+
+const json = (status: number, body: object, headers: Record<string, string> = {}) => ({
+  status,
+  headers: { ...headers, 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 /**
  * GET /metrics on the realtime port, in the Prometheus text format: only with METRICS_TOKEN set,
  * and then with `Authorization: Bearer <token>`, as the API's.
  */
-export function serveMetrics(
-  app: TemplatedApp,
+export function metricsRoute(
   { registry }: RealtimeMetrics,
   options: { token: string | undefined; logger: Logger },
-): void {
-  app.get('/metrics', (res, req) => {
+): HttpRoute {
+  return async (header) => {
     // Off unless a token is set, as on the API: a node reachable from outside shows nothing.
     if (options.token === undefined) {
-      res.cork(() => {
-        res
-          .writeStatus('404 Not Found')
-          .writeHeader('content-type', 'application/json')
-          .end(
-            JSON.stringify({
-              success: false,
-              error: 'Metrics are off: set METRICS_TOKEN to serve them.',
-              code: 'NOT_FOUND',
-            }),
-          );
+      return json(404, {
+        success: false,
+        error: 'Metrics are off: set METRICS_TOKEN to serve them.',
+        code: 'NOT_FOUND',
       });
-      return;
     }
-    // uWS request headers can only be read now, before anything asynchronous.
-    if (!metricsAccessAllowed(req.getHeader('authorization') || undefined, options.token)) {
-      res.cork(() => {
-        res
-          .writeStatus('401 Unauthorized')
-          .writeHeader('www-authenticate', METRICS_AUTH_CHALLENGE)
-          .writeHeader('content-type', 'application/json')
-          .end(
-            JSON.stringify({
-              success: false,
-              error: 'The metrics need a valid bearer token.',
-              code: 'UNAUTHORIZED',
-            }),
-          );
-      });
-      return;
+    if (!metricsAccessAllowed(header('authorization') || undefined, options.token)) {
+      return json(
+        401,
+        { success: false, error: 'The metrics need a valid bearer token.', code: 'UNAUTHORIZED' },
+        { 'www-authenticate': METRICS_AUTH_CHALLENGE },
+      );
     }
-    let aborted = false;
-    res.onAborted(() => {
-      aborted = true;
-    });
-    registry.metrics().then(
-      (text) => {
-        if (aborted) return;
-        res.cork(() => {
-          res
-            .writeHeader('content-type', registry.contentType)
-            .writeHeader('cache-control', 'no-store')
-            .end(text);
-        });
-      },
-      (error: unknown) => {
-        options.logger.error({ err: error }, 'metrics could not be collected');
-        if (aborted) return;
-        res.cork(() => {
-          res.writeStatus('500 Internal Server Error').end();
-        });
-      },
-    );
-  });
+    try {
+      const text = await registry.metrics();
+      return {
+        status: 200,
+        headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' },
+        body: text,
+      };
+    } catch (error) {
+      options.logger.error({ err: error }, 'metrics could not be collected');
+      return { status: 500, body: '' };
+    }
+  };
 }

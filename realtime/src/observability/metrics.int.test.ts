@@ -11,6 +11,7 @@ import {
 } from '../../../common/realtime/protocol.ts';
 import { createDefinitionSource } from '../clocks/definition-source.ts';
 import { createRealtimeServer, type RealtimeServer } from '../server-app.ts';
+import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -29,7 +30,7 @@ function sampleValue(text: string, name: string, labels: Record<string, string> 
   return undefined;
 }
 
-describe('realtime metrics and logs', () => {
+describe.each(REALTIME_ENGINES)('realtime metrics and logs on REALTIME_ENGINE=%s', (engine) => {
   let server: RealtimeServer;
   let url: string;
   const clients: Client[] = [];
@@ -45,8 +46,9 @@ describe('realtime metrics and logs', () => {
         },
       }),
     );
-    server = createRealtimeServer({
+    server = await createRealtimeServer({
       logger,
+      engine,
       tickMs: 1000,
       // The survey clock's figures are compiled in; the police clock's API is not there (port 9).
       definitions: createDefinitionSource({ apiUrl: 'http://127.0.0.1:9', logger, refreshMs: 60_000 }),
@@ -90,8 +92,9 @@ describe('realtime metrics and logs', () => {
   });
 
   it('serves no metrics when METRICS_TOKEN is unset', async () => {
-    const quiet = createRealtimeServer({
+    const quiet = await createRealtimeServer({
       logger: pino({ level: 'silent' }),
+      engine,
       tickMs: 1000,
       definitions: createDefinitionSource({
         apiUrl: 'http://127.0.0.1:9',
@@ -140,6 +143,8 @@ describe('realtime metrics and logs', () => {
     // No room, no ticks: nobody watches the police clock.
     expect(sampleValue(text, 'crime_clock_realtime_ticks_total', { clock: 'police' })).toBeUndefined();
     expect(sampleValue(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    const engineName = engine === 'uws' ? 'uWebSockets.js' : 'node:http';
+    expect(sampleValue(text, 'crime_clock_realtime_engine_info', { engine: engineName })).toBe(1);
 
     viewers[2]!.close();
     idle.close();

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ClockKind } from '../../../common/clock/types.ts';
 import { CLOCK_KINDS, clockRoom } from '../../../common/realtime/protocol.ts';
+import type { EngineName } from '../engine/http-engine.ts';
 import type { RealtimeIo } from '../io-types.ts';
 import { processMetricsRegistry } from '../../../server-common/observability/process-metrics.ts';
 
@@ -8,6 +9,8 @@ export interface RealtimeMetricsOptions {
   io: RealtimeIo;
   /** The clock ticks are aimed by; a tick's delay is measured against it. */
   now?: () => number;
+  /** What carries the sockets (uWebSockets.js, or node:http where it does not load). */
+  engine: EngineName;
 }
 
 export interface RealtimeMetrics {
@@ -22,9 +25,20 @@ export interface RealtimeMetrics {
  * one). Clients are counted from Socket.IO's own state (rooms, the engine) when a scrape asks,
  * so nothing here keeps a second account of who is where. Counts are this node's clients only.
  */
-export function createRealtimeMetrics({ io, now = Date.now }: RealtimeMetricsOptions): RealtimeMetrics {
+export function createRealtimeMetrics({
+  io,
+  now = Date.now,
+  engine,
+}: RealtimeMetricsOptions): RealtimeMetrics {
   const own = new Registry();
   const registers = [own];
+
+  new Gauge({
+    name: 'crime_clock_realtime_engine_info',
+    help: 'Always 1; its label names what carries the sockets (node:http where uWebSockets.js does not load).',
+    labelNames: ['engine'] as const,
+    registers,
+  }).set({ engine }, 1);
 
   new Gauge({
     name: 'crime_clock_realtime_room_clients',

@@ -11,7 +11,15 @@ describe('benchmark arguments', () => {
       nodes: 1,
       findMax: false,
       p99LimitMs: 100,
+      engines: ['uws', 'node'],
     });
+  });
+
+  it('measures the engines asked for, each once', () => {
+    expect(parseArgs(['--engines', 'node']).engines).toEqual(['node']);
+    expect(parseArgs(['--engines', 'node, uws,node']).engines).toEqual(['node', 'uws']);
+    expect(() => parseArgs(['--engines', 'auto'])).toThrow(ArgsError);
+    expect(() => parseArgs(['--engines', ''])).toThrow(ArgsError);
   });
 
   it('measures 15 s per step when finding the maximum, starting at one step', () => {

@@ -1,5 +1,6 @@
 /** Command line of the realtime benchmark; every value is bounded. */
 import type { ClockKind } from '../../../common/clock/types.ts';
+import type { RealtimeEngine } from '../../../common/config/config.ts';
 import { ArgsError, readOptions, whole } from '../lib/options.ts';
 
 export { ArgsError };
@@ -9,6 +10,8 @@ export interface BenchArgs {
   clients: number[];
   /** After the product at each count, the bare uWebSockets.js baseline at the same count. */
   baseline: boolean;
+  /** The product is measured on each of these engines (REALTIME_ENGINE), one after the other. */
+  engines: Exclude<RealtimeEngine, 'auto'>[];
   durationS: number;
   nodes: 1 | 2;
   findMax: boolean;
@@ -43,6 +46,8 @@ export const USAGE = `Realtime load benchmark of the Crime Clock (loopback only,
                     same tick bytes to as many clients (one node; not with --find-max), and report
                     the product's server CPU per delivered tick as a multiple of the baseline's
                     (CPU time comes in 10 ms steps from /proc: meaningful from thousands of clients)
+  --engines LIST    REALTIME_ENGINE of the product, each measured in turn at every count (default
+                    uws,node: uWebSockets.js, then Socket.IO's own engine on node:http)
   --duration S      seconds of ticks measured (default 30; 15 per step with --find-max; 5..300)
   --nodes 1|2       realtime nodes; with 2 they share rooms through Redis at 127.0.0.1:6379
   --find-max        grow the clients by --step until p99 passes --p99 ms; report the largest N held
@@ -71,6 +76,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
   const given = readOptions(argv, {
     clients: { type: 'string', default: '20000' },
     baseline: { type: 'boolean', default: false },
+    engines: { type: 'string', default: 'uws,node' },
     duration: { type: 'string' },
     nodes: { type: 'string', default: '1' },
     'find-max': { type: 'boolean', default: false },
@@ -100,9 +106,13 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
   if (given.baseline && (nodes !== 1 || findMax)) {
     throw new ArgsError('--baseline compares one node at fixed counts: not with --nodes 2 or --find-max');
   }
+  const engines = [...new Set(given.engines.split(',').map((e) => e.trim()))];
+  if (engines.length === 0 || !engines.every((e) => e === 'uws' || e === 'node'))
+    throw new ArgsError('--engines must list uws and/or node, e.g. uws,node');
   return {
     clients: clientCounts(given.clients),
     baseline: given.baseline,
+    engines: engines as BenchArgs['engines'],
     // Each --find-max step is measured for less time by default, so the whole search fits its budget.
     durationS: given.duration === undefined ? (findMax ? 15 : 30) : whole('duration', given.duration, 5, 300),
     nodes,

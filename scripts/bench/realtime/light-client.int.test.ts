@@ -23,7 +23,7 @@ describe('light benchmark client', () => {
   it('speaks the realtime protocol: joins a clock and receives the same tick bytes as socket.io-client', async () => {
     const api = await startApiDouble();
     cleanups.push(() => api.close());
-    const server = createRealtimeServer({
+    const server = await createRealtimeServer({
       logger,
       definitions: createDefinitionSource({ apiUrl: api.url, logger, refreshMs: 60_000 }),
     });

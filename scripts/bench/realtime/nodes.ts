@@ -19,6 +19,8 @@ export interface NodeOptions {
   apiUrl: string;
   redisUrl?: string;
   fromDist: boolean;
+  /** REALTIME_ENGINE of the node. */
+  engine: 'uws' | 'node';
   /** Extra Node flags, e.g. --cpu-prof. */
   nodeFlags?: string[];
   maxLifetimeMs: number;
@@ -64,6 +66,7 @@ export async function startNode(options: NodeOptions): Promise<RealtimeNodeProce
       CLOCK_REFRESH_SECONDS: '30',
       LOG_LEVEL: 'warn',
       REDIS_URL: options.redisUrl ?? '',
+      REALTIME_ENGINE: options.engine,
       // The light clients share a few loopback addresses: the per-address cap would refuse them.
       REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '1000000',
     },
@@ -165,7 +168,8 @@ async function spawnServer(options: SpawnOptions): Promise<RealtimeNodeProcess> 
 export async function nodeHealth(node: RealtimeNodeProcess): Promise<Record<string, unknown> | undefined> {
   try {
     const res = await fetch(`${node.url}/health`, { signal: AbortSignal.timeout(5000) });
-    return res.ok ? ((await res.json()) as Record<string, unknown>) : undefined;
+    // 503 is a node saying why it should get no new visitors (at its cap): its figures still count.
+    return res.ok || res.status === 503 ? ((await res.json()) as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }

@@ -149,4 +149,23 @@ describe('comparison with the bare uWebSockets.js baseline', () => {
     expect(rows[1]).toMatch(/^\| 2 \| uWS baseline \| 10\.0 µs \| 1 \|/);
     expect(rows[2]).toMatch(/\| 2\.00× ✗ \| .* ✗ \|/);
   });
+
+  it('shows a baseline shared by the products of two engines once, after both', () => {
+    const baseline = run(10, [5, 8]);
+    const table = formatComparison(
+      [
+        { product: { ...run(12, [10, 20]), name: 'product (uWS)' }, baseline },
+        { product: { ...run(50, [30, 40]), name: 'product (node:http)' }, baseline },
+      ],
+      1.5,
+      100,
+    );
+    const rows = table.split('\n').slice(2);
+    expect(rows.map((r) => r.split(' | ')[1])).toEqual([
+      'product (uWS)',
+      'product (node:http)',
+      'uWS baseline',
+    ]);
+    expect(rows[1]).toMatch(/\| 5\.00× ✗ \|/);
+  });
 });

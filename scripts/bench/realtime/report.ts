@@ -334,6 +334,8 @@ export interface MeasuredRun {
   /** 1, 5 and 15 minute load averages of the machine when the window ended. */
   loadAverage: number[];
   disturbed: boolean;
+  /** Its row's name in the comparison; "product" or "uWS baseline" when not given. */
+  name?: string;
 }
 
 /** The product's server CPU per delivered tick as a multiple of the baseline's. */
@@ -351,23 +353,23 @@ export function formatComparison(
     '| clients | server | CPU per delivered tick | ratio | p50 ms | p99 ms | lost on the way | seconds with no tick sent | backwards | load avg (1 min) |',
     '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
-  for (const { product, baseline } of pairs) {
+  // A baseline shared by several products (one per engine) gets one row, after them.
+  pairs.forEach(({ product, baseline }, i) => {
     const ratio = cpuRatio(product.server, baseline.server);
-    for (const [name, run] of [
-      ['product', product],
-      ['uWS baseline', baseline],
-    ] as const) {
+    const rows: [string, MeasuredRun, boolean][] = [[product.name ?? 'product', product, true]];
+    if (pairs[i + 1]?.baseline !== baseline) rows.push([baseline.name ?? 'uWS baseline', baseline, false]);
+    for (const [name, run, isProduct] of rows) {
       const s = run.summary;
       lines.push(
         `| ${s.clients.toLocaleString('en-GB')} | ${name}${run.disturbed ? ' ⚠' : ''} | ` +
           `${run.server.cpuPerDeliveredTickUs.toFixed(1)} µs | ` +
-          (name === 'product' ? `${ratio.toFixed(2)}× ${ratio <= goalRatio ? '✓' : '✗'}` : '1') +
+          (isProduct ? `${ratio.toFixed(2)}× ${ratio <= goalRatio ? '✓' : '✗'}` : '1') +
           ` | ${ms(s.delayOnSchedule.p50)} | ${ms(s.delayOnSchedule.p99)} ${s.delayOnSchedule.p99 < limitMs ? '✓' : '✗'}` +
           ` | ${s.lost} of ${s.expected} | ${s.skippedSeconds.length} of ${s.ticks}` +
           ` | ${s.countsBackwards} | ${run.loadAverage[0]?.toFixed(2) ?? '-'} |`,
       );
     }
-  }
+  });
   return lines.join('\n');
 }
 

@@ -97,6 +97,8 @@ class Sampler {
 
 interface StepRecord {
   server: ServerKind;
+  /** The product's REALTIME_ENGINE (the baseline is uWebSockets.js itself). */
+  engine?: 'uws' | 'node';
   requestedClients: number;
   /** perf samples of each node during the window (with --profile). */
   profiles?: { node: number; file: string; top: PerfEntry[]; byDso: PerfEntry[] }[];
@@ -171,8 +173,11 @@ async function runSession(
   context: RunContext,
   kind: ServerKind,
   counts: number[],
-  baselineDefinitionFile?: string,
+  options: { engine?: 'uws' | 'node'; baselineDefinitionFile?: string } = {},
 ): Promise<SessionResult> {
+  const { engine = 'uws', baselineDefinitionFile } = options;
+  const label =
+    kind === 'baseline' ? 'uWS baseline' : `product on ${engine === 'uws' ? 'uWebSockets.js' : 'node:http'}`;
   const { args, deadline, lifetimeMs, profileDir, live } = context;
   const nodes = live.nodes;
   let probes: Probes | undefined;
@@ -197,6 +202,7 @@ async function runSession(
             apiUrl: context.apiUrl,
             ...(args.nodes > 1 ? { redisUrl: REDIS_URL } : {}),
             fromDist: args.fromDist,
+            engine,
             maxLifetimeMs: lifetimeMs,
             nodeFlags,
           }),
@@ -206,7 +212,7 @@ async function runSession(
     log(
       kind === 'baseline'
         ? `started the bare uWebSockets.js baseline: ${nodes[0]!.url} (pid ${nodes[0]!.pid})`
-        : `started ${nodes.length} realtime node(s) from ${args.fromDist ? 'dist/' : 'source'}: ` +
+        : `started ${nodes.length} realtime node(s) (REALTIME_ENGINE=${engine}) from ${args.fromDist ? 'dist/' : 'source'}: ` +
             nodes.map((n) => `${n.url} (pid ${n.pid})`).join(', '),
     );
 
@@ -396,6 +402,7 @@ async function runSession(
         summary.clients >= target * 0.99;
       return {
         server: kind,
+        ...(kind === 'product' ? { engine } : {}),
         requestedClients: requested,
         ramp,
         summary,
@@ -415,7 +422,7 @@ async function runSession(
     const printStep = (step: StepRecord, title: string) =>
       console.log(
         formatWindow(
-          `${kind === 'baseline' ? 'uWS baseline' : 'product'}, ${title}` +
+          `${label}, ${title}` +
             ` (load average ${step.loadAverage.map((l) => l.toFixed(2)).join(' ')})` +
             (step.disturbed ? ' ⚠ disturbed by other load' : ''),
           step.summary,
@@ -587,20 +594,31 @@ async function main(): Promise<number> {
     const sessions: { kind: ServerKind; result: SessionResult }[] = [];
     const pairs: { product: StepRecord; baseline: StepRecord }[] = [];
     if (args.baseline) {
-      // Back to back at each count, so both see the machine in much the same state.
+      // Back to back at each count, so all see the machine in much the same state.
       const definitionFile = join(mkdtempSync(join(tmpdir(), 'crime-clock-baseline-')), 'definition.json');
       for (const count of args.clients) {
-        const product = await runSession(context, 'product', [count]);
-        sessions.push({ kind: 'product', result: product });
-        if (!product.definition) throw new Error('the product served no definition to publish');
-        writeFileSync(definitionFile, JSON.stringify(product.definition));
-        const baseline = await runSession(context, 'baseline', [count], definitionFile);
+        const products: StepRecord[] = [];
+        for (const engine of args.engines) {
+          const product = await runSession(context, 'product', [count], { engine });
+          sessions.push({ kind: 'product', result: product });
+          if (!product.definition) throw new Error('the product served no definition to publish');
+          writeFileSync(definitionFile, JSON.stringify(product.definition));
+          const step = product.steps.at(-1);
+          if (step) products.push(step);
+        }
+        const baseline = await runSession(context, 'baseline', [count], {
+          baselineDefinitionFile: definitionFile,
+        });
         sessions.push({ kind: 'baseline', result: baseline });
-        const [p, b] = [product.steps.at(-1), baseline.steps.at(-1)];
-        if (p && b) pairs.push({ product: p, baseline: b });
+        const b = baseline.steps.at(-1);
+        if (b) for (const p of products) pairs.push({ product: p, baseline: b });
       }
     } else {
-      sessions.push({ kind: 'product', result: await runSession(context, 'product', args.clients) });
+      for (const engine of args.engines)
+        sessions.push({
+          kind: 'product',
+          result: await runSession(context, 'product', args.clients, { engine }),
+        });
     }
 
     const steps = sessions.flatMap((s) => s.result.steps);
@@ -622,7 +640,7 @@ async function main(): Promise<number> {
       `  steps: ${steps
         .map(
           (s) =>
-            `${s.server === 'baseline' ? 'baseline ' : ''}${s.summary.clients}→p99 ${s.summary.delayOnSchedule.p99.toFixed(1)}ms` +
+            `${s.server === 'baseline' ? 'baseline ' : `${s.engine} `}${s.summary.clients}→p99 ${s.summary.delayOnSchedule.p99.toFixed(1)}ms` +
             (s.summary.lateTimerTicks.length
               ? ` (${s.summary.delay.p99.toFixed(1)} with late-timer ticks)`
               : '') +
@@ -647,6 +665,7 @@ async function main(): Promise<number> {
       );
     }
     if (pairs.length) {
+      const baselineRuns = new Map<StepRecord, MeasuredRun>();
       const sameBytes = pairs.every(
         (p) => p.product.summary.payload.wireBytes === p.baseline.summary.payload.wireBytes,
       );
@@ -657,8 +676,13 @@ async function main(): Promise<number> {
       console.log(
         formatComparison(
           pairs.map(({ product, baseline }) => ({
-            product: measuredRun(product),
-            baseline: measuredRun(baseline),
+            product: {
+              ...measuredRun(product),
+              name: `product (${product.engine === 'node' ? 'node:http' : 'uWS'})`,
+            },
+            // One object per baseline window, so the table shows a shared one once.
+            baseline:
+              baselineRuns.get(baseline) ?? baselineRuns.set(baseline, measuredRun(baseline)).get(baseline)!,
           })),
           BASELINE_GOAL_RATIO,
           args.p99LimitMs,
@@ -697,6 +721,7 @@ async function main(): Promise<number> {
           steps,
           comparison: pairs.map(({ product, baseline }) => ({
             clients: product.summary.clients,
+            engine: product.engine,
             cpuRatio: cpuRatio(product.servers[0]!, baseline.servers[0]!),
           })),
           healths: sessions.map((s) => ({ server: s.kind, healths: s.result.healths })),
