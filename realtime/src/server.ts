@@ -1,84 +1,16 @@
-import { defaultMaxConnections } from './limits/open-files.ts';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pino } from 'pino';
-import { loadSecretKey } from '../../api/src/security/secret-box.ts';
-import { configOrFail, type AppConfig } from '../../common/config/config.ts';
+// The realtime server's entry. Before any of its modules load (they come in by the import below,
+// not at the top), it proves this Node can run it, uWebSockets.js in a child process, so a Node that
+// cannot stops here with one message and one without a uWebSockets.js build runs on node:http.
+// REALTIME_ENGINE=node never loads uWebSockets.js, so it is not probed then.
 import { UWEBSOCKETS } from '../../server-common/runtime/native-modules.ts';
 import { checkRuntimeOrExit } from '../../server-common/runtime/preflight.ts';
-import { createAreaClocks } from './clocks/area-clocks.ts';
-import { createDefinitionSource } from './clocks/definition-source.ts';
-import { createRedisAdapter } from './redis-adapter.ts';
-import { createRealtimeServer } from './server-app.ts';
-import { checkApi, checkRedis } from './startup-check.ts';
 
-function loadConfig(): AppConfig {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  return configOrFail(process.env, 'Crime Clock realtime server', (message) => {
-    console.error(message);
-    process.exit(1);
-  });
-}
-
-/**
- * The API's key (SECRET_KEY, or the key file it created), so the address hashes this server logs
- * equal those of the security log; none yet (the API has not started): a key of this process.
- */
-function addressKeyOf(config: AppConfig): Buffer | undefined {
-  if (config.secretKey === undefined && !existsSync(join(config.dataDir, 'secret.key'))) return undefined;
-  return loadSecretKey(config).key;
-}
-
-async function main() {
-  const config = loadConfig();
-  const logger = pino({ level: config.logLevel, base: { service: 'realtime', pid: process.pid } });
-  // uWebSockets.js is proved in a child process before this one loads it (REALTIME_ENGINE=node: never).
-  const runtime =
-    config.realtimeEngine === 'node'
-      ? undefined
-      : checkRuntimeOrExit('Crime Clock realtime server', [UWEBSOCKETS]);
-  if (config.redisUrl) await checkRedis(config.redisUrl);
-  const apiNote = await checkApi(config.apiInternalUrl);
-  if (apiNote) logger.warn(apiNote);
-  const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
-  const server = await createRealtimeServer({
-    logger,
-    definitions: createDefinitionSource({
-      apiUrl: config.apiInternalUrl,
-      logger,
-      refreshMs: config.clockRefreshSeconds * 1000,
-      redisUrl: config.redisUrl,
-    }),
-    ...(redis ? { adapter: redis.adapter, health: redis.status } : {}),
-    metricsToken: config.metricsToken,
-    maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
-    maxConnections: config.realtimeMaxConnections ?? defaultMaxConnections(),
-    maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
-    trustProxy: config.trustProxy,
-    areas: createAreaClocks({ apiUrl: config.apiInternalUrl, logger }),
-    maxAreaClocks: config.realtimeMaxAreaClocks,
-    addressKey: addressKeyOf(config),
-    engine: config.realtimeEngine,
-    uwsUnavailable: runtime?.unavailable.get(UWEBSOCKETS.specifier),
-  });
-  const port = await server.listen(config.realtimePort, config.host);
-  logger.info({ port, redis: Boolean(redis), engine: server.engine }, 'realtime server listening');
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(1), 10_000).unref();
-    await server.close();
-    await redis?.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-}
-
-main().catch((error: unknown) => {
+const runtime = checkRuntimeOrExit(
+  'Crime Clock realtime server',
+  process.env.REALTIME_ENGINE === 'node' ? [] : [UWEBSOCKETS],
+);
+const { runRealtime } = await import('./run-realtime.ts');
+runRealtime(runtime).catch((error: unknown) => {
   console.error(
     'Crime Clock realtime server failed to start:',
     error instanceof Error ? error.message : error,

@@ -1,0 +1,75 @@
+import { defaultMaxConnections } from './limits/open-files.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { loadSecretKey } from '../../api/src/security/secret-box.ts';
+import { configOrFail, type AppConfig } from '../../common/config/config.ts';
+import { UWEBSOCKETS } from '../../server-common/runtime/native-modules.ts';
+import type { RuntimeReport } from '../../server-common/runtime/preflight.ts';
+import { createAreaClocks } from './clocks/area-clocks.ts';
+import { createDefinitionSource } from './clocks/definition-source.ts';
+import { createRedisAdapter } from './redis-adapter.ts';
+import { createRealtimeServer } from './server-app.ts';
+import { checkApi, checkRedis } from './startup-check.ts';
+
+function loadConfig(): AppConfig {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return configOrFail(process.env, 'Crime Clock realtime server', (message) => {
+    console.error(message);
+    process.exit(1);
+  });
+}
+
+/**
+ * The API's key (SECRET_KEY, or the key file it created), so the address hashes this server logs
+ * equal those of the security log; none yet (the API has not started): a key of this process.
+ */
+function addressKeyOf(config: AppConfig): Buffer | undefined {
+  if (config.secretKey === undefined && !existsSync(join(config.dataDir, 'secret.key'))) return undefined;
+  return loadSecretKey(config).key;
+}
+
+/** Owns the process; `runtime` is what server.ts found this Node can run. */
+export async function runRealtime(runtime: RuntimeReport): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, base: { service: 'realtime', pid: process.pid } });
+  if (config.redisUrl) await checkRedis(config.redisUrl);
+  const apiNote = await checkApi(config.apiInternalUrl);
+  if (apiNote) logger.warn(apiNote);
+  const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
+  const server = await createRealtimeServer({
+    logger,
+    definitions: createDefinitionSource({
+      apiUrl: config.apiInternalUrl,
+      logger,
+      refreshMs: config.clockRefreshSeconds * 1000,
+      redisUrl: config.redisUrl,
+    }),
+    ...(redis ? { adapter: redis.adapter, health: redis.status } : {}),
+    metricsToken: config.metricsToken,
+    maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
+    maxConnections: config.realtimeMaxConnections ?? defaultMaxConnections(),
+    maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
+    trustProxy: config.trustProxy,
+    areas: createAreaClocks({ apiUrl: config.apiInternalUrl, logger }),
+    maxAreaClocks: config.realtimeMaxAreaClocks,
+    addressKey: addressKeyOf(config),
+    engine: config.realtimeEngine,
+    uwsUnavailable: runtime.unavailable.get(UWEBSOCKETS.specifier),
+  });
+  const port = await server.listen(config.realtimePort, config.host);
+  logger.info({ port, redis: Boolean(redis), engine: server.engine }, 'realtime server listening');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await server.close();
+    await redis?.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
