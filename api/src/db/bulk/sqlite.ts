@@ -123,6 +123,7 @@ function exec(db: SqliteDatabase, sql: string): Promise<void> {
 }
 
 export const sqliteBulk: BulkDialect = {
+  oneWriter: true,
   // ~5,000 values a statement measured fastest: bigger statements fall out of the CPU caches.
   rowsPerStatement: (columns) => Math.max(1, Math.floor(5_000 / columns)),
   async begin(sequelize: Sequelize) {

@@ -83,7 +83,7 @@ describe.each(testDialects)('the import lease on %s', (dialect) => {
       await keeper.renewNow();
       expect(lost).toBe(1);
     } finally {
-      keeper.stop();
+      await keeper.stop();
     }
   });
 });

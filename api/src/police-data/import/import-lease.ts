@@ -182,7 +182,8 @@ export class LeaseHeldError extends Error {
 export interface LeaseKeeper {
   /** Renews at once (e.g. right after a long transaction ends). */
   renewNow(): Promise<void>;
-  stop(): void;
+  /** Stops the heartbeat; resolves once a renewal under way has ended. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -219,6 +220,9 @@ export function keepLeaseAlive(
   timer.unref();
   return {
     renewNow: beat,
-    stop: () => clearInterval(timer),
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
   };
 }
