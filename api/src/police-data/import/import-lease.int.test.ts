@@ -7,7 +7,7 @@ describe.each(testDialects)('the import lease on %s', (dialect) => {
   let clock = 1_800_000_000_000;
   const now = () => clock;
   const lease = (host: string, pid: number, name = 'import') =>
-    createLeaseService(db.sequelize, { name, ttlMs: 60_000, now, host, pid });
+    createLeaseService(db.sequelize, { name, ttlMs: 60_000, now, host, pid, holderGone: () => false });
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
@@ -55,6 +55,17 @@ describe.each(testDialects)('the import lease on %s', (dialect) => {
     // Releasing a lease one no longer holds leaves the new holder's alone.
     await a.release(first.lease);
     expect(await b.current()).toMatchObject({ host: 'host-b', pid: 2 });
+  });
+
+  it('is taken over at once from a holder on this host whose process is gone (kill -9)', async () => {
+    const here = (pid: number) =>
+      createLeaseService(db.sequelize, { name: 'gone', now, host: 'this-host', pid });
+    const dead = await here(2 ** 22 + 12_345).acquire(); // above Linux's pid_max default: no such process
+    expect(dead.acquired).toBe(true);
+    const alive = await here(process.pid).acquire();
+    expect(alive).toMatchObject({ acquired: true, tookOverFrom: { pid: 2 ** 22 + 12_345 } });
+    // A live process keeps it.
+    expect((await here(process.ppid).acquire()).acquired).toBe(false);
   });
 
   it('a renewal within the same millisecond still counts as held', async () => {

@@ -47,6 +47,22 @@ export interface LeaseOptions {
   now?: () => number;
   host?: string;
   pid?: number;
+  /**
+   * Whether a holder whose lease has not expired is known to be gone. By default: it ran on this
+   * host and its process no longer exists (kill -9, a crash), so the next run on the same machine
+   * need not wait out the TTL. Holders on other hosts are trusted until their lease expires.
+   */
+  holderGone?: (holder: LeaseHolder) => boolean;
+}
+
+function processGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /** The import's lease: one import into a store at a time (the CLI, the start-up sample, the API's updater). */
@@ -79,6 +95,8 @@ export function createLeaseService(sequelize: Sequelize, options: LeaseOptions):
   const now = options.now ?? Date.now;
   const host = (options.host ?? hostname()).slice(0, 200);
   const pid = options.pid ?? process.pid;
+  const holderGone =
+    options.holderGone ?? ((h: LeaseHolder) => h.host === host && h.pid !== pid && processGone(h.pid));
 
   async function read(transaction?: Transaction): Promise<LeaseRow | undefined> {
     const [row] = await sequelize.query<LeaseRow>(
@@ -124,7 +142,9 @@ export function createLeaseService(sequelize: Sequelize, options: LeaseOptions):
             throw error;
           }
         }
-        if (Number(row.expires_ms) > at) return { acquired: false, holder: holderOf(row) };
+        if (Number(row.expires_ms) > at && !holderGone(holderOf(row))) {
+          return { acquired: false, holder: holderOf(row) };
+        }
         const taken = await update(
           `UPDATE leases SET holder = ?, host = ?, pid = ?, acquired_ms = ?, expires_ms = ?
            WHERE name = ? AND holder = ? AND expires_ms = ?`,
