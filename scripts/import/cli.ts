@@ -8,7 +8,9 @@
 // `npm run import` starts it with UV_THREADPOOL_SIZE=1 (libuv reads it before any module runs):
 // node-sqlite3 runs every statement on that pool, glibc gives each pool thread its own malloc
 // arena, and memory SQLite frees on one thread is not reused by the others. With the default four
-// threads a 2M-row file peaked at ~409 MB; with one, at ~255 MB and no slower.
+// threads a 2M-row file peaked at ~409 MB; with one, at ~255 MB and no slower. It also runs node
+// with --optimize-for-size: V8 otherwise lets its heap grow to ~100 MB of mostly dead row batches
+// before collecting (2M rows under 200 MB with it and an 8 MB SQLite cache; docs/benchmarks.md).
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Sequelize } from 'sequelize';
