@@ -29,7 +29,8 @@ export const ImportRecord = Type.Object({
   id: Type.Integer(),
   source: Type.String(),
   status: Type.String({
-    description: 'running, completed, partial (some files not imported), failed, interrupted',
+    description:
+      'running, completed, partial (some files not imported), failed, stopped (Ctrl-C or SIGTERM: the file under way rolled back), interrupted (the process died)',
   }),
   synthetic: Type.Boolean(),
   startedAt: Nullable(Type.String()),

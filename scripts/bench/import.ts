@@ -173,13 +173,15 @@ function runInChild(url: string, dir: string, variant: string = 'migrated'): Pro
       // The child runs as this script was started: from source through tsx, or from the build
       // (`node dist/scripts/bench/import.js`, as the production image runs the importer).
       [
+        // V8's heap sized for memory over speed, as `npm run import` runs (package.json, issue 29).
+        '--optimize-for-size',
         ...process.execArgv,
         process.argv[1]!,
         '--child',
         `${url}|${dir}|${variant}`,
         ...(values.derived ? ['--derived'] : []),
       ],
-      // One libuv pool thread, as `npm run import` runs (see scripts/import/cli.ts).
+      // One libuv pool thread and V8 sized for memory, as `npm run import` runs (scripts/import/cli.ts).
       {
         stdio: ['ignore', 'pipe', 'inherit'],
         env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '1' },

@@ -29,9 +29,15 @@ interface Run {
 
 /**
  * Runs the CLI as `npm run import` does (tsx, in its own process). `killWhen` is checked against
- * stderr as it arrives; when it matches, the process gets SIGKILL, as from `kill -9`.
+ * stderr as it arrives; when it matches, the process gets `signal` (SIGKILL, as from `kill -9`,
+ * unless told otherwise), once.
  */
-function runCli(args: string[], env: Record<string, string>, killWhen?: RegExp): Promise<Run> {
+function runCli(
+  args: string[],
+  env: Record<string, string>,
+  killWhen?: RegExp,
+  signal: NodeJS.Signals = 'SIGKILL',
+): Promise<Run> & { pid: number } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import/cli.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -39,14 +45,19 @@ function runCli(args: string[], env: Record<string, string>, killWhen?: RegExp):
   });
   let stdout = '';
   let stderr = '';
+  let signalled = false;
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
-    if (killWhen?.test(stderr) && child.exitCode === null) child.kill('SIGKILL');
+    if (!signalled && killWhen?.test(stderr) && child.exitCode === null) {
+      signalled = true;
+      child.kill(signal);
+    }
   });
-  return new Promise((resolve) =>
+  const done = new Promise<Run>((resolve) =>
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
   );
+  return Object.assign(done, { pid: child.pid! });
 }
 
 /** Crimes per category of a street CSV, counted with csv-parse (not the importer's parser). */
@@ -138,6 +149,85 @@ describe.each(testDialects)('npm run import on %s', (dialect) => {
         },
       );
       expect(statuses.map((s) => s.status)).toEqual(['completed', 'interrupted', 'completed']);
+    },
+  );
+
+  it(
+    'runs one import at a time: of two started at once, one is refused naming the other, which completes',
+    { timeout: 240_000 },
+    async () => {
+      const source = join(dir, 'at-once');
+      await writeLargeStreetFile(join(source, '2024-07', '2024-07-big-force-street.csv'), 100_000, {
+        month: '2024-07',
+        forceName: 'Big Force',
+        seed: 7,
+      });
+      const [runsBefore] = await db.sequelize.query<{ n: number }>('SELECT COUNT(*) AS n FROM imports', {
+        type: QueryTypes.SELECT,
+      });
+      const a = runCli([source], env);
+      const b = runCli([source], env);
+      const runs = await Promise.all([a, b]);
+      const refused = runs.findIndex((r) => r.code === 1);
+      expect(refused).not.toBe(-1);
+      const other = runs[1 - refused]!;
+      const otherPid = [a.pid, b.pid][1 - refused];
+      expect(runs[refused]!.stderr).toMatch(
+        new RegExp(
+          `Another import is running: process ${otherPid} on host \\S+, since \\d{4}-\\d\\d-\\d\\dT`,
+        ),
+      );
+      expect(runs[refused]!.stderr).not.toMatch(/\n\s+at /); // no stack
+      expect(other.code).toBe(0);
+      expect(other.stdout).toMatch(/2024-07-big-force-street\.csv\s+100,000 rows/);
+      // The refused one recorded no run and marked nothing: one new run, completed.
+      const statuses = await db.sequelize.query<{ status: string }>(
+        'SELECT status FROM imports ORDER BY id',
+        {
+          type: QueryTypes.SELECT,
+        },
+      );
+      expect(statuses.slice(Number(runsBefore!.n)).map((s) => s.status)).toEqual(['completed']);
+    },
+  );
+
+  it(
+    'Ctrl-C during a file: the run is "stopped", the file rolled back, exit 130; the next run completes',
+    { timeout: 240_000 },
+    async () => {
+      const source = join(dir, 'ctrl-c');
+      writeFiles(join(dir, 'ctrl-c-old'), {
+        '2024-08/2024-08-big-force-street.csv': csvText(
+          STREET_HEADER,
+          streetRows(500, { month: '2024-08', forceName: 'Big Force', seed: 8 }),
+        ),
+      });
+      expect((await runCli([join(dir, 'ctrl-c-old')], env)).code).toBe(0);
+      const before = await storedCounts(db, 'big-force', 202408);
+      const bigFile = join(source, '2024-08', '2024-08-big-force-street.csv');
+      await writeLargeStreetFile(bigFile, BIG_ROWS, { month: '2024-08', forceName: 'Big Force', seed: 9 });
+
+      const stopped = await runCli(
+        [source, '--progress-interval', '0.1'],
+        env,
+        /2024-08-big-force-street\.csv: [\d,]+ rows so far/,
+        'SIGINT',
+      );
+      expect(stopped.code).toBe(130);
+      expect(stopped.stdout).toMatch(/2024-08-big-force-street\.csv\s+STOPPED: rolled back/);
+      expect(stopped.stdout).toMatch(/Import STOPPED/);
+      expect(await storedCounts(db, 'big-force', 202408)).toEqual(before);
+      const [last] = await db.sequelize.query<{ status: string }>(
+        'SELECT status FROM imports ORDER BY id DESC LIMIT 1',
+        { type: QueryTypes.SELECT },
+      );
+      expect(last!.status).toBe('stopped');
+      const leases = await db.sequelize.query('SELECT * FROM leases', { type: QueryTypes.SELECT });
+      expect(leases).toEqual([]);
+
+      const rerun = await runCli([source], env);
+      expect(rerun.code).toBe(0);
+      expect(await storedCounts(db, 'big-force', 202408)).toEqual(await categoryCounts(bigFile));
     },
   );
 

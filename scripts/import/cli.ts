@@ -3,25 +3,34 @@
 // store named by DATABASE_URL, migrating it first. Exit codes (README, "Importing police data"):
 // 0 every file is in the store (imported now or unchanged since an earlier run), 2 partial (some
 // files were not imported: the summary says which and why), 1 nothing imported or the command could
-// not run (bad arguments, database unusable), 130 stopped by Ctrl-C.
+// not run (bad arguments, database unusable or read-only or full, another import running), 130
+// stopped by Ctrl-C and 143 by SIGTERM (the run is recorded as stopped, the file under way rolled back).
 // `npm run import` starts it with UV_THREADPOOL_SIZE=1 (libuv reads it before any module runs):
 // node-sqlite3 runs every statement on that pool, glibc gives each pool thread its own malloc
 // arena, and memory SQLite frees on one thread is not reused by the others. With the default four
-// threads a 2M-row file peaked at ~409 MB; with one, at ~255 MB and no slower.
+// threads a 2M-row file peaked at ~409 MB; with one, at ~255 MB and no slower. It also runs node
+// with --optimize-for-size: V8 otherwise lets its heap grow to ~100 MB of mostly dead row batches
+// before collecting (2M rows under 200 MB with it and an 8 MB SQLite cache; docs/benchmarks.md).
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { Sequelize } from 'sequelize';
 import { configOrFail } from '../../common/config/config.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
 import { checkDatabaseServer } from '../../api/src/db/server-check.ts';
+import { asUnwritable, StoreUnwritableError, unwritableMessage } from '../../api/src/db/store-unwritable.ts';
+import { LeaseHeldError } from '../../api/src/police-data/import/import-lease.ts';
 import {
   createProgressReporter,
   formatSummary,
   importSources,
+  type ImportSummary,
 } from '../../api/src/police-data/import/index.ts';
 import { storeDerivedTables } from '../../api/src/police-data/store-derived-tables.ts';
 
 const EXIT_CODES = { completed: 0, partial: 2, failed: 1 } as const;
+/** 128 + the signal's number, as shells report a process a signal ended. */
+const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 
 const LATEST_ARCHIVE = 'https://data.police.uk/data/archive/latest.zip';
 
@@ -39,7 +48,7 @@ Options:
 
 Exit status: 0 every file imported (or already in the store unchanged), 2 some files NOT imported
 (run the same command again once mended: it brings in only what is missing), 1 nothing imported
-or the command could not run.`;
+or the command could not run (also: another import is running), 130/143 stopped by Ctrl-C/SIGTERM.`;
 
 function fail(message: string): never {
   console.error(message);
@@ -82,23 +91,38 @@ if (!(intervalSeconds > 0))
   fail(`--progress-interval must be a number of seconds above 0 (got ${intervalText}).`);
 
 const config = configOrFail(process.env, 'import', fail);
-const sequelize = openDatabase({ url: config.databaseUrl });
+const storeName = config.databaseUrl.replace(/\/\/[^@]*@/, '//…@');
+let sequelize: Sequelize | undefined;
 try {
+  sequelize = openDatabase({ url: config.databaseUrl });
   for (const note of await checkDatabaseServer(sequelize, 'import')) console.error(note);
   await migrateToLatest(sequelize);
 } catch (error) {
-  await sequelize.close().catch(() => {});
+  await sequelize?.close().catch(() => {});
+  const unwritable = asUnwritable(error);
   fail(
-    `Cannot open or migrate the database (${config.databaseUrl.replace(/\/\/[^@]*@/, '//…@')}): ${(error as Error).message}`,
+    unwritable
+      ? unwritableMessage(unwritable.reason, storeName, unwritable.message)
+      : `Cannot open or migrate the database (${storeName}): ${(error as Error).message}`,
   );
 }
+const store = sequelize;
 
-process.once('SIGINT', () => {
+// The first Ctrl-C (or SIGTERM) stops the import the honest way: the file under way is rolled
+// back, a download under way removed, and the run recorded as stopped. A second one quits at once;
+// the run then stays "running" until the next import marks it interrupted.
+const stop = new AbortController();
+let stoppedBy: keyof typeof SIGNAL_EXIT_CODES | undefined;
+function onSignal(signal: keyof typeof SIGNAL_EXIT_CODES) {
+  if (stoppedBy) process.exit(SIGNAL_EXIT_CODES[signal]);
+  stoppedBy = signal;
   console.error(
-    '\nStopped. The file being imported was rolled back; everything before it is kept. Run the same command again to finish.',
+    `\nStopping (${signal}): rolling back the file being imported. Press Ctrl-C again to quit at once.`,
   );
-  process.exit(130);
-});
+  stop.abort(new Error(signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'));
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 const reporter = createProgressReporter({
   write: (text) => process.stderr.write(text),
@@ -106,16 +130,26 @@ const reporter = createProgressReporter({
   columns: process.stderr.columns,
   intervalMs: intervalSeconds * 1000,
 });
-const summary = await importSources(sequelize, sources, {
-  derivedTables: storeDerivedTables,
-  onProgress: (event) => reporter.onProgress(event),
-  log: (message) => {
-    reporter.finish();
-    console.error(message);
-  },
-});
+let summary: ImportSummary;
+try {
+  summary = await importSources(store, sources, {
+    derivedTables: storeDerivedTables,
+    signal: stop.signal,
+    onProgress: (event) => reporter.onProgress(event),
+    log: (message) => {
+      reporter.finish();
+      console.error(message);
+    },
+  });
+} catch (error) {
+  reporter.finish();
+  await store.close().catch(() => {});
+  if (error instanceof LeaseHeldError) fail(error.message);
+  if (error instanceof StoreUnwritableError) fail(unwritableMessage(error.reason, storeName, error.message));
+  fail(`The import could not run: ${(error as Error).message}`);
+}
 reporter.finish();
-await sequelize.close();
+await store.close();
 
 console.log(formatSummary(summary));
 for (const source of summary.sources.filter((s) => s.offline)) {
@@ -125,4 +159,5 @@ for (const source of summary.sources.filter((s) => s.offline)) {
       `  npm run import -- /path/to/latest.zip        (or the unpacked folder)`,
   );
 }
+if (summary.status === 'stopped') process.exit(stoppedBy ? SIGNAL_EXIT_CODES[stoppedBy] : 1);
 process.exit(EXIT_CODES[summary.status]);

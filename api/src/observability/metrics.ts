@@ -53,7 +53,7 @@ export interface ApiMetrics {
   observeRequest(observation: RequestObservation): void;
 }
 
-const IMPORT_STATUSES = ['running', 'completed', 'partial', 'failed', 'interrupted'] as const;
+const IMPORT_STATUSES = ['running', 'completed', 'partial', 'failed', 'stopped', 'interrupted'] as const;
 
 /** What the store says, read once per scrape for every gauge that needs it. */
 interface StoreFacts {

@@ -200,6 +200,7 @@ async function serverAcceptsLocalInfile(connection: MysqlConnection): Promise<bo
 /** `loadData: false` keeps to INSERTs even where the server would take LOAD DATA (tests use it). */
 export function createMysqlBulk(options: { loadData: boolean }): BulkDialect {
   return {
+    oneWriter: false,
     rowsPerStatement: (columns) => Math.max(1, Math.floor(BATCH_VALUES / columns)),
     async begin(sequelize: Sequelize) {
       const transaction = await sequelize.transaction();

@@ -113,16 +113,18 @@ class SqliteSortedInserter implements SortedInserter {
  * Page cache of the importing connection, in KiB. With SQLite's default 2 MB a force-month's
  * transaction soon outgrows the cache: SQLite spills dirty index pages to the WAL mid-transaction
  * and reads them back (half a million page faults for 500k rows). Measured on an idle machine,
- * 500k street rows took 12.3 s with the default and 8.9 s with 32 MB; 128 MB gained only 7 % more
- * and pushed the importer past its 300 MB memory budget.
+ * 500k street rows took 12.3 s with the default and 8.9 s with 32 MB; 128 MB gained only 7 % more.
+ * 8 MB keeps the importer under its 200 MB memory budget for a 2M-row file (issue 29,
+ * docs/benchmarks.md), at the speed cost measured there.
  */
-const IMPORT_CACHE_KIB = 32 * 1024;
+const IMPORT_CACHE_KIB = 8 * 1024;
 
 function exec(db: SqliteDatabase, sql: string): Promise<void> {
   return new Promise((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve())));
 }
 
 export const sqliteBulk: BulkDialect = {
+  oneWriter: true,
   // ~5,000 values a statement measured fastest: bigger statements fall out of the CPU caches.
   rowsPerStatement: (columns) => Math.max(1, Math.floor(5_000 / columns)),
   async begin(sequelize: Sequelize) {

@@ -44,6 +44,11 @@ export interface SortedInserter {
 }
 
 export interface BulkDialect {
+  /**
+   * One write transaction excludes every other writer of the store until it ends (SQLite): what
+   * must be written meanwhile, such as the import lease's heartbeat, goes through it.
+   */
+  oneWriter: boolean;
   /** The number of rows per statement that measured fastest for this many columns. */
   rowsPerStatement(columns: number): number;
   /** Starts a transaction suited to one long write (on SQLite, takes the write lock at once). */

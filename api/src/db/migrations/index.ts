@@ -13,6 +13,7 @@ import { monthRows } from './0013-month-rows.ts';
 import { datasetMonthsStamp } from './0014-dataset-months-stamp.ts';
 import { dropCategoryMonthCounts } from './0015-drop-category-month-counts.ts';
 import { cellMonthsByForce } from './0016-cell-months-by-force.ts';
+import { importLease } from './2026-11-26-import-lease.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   datasetMonthsStamp,
   dropCategoryMonthCounts,
   cellMonthsByForce,
+  importLease,
 ];

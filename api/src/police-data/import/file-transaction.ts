@@ -10,13 +10,19 @@ export async function inFileTransaction<T>(
   context: ImportContext,
   work: (transaction: Transaction, writer: BulkWriter) => Promise<T>,
 ): Promise<T> {
+  context.signal.throwIfAborted();
   const transaction = await context.bulk.begin(context.sequelize);
+  context.onTransaction?.(transaction);
   try {
     const result = await work(transaction, context.bulk.writer(transaction));
+    // A stop that came while the last rows were written still rolls the file back.
+    context.signal.throwIfAborted();
     await transaction.commit();
     return result;
   } catch (error) {
     await transaction.rollback().catch(() => {});
     throw error;
+  } finally {
+    context.onTransaction?.(undefined);
   }
 }

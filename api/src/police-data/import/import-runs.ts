@@ -32,9 +32,8 @@ function importRuns(sequelize: Sequelize): ModelStatic<Model> {
 }
 
 /**
- * Runs still marked running were left so by a process that died; nothing else writes them, since
- * imports into one store run one at a time (SQLite has a single writer; the CLI and the start-up
- * sample import are not run together).
+ * Runs still marked running were left so by a process that died: called only by the holder of the
+ * import lease (import-lease.ts), and every live import holds it.
  */
 export async function markInterruptedRuns(sequelize: Sequelize): Promise<number> {
   const [count] = await importRuns(sequelize).update(
@@ -105,7 +104,15 @@ export async function finishRun(sequelize: Sequelize, id: number, outcome: RunOu
 
 /** Notes what became of one file of a run (migration 0008). */
 export async function recordFile(sequelize: Sequelize, importId: number, result: FileResult): Promise<void> {
-  const status = result.error ? 'failed' : result.unchanged ? 'unchanged' : 'imported';
+  const status = result.stopped
+    ? 'stopped'
+    : result.error
+      ? 'failed'
+      : result.unchanged
+        ? 'unchanged'
+        : result.duplicate
+          ? 'duplicate'
+          : 'imported';
   await sequelize.query(
     `INSERT INTO import_files (import_id, path, kind, force_id, month, fingerprint, status, row_count, skipped_count, error)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -129,6 +136,8 @@ export async function recordFile(sequelize: Sequelize, importId: number, result:
 /**
  * The import that brought in the force-month of this dataset the store holds now, when that was
  * a file with this very fingerprint; undefined when the store lacks it or holds other content.
+ * Runs from before duplicates were left out may have imported two copies of one force-month: the
+ * store holds the later one, so an earlier copy of the same run does not count.
  */
 export async function importHoldingUnchanged(
   sequelize: Sequelize,
@@ -138,7 +147,10 @@ export async function importHoldingUnchanged(
     `SELECT d.import_id FROM dataset_months d
      JOIN import_files f ON f.import_id = d.import_id AND f.kind = d.dataset
        AND f.force_id = d.force_id AND f.month = d.month AND f.status = 'imported'
-     WHERE d.force_id = ? AND d.month = ? AND d.dataset = ? AND f.fingerprint = ?`,
+     WHERE d.force_id = ? AND d.month = ? AND d.dataset = ? AND f.fingerprint = ?
+       AND NOT EXISTS (SELECT 1 FROM import_files later
+         WHERE later.import_id = f.import_id AND later.kind = f.kind AND later.force_id = f.force_id
+           AND later.month = f.month AND later.status = 'imported' AND later.id > f.id)`,
     {
       replacements: [file.forceId, file.month, file.kind, file.fingerprint],
       type: QueryTypes.SELECT,

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { BulkValue, BulkWriter } from '../../db/bulk/index.ts';
 import { BatchPipeline } from './batch-pipeline.ts';
-import { readCsv } from './csv/read-csv.ts';
+import { readCsv, unstorableCharacter, type CsvEncoding } from './csv/read-csv.ts';
 import type { RowMapper } from './datasets/index.ts';
 import type { RowProblem } from './types.ts';
 
@@ -34,6 +34,10 @@ export interface LoadOptions {
   problemsPerFile: number;
   /** Cumulative counts and input bytes, after each chunk of the file. */
   onRows?: (counts: LoadCounts, bytes: number) => void;
+  /** utf-8 by default; a file that is not throws NotUtf8Error (import-file.ts reads it again). */
+  encoding?: CsvEncoding;
+  /** Checked after each chunk: an abort stops the load with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** Streams a CSV file into a table through the writer of the file's transaction. */
@@ -63,9 +67,17 @@ export async function loadCsv(
   try {
     let map: RowMapper | undefined;
     let bytes = 0;
-    for await (const chunk of readCsv(input)) {
+    for await (const chunk of readCsv(input, { encoding: options.encoding ?? 'utf-8' })) {
+      options.signal?.throwIfAborted();
       for (const fault of chunk.faults) skip(fault.line, fault.reason);
       for (const record of chunk.records) {
+        if (chunk.suspect) {
+          const reason = unstorableCharacter(record.fields);
+          if (reason !== undefined) {
+            skip(record.line, reason);
+            continue;
+          }
+        }
         if (!map) {
           const bound = load.bind(record.fields);
           map = bound.map;

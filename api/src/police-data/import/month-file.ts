@@ -3,6 +3,7 @@ import type { ImportContext } from './context.ts';
 import { recordDatasetMonth } from './dataset-months.ts';
 import { MONTH_DATASETS } from './datasets/index.ts';
 import { inFileTransaction } from './file-transaction.ts';
+import type { CsvEncoding } from './csv/read-csv.ts';
 import { loadCsv, type LoadCounts } from './load-csv.ts';
 import type { MonthDatasetKind } from './types.ts';
 import { formatMonth } from '../../../../common/search/months.ts';
@@ -32,6 +33,7 @@ export function importMonthFile(
   context: ImportContext,
   job: MonthFileJob,
   input: Readable,
+  encoding: CsvEncoding,
 ): Promise<LoadCounts> {
   const dataset = MONTH_DATASETS[job.kind];
   const { sequelize } = context;
@@ -60,6 +62,8 @@ export function importMonthFile(
         rowsPerStatement: context.bulk.rowsPerStatement(dataset.columns.length),
         problemsPerFile: context.problemsPerFile,
         onRows: context.onRows,
+        encoding,
+        signal: context.signal,
       },
     );
     if (mostlyRefused(counts)) {

@@ -133,6 +133,7 @@ describe('formatSummary', () => {
       ],
       status: 'partial',
       filesImported: 1,
+      filesDuplicate: 0,
       filesUnchanged: 0,
       filesFailed: 1,
       rows: 1200,

@@ -115,9 +115,13 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
             drawBar(true);
             return;
           }
-          const outcome = result.error
-            ? `NOT IMPORTED: ${result.error}`
-            : `${count(result.rows)} rows, ${count(result.skipped)} skipped`;
+          const outcome = result.stopped
+            ? 'STOPPED: rolled back'
+            : result.error
+              ? `NOT IMPORTED: ${result.error}`
+              : result.duplicate
+                ? `DUPLICATE of ${result.duplicate.of}, not imported`
+                : `${count(result.rows)} rows, ${count(result.skipped)} skipped`;
           line(`[${filesDone}/${files}] ${result.file}: ${outcome} (${duration(result.durationMs)})`);
           if (options.tty) drawBar(true);
           return;

@@ -13,6 +13,10 @@ export function formatSummary(summary: ImportSummary): string {
     if (source.error) out.push(`  ${source.error}`);
     const width = Math.max(0, ...source.files.map((f) => f.file.length));
     for (const file of source.files) {
+      if (file.stopped) {
+        out.push(`  ${file.file.padEnd(width)}  STOPPED: rolled back, the store keeps what it held`);
+        continue;
+      }
       if (file.error) {
         out.push(`  ${file.file.padEnd(width)}  NOT IMPORTED: ${file.error}`);
         continue;
@@ -23,8 +27,16 @@ export function formatSummary(summary: ImportSummary): string {
         );
         continue;
       }
+      if (file.duplicate) {
+        const content = file.duplicate.sameContent ? 'same content' : 'DIFFERENT content';
+        out.push(
+          `  ${file.file.padEnd(width)}  DUPLICATE of ${file.duplicate.of} (${content}), not imported: the store holds the first`,
+        );
+        continue;
+      }
       const skipped = file.skipped ? `, ${count(file.skipped)} skipped` : '';
-      out.push(`  ${file.file.padEnd(width)}  ${count(file.rows).padStart(11)} rows${skipped}`);
+      const encoding = file.encoding ? ', read as Windows-1252 (not valid UTF-8)' : '';
+      out.push(`  ${file.file.padEnd(width)}  ${count(file.rows).padStart(11)} rows${skipped}${encoding}`);
       for (const problem of file.problems) out.push(`      ${file.file}:${problem.line}: ${problem.reason}`);
       if (file.skipped > file.problems.length) {
         out.push(`      ... and ${count(file.skipped - file.problems.length)} more skipped row(s)`);
@@ -38,9 +50,10 @@ export function formatSummary(summary: ImportSummary): string {
   }
   const rate = count(perSecond(summary.rows, summary.durationMs));
   const unchanged = summary.filesUnchanged ? `, ${count(summary.filesUnchanged)} unchanged` : '';
+  const duplicates = summary.filesDuplicate ? `, ${count(summary.filesDuplicate)} duplicate(s) left out` : '';
   const failed = summary.filesFailed ? `, ${summary.filesFailed} file(s) NOT imported` : '';
   out.push(
-    `Total: ${count(summary.filesImported)} file(s), ${count(summary.rows)} rows, ${count(summary.skipped)} skipped${unchanged}${failed}, ${duration(summary.durationMs)} (${rate} rows/s)`,
+    `Total: ${count(summary.filesImported)} file(s), ${count(summary.rows)} rows, ${count(summary.skipped)} skipped${unchanged}${duplicates}${failed}, ${duration(summary.durationMs)} (${rate} rows/s)`,
   );
   out.push(verdict(summary));
   return out.join('\n');
@@ -57,5 +70,10 @@ function verdict(summary: ImportSummary): string {
       );
     case 'failed':
       return 'Import FAILED: nothing was imported.';
+    case 'stopped':
+      return (
+        'Import STOPPED: the file under way was rolled back, the files before it are in the store. ' +
+        'Run the same command again to finish: it brings in only what is missing.'
+      );
   }
 }

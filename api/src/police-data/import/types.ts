@@ -25,6 +25,15 @@ export interface FileResult {
   error?: string;
   /** The store already held this file's content from an earlier import: it was not read again. */
   unchanged?: { importId: number };
+  /**
+   * Another file of this run holds the same dataset, force and month, and came first: this one was
+   * not imported (a force-month is one file; which copy is right is for a person to decide).
+   */
+  duplicate?: { of: string; sameContent: boolean };
+  /** The import was stopped during this file: it was rolled back. */
+  stopped?: boolean;
+  /** The file is not valid UTF-8 and was read as Windows-1252, the forces' spreadsheets' encoding. */
+  encoding?: 'windows-1252';
   /** crc32 and size of the content (sources/source.ts), when it could be read. */
   fingerprint?: string;
   durationMs: number;
@@ -32,9 +41,10 @@ export interface FileResult {
 
 /**
  * completed: every file is in the store; partial: some files are, others were not imported (see
- * their errors); failed: nothing could be imported.
+ * their errors); failed: nothing could be imported; stopped: stopped on request (Ctrl-C, SIGTERM)
+ * or because another import took its lease over, the file under way rolled back.
  */
-export type ImportStatus = 'completed' | 'partial' | 'failed';
+export type ImportStatus = 'completed' | 'partial' | 'failed' | 'stopped';
 
 export interface SourceSummary {
   source: string;
@@ -60,6 +70,8 @@ export interface ImportSummary {
   filesImported: number;
   /** Files left alone because the store already held them unchanged. */
   filesUnchanged: number;
+  /** Second copies of a force-month already imported in this run, left out. */
+  filesDuplicate: number;
   filesFailed: number;
   /** The worst status of the sources. */
   status: ImportStatus;
@@ -85,4 +97,8 @@ export interface ImportOptions {
   log?: (message: string) => void;
   /** How many skipped rows per file are kept with their line and reason (default 5). */
   problemsPerFile?: number;
+  /** Stops the import: the file under way is rolled back and the run is recorded as stopped. */
+  signal?: AbortSignal;
+  /** The import lease's time to live (its heartbeat beats four times in it); tests shorten it. */
+  leaseTtlMs?: number;
 }

@@ -32,10 +32,11 @@ export function ImportsCard() {
 }
 
 function importTone(status: string): 'ok' | 'warn' | 'bad' | 'neutral' {
-  // The importer records running, completed, partial, failed or interrupted.
+  // The importer records running, completed, partial, failed, stopped or interrupted.
   if (status === 'completed') return 'ok';
   if (status === 'failed') return 'bad';
-  if (status === 'running' || status === 'partial' || status === 'interrupted') return 'warn';
+  if (status === 'running' || status === 'partial' || status === 'stopped' || status === 'interrupted')
+    return 'warn';
   return 'neutral';
 }
 

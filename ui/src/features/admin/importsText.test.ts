@@ -43,5 +43,8 @@ describe('importStateText', () => {
     expect(importStateText({ status: 'failed', files: 0, filesFailed: 0 })).toBe(
       'Failed: nothing was imported.',
     );
+    expect(importStateText({ status: 'stopped', files: 3, filesFailed: 0 })).toBe(
+      'Stopped: someone stopped the import (Ctrl-C or SIGTERM) after 3 files; the file under way was rolled back. Run the same import again to finish.',
+    );
   });
 });

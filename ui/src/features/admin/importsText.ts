@@ -77,6 +77,11 @@ export function importStateText(record: Pick<ImportRecord, 'status' | 'files' | 
         : 'Failed: nothing was imported.';
     case 'running':
       return `Running: ${record.files} file${record.files === 1 ? '' : 's'} imported so far.`;
+    case 'stopped':
+      return (
+        `Stopped: someone stopped the import (Ctrl-C or SIGTERM) after ${record.files} file${record.files === 1 ? '' : 's'}; ` +
+        'the file under way was rolled back. Run the same import again to finish.'
+      );
     case 'interrupted':
       return 'Interrupted: the import stopped before it finished; run it again to bring in the rest.';
     default:

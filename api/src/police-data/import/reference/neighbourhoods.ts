@@ -92,7 +92,10 @@ export function importNeighbourhoods(context: ImportContext, input: Readable): P
       }
     }
     for await (const feature of geojsonFeatures(counted())) {
-      const row = featureRow(feature.text);
+      context.signal.throwIfAborted();
+      const row = /[\0\uFFFD]/.test(feature.text)
+        ? 'holds a NUL byte or U+FFFD (a character lost by an earlier conversion)'
+        : featureRow(feature.text);
       if (typeof row === 'string') {
         counts.skipped++;
         if (counts.problems.length < context.problemsPerFile)

@@ -55,11 +55,14 @@ export interface DownloadedFile {
 export async function downloadToTempFile(
   url: string,
   onBytes: (received: number, total: number | undefined) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<DownloadedFile> {
+  const stopped = () => new Error(`Downloading ${url} was stopped; the partial download was removed`);
   let response: Response;
   try {
-    response = await fetch(url, { redirect: 'follow' });
+    response = await fetch(url, { redirect: 'follow', ...(signal ? { signal } : {}) });
   } catch (error) {
+    if (signal?.aborted) throw stopped();
     const code = unreachableCode(error);
     if (code) throw new OfflineError(url, code);
     throw new Error(`Downloading ${url} failed: ${reasonOf(error)}`, { cause: error });
@@ -82,9 +85,15 @@ export async function downloadToTempFile(
     },
   });
   try {
-    await pipeline(Readable.fromWeb(response.body), counter, createWriteStream(path));
+    await pipeline(
+      Readable.fromWeb(response.body),
+      counter,
+      createWriteStream(path),
+      ...(signal ? [{ signal }] : []),
+    );
   } catch (error) {
     await remove();
+    if (signal?.aborted) throw stopped();
     const code = unreachableCode(error);
     if (code) throw new OfflineError(url, code);
     throw new Error(`Downloading ${url} failed: ${reasonOf(error)}`, { cause: error });

@@ -15,9 +15,10 @@ export function isUrl(source: string): boolean {
 export async function openSource(
   source: string,
   onDownload: (received: number, total: number | undefined) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<OpenedSource> {
   if (isUrl(source)) {
-    const download = await downloadToTempFile(source, onDownload);
+    const download = await downloadToTempFile(source, onDownload, signal);
     try {
       const zip = await openZip(download.path, source);
       return {
