@@ -1,0 +1,65 @@
+import type { Sequelize } from 'sequelize';
+import { readRows } from './reads.ts';
+
+/** What the store says about its police data's currency; months are yyyymm. */
+export interface DataStatusRows {
+  /** Force-months of `dataset` the store holds, with their row counts. */
+  held: { forceId: string; month: number; rows: number }[];
+  /** Force-months whose file of `dataset` the latest finished import run failed on. */
+  failed: { forceId: string; month: number }[];
+  /** The newest of: a completed or partial run's end, a force-month's import stamp. */
+  lastImportAt: Date | null;
+}
+
+interface Row {
+  kind: 'held' | 'failed' | 'import';
+  force_id: string | null;
+  month: unknown;
+  row_count: unknown;
+  at: unknown;
+}
+
+/**
+ * One statement, so the three parts come from one snapshot on both dialects without a
+ * transaction: a status never counts a force-month an import has half replaced. Its cost grows
+ * with forces × months (a few thousand rows at most), read through the store's reader
+ * (db/reads.ts). "Latest run" is the newest that is not still running, so an import under way
+ * does not hide the failures of the last one that finished.
+ */
+const STATUS_SQL = `
+SELECT 'held' AS kind, force_id, month, row_count, NULL AS at
+  FROM dataset_months WHERE dataset = :dataset
+UNION ALL
+SELECT 'failed' AS kind, force_id, month, NULL AS row_count, NULL AS at
+  FROM import_files
+  WHERE kind = :dataset AND status = 'failed' AND force_id IS NOT NULL AND month IS NOT NULL
+    AND import_id = (SELECT MAX(id) FROM imports WHERE status <> 'running')
+UNION ALL
+SELECT 'import' AS kind, NULL AS force_id, NULL AS month, NULL AS row_count, MAX(finished_at) AS at
+  FROM imports WHERE status IN ('completed', 'partial')
+UNION ALL
+SELECT 'import' AS kind, NULL AS force_id, NULL AS month, NULL AS row_count, MAX(imported_at) AS at
+  FROM dataset_months WHERE dataset = :dataset`;
+
+/** SQLite hands DATE columns back as text, MySQL as Date objects. */
+function dateOf(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export async function readDataStatus(sequelize: Sequelize, dataset: string): Promise<DataStatusRows> {
+  const rows = await readRows<Row>(sequelize, STATUS_SQL, { dataset });
+  const status: DataStatusRows = { held: [], failed: [], lastImportAt: null };
+  for (const row of rows) {
+    if (row.kind === 'held') {
+      status.held.push({ forceId: row.force_id!, month: Number(row.month), rows: Number(row.row_count) });
+    } else if (row.kind === 'failed') {
+      status.failed.push({ forceId: row.force_id!, month: Number(row.month) });
+    } else {
+      const at = dateOf(row.at);
+      if (at && (!status.lastImportAt || at > status.lastImportAt)) status.lastImportAt = at;
+    }
+  }
+  return status;
+}
