@@ -20,8 +20,9 @@ interface Row {
 }
 
 /**
- * One statement, so the three parts come from one snapshot on both dialects without a
- * transaction: a status never counts a force-month an import has half replaced. Its cost grows
+ * One statement, so the three parts come from one state of the store on both dialects without
+ * opening a snapshot (inSnapshot, reads.ts) for it; inside a caller's snapshot readRows reads that
+ * one. A status never counts a force-month an import has half replaced. Its cost grows
  * with forces × months (a few thousand rows at most), read through the store's reader
  * (db/reads.ts). "Latest run" is the newest that is not still running, so an import under way
  * does not hide the failures of the last one that finished.
