@@ -21,6 +21,7 @@ export function lastCheck(): LastCheck {
 }
 
 const key = (forceId: string, month: number) => `${forceId}|${month}`;
+const byName = new Intl.Collator('en-GB');
 
 export function createDataStatusService({ sequelize }: { sequelize: Sequelize }): DataStatusService {
   return {
@@ -29,20 +30,21 @@ export function createDataStatusService({ sequelize }: { sequelize: Sequelize })
       const crimes = new Map(held.map((h) => [key(h.forceId, h.month), h.rows]));
       const notImported = new Set(failed.map((f) => key(f.forceId, f.month)));
       // The published months: those any force has. A month no force has is not known to exist.
-      const months = [...new Set(held.map((h) => h.month))].sort((a, b) => a - b);
+      const months = [...new Set(held.map((h) => h.month))]
+        .sort((a, b) => a - b)
+        .map((month) => ({ month, label: formatMonth(month) }));
       const forces = POLICE_FORCES.map((force) => ({
         id: force.id,
         name: force.name,
-        months: months.map((month): ForceMonth => {
+        months: months.map(({ month, label }): ForceMonth => {
           const count = crimes.get(key(force.id, month));
-          if (count !== undefined) return { month: formatMonth(month), crimes: count, status: 'held' };
+          if (count !== undefined) return { month: label, crimes: count, status: 'held' };
           const status = notImported.has(key(force.id, month)) ? 'not-imported' : 'missing';
-          return { month: formatMonth(month), crimes: null, status };
+          return { month: label, crimes: null, status };
         }),
-      })).sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
-      const latest = months.at(-1);
+      })).sort((a, b) => byName.compare(a.name, b.name));
       return {
-        latestMonth: latest === undefined ? null : formatMonth(latest),
+        latestMonth: months.at(-1)?.label ?? null,
         lastCheck: lastCheck(),
         nextCheckAt: null,
         lastImportAt: lastImportAt?.toISOString() ?? null,
