@@ -21,6 +21,8 @@ import { emailRoutes } from './email/email-routes.ts';
 import type { MailServices } from './email/mail-services.ts';
 import { createOutbox } from './email/outbox.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
+import { createDataStatusService } from './data-status/data-status-service.ts';
+import { dataStatusRoutes } from './data-status/routes.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
 import { capConnectionsPerAddress } from './http/connection-cap.ts';
@@ -195,6 +197,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(postcodeRoutes, { prefix: '/api', postcodes });
   await app.register(forceRoutes, { prefix: '/api', forces: services.forces, policeApi: services.policeApi });
   await app.register(stopSearchRoutes, { prefix: '/api', stopSearch: services.stopSearch });
+  await app.register(dataStatusRoutes, {
+    prefix: '/api',
+    dataStatus: createDataStatusService({ sequelize: options.sequelize }),
+  });
   await app.register(clientConfigRoutes, { prefix: '/api' });
   await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
   await app.register(clockRoutes, { prefix: '/api', policeClock: services.policeClock, search, csewFigures });

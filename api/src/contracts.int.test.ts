@@ -7,6 +7,7 @@ import * as apiKeys from '../../common/contracts/api-keys.ts';
 import * as auth from '../../common/contracts/auth.ts';
 import * as clocks from '../../common/contracts/clocks.ts';
 import * as csewFigures from '../../common/contracts/csew-figures.ts';
+import * as dataStatus from '../../common/contracts/data-status.ts';
 import * as email from '../../common/contracts/email.ts';
 import * as forces from '../../common/contracts/forces.ts';
 import {
@@ -128,6 +129,7 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     expect(list.some((force) => force.hasData)).toBe(true);
     await answer(forces.ListNeighbourhoods, { params: { forceId: 'metropolitan' } });
     expect((await answer(search.GetAvailableDates)).dates.length).toBeGreaterThan(0);
+    expect((await answer(dataStatus.GetDataStatus)).latestMonth).not.toBeNull();
     const criteria = { searchType: 'radius', postcode: CENTRE_POSTCODE } as const;
     const map = await answer(search.GetSearchMap, { query: criteria });
     const mark = map.marks[0]!;

@@ -3,6 +3,7 @@ import * as apiKeys from './api-keys.ts';
 import * as auth from './auth.ts';
 import * as clocks from './clocks.ts';
 import * as csewFigures from './csew-figures.ts';
+import * as dataStatus from './data-status.ts';
 import * as email from './email.ts';
 import { isEndpoint, type Endpoint } from './endpoint.ts';
 import * as forces from './forces.ts';
@@ -19,6 +20,7 @@ export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
     ...auth,
     ...clocks,
     ...csewFigures,
+    ...dataStatus,
     ...email,
     ...forces,
     ...health,

@@ -1,0 +1,55 @@
+import type { Sequelize } from 'sequelize';
+import type { DataStatus, ForceMonth, LastCheck } from '../../../common/contracts/data-status.ts';
+import { POLICE_FORCES } from '../../../common/police/forces.ts';
+import { formatMonth } from '../../../common/search/months.ts';
+import { readDataStatus } from '../db/data-status-reads.ts';
+import { STREET_DATASET } from '../search/coverage.ts';
+
+export interface DataStatusService {
+  status(): Promise<DataStatus>;
+}
+
+export const UPDATES_OFF_MESSAGE =
+  'Scheduled updates are not set up; data changes when an operator imports it.';
+
+/**
+ * The last scheduled check for new data. No scheduled updater exists yet; when one does, it
+ * records its checks and this is the one place that reads them.
+ */
+export function lastCheck(): LastCheck {
+  return { at: null, result: 'off', message: UPDATES_OFF_MESSAGE };
+}
+
+const key = (forceId: string, month: number) => `${forceId}|${month}`;
+const byName = new Intl.Collator('en-GB');
+
+export function createDataStatusService({ sequelize }: { sequelize: Sequelize }): DataStatusService {
+  return {
+    async status() {
+      const { held, failed, lastImportAt } = await readDataStatus(sequelize, STREET_DATASET);
+      const crimes = new Map(held.map((h) => [key(h.forceId, h.month), h.rows]));
+      const notImported = new Set(failed.map((f) => key(f.forceId, f.month)));
+      // The published months: those any force has. A month no force has is not known to exist.
+      const months = [...new Set(held.map((h) => h.month))]
+        .sort((a, b) => a - b)
+        .map((month) => ({ month, label: formatMonth(month) }));
+      const forces = POLICE_FORCES.map((force) => ({
+        id: force.id,
+        name: force.name,
+        months: months.map(({ month, label }): ForceMonth => {
+          const count = crimes.get(key(force.id, month));
+          if (count !== undefined) return { month: label, crimes: count, status: 'held' };
+          const status = notImported.has(key(force.id, month)) ? 'not-imported' : 'missing';
+          return { month: label, crimes: null, status };
+        }),
+      })).sort((a, b) => byName.compare(a.name, b.name));
+      return {
+        latestMonth: months.at(-1)?.label ?? null,
+        lastCheck: lastCheck(),
+        nextCheckAt: null,
+        lastImportAt: lastImportAt?.toISOString() ?? null,
+        forces,
+      };
+    },
+  };
+}
