@@ -23,6 +23,7 @@ import { createOutbox } from './email/outbox.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
 import { createDataStatusService } from './data-status/data-status-service.ts';
 import { dataStatusRoutes } from './data-status/routes.ts';
+import { cachedByDataVersion } from './http/etag.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
 import { capConnectionsPerAddress } from './http/connection-cap.ts';
@@ -164,6 +165,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { prefix: '/api' });
 
   const { search, postcodes, csewFigures } = services;
+  const dataVersion = clockDataVersion(services.policeClock, csewFigures);
+  // Answers that change only with an import: a minute in any cache, then a cheap 304 while the
+  // data version stands (forces, available dates).
+  const cached = cachedByDataVersion({ version: dataVersion, release: app.appVersion, maxAgeSeconds: 60 });
   // The expensive reads' places per address, shared by every API node through the database.
   const places = leases(options.sequelize);
   const inFlight = (name: string, perAddress: number, what: string) =>
@@ -185,6 +190,7 @@ export async function buildApp(options: AppOptions) {
     exportGate,
     searches: inFlight('search', config.searchesPerAddress, 'searches'),
     mapReads: inFlight('map', config.mapReadsPerAddress, 'map reads'),
+    cached,
   });
   await app.register(partnerSearchRoutes, {
     prefix: '/api',
@@ -195,7 +201,12 @@ export async function buildApp(options: AppOptions) {
     searches: inFlight('partner-search', config.searchesPerAddress, 'searches with one key'),
   });
   await app.register(postcodeRoutes, { prefix: '/api', postcodes });
-  await app.register(forceRoutes, { prefix: '/api', forces: services.forces, policeApi: services.policeApi });
+  await app.register(forceRoutes, {
+    prefix: '/api',
+    forces: services.forces,
+    policeApi: services.policeApi,
+    cached,
+  });
   await app.register(stopSearchRoutes, { prefix: '/api', stopSearch: services.stopSearch });
   await app.register(dataStatusRoutes, {
     prefix: '/api',
@@ -206,7 +217,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(clockRoutes, { prefix: '/api', policeClock: services.policeClock, search, csewFigures });
   if (config.redisUrl) {
     const publisher = createDataVersionPublisher({
-      read: clockDataVersion(services.policeClock, csewFigures),
+      read: dataVersion,
       redisUrl: config.redisUrl,
       log: app.log,
     });

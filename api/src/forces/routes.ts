@@ -8,6 +8,7 @@ import {
   SearchStops,
   type PoliceTeam,
 } from '../../../common/contracts/forces.ts';
+import type { cachedByDataVersion } from '../http/etag.ts';
 import { notFound } from '../http/errors.ts';
 import type { PoliceApiClient, PoliceApiResult } from '../police-data/police-api/client.ts';
 import type { PoliceMember } from '../police-data/police-api/responses.ts';
@@ -18,6 +19,8 @@ export interface ForceRoutesOptions {
   forces: ForceService;
   /** The process's one data.police.uk client (one rate limit for everyone). */
   policeApi: PoliceApiClient;
+  /** ETag and Cache-Control for the answers that depend only on the imported data. */
+  cached: ReturnType<typeof cachedByDataVersion>;
 }
 
 export const TEAM_UNAVAILABLE = 'Police team details are unavailable right now.';
@@ -55,9 +58,9 @@ function members(result: PoliceApiResult<PoliceMember[]>, what: string, log: Fas
 /** GET /forces, /forces/:id/neighbourhoods, /forces/:id/people, /forces/:id/neighbourhoods/:nid/people. */
 export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async (
   app,
-  { forces, policeApi },
+  { forces, policeApi, cached },
 ) => {
-  app.get('/forces', async () => forces.forces());
+  app.get('/forces', { ...cached }, async () => forces.forces());
 
   app.get(
     '/forces/:forceId/neighbourhoods',

@@ -8,6 +8,7 @@ import {
   SearchCrimes,
   type GetAvailableDates,
 } from '../../../common/contracts/search.ts';
+import type { cachedByDataVersion } from '../http/etag.ts';
 import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
 import type { ExportGate } from './export-gate.ts';
 import { createExportService, type SearchExport } from './export-service.ts';
@@ -73,12 +74,14 @@ export interface SearchRoutesOptions {
   searches: InFlightPerAddress;
   /** Map reads and map marks' crimes one address may have in flight (MAP_READS_PER_ADDRESS). */
   mapReads: InFlightPerAddress;
+  /** ETag and Cache-Control for the answers that depend only on the imported data. */
+  cached: ReturnType<typeof cachedByDataVersion>;
 }
 
 /** POST /crimes/search, GET /crimes/export, GET /crimes/map(/crimes) and GET /available-dates. */
 export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (
   app,
-  { search, exportGate, searches, mapReads },
+  { search, exportGate, searches, mapReads, cached },
 ) => {
   app.post(
     '/crimes/search',
@@ -136,7 +139,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     },
   );
 
-  app.get('/available-dates', async (): Promise<ResponseOf<typeof GetAvailableDates>> =>
+  app.get('/available-dates', { ...cached }, async (): Promise<ResponseOf<typeof GetAvailableDates>> =>
     search.availableDates(),
   );
 };
