@@ -215,6 +215,25 @@ export type _ResponseMatchesSearch = Assignable<SearchResponse, Static<typeof Pa
 export const ErrorBody = Type.Object(ApiErrorBody.properties, { title: 'PartnerError' });
 
 /**
+ * A partner error as RFC 9457 problem details (application/problem+json), with the API's own
+ * error members kept beside the standard ones, so clients written against `code` still work.
+ */
+export const PartnerProblem = Type.Object(
+  {
+    type: Type.String({
+      description:
+        'A URI naming the kind of problem: the docs page with the code as its fragment (…/api/docs#errors-RATE_LIMITED).',
+    }),
+    title: Type.String({ description: "The HTTP status's reason phrase (Too Many Requests…)." }),
+    status: Type.Integer({ description: 'The HTTP status code, repeated.' }),
+    detail: Type.String({ description: 'What went wrong with this request, for people.' }),
+    ...ApiErrorBody.properties,
+  },
+  { title: 'PartnerProblem' },
+);
+export type PartnerProblem = Static<typeof PartnerProblem>;
+
+/**
  * The partner crime search (X-API-Key): the public search's answer for a postcode radius search.
  * Errors: 401 API_KEY_MISSING / API_KEY_INVALID, 403 ORIGIN_NOT_ALLOWED, 429 RATE_LIMITED, 400.
  */

@@ -37,9 +37,14 @@ function statusCodeOf(error: FastifyError | HttpError): number {
 
 /**
  * Real messages for client errors, a fixed text for server errors: a stack or SQL never reaches
- * a client. An unreachable database is a 503 the client can retry, not a 500.
+ * a client. An unreachable database is a 503 the client can retry, not a 500. Sets the error's
+ * own headers (Retry-After…) on the reply; the caller sends the body.
  */
-export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+export function errorAnswer(
+  error: FastifyError | HttpError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): { status: number; body: ApiErrorBody } {
   const status = statusCodeOf(error);
   let body: ApiErrorBody;
   if ('validation' in error && error.validation) {
@@ -78,5 +83,10 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   } else {
     body = { success: false, error: error.message, code: error.code ?? 'BAD_REQUEST' };
   }
+  return { status, body };
+}
+
+export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = errorAnswer(error, request, reply);
   return reply.status(status).send(body);
 }

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { QueryTypes } from 'sequelize';
 import { Value } from 'typebox/value';
 import type { TSchema } from '@fastify/type-provider-typebox';
@@ -14,7 +15,11 @@ import { createAdminUserService } from '../admin/users.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../../../tests/support/search-fixture.ts';
 import { hashApiKey } from './keys/key-format.ts';
 import { EXAMPLE_RESPONSE, PARTNER_ERRORS } from './search/openapi.ts';
-import { PartnerSearchBody, PartnerSearchResponse } from '../../../common/contracts/partner.ts';
+import {
+  PartnerProblem,
+  PartnerSearchBody,
+  PartnerSearchResponse,
+} from '../../../common/contracts/partner.ts';
 
 /**
  * The partner API through HTTP (app.inject): admin key management, the partner crime search with
@@ -42,6 +47,7 @@ interface Operation {
 }
 interface OpenApiDocument {
   openapi: string;
+  info: { description: string };
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
 }
@@ -95,12 +101,28 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
       payload,
     });
 
+  /** The admin screen's API answers errors in the app's own JSON shape. */
+  function expectAdminError(res: Response, status: number, code: string) {
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/json\b/);
+    expect(res.json()).toEqual({ success: false, code, error: expect.any(String), ...pickDetails(res) });
+  }
+  const pickDetails = (res: Response) => (res.json().details ? { details: res.json().details } : {});
+
+  /** A partner error: an RFC 9457 problem, with the API's own error members beside the standard ones. */
   function expectError(res: Response, status: number, code: string) {
     expect(res.statusCode, res.body).toBe(status);
-    expect(res.json()).toMatchObject({ success: false, code, error: expect.any(String) });
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json\b/);
+    const body = res.json();
+    expect(body).toMatchObject({ success: false, code, error: expect.any(String) });
+    expect(body).toMatchObject({ status, title: STATUS_CODES[status], detail: body.error });
+    expect(body.type).toBe(`http://localhost:80/api/docs#errors-${code}`);
+    expect(Value.Check(PartnerProblem, body)).toBe(true);
   }
 
   function expectLimitHeaders(res: Response, limit: number, remaining: number) {
+    expect(res.headers['ratelimit-policy']).toBe(`"daily";q=${limit};w=86400`);
+    expect(res.headers.ratelimit).toBe(`"daily";r=${remaining};t=${NEXT_MIDNIGHT - NOW / 1000}`);
     expect(res.headers['x-ratelimit-limit']).toBe(String(limit));
     expect(res.headers['x-ratelimit-remaining']).toBe(String(remaining));
     expect(res.headers['x-ratelimit-reset']).toBe(String(NEXT_MIDNIGHT));
@@ -146,7 +168,7 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
       ['DELETE', '/api/admin/api-keys/1', undefined],
     ] as const)('refuses %s %s without an admin session', async (method, url, payload) => {
       const res = await app.inject({ method, url, payload, headers: SAME_ORIGIN });
-      expectError(res, 401, 'UNAUTHORIZED');
+      expectAdminError(res, 401, 'UNAUTHORIZED');
     });
 
     it('refuses a cross-site create even with a session (CSRF)', async () => {
@@ -157,7 +179,7 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
         cookies: { [COOKIE]: session },
         payload: { name: 'forged' },
       });
-      expectError(res, 403, 'CSRF');
+      expectAdminError(res, 403, 'CSRF');
     });
 
     it('creates a key shown once, lists it without the key, and the database holds only its hash', async () => {
@@ -201,7 +223,7 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
       [{ name: 'ok', dailyRateLimit: 0 }, 'VALIDATION_ERROR'],
       [{ name: 'ok', dailyRateLimit: 1_000_001 }, 'VALIDATION_ERROR'],
     ])('refuses %j with 400 %s', async (body, code) => {
-      expectError(await admin('POST', '/api/admin/api-keys', body), 400, code);
+      expectAdminError(await admin('POST', '/api/admin/api-keys', body), 400, code);
     });
 
     it('revokes a key for good: the next partner call gets 401 API_KEY_REVOKED', async () => {
@@ -217,7 +239,7 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
         .json()
         .apiKeys.find((k: { id: number }) => k.id === id);
       expect(listed).toMatchObject({ status: 'revoked', requestCount: 1 });
-      expectError(await admin('DELETE', '/api/admin/api-keys/999999'), 404, 'API_KEY_NOT_FOUND');
+      expectAdminError(await admin('DELETE', '/api/admin/api-keys/999999'), 404, 'API_KEY_NOT_FOUND');
     });
 
     it('refuses a revoke without an Origin (CSRF applies)', async () => {
@@ -227,7 +249,7 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
         url: `/api/admin/api-keys/${id}`,
         cookies: { [COOKIE]: session },
       });
-      expectError(res, 403, 'CSRF');
+      expectAdminError(res, 403, 'CSRF');
       expect((await keyRow(id)).status).toBe('active');
     });
   });
@@ -284,6 +306,7 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
         const res = await partner(undefined, QUERY, headers);
         expectError(res, 401, 'API_KEY_MISSING');
         expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+        expect(res.headers.ratelimit).toBeUndefined();
       }
       expectError(await partner(''), 401, 'API_KEY_MISSING');
     });
@@ -312,9 +335,7 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
       const before = (await listed(keyId)).requestCount;
       const res = await partner(apiKey, body);
       expectError(res, 400, code);
-      expect(res.headers['x-ratelimit-limit']).toBe('1000');
-      expect(res.headers['x-ratelimit-remaining']).toBe(String(1000 - before - 1));
-      expect(res.headers['x-ratelimit-reset']).toBe(String(NEXT_MIDNIGHT));
+      expectLimitHeaders(res, 1000, 1000 - before - 1);
     });
 
     it('400 or 415 for a body that is not JSON, with the limit headers', async () => {
@@ -420,7 +441,10 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
         const res = await partner(bound, QUERY, { origin });
         expect(res.statusCode, res.body).toBe(200);
         expect(res.headers['access-control-allow-origin']).toBe(origin);
-        expect(String(res.headers['access-control-expose-headers'])).toContain('X-RateLimit-Remaining');
+        const exposed = String(res.headers['access-control-expose-headers']).split(', ');
+        expect(exposed).toEqual(
+          expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'X-RateLimit-Remaining', 'Retry-After']),
+        );
         expect(String(res.headers.vary)).toContain('Origin');
         expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
       }
@@ -491,15 +515,31 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
       expect(Value.Check(PartnerSearchBody, request.example)).toBe(true);
       expect(post.responses['200']!.content['application/json']!.example).toEqual(EXAMPLE_RESPONSE);
       expect(Object.keys(post.responses['200']!.headers!)).toEqual([
+        'RateLimit-Policy',
+        'RateLimit',
         'X-RateLimit-Limit',
         'X-RateLimit-Remaining',
         'X-RateLimit-Reset',
       ]);
       for (const [status, { codes }] of Object.entries(PARTNER_ERRORS)) {
-        const examples = post.responses[status]!.content['application/json']!.examples!;
-        expect(Object.keys(examples).sort()).toEqual(Object.keys(codes).sort());
+        const response = post.responses[status]!;
+        expect(Object.keys(response.content)).toEqual(['application/problem+json']);
+        const problem = response.content['application/problem+json']!;
+        expect(problem.schema.required).toEqual(
+          expect.arrayContaining(['type', 'title', 'status', 'detail', 'code']),
+        );
+        expect(Object.keys(problem.examples!).sort()).toEqual(Object.keys(codes).sort());
+        for (const example of Object.values(problem.examples!) as { value: unknown }[]) {
+          expect(Value.Check(PartnerProblem, example.value)).toBe(true);
+        }
       }
-      expect(Object.keys(post.responses['429']!.headers!)).toContain('Retry-After');
+      // Every problem's `type` points at its code in the page's error catalogue.
+      for (const code of Object.values(PARTNER_ERRORS).flatMap((e) => Object.keys(e.codes))) {
+        expect(doc.info.description).toContain(`id="errors-${code}"`);
+      }
+      expect(Object.keys(post.responses['429']!.headers!)).toEqual(
+        expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'Retry-After']),
+      );
     });
 
     it("matches the admin screen's usage example, which works as written", async () => {

@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { sharedPlugin } from '../../security/shared-plugin.ts';
-import { API_KEY_SCHEME, PARTNER_TAG } from '../search/openapi.ts';
+import { API_KEY_SCHEME, PARTNER_ERRORS, PARTNER_TAG, errorAnchor } from '../search/openapi.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -10,6 +10,19 @@ export const DOCS_PREFIX = '/api/docs';
 const PUBLIC_ROUTES: Record<string, { tags: string[]; summary?: string }> = {
   '/api/health': { tags: ['Service'], summary: 'Whether the API and its database are up' },
 };
+
+/** The error catalogue the `type` of every partner problem points into (…/api/docs#errors-CODE). */
+const ERROR_CATALOGUE = [
+  '## Errors',
+  '',
+  'Errors are RFC 9457 problem details; `type` is this page with `#errors-<code>`.',
+  '',
+  ...Object.entries(PARTNER_ERRORS).flatMap(([status, { description, codes }]) =>
+    Object.keys(codes).map(
+      (code) => `- <a id="${errorAnchor(code)}"></a>\`${code}\` (${status}): ${description}`,
+    ),
+  ),
+].join('\n');
 
 function isPublic(url: string): boolean {
   return url.startsWith('/api/external/') || url in PUBLIC_ROUTES;
@@ -35,7 +48,8 @@ export const apiDocsPlugin = sharedPlugin('crime-clock-api-docs', async (app: Fa
         version: app.appVersion,
         description:
           'Crime statistics for England and Wales from police-recorded data, for partner sites. ' +
-          'Ask the site administrator for an API key and send it in the `X-API-Key` header.',
+          'Ask the site administrator for an API key and send it in the `X-API-Key` header.\n\n' +
+          ERROR_CATALOGUE,
       },
       ...(publicOrigin ? { servers: [{ url: publicOrigin }] } : {}),
       tags: [

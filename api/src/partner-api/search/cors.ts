@@ -13,6 +13,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 
 export const EXPOSED_HEADERS = [
+  'RateLimit-Policy',
+  'RateLimit',
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',

@@ -1,12 +1,15 @@
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { STATUS_CODES } from 'node:http';
+import { Type } from '@fastify/type-provider-typebox';
 import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
 import {
-  ErrorBody,
   PartnerExportQuery,
+  PartnerProblem,
   PartnerSearchBody,
   PartnerSearchResponse,
 } from '../../../../common/contracts/partner.ts';
 import { clockAnswer } from '../../clocks/clock-answer.ts';
+import { PROBLEM_CONTENT_TYPE } from '../errors/problem.ts';
+import { POLICY_NAME, POLICY_WINDOW_SECONDS } from '../limits/rate-limit-headers.ts';
 
 /**
  * The partner endpoint's route schema: the TypeBox schemas Fastify validates with, plus what the
@@ -25,6 +28,14 @@ export const EXAMPLE_REQUEST = {
 };
 
 const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    type: 'string',
+    description: `The key's quota (draft-ietf-httpapi-ratelimit-headers): \`"${POLICY_NAME}";q=<daily limit>;w=${POLICY_WINDOW_SECONDS}\`.`,
+  },
+  RateLimit: {
+    type: 'string',
+    description: `What is left of it: \`"${POLICY_NAME}";r=<requests left today>;t=<seconds until midnight UTC>\`.`,
+  },
   'X-RateLimit-Limit': { type: 'integer', description: "The key's daily request limit." },
   'X-RateLimit-Remaining': {
     type: 'integer',
@@ -226,21 +237,37 @@ export const PARTNER_ERRORS = {
   },
 } as const;
 
-function errorResponse(status: keyof typeof PARTNER_ERRORS): TSchema {
+/** Where the docs page lists an error code: the fragment of a problem's `type`. */
+export const errorAnchor = (code: string) => `errors-${code}`;
+
+function errorResponse(status: keyof typeof PARTNER_ERRORS) {
   const { description, codes } = PARTNER_ERRORS[status];
   const examples = Object.fromEntries(
-    Object.entries(codes).map(([code, error]) => [code, { value: { success: false, error, code } }]),
+    Object.entries(codes).map(([code, error]) => [
+      code,
+      {
+        value: {
+          type: `https://crime-clock.example/api/docs#${errorAnchor(code)}`,
+          title: STATUS_CODES[status],
+          status,
+          detail: error,
+          success: false,
+          error,
+          code,
+        },
+      },
+    ]),
   );
   const withLimits = status !== 401 && status !== 503;
   const retryAfter = status === 429 || status === 503;
-  return Type.Object(ErrorBody.properties, {
+  return {
     description,
-    'x-examples': examples,
     headers: {
       ...(withLimits ? RATE_LIMIT_HEADERS : {}),
       ...(retryAfter ? { 'Retry-After': { type: 'integer', description: 'Seconds to wait.' } } : {}),
     },
-  });
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: PartnerProblem, examples } },
+  };
 }
 
 export const partnerSearchSchema = {
@@ -253,15 +280,17 @@ export const partnerSearchSchema = {
     'and one page of incidents, newest first.',
     '',
     'Send the API key in the `X-API-Key` header. Each key has a daily request limit (UTC days); every',
-    'answer to a request with a valid key carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and',
+    'answer to a request with a valid key carries `RateLimit-Policy` and `RateLimit`',
+    '(draft-ietf-httpapi-ratelimit-headers) and `X-RateLimit-Limit`, `X-RateLimit-Remaining` and',
     '`X-RateLimit-Reset`, and a request over the limit gets 429 with `Retry-After`.',
     '',
     'Browsers: the endpoint answers CORS preflights. A key created with a domain accepts requests whose',
     '`Origin` is that host or a subdomain of it (any scheme http/https, any port); requests without an',
     '`Origin` (server to server) are accepted for every key.',
     '',
-    'Every error has the shape `{ "success": false, "error": "<message>", "code": "<CODE>" }`; program',
-    'against `code`.',
+    'Errors are RFC 9457 problem details (`application/problem+json`): `type` (this page, with the',
+    'code as its fragment), `title`, `status` and `detail`, and beside them `success: false`, `error`',
+    '(the same text as `detail`) and `code`; program against `code`.',
   ].join('\n'),
   security: [{ [API_KEY_SCHEME]: [] }],
   body: PartnerSearchBody,
@@ -292,7 +321,7 @@ export const partnerExportSchema = {
     'text that a spreadsheet would run as a formula prefixed with an apostrophe) or JSON (what was',
     'searched, then `crimes`, newest first). `Content-Disposition` names the file after the area and',
     'period; `X-Total-Count` gives the number of crimes. One export counts as one request against',
-    'the daily limit. Errors are JSON, as for the search.',
+    'the daily limit. Errors are problem details, as for the search.',
   ].join('\n'),
   security: [{ [API_KEY_SCHEME]: [] }],
   querystring: PartnerExportQuery,

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { addressGroup } from '../../http/address-group.ts';
-import { HttpError, errorHandler } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { InFlightPerAddress } from '../../http/in-flight-per-address.ts';
 import { createExportService } from '../../search/export-service.ts';
 import type { ExportGate } from '../../search/export-gate.ts';
 import { sendGatedExport } from '../../search/routes.ts';
 import type { SearchService } from '../../search/search-service.ts';
+import { DOCS_PREFIX } from '../docs/docs-plugin.ts';
+import { partnerProblemHandler } from '../errors/problem.ts';
 import { API_KEY_ERRORS, type ApiKeyService } from '../keys/api-key-service.ts';
 import { originAllowed } from '../keys/domain.ts';
-import type { DailyLimiter, LimitState } from '../limits/daily-limit.ts';
+import type { DailyLimiter } from '../limits/daily-limit.ts';
+import { setRateLimitHeaders } from '../limits/rate-limit-headers.ts';
 import { answerPreflight, corsHeaders } from './cors.ts';
 import { partnerExportSchema, partnerSearchSchema } from './openapi.ts';
 
@@ -34,19 +37,14 @@ declare module 'fastify' {
   }
 }
 
-function rateLimitHeaders(reply: FastifyReply, state: LimitState) {
-  reply.header('x-ratelimit-limit', String(state.limit));
-  reply.header('x-ratelimit-remaining', String(state.remaining));
-  reply.header('x-ratelimit-reset', String(state.resetAt));
-}
-
 /**
  * POST /external/crime-search (register with prefix /api): the public crime search's answer for a
  * postcode radius search, for partner sites holding an API key (X-API-Key). Before the body is
  * read, the key is looked up (every request reads the database: a revocation counts from the next
  * request on every node), its domain is checked against the Origin, and the request is counted
- * against the key's daily limit. Every answer given once the key is known carries
- * X-RateLimit-Limit, -Remaining and -Reset, errors included.
+ * against the key's daily limit. Every answer given once the key is known carries RateLimit-Policy
+ * and RateLimit (the IETF draft's fields) and X-RateLimit-Limit, -Remaining and -Reset, errors
+ * included. Errors are RFC 9457 problem details (application/problem+json).
  */
 export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions> = async (
   app,
@@ -58,10 +56,11 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
 
   // The app's CSRF check runs first and exempts only requests that carry X-API-Key; here, a
   // request without one is simply missing its credential, and partners program against that code.
+  const problem = partnerProblemHandler(app.config.publicOrigin, DOCS_PREFIX);
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const missingKey =
       error instanceof HttpError && error.code === 'CSRF' && request.headers['x-api-key'] === undefined;
-    return errorHandler(missingKey ? API_KEY_ERRORS.missing() : error, request, reply);
+    return problem(missingKey ? API_KEY_ERRORS.missing() : error, request, reply);
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -80,7 +79,7 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
     const key = await keys.authenticate(Array.isArray(header) ? header.join(',') : header);
     if (!originAllowed(key.domain, request.headers.origin)) {
       request.partnerOriginRefused = true;
-      rateLimitHeaders(reply, await limiter.peek(key.id, key.dailyRateLimit));
+      setRateLimitHeaders(reply, await limiter.peek(key.id, key.dailyRateLimit));
       throw new HttpError(
         403,
         'ORIGIN_NOT_ALLOWED',
@@ -89,11 +88,11 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
     }
     // A key shared by many sites' visitors is bounded per address, not as a whole.
     await places?.hold(`${key.id}|${addressGroup(request.ip)}`, reply).catch(async (error: unknown) => {
-      rateLimitHeaders(reply, await limiter.peek(key.id, key.dailyRateLimit));
+      setRateLimitHeaders(reply, await limiter.peek(key.id, key.dailyRateLimit));
       throw error;
     });
     const decision = await limiter.consume(key.id, key.dailyRateLimit);
-    rateLimitHeaders(reply, decision);
+    setRateLimitHeaders(reply, decision);
     if (!decision.allowed) {
       throw new HttpError(
         429,
