@@ -14,6 +14,7 @@ import {
 } from '../../common/realtime/protocol.ts';
 import { readTick, tickVersion, type ClockTick, type TickFrame } from '../../common/realtime/tick.ts';
 import { REALTIME_ENGINES, startRealtimeNode } from '../../tests/support/realtime-node.ts';
+import { freePort } from '../../tests/support/product.ts';
 import { startTcpProxy } from '../../tests/support/tcp-proxy.ts';
 import { createDefinitionSource } from './clocks/definition-source.ts';
 import { createRealtimeServer, type RealtimeOptions, type RealtimeServer } from './server-app.ts';
@@ -35,7 +36,7 @@ function policeDefinition(violent: number): ClockDefinition {
 }
 
 /** A local double of the API's police-clock endpoint, whose data the test can change. */
-async function startApiDouble(initial: ClockDefinition | null) {
+async function startApiDouble(initial: ClockDefinition | null, port = 0) {
   let definition = initial;
   const server: Server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
@@ -45,10 +46,10 @@ async function startApiDouble(initial: ClockDefinition | null) {
     }
     res.end(JSON.stringify({ definition }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as { port: number }).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     set(next: ClockDefinition | null) {
       definition = next;
     },
@@ -201,15 +202,23 @@ describe.each(REALTIME_ENGINES)('realtime server on REALTIME_ENGINE=%s', (engine
     expect((await fetch(`${node.url}/health`, { method: 'POST' })).status).toBe(404);
   });
 
-  it('answers 503 on /health, saying why, while it has no police clock, and 200 once it has', async () => {
-    const api = await startApiDouble(null);
-    cleanups.push(api.close);
-    const node = await startNode(api.url);
+  it('answers 503 on /health, saying why, while the API has not answered for its police clock, and 200 once it has', async () => {
+    // The API is not up yet: a port nothing listens on, then the API there.
+    const port = await freePort();
+    const node = await startNode(`http://127.0.0.1:${port}`);
     const before = await health(node.url);
     expect(before.status).toBe(503);
     expect(before.body).toMatchObject({ status: 'unavailable' });
     expect(before.body.problems).toEqual([expect.stringMatching(/^no police clock definition loaded yet/)]);
-    api.set(policeDefinition(400_000));
+    const api = await startApiDouble(policeDefinition(400_000), port);
+    cleanups.push(api.close);
+    await expect.poll(async () => (await health(node.url)).status, { timeout: 10_000 }).toBe(200);
+  });
+
+  it('answers 200 on /health when the API says its store has no police data: the survey clock still runs', async () => {
+    const api = await startApiDouble(null);
+    cleanups.push(api.close);
+    const node = await startNode(api.url);
     await expect.poll(async () => (await health(node.url)).status, { timeout: 5000 }).toBe(200);
   });
 

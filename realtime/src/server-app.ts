@@ -102,7 +102,8 @@ export async function createRealtimeServer(options: RealtimeOptions): Promise<Re
   const problems = (): string[] => {
     const found: string[] = [];
     for (const clock of CLOCK_KINDS) {
-      if (!options.definitions.current(clock))
+      // A store with no police data is an answer: the node serves the survey clock all the same.
+      if (!options.definitions.current(clock) && !options.definitions.answeredEmpty?.(clock))
         found.push(
           `no ${clock} clock definition loaded yet (the API has not answered, or has no ${clock} data)`,
         );

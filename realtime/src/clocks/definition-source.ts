@@ -8,6 +8,11 @@ export type DefinitionListener = (definition: ClockDefinition) => void;
 
 export interface DefinitionSource {
   current(clock: ClockKind): ClockDefinition | undefined;
+  /**
+   * Whether the API's last answer for the clock was that its store holds no data for it (no
+   * police data imported): a definite answer, not a node that cannot reach the API.
+   */
+  answeredEmpty?(clock: ClockKind): boolean;
   /** Fetches now (e.g. when another node says the data changed); resolves when done. */
   refresh(): Promise<void>;
   onChange(listener: DefinitionListener): void;
@@ -48,6 +53,7 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
   const doFetch = options.fetch ?? fetch;
   const definitions = new Map<ClockKind, ClockDefinition>([['csew', CSEW_CLOCK_DEFINITION]]);
   const listeners: DefinitionListener[] = [];
+  const empty = new Set<ClockKind>();
   let timer: NodeJS.Timeout | undefined;
   let versionTimer: NodeJS.Timeout | undefined;
   let subscriber: Redis | undefined;
@@ -66,6 +72,7 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
       if (res.status === 503) {
         const body = (await res.json().catch(() => ({}))) as { code?: string };
         if (body.code === 'NO_POLICE_DATA') {
+          empty.add(clock);
           reportOnce('no police data imported yet');
           return;
         }
@@ -76,6 +83,7 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
       if (!definition || definition.clock !== clock)
         throw new Error(`response without a ${clock} definition`);
       lastProblem = '';
+      empty.delete(clock);
       if (definitions.get(clock)?.version === definition.version) return;
       definitions.set(clock, definition);
       logger.info({ clock, version: definition.version }, 'clock definition loaded');
@@ -154,6 +162,7 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
 
   return {
     current: (clock) => definitions.get(clock),
+    answeredEmpty: (clock) => empty.has(clock),
     refresh,
     onChange: (listener) => void listeners.push(listener),
     start() {
