@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../common/config/config.ts';
 import { categoryFromSlug } from '../../../common/crime/categories.ts';
+import { SYNTHETIC_DATA_NOTE } from '../../../common/clock/police-definition.ts';
 import { readTick } from '../../../common/realtime/tick.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
@@ -111,6 +112,6 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
     expect(annual['violent-crime']).toBe(100 * 12);
     expect(annual.burglary).toBe(20 * 12);
     expect(excludedForces.map((f: { id: string }) => f.id)).toEqual(['greater-manchester']);
-    expect(definition.meta.notes.join(' ')).toContain('SYNTHETIC');
+    expect(definition.meta.notes).toContain(SYNTHETIC_DATA_NOTE);
   });
 });

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { readTick, tickVersion, type TickFrame } from '../../../common/realtime/
 import { createTestDatabase } from '../../../tests/support/database.ts';
 import { startRedisServer, type RedisServer } from '../../../tests/support/redis-server.ts';
 import { createRealtimeServer } from '../server-app.ts';
+import { CLOCK_DATA_VERSION_CHANNEL } from '../../../common/contracts/clocks.ts';
 import { createDefinitionSource } from './definition-source.ts';
 import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
 
@@ -140,9 +142,28 @@ describe.each(REALTIME_ENGINES)('a change of the data behind a clock on REALTIME
       expect(seen.ms).toBeLessThan(1000);
     });
 
+    /**
+     * Until the node's subscriber is listening, with the version read it makes then behind it:
+     * a change made before that read is a catch-up, not a poll.
+     */
+    async function listening(url: string): Promise<void> {
+      const client = new Redis(url);
+      try {
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const [, count] = (await client.pubsub('NUMSUB', CLOCK_DATA_VERSION_CHANNEL)) as [string, number];
+          if (Number(count) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      } finally {
+        client.disconnect();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+
     it('does not poll the API meanwhile: without a publish, the change waits for the full refresh', async () => {
       const { db, socket } = await start({ redis, apiPublishes: false });
       await joined(socket, 'police');
+      await listening(redis.url);
       let pushed = false;
       socket.once('clock:definition', () => (pushed = true));
       await importAgain(db)();
