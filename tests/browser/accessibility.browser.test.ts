@@ -532,7 +532,11 @@ describe('keyboard only', () => {
           await page.getByRole('heading', { name: 'Crime Incidents' }).waitFor();
           await page.locator('.incidents[aria-busy="false"]').waitFor();
           expect(new URL(page.url()).searchParams.get('postcode')).toBe(highlighted);
-          expect((await focusStop(page)).role).toBe('combobox');
+          // The results come into view: the focus moves to their heading, which says the total.
+          await expect.poll(async () => (await focusStop(page)).tag).toBe('h2');
+          expect((await focusStop(page)).name).toMatch(/^[\d,]+ crimes? found for /);
+          // Back in the form, the walk goes on from the postcode field.
+          await combobox.focus();
 
           // On through the form to the results: the export buttons, then the pager.
           const toExport = await tabTo(page, (stop) => stop.name === 'Export CSV');
