@@ -78,10 +78,13 @@ describe.each([20, 24])('a newcomer whose node is Node %i', (major) => {
       const port = await freePort();
       let realtimePort = await freePort();
       while (realtimePort === port) realtimePort = await freePort();
+      // In a process group of its own, so that Ctrl-C can be sent as a terminal sends it: to npm,
+      // the shell it starts and the product at once (npm itself does not pass SIGINT on).
       const started: ChildProcess = spawn('npm', ['start'], {
         cwd: clone,
         env: { ...env, PORT: String(port), REALTIME_PORT: String(realtimePort) },
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       });
       let output = '';
       started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -131,8 +134,13 @@ describe.each([20, 24])('a newcomer whose node is Node %i', (major) => {
         expect(started.exitCode).toBeNull();
         expect(output).not.toMatch(/exited unexpectedly/);
       } finally {
-        if (started.exitCode === null) started.kill('SIGINT');
-        await exited;
+        if (started.exitCode === null) process.kill(-started.pid!, 'SIGINT');
+        const stopped = await Promise.race([
+          exited,
+          new Promise((resolve) => setTimeout(resolve, 30_000, 'still running')),
+        ]);
+        if (stopped === 'still running') process.kill(-started.pid!, 'SIGKILL');
+        expect(stopped, 'Ctrl-C stops npm start').not.toBe('still running');
       }
     },
   );
