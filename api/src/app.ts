@@ -34,6 +34,9 @@ import { strictValidatorFactory } from './http/validation.ts';
 import { apiDocsPlugin } from './partner-api/docs/docs-plugin.ts';
 import { apiKeyAdminRoutes } from './partner-api/keys/admin-routes.ts';
 import { partnerSearchRoutes } from './partner-api/search/routes.ts';
+import type { WebhookServices } from './partner-api/webhooks/index.ts';
+import { webhookAdminRoutes } from './partner-api/webhooks/admin-routes.ts';
+import { partnerWebhookRoutes } from './partner-api/webhooks/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
 import { createExportGate } from './search/export-gate.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -63,6 +66,8 @@ export interface AppOptions {
   mail?: MailServices;
   security?: SecurityOptions;
   adminAuth?: AdminAuthOptions;
+  /** Partner webhooks (service and delivery worker); omitted in tests that do not need them. */
+  webhooks?: WebhookServices;
   /** Throttle of the public contact and report posts (tests shorten it). */
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };
   /** The clock the services read; tests move it by hand. */
@@ -200,6 +205,16 @@ export async function buildApp(options: AppOptions) {
     limiter: services.dailyLimiter,
     searches: inFlight('partner-search', config.searchesPerAddress, 'searches with one key'),
   });
+  if (options.webhooks) {
+    const webhooks = options.webhooks.service;
+    await app.register(partnerWebhookRoutes, {
+      prefix: '/api',
+      keys: services.apiKeys,
+      limiter: services.dailyLimiter,
+      webhooks,
+    });
+    await app.register(webhookAdminRoutes, { prefix: '/api/admin', webhooks });
+  }
   await app.register(postcodeRoutes, { prefix: '/api', postcodes });
   await app.register(forceRoutes, {
     prefix: '/api',

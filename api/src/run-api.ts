@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { checkDatabaseServer } from './db/server-check.ts';
 import { ensureFirstAdmin } from './admin/users.ts';
 import { createMailServices } from './email/mail-services.ts';
+import { createWebhookServices } from './partner-api/webhooks/index.ts';
 import { builtUiDir } from './paths.ts';
 import { ensurePrivateSqliteFile } from './security/private-files.ts';
 import { createSecretBox, loadSecretKey, previousSecretKeys } from './security/secret-box.ts';
@@ -57,10 +58,16 @@ export async function runApi(runtime: RuntimeReport): Promise<void> {
     retryDelayMs: config.outboxRetrySeconds * 1000,
     allowedPorts: config.smtpAllowedPorts,
   });
+  const webhooks = createWebhookServices({
+    sequelize,
+    secretBox,
+    allowPrivate: config.webhookAllowPrivateAddresses,
+  });
   const app = await buildApp({
     config,
     sequelize,
     mail,
+    webhooks,
     secretKey: secretKey.key,
     adminAuth: { secretBox },
     uiDir: builtUiDir,
@@ -76,6 +83,9 @@ export async function runApi(runtime: RuntimeReport): Promise<void> {
   if (await mail.smtpSettings.reencryptWithCurrentKey()) {
     app.log.info('SMTP password rewritten with the current SECRET_KEY');
   }
+  const rewrittenSecrets = await webhooks.service.reencryptWithCurrentKey();
+  if (rewrittenSecrets > 0)
+    app.log.info({ webhooks: rewrittenSecrets }, 'webhook secrets rewritten with the current SECRET_KEY');
   const keyProblem = await mail.smtpSettings.keyProblem();
   if (keyProblem) app.log.warn(keyProblem);
   if (ran.length > 0) app.log.info({ migrations: ran }, 'database migrated');
@@ -93,6 +103,7 @@ export async function runApi(runtime: RuntimeReport): Promise<void> {
     }, 10_000).unref();
     try {
       await mail.worker.stop();
+      await webhooks.worker.stop();
       await app.close();
       await sequelize.close();
       clearTimeout(force);
@@ -119,4 +130,5 @@ export async function runApi(runtime: RuntimeReport): Promise<void> {
     );
   await app.listen({ port: config.apiPort, host: config.host });
   mail.worker.start({ log: app.log });
+  webhooks.worker.start({ log: app.log });
 }

@@ -91,6 +91,8 @@ export interface AppConfig {
   smtpAllowedPorts: number[];
   /** SMTP connection tests one admin may run per minute (per API node). */
   smtpTestsPerMinute: number;
+  /** Webhook deliveries may go to private, loopback, link-local addresses and plain http (closed networks, tests). */
+  webhookAllowPrivateAddresses: boolean;
 }
 
 export type TrustProxy = false | number | string[];
@@ -288,6 +290,9 @@ export const ENV_SCHEMA = Type.Object({
   CLOCK_REFRESH_SECONDS: whole(1, 86_400),
   OUTBOX_RETRY_SECONDS: whole(1, 3600),
   DATABASE_QUERY_TIMEOUT_SECONDS: whole(1, 3600),
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: variable({ allows: 'true or false' }, (text) =>
+    BOOLEAN_WORDS.includes(text.toLowerCase()),
+  ),
 });
 
 export type Environment = Static<typeof ENV_SCHEMA>;
@@ -382,6 +387,9 @@ export function parseConfig(env: Env): AppConfig {
     smtpAllowedPorts:
       v.SMTP_ALLOWED_PORTS === undefined ? [...DEFAULT_SMTP_PORTS] : integerList(v.SMTP_ALLOWED_PORTS),
     smtpTestsPerMinute: number(v.SMTP_TESTS_PER_MINUTE, 5),
+    webhookAllowPrivateAddresses: TRUE_WORDS.includes(
+      (v.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? '').toLowerCase(),
+    ),
   };
 }
 

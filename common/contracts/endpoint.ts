@@ -6,7 +6,7 @@ import type { Static, TSchema } from 'typebox';
  * with `:name` for a path parameter.
  */
 export interface Endpoint {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: string;
   readonly params?: TSchema;
   readonly querystring?: TSchema;

@@ -14,6 +14,7 @@ import { datasetMonthsStamp } from './0014-dataset-months-stamp.ts';
 import { dropCategoryMonthCounts } from './0015-drop-category-month-counts.ts';
 import { cellMonthsByForce } from './0016-cell-months-by-force.ts';
 import { importLease } from './2026-11-26-import-lease.ts';
+import { webhookTables } from './2026-11-26-webhooks.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   dropCategoryMonthCounts,
   cellMonthsByForce,
   importLease,
+  webhookTables,
 ];

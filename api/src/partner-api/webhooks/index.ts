@@ -1,0 +1,33 @@
+import type { Sequelize } from 'sequelize';
+import type { SecretBox } from '../../security/secret-box.ts';
+import { createDeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker.ts';
+import { createWebhookService, type WebhookServiceOptions } from './webhook-service.ts';
+
+export interface WebhookServicesOptions {
+  sequelize: Sequelize;
+  secretBox: SecretBox;
+  allowPrivate: boolean;
+  now?: () => number;
+  retry?: WebhookServiceOptions['retry'];
+  worker?: Omit<DeliveryWorkerOptions, 'webhooks' | 'now'>;
+}
+
+/**
+ * Partner webhooks as the process uses them: the service the routes call, the delivery worker,
+ * and `queueMonthImported`, which the data update calls once per newly imported month: it records
+ * one delivery per registered webhook (durably, before it returns) and wakes the worker.
+ */
+export function createWebhookServices(options: WebhookServicesOptions) {
+  const service = createWebhookService(options);
+  const worker = createDeliveryWorker({ webhooks: service, now: options.now, ...options.worker });
+  return {
+    service,
+    worker,
+    async queueMonthImported(event: { month: string; dataVersion: string }): Promise<void> {
+      await service.queueMonthImported(event);
+      worker.wake();
+    },
+  };
+}
+
+export type WebhookServices = ReturnType<typeof createWebhookServices>;
