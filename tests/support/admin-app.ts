@@ -5,7 +5,8 @@ import type { AdminAuthOptions } from '../../api/src/admin/auth-plugin.ts';
 import { createMailServices } from '../../api/src/email/mail-services.ts';
 import type { OutboxOptions } from '../../api/src/email/outbox.ts';
 import type { SmtpTimeouts } from '../../api/src/email/smtp-client.ts';
-import { createSecretBox, secretKeyFromHex } from '../../api/src/security/secret-box.ts';
+import type { WebhookServices } from '../../api/src/partner-api/webhooks/index.ts';
+import { createSecretBox, secretKeyFromHex, type SecretBox } from '../../api/src/security/secret-box.ts';
 import type { PasswordCost } from '../../api/src/security/passwords.ts';
 import type { Sequelize } from 'sequelize';
 
@@ -38,6 +39,8 @@ export interface AdminTestAppOptions {
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };
   /** Sign-in throttle and hash pool settings (tests of the limits shorten them). */
   adminAuth?: Pick<AdminAuthOptions, 'throttle' | 'hashPool'>;
+  /** Partner webhooks, made by the test from the app's secret box. */
+  webhooks?: (secretBox: SecretBox) => WebhookServices;
   /** Registers more plugins (features app.ts does not wire yet, or test doubles) before `ready`. */
   extraPlugins?: (app: App) => Promise<void>;
 }
@@ -58,6 +61,7 @@ export async function buildAdminTestApp(options: AdminTestAppOptions) {
     config,
     sequelize: options.sequelize,
     mail,
+    webhooks: options.webhooks?.(secretBox),
     now: options.now,
     adminAuth: { cost: options.cost, secretBox, ...options.adminAuth },
     emailThrottle: options.emailThrottle,
