@@ -25,6 +25,7 @@ import {
 } from '../../../../common/contracts/api-keys.ts';
 import { ApiKeysTable } from './api-keys/ApiKeysTable.tsx';
 import { NewKeyDialog, type NewKey } from './api-keys/NewKeyDialog.tsx';
+import { WebhookLog } from './api-keys/WebhookLog.tsx';
 import { API_DOCS_PATH } from './api-keys/usageExample.ts';
 import { useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
@@ -38,6 +39,7 @@ export function ApiKeysPage() {
   const onExpiry = useSessionExpiry();
   const [created, setCreated] = useState<NewKey | null>(null);
   const [revoking, setRevoking] = useState<number | null>(null);
+  const [webhookOf, setWebhookOf] = useState<ApiKeyView | null>(null);
 
   const loadFailed = keys.status === 'error';
   useEffect(() => {
@@ -84,10 +86,16 @@ export function ApiKeysPage() {
       <Card title="API Keys" headingLevel={2}>
         <ResourceView resource={keys} what="API keys">
           {(data) => (
-            <ApiKeysTable apiKeys={data.apiKeys} revoking={revoking} onRevoke={(key) => void revoke(key)} />
+            <ApiKeysTable
+              apiKeys={data.apiKeys}
+              revoking={revoking}
+              onRevoke={(key) => void revoke(key)}
+              onShowWebhook={setWebhookOf}
+            />
           )}
         </ResourceView>
       </Card>
+      {webhookOf && <WebhookLog key={webhookOf.id} apiKey={webhookOf} onClose={() => setWebhookOf(null)} />}
       <NewKeyDialog created={created} onClose={() => setCreated(null)} />
     </div>
   );

@@ -10,11 +10,14 @@ export function ApiKeysTable({
   apiKeys,
   revoking,
   onRevoke,
+  onShowWebhook,
 }: {
   apiKeys: ApiKeyView[];
   /** The key whose revocation is under way, if any. */
   revoking: number | null;
   onRevoke: (key: ApiKeyView) => void;
+  /** Opens the key's webhook delivery log. */
+  onShowWebhook: (key: ApiKeyView) => void;
 }) {
   if (apiKeys.length === 0) return <p className="admin-empty">{API_KEY_TEXTS.empty}</p>;
   return (
@@ -55,7 +58,15 @@ export function ApiKeysTable({
                 <td>
                   <StatusBadge tone={active ? 'ok' : 'bad'}>{active ? 'active' : 'revoked'}</StatusBadge>
                 </td>
-                <td>
+                <td className="api-keys-table__actions">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Webhook deliveries of ${key.name}`}
+                    onClick={() => onShowWebhook(key)}
+                  >
+                    Webhook
+                  </Button>
                   {active && (
                     <Button
                       size="sm"
