@@ -2,15 +2,21 @@
  * Partner API keys end to end: real Chromium against the product started as `npm start` starts
  * it, over a store holding the search fixture. An admin generates a key, copies it, closes the
  * one-time dialog (the key is gone from the page), sees it listed, a partner calls the crime
- * search with it, the admin sees its use, revokes it, and the next call is refused.
+ * search with it, the admin sees its use, revokes it, and the next call is refused. A partner's
+ * webhook gets a signed delivery from the running product and the admin reads it in the key's log.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
+import { createApiKeyService } from '../../api/src/partner-api/keys/api-key-service.ts';
+import { createWebhookServices } from '../../api/src/partner-api/webhooks/index.ts';
+import { createSecretBox, secretKeyFromHex } from '../../api/src/security/secret-box.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../support/search-fixture.ts';
 import { firstAdminOf, logIn, type AdminCredentials } from '../support/admin-sign-in.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
@@ -23,10 +29,11 @@ let storeDir: string;
 let product: RunningProduct | undefined;
 let browser: BrowserSession | undefined;
 let admin: AdminCredentials;
+let databaseUrl: string;
 
 beforeAll(async () => {
   storeDir = mkdtempSync(join(tmpdir(), 'crime-clock-api-keys-browser-'));
-  const databaseUrl = `sqlite:${join(storeDir, 'crime-clock.sqlite')}`;
+  databaseUrl = `sqlite:${join(storeDir, 'crime-clock.sqlite')}`;
   const sequelize = openDatabase({ url: databaseUrl });
   try {
     await migrateToLatest(sequelize);
@@ -34,7 +41,8 @@ beforeAll(async () => {
   } finally {
     await sequelize.close();
   }
-  product = await startProduct({ DATABASE_URL: databaseUrl });
+  // The test's webhook receiver listens on loopback.
+  product = await startProduct({ DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
   admin = firstAdminOf(product);
   browser = await launchBrowser({ baseUrl: product.baseUrl });
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
@@ -100,7 +108,7 @@ describe('API keys', () => {
     const row = page.getByRole('row', { name: new RegExp(KEY_NAME) });
     await row.waitFor();
     const cells = async () => (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
-    expect(await cells()).toEqual(['Any', '5/day', '0', 'Never', 'active', 'Revoke']);
+    expect(await cells()).toEqual(['Any', '5/day', '0', 'Never', 'active', 'Webhook\nRevoke']);
     await page.reload();
     await row.waitFor();
     expect(await page.content()).not.toContain(apiKey);
@@ -141,6 +149,49 @@ describe('API keys', () => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ success: false, code: 'API_KEY_REVOKED' });
     expect(browser!.pageErrors).toEqual([]);
+  });
+
+  it("shows a key's webhook deliveries", async () => {
+    let server: Server | undefined;
+    const sequelize = openDatabase({ url: databaseUrl });
+    try {
+      const received: string[] = [];
+      server = createServer((request, response) => {
+        received.push(String(request.headers['webhook-signature']));
+        request.resume().on('end', () => response.writeHead(204).end());
+      });
+      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+      const hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+      const { apiKey } = await createApiKeyService({ sequelize }).create({ name: 'Webhook Partner' });
+      const registered = await fetch(`${product!.baseUrl}/api/external/webhook`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+        body: JSON.stringify({ url: hookUrl }),
+      });
+      expect(registered.status).toBe(200);
+      // What the data update does when a month is imported (queueing needs no secret: any key).
+      await createWebhookServices({
+        sequelize,
+        secretBox: createSecretBox(secretKeyFromHex('b2'.repeat(32), 'test')),
+        allowPrivate: true,
+      }).service.queueMonthImported({ month: '2025-06', dataVersion: 'browser-test' });
+      // The product's worker looks every 15 s.
+      await expect.poll(() => received.length, { timeout: 30_000, interval: 250 }).toBe(1);
+      expect(received[0]).toMatch(/^v1,/);
+
+      const page = await browser!.open('/admin/api-keys');
+      const row = page.getByRole('row', { name: /Webhook Partner/ });
+      await row.getByRole('button', { name: 'Webhook deliveries of Webhook Partner' }).click();
+      const log = page.getByRole('region', { name: 'Webhook deliveries: Webhook Partner' });
+      await log.getByText(hookUrl).waitFor();
+      const delivery = log.getByRole('row', { name: /data\.month_imported/ });
+      const texts = (await delivery.getByRole('cell').allInnerTexts()).map((t) => t.trim());
+      expect(texts.slice(1)).toEqual(['data.month_imported', 'delivered', '1', '204']);
+      expect(browser!.pageErrors).toEqual([]);
+    } finally {
+      await sequelize.close();
+      await new Promise((resolve) => server?.close(resolve));
+    }
   });
 
   it('serves readable API documentation that the page policy does not break', async () => {

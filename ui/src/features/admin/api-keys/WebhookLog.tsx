@@ -15,6 +15,7 @@ export function WebhookLog({ apiKey, onClose }: { apiKey: ApiKeyView; onClose: (
       title={`Webhook deliveries: ${apiKey.name}`}
       headingLevel={2}
       className="api-keys-webhook"
+      aria-label={`Webhook deliveries: ${apiKey.name}`}
       description="The partner registers its URL with PUT /api/external/webhook; each imported month is sent to it, retried for 24 hours."
     >
       <ResourceView resource={log} what="webhook deliveries">
