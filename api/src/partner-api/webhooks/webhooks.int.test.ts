@@ -11,7 +11,8 @@ import {
 } from '../../../../tests/support/admin-app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
 import type { App } from '../../app.ts';
-import type { SecretBox } from '../../security/secret-box.ts';
+import { createSecretBox, secretKeyFromHex, type SecretBox } from '../../security/secret-box.ts';
+import { TEST_SECRET_HEX } from '../../../../tests/support/admin-app.ts';
 import { createApiKeyService } from '../keys/api-key-service.ts';
 import { createWebhookServices, type WebhookServices } from './index.ts';
 
@@ -332,6 +333,29 @@ describe.each(testDialects)('partner webhooks on %s', (dialect) => {
     const ids = receiver.received.map((r) => r.headers['webhook-id']);
     expect(new Set(ids).size).toBe(6);
     expect(ids).toHaveLength(6);
+  });
+
+  it('rewrites signing secrets with the new SECRET_KEY after a rotation', async () => {
+    const { apiKey, id } = await newKey('Rotation');
+    const { secret } = (await put(apiKey, receiver.url)).json<{ secret: string }>();
+    const oldKey = secretKeyFromHex(TEST_SECRET_HEX, 'SECRET_KEY_PREVIOUS');
+    const rotated = createSecretBox(secretKeyFromHex('c3'.repeat(32), 'SECRET_KEY'), [oldKey]);
+    const service = createWebhookServices({
+      sequelize: db.sequelize,
+      secretBox: rotated,
+      allowPrivate: true,
+    }).service;
+    expect(await service.reencryptWithCurrentKey()).toBe(1);
+    expect(await service.reencryptWithCurrentKey()).toBe(0);
+    const [row] = await db.sequelize.query<{ secret_enc: string }>(
+      'SELECT secret_enc FROM webhooks WHERE key_id = :id',
+      { replacements: { id }, type: QueryTypes.SELECT },
+    );
+    expect(rotated.isCurrent(row!.secret_enc)).toBe(true);
+    // The new key alone reads it: the previous one can go.
+    expect(createSecretBox(secretKeyFromHex('c3'.repeat(32), 'SECRET_KEY')).decrypt(row!.secret_enc)).toBe(
+      secret,
+    );
   });
 
   it('is in the OpenAPI document', async () => {
