@@ -187,6 +187,8 @@ export const PARTNER_ERRORS = {
       MONTH_OUT_OF_RANGE: 'No data is held for 2030-01',
       INVALID_PAGE: 'pageSize must be a whole number from 1 to 100',
       INVALID_UTF8: 'The request body is not valid UTF-8 text.',
+      // PUT /api/external/webhook (partner-api/webhooks/).
+      INVALID_WEBHOOK_URL: 'url must be an https URL.',
     },
   },
   401: {

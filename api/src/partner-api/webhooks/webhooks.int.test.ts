@@ -361,7 +361,10 @@ describe.each(testDialects)('partner webhooks on %s', (dialect) => {
   it('is in the OpenAPI document', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, unknown>>;
+      info: { description: string };
     }>();
     expect(Object.keys(doc.paths['/api/external/webhook'] ?? {}).sort()).toEqual(['delete', 'put']);
+    // A refused URL's problem `type` points at a documented code.
+    expect(doc.info.description).toContain('id="errors-INVALID_WEBHOOK_URL"');
   });
 });
