@@ -22,12 +22,14 @@ import { ENDPOINTS } from '../../common/contracts/index.ts';
 import * as partner from '../../common/contracts/partner.ts';
 import * as postcodes from '../../common/contracts/postcodes.ts';
 import * as search from '../../common/contracts/search.ts';
+import * as webhooks from '../../common/contracts/webhooks.ts';
 import { DEFAULT_PAGE_SIZE } from '../../common/search/types.ts';
 import { BUNDLED_CSEW_FIGURES } from '../../common/survey/csew-data.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../tests/support/database.ts';
 import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../tests/support/admin-app.ts';
 import { createAdminUserService } from './admin/users.ts';
 import type { App } from './app.ts';
+import { createWebhookServices } from './partner-api/webhooks/index.ts';
 import { startTeamPoliceApi } from '../../tests/support/police-api/neighbourhood-team.ts';
 import type { PoliceApiDouble } from '../../tests/support/police-api/double.ts';
 import {
@@ -87,6 +89,8 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
       sequelize: db.sequelize,
       databaseUrl: db.url,
       env: { POLICE_API_URL: police.baseUrl },
+      webhooks: (secretBox) =>
+        createWebhookServices({ sequelize: db.sequelize, secretBox, allowPrivate: false }),
     }));
     await createAdminUserService({
       sequelize: db.sequelize,
@@ -194,6 +198,24 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     expect(search.statusCode, search.body).toBe(200);
     expectToMatch(partner.PartnerSearch.response[200], search.json());
     checked.add(partner.PartnerSearch);
+    const registered = await app.inject({
+      method: 'PUT',
+      url: webhooks.PutWebhook.path,
+      headers: { 'x-api-key': created.apiKey },
+      payload: { url: 'https://hooks.example.org/crime-clock' },
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    expectToMatch(webhooks.PutWebhook.response[200], registered.json());
+    checked.add(webhooks.PutWebhook);
+    await answer(webhooks.ListWebhookDeliveries, { params: { id: created.key.id } });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: webhooks.DeleteWebhook.path,
+      headers: { 'x-api-key': created.apiKey },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expectToMatch(webhooks.DeleteWebhook.response[200], removed.json());
+    checked.add(webhooks.DeleteWebhook);
     await answer(apiKeys.RevokeApiKey, { params: { id: created.key.id } });
     expect((await answer(apiKeys.ListApiKeys)).apiKeys).toHaveLength(1);
 

@@ -11,6 +11,7 @@ import * as health from './health.ts';
 import * as partner from './partner.ts';
 import * as postcodes from './postcodes.ts';
 import * as search from './search.ts';
+import * as webhooks from './webhooks.ts';
 
 /** Every endpoint on contract, by name: the contract test checks each is served and answers to it. */
 export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
@@ -27,5 +28,6 @@ export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
     ...partner,
     ...postcodes,
     ...search,
+    ...webhooks,
   }).filter(([, value]) => isEndpoint(value)),
 ) as Record<string, Endpoint>;
