@@ -3,12 +3,27 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const otherParts = ['ui', 'api', 'realtime', 'scripts'].flatMap((part) => [
-  `../${part}/*`,
-  `../../${part}/*`,
-  `../../../${part}/*`,
-  `../../../../${part}/*`,
-]);
+/** Import patterns reaching into the named top-level folders from anywhere in the repository. */
+const partsOf = (parts) =>
+  parts.flatMap((part) => [1, 2, 3, 4, 5, 6].map((depth) => `${'../'.repeat(depth)}${part}/*`));
+const otherParts = partsOf(['ui', 'api', 'realtime', 'scripts']);
+
+/**
+ * One boundary of the architecture: the files of `files` may not import from the `forbidden`
+ * folders. Tests of a part may also use the other parts' test tools and builders (scripts/,
+ * the UI's examples), `testsMay`; a test that runs both servers lives in tests/.
+ */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const boundary = (part, forbidden, testsMay, message) => {
+  const rule = (parts) => ['error', { patterns: [{ group: partsOf(parts), message }] }];
+  return [
+    { files: [`${part}/**/*.{ts,tsx}`], ignores: TESTS, rules: { 'no-restricted-imports': rule(forbidden) } },
+    {
+      files: TESTS.map((test) => `${part}/${test}`),
+      rules: { 'no-restricted-imports': rule(forbidden.filter((other) => !testsMay.includes(other))) },
+    },
+  ];
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'coverage'] },
@@ -53,6 +68,28 @@ export default tseslint.config(
       ],
     },
   },
+  // The two servers are separate processes: what both need lives in server-common/ (or common/),
+  // never in the other's source. Tests that run both are under tests/. (Checked by
+  // scripts/lint/boundaries.test.ts.)
+  ...boundary(
+    'realtime',
+    ['api', 'ui', 'scripts'],
+    ['ui', 'scripts'],
+    'realtime/ must not import from api/ (nor its source from ui/ or scripts/): shared server code goes in server-common/.',
+  ),
+  ...boundary(
+    'api',
+    ['realtime', 'ui', 'scripts'],
+    ['ui', 'scripts'],
+    'api/ must not import from realtime/ (nor its source from ui/ or scripts/): shared server code goes in server-common/.',
+  ),
+  // The browser gets common/ and its own code only.
+  ...boundary(
+    'ui',
+    ['api', 'realtime', 'server-common', 'scripts'],
+    [],
+    'ui/ must not import server code (api/, realtime/, server-common/, scripts/): shared logic goes in common/.',
+  ),
   {
     files: ['ui/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -41,7 +41,7 @@ import { postcodeRoutes } from './postcodes/routes.ts';
 import { createExportGate } from './search/export-gate.ts';
 import { searchRoutes } from './search/routes.ts';
 import { composeServices, type ServicesOptions } from './services.ts';
-import { addressHash, ephemeralAddressKey } from './security/address-hash.ts';
+import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
 import { registerStaticUi, sendAppShell, wantsAppShell } from './ui-hosting/static-ui.ts';
 import { appVersion } from './version.ts';

@@ -2,7 +2,7 @@ import { defaultMaxConnections } from './limits/open-files.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { loadSecretKey } from '../../api/src/security/secret-box.ts';
+import { loadSecretKey } from '../../server-common/security/secret-box.ts';
 import { configOrFail, type AppConfig } from '../../common/config/config.ts';
 import { UWEBSOCKETS } from '../../server-common/runtime/native-modules.ts';
 import type { RuntimeReport } from '../../server-common/runtime/preflight.ts';

@@ -5,7 +5,7 @@ import { attachClockRooms } from './clocks/clock-rooms.ts';
 import type { AreaClocks } from './clocks/area-clocks.ts';
 import type { DefinitionSource } from './clocks/definition-source.ts';
 import type { RealtimeIo } from './io-types.ts';
-import { addressHash, ephemeralAddressKey } from '../../api/src/security/address-hash.ts';
+import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
 import { createConnectionLimits, type TrustProxy } from './limits/connection-limits.ts';
 import { createRealtimeMetrics } from './observability/metrics.ts';
 import { metricsRoute } from './observability/metrics-route.ts';

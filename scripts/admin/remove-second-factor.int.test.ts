@@ -9,7 +9,7 @@ import { createAuthService } from '../../api/src/admin/auth-service.ts';
 import { createSecondFactorService } from '../../api/src/admin/second-factor.ts';
 import { createSessionService } from '../../api/src/admin/sessions.ts';
 import { createAdminUserService } from '../../api/src/admin/users.ts';
-import { createSecretBox, secretKeyFromHex } from '../../api/src/security/secret-box.ts';
+import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
 
 /**
  * `npm run admin -- remove-second-factor <user>`: the operator's way back for an admin locked out

@@ -16,8 +16,8 @@ import { cookieFrom, SAME_ORIGIN, TEST_SECRET_HEX } from '../support/admin-app.t
 import { createMailServices } from '../../api/src/email/mail-services.ts';
 import { startPoliceApiDouble, type PoliceApiDouble } from '../support/police-api/double.ts';
 import { loadFixture } from '../support/search-fixture.ts';
-import { addressHash } from '../../api/src/security/address-hash.ts';
-import { createSecretBox, secretKeyFromHex } from '../../api/src/security/secret-box.ts';
+import { addressHash } from '../../server-common/security/address-hash.ts';
+import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/database.ts';
 
 const ADMIN_PASSWORD = 'fuzzing admin password';

@@ -9,7 +9,7 @@ import {
   type PasswordCost,
 } from '../security/passwords.ts';
 import { createRateLimiter, tooManyRequests, type RateRule } from '../security/rate-limit.ts';
-import type { SecretBox } from '../security/secret-box.ts';
+import type { SecretBox } from '../../../server-common/security/secret-box.ts';
 import { createLoginThrottle, type LoginThrottleOptions, type ThrottleDecision } from './login-throttle.ts';
 import { createSecondFactorService } from './second-factor.ts';
 import { createSecurityLog } from './security-log.ts';

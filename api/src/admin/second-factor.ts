@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { HttpError } from '../http/errors.ts';
-import type { SecretBox } from '../security/secret-box.ts';
+import type { SecretBox } from '../../../server-common/security/secret-box.ts';
 
 /**
  * The optional second factor of an admin: a TOTP (RFC 6238: SHA-1, 6 digits, 30 s, as every

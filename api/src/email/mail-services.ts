@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import type { SecretBox } from '../security/secret-box.ts';
+import type { SecretBox } from '../../../server-common/security/secret-box.ts';
 import { createOutboxWorker, DEFAULT_WORKER_INTERVAL_MS, type OutboxWorkerOptions } from './outbox-worker.ts';
 import { createOutbox, type OutboxOptions } from './outbox.ts';
 import type { SmtpTimeouts } from './smtp-client.ts';

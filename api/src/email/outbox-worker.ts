@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { SecretKeyError } from '../security/secret-box.ts';
+import { SecretKeyError } from '../../../server-common/security/secret-box.ts';
 import { composeMail } from './compose.ts';
 import type { Outbox } from './outbox.ts';
 import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, sendSmtp, type SmtpTimeouts } from './smtp-client.ts';

@@ -14,7 +14,7 @@ import {
 } from '../../../tests/support/admin-app.ts';
 import { createOutboxWorker, NOT_CONFIGURED } from './outbox-worker.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
-import { createSecretBox, secretKeyFromHex } from '../security/secret-box.ts';
+import { createSecretBox, secretKeyFromHex } from '../../../server-common/security/secret-box.ts';
 import { createSmtpSettingsService, type SmtpSettingsService } from './smtp-settings.ts';
 import {
   decodeHeader,

@@ -3,7 +3,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import { isValidEmailAddress } from '../../../common/contact/messages.ts';
 import type { SmtpSettingsInput, SmtpSettingsView } from '../../../common/contracts/email.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
-import { SecretKeyError, type SecretBox } from '../security/secret-box.ts';
+import { SecretKeyError, type SecretBox } from '../../../server-common/security/secret-box.ts';
 import type { SmtpConnection } from './smtp-client.ts';
 import { assertSmtpPortAllowed, smtpPortProblem } from './smtp-port-guard.ts';
 

@@ -9,7 +9,7 @@ import {
   SAME_ORIGIN,
   signInTestAdmin,
 } from '../../../tests/support/admin-app.ts';
-import { createSecretBox, secretKeyFromHex } from '../security/secret-box.ts';
+import { createSecretBox, secretKeyFromHex } from '../../../server-common/security/secret-box.ts';
 import { createSmtpSettingsService, type SmtpSettingsService } from './smtp-settings.ts';
 import {
   startLocalSmtp,

@@ -2,8 +2,8 @@ import type { Server } from 'node:http';
 import proxyaddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TrustProxy } from '../../../common/config/config.ts';
-import { addressGroup } from './address-group.ts';
-import { perAddressCount } from './per-address-count.ts';
+import { addressGroup, normaliseAddress } from '../../../server-common/addresses/address-group.ts';
+import { perAddressCount } from '../../../server-common/addresses/per-address-count.ts';
 
 export interface ConnectionCapOptions {
   /** Open connections one address may hold (API_MAX_CONNECTIONS_PER_ADDRESS). */
@@ -16,7 +16,6 @@ export interface ConnectionCapOptions {
 }
 
 const WARN_EVERY_MS = 60_000;
-const normalise = (address: string) => address.replace(/^::ffff:/i, '').toLowerCase();
 
 /**
  * Closes a new connection at once when its address already holds `maxPerAddress`, so that one
@@ -37,7 +36,7 @@ export function capConnectionsPerAddress(server: Server, options: ConnectionCapO
   let lastWarnAt = -Infinity;
 
   server.on('connection', (socket) => {
-    const address = normalise(socket.remoteAddress ?? 'unknown');
+    const address = normaliseAddress(socket.remoteAddress ?? 'unknown');
     if (trusted(address, 0)) return;
     const group = addressGroup(address);
     if (open.of(group) >= maxPerAddress) {
@@ -58,7 +57,7 @@ export function capConnectionsPerAddress(server: Server, options: ConnectionCapO
   });
 
   return {
-    open: (address: string) => open.of(addressGroup(normalise(address))),
+    open: (address: string) => open.of(addressGroup(address)),
     refused: () => refused,
   };
 }

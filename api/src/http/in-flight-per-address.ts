@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Leases } from '../db/window-counters.ts';
 import { rateKey } from '../security/rate-limit.ts';
-import { addressGroup } from './address-group.ts';
+import { addressGroup } from '../../../server-common/addresses/address-group.ts';
 import { HttpError } from './errors.ts';
-import { perAddressCount } from './per-address-count.ts';
+import { perAddressCount } from '../../../server-common/addresses/per-address-count.ts';
 
 /** How long a place outlives a node that stopped renewing it (killed mid-request). */
 const DEFAULT_LEASE_MS = 30_000;

@@ -1,5 +1,5 @@
 import type { Leases } from '../db/window-counters.ts';
-import { addressGroup } from '../http/address-group.ts';
+import { addressGroup } from '../../../server-common/addresses/address-group.ts';
 import { HttpError } from '../http/errors.ts';
 import { createInFlightPerAddress } from '../http/in-flight-per-address.ts';
 

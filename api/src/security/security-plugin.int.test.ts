@@ -8,7 +8,7 @@ import { buildApp, type App } from '../app.ts';
 import { TEST_SECRET_HEX } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
 import { createMailServices } from '../email/mail-services.ts';
-import { createSecretBox, secretKeyFromHex } from './secret-box.ts';
+import { createSecretBox, secretKeyFromHex } from '../../../server-common/security/secret-box.ts';
 
 const PASSWORD = 'a long enough password';
 

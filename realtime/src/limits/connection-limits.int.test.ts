@@ -6,7 +6,7 @@ import {
   type JoinClockReply,
   type ServerToClientEvents,
 } from '../../../common/realtime/protocol.ts';
-import { addressHash } from '../../../api/src/security/address-hash.ts';
+import { addressHash } from '../../../server-common/security/address-hash.ts';
 import {
   REALTIME_ENGINES,
   startRealtimeNode,
@@ -119,6 +119,19 @@ describe.each(REALTIME_ENGINES)('realtime limits on REALTIME_ENGINE=%s', (engine
     expect(JSON.parse(warning!)).toMatchObject({
       addressHash: addressHash('203.0.113.7', Buffer.from(KEY_HEX, 'hex')),
     });
+  });
+
+  it('counts every address of one IPv6 /64 as one, as the API does', async () => {
+    const realtime = await node({ REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '3', TRUST_PROXY: '1' });
+    // Eight visitors' addresses from one /64 (a host may take any of them): one address's share.
+    const sameNetwork = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        outcome(client(realtime.url, { 'x-forwarded-for': `2001:db8:1:2::${(i + 1).toString(16)}` })),
+      ),
+    );
+    expect(sameNetwork.filter(Boolean)).toHaveLength(3);
+    // The next /64 is another address.
+    expect(await outcome(client(realtime.url, { 'x-forwarded-for': '2001:db8:1:3::1' }))).toBe(true);
   });
 
   it('disconnects a socket that floods joins; one join fans out one tick, not one per message', async () => {

@@ -1,6 +1,8 @@
 import proxyaddr from '@fastify/proxy-addr';
 import type { Logger } from 'pino';
 import type { TrustProxy } from '../../../common/config/config.ts';
+import { addressGroup, normaliseAddress } from '../../../server-common/addresses/address-group.ts';
+import { perAddressCount } from '../../../server-common/addresses/per-address-count.ts';
 import type { RealtimeIo } from '../io-types.ts';
 
 export type { TrustProxy };
@@ -31,8 +33,6 @@ interface RequestLike {
   connection?: { remoteAddress?: string };
 }
 
-const normalise = (address: string) => address.replace(/^::ffff:/i, '').toLowerCase();
-
 /**
  * The visitor's address: the connection's own, or, behind the proxies TRUST_PROXY names (a hop
  * count, or their addresses and ranges, read as the API reads them), the nearest untrusted hop of
@@ -40,10 +40,10 @@ const normalise = (address: string) => address.replace(/^::ffff:/i, '').toLowerC
  */
 export function clientAddress(req: RequestLike, trust: TrustProxy = false): string {
   const remote = req.connection?.remoteAddress ?? 'unknown';
-  if (trust === false || trust === 0) return normalise(remote);
+  if (trust === false || trust === 0) return normaliseAddress(remote);
   const headers = req.headers ?? {};
   const option = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-  return normalise(proxyaddr({ headers, socket: { remoteAddress: remote } } as never, option));
+  return normaliseAddress(proxyaddr({ headers, socket: { remoteAddress: remote } } as never, option));
 }
 
 /**
@@ -59,10 +59,11 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
   let total = 0;
   const windowMs = options.eventWindowMs ?? 10_000;
   const now = options.now ?? Date.now;
-  const open = new Map<string, number>();
-  /** Per Engine.IO connection: its event budget and the visitor's address. */
+  /** Open connections per address group (an IPv6 /64 is one), as the API's cap counts them. */
+  const open = perAddressCount();
+  /** Per Engine.IO connection: its event budget and the visitor's address group. */
   const budgets = new WeakMap<object, { windowStart: number; events: number }>();
-  const addresses = new WeakMap<object, string>();
+  const groups = new WeakMap<object, string>();
   let refusedConnections = 0;
   let floodDisconnects = 0;
   let lastWarnAt = -Infinity;
@@ -83,7 +84,7 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
         return callback('The server is full; try again shortly', false);
       }
       const address = clientAddress(req, options.trustProxy);
-      if ((open.get(address) ?? 0) >= maxConnectionsPerAddress) {
+      if (open.of(addressGroup(address)) >= maxConnectionsPerAddress) {
         refusedConnections++;
         warn('realtime connections refused: too many from one address', {
           addressHash: hashAddress(address),
@@ -98,14 +99,14 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
         'connection',
         (raw: { request: RequestLike; close(): void; once(e: 'close', f: () => void): void }) => {
           const address = clientAddress(raw.request, options.trustProxy);
-          const count = (open.get(address) ?? 0) + 1;
+          const group = addressGroup(address);
           if (total >= maxConnections) {
             refusedConnections++;
             warn('realtime connections refused: the node holds the most it may', { maxConnections });
             raw.close();
             return;
           }
-          if (count > maxConnectionsPerAddress) {
+          if (open.of(group) >= maxConnectionsPerAddress) {
             refusedConnections++;
             warn('realtime connections refused: too many from one address', {
               addressHash: hashAddress(address),
@@ -113,14 +114,12 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
             raw.close();
             return;
           }
-          open.set(address, count);
+          const release = open.take(group);
           total++;
-          addresses.set(raw, address);
+          groups.set(raw, group);
           raw.once('close', () => {
             total--;
-            const left = (open.get(address) ?? 1) - 1;
-            if (left <= 0) open.delete(address);
-            else open.set(address, left);
+            release();
           });
         },
       );
@@ -157,14 +156,17 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
       });
     },
 
-    /** The visitor's address of a connection (as the cap counts it), for per-address limits. */
+    /**
+     * The unit per-address limits count a connection under, as the cap counts it: the visitor's
+     * address, or the IPv6 /64 it is in.
+     */
     addressOf(conn: { request: RequestLike }): string {
-      return addresses.get(conn) ?? clientAddress(conn.request, options.trustProxy);
+      return groups.get(conn) ?? addressGroup(clientAddress(conn.request, options.trustProxy));
     },
 
     /** True while the node holds REALTIME_MAX_CONNECTIONS: a new handshake would be refused. */
     atCapacity: () => total >= maxConnections,
 
-    stats: () => ({ addresses: open.size, connections: total, refusedConnections, floodDisconnects }),
+    stats: () => ({ addresses: open.addresses(), connections: total, refusedConnections, floodDisconnects }),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { addressGroup } from '../../http/address-group.ts';
+import { addressGroup } from '../../../../server-common/addresses/address-group.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { InFlightPerAddress } from '../../http/in-flight-per-address.ts';
 import { createExportService } from '../../search/export-service.ts';

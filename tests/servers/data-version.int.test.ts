@@ -2,25 +2,25 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCsewFiguresService } from '../../../api/src/clocks/csew-figures-service.ts';
-import { buildApp } from '../../../api/src/app.ts';
-import { loadFixture } from '../../../tests/support/search-fixture.ts';
-import bundled from '../../../common/survey/csew-figures.json' with { type: 'json' };
-import { parseConfig } from '../../../common/config/config.ts';
-import type { ClockDefinition, ClockKind } from '../../../common/clock/types.ts';
+import { createCsewFiguresService } from '../../api/src/clocks/csew-figures-service.ts';
+import { buildApp } from '../../api/src/app.ts';
+import { loadFixture } from '../support/search-fixture.ts';
+import bundled from '../../common/survey/csew-figures.json' with { type: 'json' };
+import { parseConfig } from '../../common/config/config.ts';
+import type { ClockDefinition, ClockKind } from '../../common/clock/types.ts';
 import {
   TICK_EVENT,
   type ClientToServerEvents,
   type JoinClockReply,
   type ServerToClientEvents,
-} from '../../../common/realtime/protocol.ts';
-import { readTick, tickVersion, type TickFrame } from '../../../common/realtime/tick.ts';
-import { createTestDatabase } from '../../../tests/support/database.ts';
-import { startRedisServer, type RedisServer } from '../../../tests/support/redis-server.ts';
-import { createRealtimeServer } from '../server-app.ts';
-import { CLOCK_DATA_VERSION_CHANNEL } from '../../../common/contracts/clocks.ts';
-import { createDefinitionSource } from './definition-source.ts';
-import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
+} from '../../common/realtime/protocol.ts';
+import { readTick, tickVersion, type TickFrame } from '../../common/realtime/tick.ts';
+import { createTestDatabase } from '../support/database.ts';
+import { startRedisServer, type RedisServer } from '../support/redis-server.ts';
+import { createRealtimeServer } from '../../realtime/src/server-app.ts';
+import { CLOCK_DATA_VERSION_CHANNEL } from '../../common/contracts/clocks.ts';
+import { createDefinitionSource } from '../../realtime/src/clocks/definition-source.ts';
+import { REALTIME_ENGINES } from '../support/realtime-node.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
