@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { DatabaseError, QueryTypes, type Sequelize } from 'sequelize';
 import type * as SequelizeSql from 'sequelize/lib/utils/sql';
 import { fastSqliteDriver } from './fast-sqlite.ts';
@@ -67,7 +68,7 @@ const IDLE_SQLITE_CONNECTIONS = 4;
 
 /** A read-only better-sqlite3 connection with its compiled statements. */
 class SqliteConnection {
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new LRUCache<string, Database.Statement>({ max: KEPT_STATEMENTS });
   private readonly db: Database.Database;
 
   constructor(Driver: typeof Database, path: string) {
@@ -88,14 +89,10 @@ class SqliteConnection {
 
   private statement(text: string): Database.Statement {
     let statement = this.statements.get(text);
-    if (statement) {
-      this.statements.delete(text);
-    } else {
+    if (!statement) {
       statement = this.db.prepare(text);
-      if (this.statements.size >= KEPT_STATEMENTS)
-        this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(text, statement);
     }
-    this.statements.set(text, statement);
     return statement;
   }
 

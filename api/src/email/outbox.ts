@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { backOffDelay } from '../../../common/retry/back-off.ts';
 import type { ContactMessage, DataIssueReport } from '../../../common/contact/messages.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 
@@ -139,7 +140,7 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   function delayAfter(attempts: number): number {
-    return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
+    return backOffDelay(attempts, { baseMs: baseDelayMs, maxMs: maxDelayMs });
   }
 
   /** Records a failed send: back to pending with a longer wait, or failed once attempts run out. */

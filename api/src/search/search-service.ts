@@ -40,6 +40,7 @@ import {
 import { STREET_DATASET, storeMonths } from './coverage.ts';
 import { num, select } from './sql.ts';
 import { buildStats } from './stats.ts';
+import { LRUCache } from 'lru-cache';
 
 export interface SearchServiceOptions {
   sequelize: Sequelize;
@@ -242,8 +243,10 @@ export function createSearchService({
   // Area clocks only change with the police data: kept per area (its label names it) under the
   // national clock's version, so searching an area again, or a realtime node re-reading its
   // room, costs no 12-month aggregate (new boundaries alone show with the next police import).
-  // Oldest first out beyond AREA_CLOCK_CACHE entries.
-  const areaClocks = new Map<string, { version: string; definition: ClockDefinition | null }>();
+  // The least recently used out beyond AREA_CLOCK_CACHE entries.
+  const areaClocks = new LRUCache<string, { version: string; definition: ClockDefinition | null }>({
+    max: AREA_CLOCK_CACHE,
+  });
 
   async function clockOf(resolved: ResolvedArea, held: StoreMonths): Promise<ClockDefinition | null> {
     const national = await policeClock.definition();
@@ -259,9 +262,7 @@ export function createSearchService({
       lastUpdated: national?.meta.lastUpdated ?? new Date(0).toISOString(),
       synthetic: resolved.synthetic,
     });
-    areaClocks.delete(key);
     areaClocks.set(key, { version, definition });
-    if (areaClocks.size > AREA_CLOCK_CACHE) areaClocks.delete(areaClocks.keys().next().value!);
     return definition;
   }
 

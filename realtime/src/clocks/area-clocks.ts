@@ -72,6 +72,8 @@ export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
 
   const held = new Map<string, ClockDefinition>();
   /** Areas whose room emptied, oldest first, with when they are forgotten. */
+  // Own code, not lru-cache: tried (ttl + max), it keeps an entry at exactly its ttl where this
+  // forgets it, and the area-clocks tests pin the grace period to the millisecond.
   const grace = new Map<string, { definition: ClockDefinition; until: number }>();
   const loading = new Map<string, Promise<AreaLoad>>();
   const listeners: ((areaId: string, definition: ClockDefinition) => void)[] = [];

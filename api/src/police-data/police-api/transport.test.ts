@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, parseRetryAfter } from './transport.ts';
+import { parseRetryAfter } from './transport.ts';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2025-03-01T12:00:00Z');
@@ -19,18 +19,5 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('-5', now)).toBeUndefined();
-  });
-});
-
-describe('backoffDelay', () => {
-  const retry = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 3000, maxRetryAfterMs: 60_000 };
-
-  it('doubles each attempt within [half, whole] of the step, up to the maximum', () => {
-    expect(backoffDelay(1, retry, () => 0)).toBe(250);
-    expect(backoffDelay(1, retry, () => 1)).toBe(500);
-    expect(backoffDelay(2, retry, () => 0)).toBe(500);
-    expect(backoffDelay(3, retry, () => 1)).toBe(2000);
-    expect(backoffDelay(4, retry, () => 1)).toBe(3000);
-    expect(backoffDelay(10, retry, () => 0)).toBe(1500);
   });
 });

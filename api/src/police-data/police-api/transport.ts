@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { backOffDelay } from '../../../../common/retry/back-off.ts';
 import type { TokenBucket } from './token-bucket.ts';
 
 /** The pino methods the client uses, so any pino logger (or a test spy) fits. */
@@ -51,15 +52,6 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
   // An HTTP date always names its day or month; this keeps Date.parse from reading "-5" as a year.
   const at = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
-
-/**
- * Exponential back-off with "equal jitter": half the step is fixed so retries never come
- * immediately, half is random so many clients that failed together do not return together.
- */
-export function backoffDelay(attempt: number, retry: RetryOptions, random: () => number): number {
-  const step = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
-  return step / 2 + random() * (step / 2);
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {
@@ -160,7 +152,11 @@ export function createTransport(options: TransportOptions) {
             reason: `${result.reason}; it asks us to wait ${Math.ceil(result.retryAfterMs / 1000)} s`,
           };
         }
-        const backoff = backoffDelay(attempts, retry, random);
+        const backoff = backOffDelay(
+          attempts,
+          { baseMs: retry.baseDelayMs, maxMs: retry.maxDelayMs },
+          random,
+        );
         // Honour Retry-After, with a little jitter on top so waiting clients do not return in step.
         const delayMs =
           result.retryAfterMs !== undefined

@@ -84,20 +84,8 @@ export function Pager({
   );
 }
 
-/** Date and time as admins in the UK read them, e.g. "3 Jun 2025, 14:05". */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  });
-}
+// The UI's one date-and-time format, re-exported for the admin pages.
+export { formatDateTime } from '../../shared/formatDateTime.ts';
 
 export function StatusBadge({
   tone,

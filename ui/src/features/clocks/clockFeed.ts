@@ -15,6 +15,7 @@
  * unknown area, no data there) is final: the page says why and stops asking.
  */
 import { io, type Socket } from 'socket.io-client';
+import { backOffDelay } from '../../../../common/retry/back-off.ts';
 import type { ClockApiResponse, ClockKind } from '../../../../common/clock/types.ts';
 import {
   REALTIME_PATH,
@@ -91,9 +92,7 @@ export interface ClockFeedDeps {
  * return at the same moment.
  */
 export function retryDelayMs(failures: number, random: () => number = Math.random): number {
-  const exponent = Math.min(Math.max(failures - 1, 0), 16);
-  const backOff = Math.min(EMPTY_RETRY_MAX_MS, EMPTY_RETRY_MIN_MS * 2 ** exponent);
-  return Math.round(backOff * (0.5 + random() / 2));
+  return backOffDelay(failures, { baseMs: EMPTY_RETRY_MIN_MS, maxMs: EMPTY_RETRY_MAX_MS }, random);
 }
 
 /** An answer that settles it: this area's clock cannot be shown, asking again will not change that. */

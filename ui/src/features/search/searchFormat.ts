@@ -42,16 +42,5 @@ export function formatTrendPercentage(percentage: number): string {
   return `${sign}${formatDecimal(Math.abs(percentage), 1)}%`;
 }
 
-/** en-GB date and time of a stop, e.g. "14 Jun 2025, 16:05"; the text itself when unreadable. */
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  }).format(date);
-}
+// The UI's one date-and-time format (a stop's date and time, e.g. "14 Jun 2025, 16:05").
+export { formatDateTime } from '../../shared/formatDateTime.ts';
