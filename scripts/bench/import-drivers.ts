@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Sequelize } from 'sequelize';
-import { BetterSqliteWriter } from '../../api/src/db/bulk/better-sqlite.ts';
+import { BetterSqliteWriter } from './lib/better-sqlite-writer.ts';
 import { mysqlBulk } from '../../api/src/db/bulk/mysql.ts';
 import { sqliteBulk } from '../../api/src/db/bulk/sqlite.ts';
 import type { BulkValue, BulkWriter } from '../../api/src/db/bulk/index.ts';

@@ -1,6 +1,6 @@
 /**
  * SQLite statement text shared by the two SQLite bulk writers: node-sqlite3's (sqlite.ts, the
- * importer's) and better-sqlite3's (better-sqlite.ts, measured against it). Only the statements
+ * importer's) and better-sqlite3's (scripts/bench/lib/better-sqlite-writer.ts, benchmark only, measured against it). Only the statements
  * live here; how rows are written into them and how they are run is each driver's own.
  */
 

@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fastSqliteReadsOff } from '../fast-sqlite.ts';
-import { BetterSqliteWriter } from './better-sqlite.ts';
-import type { BulkValue } from './types.ts';
-import { SORTED_RUNS_ORDER, feedSortedRuns } from '../../../../tests/support/sorted-runs.ts';
+import { fastSqliteReadsOff } from '../../../api/src/db/fast-sqlite.ts';
+import { BetterSqliteWriter } from './better-sqlite-writer.ts';
+import type { BulkValue } from '../../../api/src/db/bulk/types.ts';
+import { SORTED_RUNS_ORDER, feedSortedRuns } from '../../../tests/support/sorted-runs.ts';
 
 const columns = ['name', 'amount', 'ratio', 'flag', 'note'] as const;
 

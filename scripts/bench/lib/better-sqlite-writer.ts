@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { BulkValue, BulkWriter, SortedInserter } from './types.ts';
+import type { BulkValue, BulkWriter, SortedInserter } from '../../../api/src/db/bulk/types.ts';
 import {
   insertHead,
   onConflict,
@@ -7,7 +7,7 @@ import {
   SQLITE_SORTED_RUN_ROWS,
   sqliteStagingSql,
   type SqliteStagingSql,
-} from './sqlite-sql.ts';
+} from '../../../api/src/db/bulk/sqlite-sql.ts';
 
 /**
  * The SQLite bulk writer on better-sqlite3, for measuring against node-sqlite3 (issue 20,
