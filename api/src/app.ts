@@ -4,7 +4,6 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
 import { adminAuthPlugin, type AdminAuthOptions } from './admin/auth-plugin.ts';
-import { createImportsService } from './admin/imports-service.ts';
 import { adminMessagesRoutes } from './admin/messages-routes.ts';
 import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
@@ -130,7 +129,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  const imports = createImportsService({ sequelize: options.sequelize });
+  const { imports } = services;
   const outbox = createOutbox({ sequelize: options.sequelize });
   await app.register(observabilityPlugin, {
     store: { outboxBacklog: outbox.backlog, importsSummary: imports.summary },
@@ -142,7 +141,7 @@ export async function buildApp(options: AppOptions) {
   // Before the routes it documents: it collects their schemas as they register.
   await app.register(apiDocsPlugin);
   await app.register(adminAuthPlugin, { now: options.now, ...options.adminAuth });
-  await app.register(adminSystemRoutes, { prefix: '/api/admin' });
+  await app.register(adminSystemRoutes, { prefix: '/api/admin', imports });
   await app.register(adminSecurityRoutes, { prefix: '/api/admin' });
   await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', keys: services.apiKeys });
   if (options.mail) {
@@ -192,6 +191,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(searchRoutes, {
     prefix: '/api',
     search,
+    exports: services.exports,
+    maps: services.maps,
     exportGate,
     searches: inFlight('search', config.searchesPerAddress, 'searches'),
     mapReads: inFlight('map', config.mapReadsPerAddress, 'map reads'),
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(partnerSearchRoutes, {
     prefix: '/api',
     search,
+    exports: services.exports,
     exportGate,
     keys: services.apiKeys,
     limiter: services.dailyLimiter,

@@ -11,6 +11,9 @@ import { createDailyLimiter } from './partner-api/limits/daily-limit.ts';
 import { createPoliceApiClient, type PoliceApiClient } from './police-data/police-api/client.ts';
 import { createPostcodeApiClient } from './postcodes/postcodes-io-client.ts';
 import { createPostcodeService } from './postcodes/postcode-service.ts';
+import { createImportsService } from './admin/imports-service.ts';
+import { createExportService } from './search/export-service.ts';
+import { createMapService } from './search/map-service.ts';
 import { createSearchService } from './search/search-service.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
 
@@ -38,10 +41,16 @@ export function composeServices({ config, sequelize, log, now, policeApi }: Serv
     : undefined;
   const postcodes = createPostcodeService({ sequelize, remote: remotePostcodes });
   const policeClock = createPoliceClockService({ sequelize });
+  // One search for the public search and the partner API: one truth for both.
+  const search = createSearchService({ sequelize, postcodes, policeClock, now });
   return {
     postcodes,
-    // One search for the public search and the partner API: one truth for both.
-    search: createSearchService({ sequelize, postcodes, policeClock, now }),
+    search,
+    // The public and the partner exports: one export service over the one search.
+    exports: createExportService(search),
+    maps: createMapService(search),
+    // Recorded imports: the admin area's list and the store gauges read the same service.
+    imports: createImportsService({ sequelize }),
     apiKeys: createApiKeyService({ sequelize, now }),
     dailyLimiter: createDailyLimiter({ sequelize, now }),
     rateLimiter: createRateLimiter({ sequelize, now }),

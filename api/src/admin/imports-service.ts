@@ -149,3 +149,5 @@ export function createImportsService({ sequelize }: { sequelize: Sequelize }) {
 
   return { recentImports, holdings, summary };
 }
+
+export type ImportsService = ReturnType<typeof createImportsService>;

@@ -2,16 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GetImports, GetSystem } from '../../../common/contracts/admin.ts';
 import { dialectOf, isDatabaseReachable } from '../db/connection.ts';
 import { assertAdminAuth } from './auth-plugin.ts';
-import { createImportsService } from './imports-service.ts';
+import type { ImportsService } from './imports-service.ts';
 
 /**
  * GET /api/admin/system (the dashboard's System Information, with true values) and
  * GET /api/admin/imports (recorded imports and the force-months the store holds). Admin only.
  */
-export const adminSystemRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const adminSystemRoutes: FastifyPluginAsyncTypebox<{ imports: ImportsService }> = async (
+  app,
+  { imports },
+) => {
   assertAdminAuth(app, 'adminSystemRoutes');
   app.addHook('onRequest', app.requireAdmin);
-  const imports = createImportsService({ sequelize: app.db });
 
   app.get('/system', { schema: { response: GetSystem.response } }, async () => ({
     version: app.appVersion,

@@ -11,8 +11,8 @@ import {
 import type { cachedByDataVersion } from '../http/etag.ts';
 import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
 import type { ExportGate } from './export-gate.ts';
-import { createExportService, type SearchExport } from './export-service.ts';
-import { createMapService } from './map-service.ts';
+import type { ExportService, SearchExport } from './export-service.ts';
+import type { MapService } from './map-service.ts';
 import type { SearchService } from './search-service.ts';
 
 /** Headers of a file download; the name is ASCII by construction (exportFileName). */
@@ -69,6 +69,8 @@ function closeWhenUnread(socket: FastifyRequest['raw']['socket'], reply: Fastify
 
 export interface SearchRoutesOptions {
   search: SearchService;
+  exports: ExportService;
+  maps: MapService;
   exportGate: ExportGate;
   /** Searches one address may have in flight (SEARCHES_PER_ADDRESS), on all nodes. */
   searches: InFlightPerAddress;
@@ -81,7 +83,7 @@ export interface SearchRoutesOptions {
 /** POST /crimes/search, GET /crimes/export, GET /crimes/map(/crimes) and GET /available-dates. */
 export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (
   app,
-  { search, exportGate, searches, mapReads, cached },
+  { search, exports, maps, exportGate, searches, mapReads, cached },
 ) => {
   app.post(
     '/crimes/search',
@@ -96,7 +98,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     async (request) => search.search(request.body),
   );
 
-  const exports = createExportService(search);
   app.get(
     '/crimes/export',
     {
@@ -111,7 +112,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     },
   );
 
-  const maps = createMapService(search);
   app.get(
     '/crimes/map',
     {

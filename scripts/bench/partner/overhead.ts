@@ -30,6 +30,7 @@ import { createApiKeyService } from '../../../api/src/partner-api/keys/api-key-s
 import { originAllowed } from '../../../api/src/partner-api/keys/domain.ts';
 import { createDailyLimiter } from '../../../api/src/partner-api/limits/daily-limit.ts';
 import { partnerSearchRoutes } from '../../../api/src/partner-api/search/routes.ts';
+import { createExportService } from '../../../api/src/search/export-service.ts';
 import type { SearchResponse } from '../../../common/search/types.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../../../tests/support/search-fixture.ts';
 
@@ -193,6 +194,7 @@ async function bench(dialect: Dialect) {
         await built.register(partnerSearchRoutes, {
           prefix: STUB_PREFIX,
           search: stub,
+          exports: createExportService(stub),
           keys: createApiKeyService({ sequelize: store.sequelize }),
           limiter: createDailyLimiter({ sequelize: store.sequelize }),
           exportGate: createExportGate({ atOnce: 1, perAddress: 1, leases: leases(store.sequelize) }),

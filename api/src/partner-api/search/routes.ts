@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { addressGroup } from '../../../../server-common/addresses/address-group.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { InFlightPerAddress } from '../../http/in-flight-per-address.ts';
-import { createExportService } from '../../search/export-service.ts';
+import type { ExportService } from '../../search/export-service.ts';
 import type { ExportGate } from '../../search/export-gate.ts';
 import { sendGatedExport } from '../../search/routes.ts';
 import type { SearchService } from '../../search/search-service.ts';
@@ -24,6 +24,8 @@ export interface PartnerSearchOptions {
   search: Pick<SearchService, 'search' | 'searchAll'>;
   keys: ApiKeyService;
   limiter: DailyLimiter;
+  /** The export service the public export uses too. */
+  exports: ExportService;
   /** The node's bound on exports streaming at once, shared with the public export. */
   exportGate: ExportGate;
   /** Searches one key may have in flight from one address (SEARCHES_PER_ADDRESS), on all nodes. */
@@ -48,10 +50,8 @@ declare module 'fastify' {
  */
 export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions> = async (
   app,
-  { search, keys, limiter, exportGate, searches },
+  { search, exports, keys, limiter, exportGate, searches },
 ) => {
-  const exports = createExportService({ searchAll: search.searchAll.bind(search) });
-
   app.decorateRequest('partnerOriginRefused', false);
 
   // The app's CSRF check runs first and exempts only requests that carry X-API-Key; here, a
