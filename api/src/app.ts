@@ -130,7 +130,9 @@ export async function buildApp(options: AppOptions) {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   const { imports } = services;
-  const outbox = createOutbox({ sequelize: options.sequelize });
+  // The mail services' outbox (built once, in email/mail-services.ts); an app built without mail
+  // (tests, tools) still reports the backlog, through a reader of the same table.
+  const outbox = options.mail?.outbox ?? createOutbox({ sequelize: options.sequelize });
   await app.register(observabilityPlugin, {
     store: { outboxBacklog: outbox.backlog, importsSummary: imports.summary },
     now: options.now,
