@@ -142,7 +142,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityPlugin, options.security ?? {});
   // Before the routes it documents: it collects their schemas as they register.
   await app.register(apiDocsPlugin);
-  await app.register(adminAuthPlugin, { now: options.now, ...options.adminAuth });
+  await app.register(adminAuthPlugin, {
+    now: options.now,
+    limiter: services.rateLimiter,
+    ...options.adminAuth,
+  });
   await app.register(adminSystemRoutes, { prefix: '/api/admin', imports });
   await app.register(adminSecurityRoutes, { prefix: '/api/admin' });
   await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', keys: services.apiKeys });

@@ -8,7 +8,12 @@ import {
   verifyPassword,
   type PasswordCost,
 } from '../security/passwords.ts';
-import { createRateLimiter, tooManyRequests, type RateRule } from '../security/rate-limit.ts';
+import {
+  createRateLimiter,
+  tooManyRequests,
+  type RateLimiter,
+  type RateRule,
+} from '../security/rate-limit.ts';
 import type { SecretBox } from '../../../server-common/security/secret-box.ts';
 import { createLoginThrottle, type LoginThrottleOptions, type ThrottleDecision } from './login-throttle.ts';
 import { createSecondFactorService } from './second-factor.ts';
@@ -29,6 +34,8 @@ export interface AuthServiceOptions {
   cost?: PasswordCost;
   /** Encrypts second-factor secrets (SECRET_KEY). */
   secretBox?: SecretBox;
+  /** The app's one rate limiter (services.ts); a service built alone (tests, tools) makes its own. */
+  limiter?: RateLimiter;
 }
 
 declare const admitted: unique symbol;
@@ -73,7 +80,7 @@ export function createAuthService(options: AuthServiceOptions) {
   const { sequelize, addressHash, now = Date.now } = options;
   const users = createAdminUserService({ sequelize, now, cost: options.cost });
   const sessions = createSessionService({ sequelize, now, ...options.session });
-  const limiter = createRateLimiter({ sequelize, now });
+  const limiter = options.limiter ?? createRateLimiter({ sequelize, now });
   const throttle = createLoginThrottle({ limiter, addressHash, ...options.throttle });
   const hashPool = createHashPool(options.hashPool);
   const securityLog = createSecurityLog({ sequelize, addressHash, now });
