@@ -12,7 +12,11 @@ import { createMailServices } from './email/mail-services.ts';
 import { createWebhookServices } from './partner-api/webhooks/index.ts';
 import { builtUiDir } from './paths.ts';
 import { ensurePrivateSqliteFile } from './security/private-files.ts';
-import { createSecretBox, loadSecretKey, previousSecretKeys } from '../../server-common/security/secret-box.ts';
+import {
+  createSecretBox,
+  loadSecretKey,
+  previousSecretKeys,
+} from '../../server-common/security/secret-box.ts';
 
 function loadConfig(): AppConfig {
   if (existsSync('.env')) process.loadEnvFile('.env');

@@ -16,7 +16,7 @@ import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
 import { createApiKeyService } from '../../api/src/partner-api/keys/api-key-service.ts';
 import { createWebhookServices } from '../../api/src/partner-api/webhooks/index.ts';
-import { createSecretBox, secretKeyFromHex } from '../../api/src/security/secret-box.ts';
+import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../support/search-fixture.ts';
 import { firstAdminOf, logIn, type AdminCredentials } from '../support/admin-sign-in.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';

@@ -6,7 +6,11 @@ import { createMailServices } from '../../api/src/email/mail-services.ts';
 import type { OutboxOptions } from '../../api/src/email/outbox.ts';
 import type { SmtpTimeouts } from '../../api/src/email/smtp-client.ts';
 import type { WebhookServices } from '../../api/src/partner-api/webhooks/index.ts';
-import { createSecretBox, secretKeyFromHex, type SecretBox } from '../../server-common/security/secret-box.ts';
+import {
+  createSecretBox,
+  secretKeyFromHex,
+  type SecretBox,
+} from '../../server-common/security/secret-box.ts';
 import type { PasswordCost } from '../../api/src/security/passwords.ts';
 import type { Sequelize } from 'sequelize';
 

@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import type { SecretBox } from '../../security/secret-box.ts';
+import type { SecretBox } from '../../../../server-common/security/secret-box.ts';
 import { createDeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker.ts';
 import { createWebhookService, type WebhookServiceOptions } from './webhook-service.ts';
 

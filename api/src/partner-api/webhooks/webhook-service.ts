@@ -6,7 +6,7 @@ import type {
   WebhookDeliveryView,
 } from '../../../../common/contracts/webhooks.ts';
 import { badRequest } from '../../http/errors.ts';
-import { SecretKeyError, type SecretBox } from '../../security/secret-box.ts';
+import { SecretKeyError, type SecretBox } from '../../../../server-common/security/secret-box.ts';
 import { checkWebhookUrl } from './address-guard.ts';
 import { retryDelayMs, RETRY_DEFAULTS, type RetrySchedule } from './retry-schedule.ts';
 import type { SendOutcome } from './send.ts';

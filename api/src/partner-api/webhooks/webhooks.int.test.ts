@@ -11,7 +11,11 @@ import {
 } from '../../../../tests/support/admin-app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
 import type { App } from '../../app.ts';
-import { createSecretBox, secretKeyFromHex, type SecretBox } from '../../security/secret-box.ts';
+import {
+  createSecretBox,
+  secretKeyFromHex,
+  type SecretBox,
+} from '../../../../server-common/security/secret-box.ts';
 import { TEST_SECRET_HEX } from '../../../../tests/support/admin-app.ts';
 import { createApiKeyService } from '../keys/api-key-service.ts';
 import { createWebhookServices, type WebhookServices } from './index.ts';
