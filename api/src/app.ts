@@ -43,7 +43,7 @@ import { searchRoutes } from './search/routes.ts';
 import { composeServices, type ServicesOptions } from './services.ts';
 import { addressHash, ephemeralAddressKey } from './security/address-hash.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
-import { registerStaticUi, sendAppShell, wantsAppShell } from './ui-hosting/static-ui.ts';
+import { registerStaticUi, wantsAppShell } from './ui-hosting/static-ui.ts';
 import { appVersion } from './version.ts';
 
 declare module 'fastify' {
@@ -240,9 +240,9 @@ export async function buildApp(options: AppOptions) {
     app.addHook('onClose', () => publisher.stop());
   }
 
-  const servesUi = options.uiDir ? await registerStaticUi(app, options.uiDir) : false;
+  const appShell = options.uiDir ? await registerStaticUi(app, options.uiDir) : undefined;
   app.setNotFoundHandler((request, reply) => {
-    if (servesUi && wantsAppShell(request)) return sendAppShell(request, reply);
+    if (appShell && wantsAppShell(request)) return appShell.send(request, reply);
     return reply.status(404).send({
       success: false,
       error: `Not found: ${request.method} ${request.url.split('?')[0]}`,
