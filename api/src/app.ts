@@ -14,6 +14,7 @@ import { clockRoutes } from './clocks/routes.ts';
 import { clockDataVersion, createDataVersionPublisher } from './clocks/data-version.ts';
 import { csewFiguresRoutes } from './clocks/csew-figures-routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { oembedRoutes } from './oembed/routes.ts';
 import { observabilityPlugin } from './observability/observability-plugin.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
 import { RequestLogController } from './observability/request-log.ts';
@@ -222,10 +223,17 @@ export async function buildApp(options: AppOptions) {
     policeApi: services.policeApi,
     cached,
   });
+  await app.register(oembedRoutes, { prefix: '/api', cached });
   await app.register(stopSearchRoutes, { prefix: '/api', stopSearch: services.stopSearch });
+  const dataStatus = createDataStatusService({ sequelize: options.sequelize });
   await app.register(dataStatusRoutes, {
     prefix: '/api',
-    dataStatus: createDataStatusService({ sequelize: options.sequelize }),
+    dataStatus,
+    cached: cachedByDataVersion({
+      version: async () => `${await dataVersion()}|${await dataStatus.stamp()}`,
+      release: app.appVersion,
+      maxAgeSeconds: 60,
+    }),
   });
   await app.register(clientConfigRoutes, { prefix: '/api' });
   await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
