@@ -15,6 +15,8 @@ import { clockDataVersion, createDataVersionPublisher } from './clocks/data-vers
 import { csewFiguresRoutes } from './clocks/csew-figures-routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { oembedRoutes } from './oembed/routes.ts';
+import { createClockImageService } from './og-image/clock-image-service.ts';
+import { clockImageRoutes } from './og-image/routes.ts';
 import { observabilityPlugin } from './observability/observability-plugin.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
 import { RequestLogController } from './observability/request-log.ts';
@@ -224,6 +226,11 @@ export async function buildApp(options: AppOptions) {
     cached,
   });
   await app.register(oembedRoutes, { prefix: '/api', cached });
+  await app.register(clockImageRoutes, {
+    prefix: '/api',
+    images: createClockImageService({ ...services, search, now: options.now }),
+    drawings: inFlight('og-image', config.searchesPerAddress, 'clock images'),
+  });
   await app.register(stopSearchRoutes, { prefix: '/api', stopSearch: services.stopSearch });
   const dataStatus = createDataStatusService({ sequelize: options.sequelize });
   await app.register(dataStatusRoutes, {
