@@ -34,6 +34,7 @@ describe.each(testDialects)('GET /api/oembed on %s', (dialect) => {
     expect(body).toMatchObject({ version: '1.0', type: 'rich', width: 320, provider_url: `${ORIGIN}/` });
     expect(body.html).toContain(`${ORIGIN}/embed/police-crime-clock?area=force%3Akent`);
     expect(res.body).not.toContain('evil.example');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('carries a strong ETag and a max-age, and answers 304 to it', async () => {

@@ -22,7 +22,7 @@ export const oembedRoutes: FastifyPluginAsyncTypebox<OEmbedRoutesOptions> = asyn
       },
       ...cached,
     },
-    async (request) => {
+    async (request, reply) => {
       const { format = 'json', ...query } = request.query;
       if (format === 'xml') {
         throw new HttpError(501, 'FORMAT_NOT_IMPLEMENTED', 'Only format=json is served.');
@@ -33,6 +33,8 @@ export const oembedRoutes: FastifyPluginAsyncTypebox<OEmbedRoutesOptions> = asyn
       if (result.kind === 'not-ours') {
         throw notFound('url is not a clock page of this site', 'NOT_A_CLOCK_PAGE');
       }
+      // Public and without credentials: a consumer's script on any site may read it.
+      reply.header('access-control-allow-origin', '*');
       return result.answer;
     },
   );
