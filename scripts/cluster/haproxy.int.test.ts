@@ -572,7 +572,7 @@ describe('HAProxy with deploy/haproxy.cfg', () => {
     expect(refused!.headers.get('access-control-allow-origin')).toBe('https://partner.example');
     expect(refused!.headers.get('access-control-expose-headers')).toContain('Retry-After');
     expect(await refused!.json()).toMatchObject({
-      type: 'about:blank',
+      type: '/api/docs#errors-RATE_LIMITED',
       title: 'Too Many Requests',
       status: 429,
       code: 'RATE_LIMITED',
