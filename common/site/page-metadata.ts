@@ -8,6 +8,7 @@
 import { parseClockAreaId, clockAreaId, type ClockArea } from '../clock/area.ts';
 import { forceById } from '../police/forces.ts';
 import { parsePostcode } from '../postcode/postcode.ts';
+import { isPagePath } from './page-paths.ts';
 
 export const SITE_NAME = 'Crime Clock';
 
@@ -44,7 +45,10 @@ const DEFAULT_DESCRIPTION =
 
 const ADMIN: RouteEntry = { title: 'Admin', description: DEFAULT_DESCRIPTION, noIndex: true };
 
-/** Every page of the app (common/site/page-paths.ts lists the same paths; a test holds them equal). */
+/**
+ * The pages of the app (common/site/page-paths.ts) with words of their own; a page without an
+ * entry here previews as the site itself, under its own address.
+ */
 export const ROUTE_METADATA: Readonly<Record<string, RouteEntry>> = {
   '/': { description: DEFAULT_DESCRIPTION },
   '/crime-clock': {
@@ -127,8 +131,10 @@ function areaQuery(area: string | undefined): string {
  */
 export function pageMetadata(url: string): PageMetadata | undefined {
   const { path, query } = splitUrl(url);
-  const entry = Object.hasOwn(ROUTE_METADATA, path) ? ROUTE_METADATA[path] : undefined;
-  if (!entry) return undefined;
+  if (!isPagePath(path)) return undefined;
+  const entry = (Object.hasOwn(ROUTE_METADATA, path) ? ROUTE_METADATA[path] : undefined) ?? {
+    description: DEFAULT_DESCRIPTION,
+  };
   const base: PageMetadata = {
     title: pageTitle(entry.title),
     description: entry.description,
