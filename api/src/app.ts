@@ -13,6 +13,9 @@ import { clockRoutes } from './clocks/routes.ts';
 import { clockDataVersion, createDataVersionPublisher } from './clocks/data-version.ts';
 import { csewFiguresRoutes } from './clocks/csew-figures-routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { oembedRoutes } from './oembed/routes.ts';
+import { createClockImageService } from './og-image/clock-image-service.ts';
+import { clockImageRoutes } from './og-image/routes.ts';
 import { observabilityPlugin } from './observability/observability-plugin.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
 import { RequestLogController } from './observability/request-log.ts';
@@ -42,7 +45,7 @@ import { searchRoutes } from './search/routes.ts';
 import { composeServices, type ServicesOptions } from './services.ts';
 import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
-import { registerStaticUi, sendAppShell, wantsAppShell } from './ui-hosting/static-ui.ts';
+import { registerStaticUi, wantsAppShell } from './ui-hosting/static-ui.ts';
 import { appVersion } from './version.ts';
 
 declare module 'fastify' {
@@ -230,10 +233,22 @@ export async function buildApp(options: AppOptions) {
     policeApi: services.policeApi,
     cached,
   });
+  await app.register(oembedRoutes, { prefix: '/api', cached });
+  await app.register(clockImageRoutes, {
+    prefix: '/api',
+    images: createClockImageService({ ...services, search, now: options.now }),
+    drawings: inFlight('og-image', config.searchesPerAddress, 'clock images'),
+  });
   await app.register(stopSearchRoutes, { prefix: '/api', stopSearch: services.stopSearch });
+  const dataStatus = createDataStatusService({ sequelize: options.sequelize });
   await app.register(dataStatusRoutes, {
     prefix: '/api',
-    dataStatus: createDataStatusService({ sequelize: options.sequelize }),
+    dataStatus,
+    cached: cachedByDataVersion({
+      version: async () => `${await dataVersion()}|${await dataStatus.stamp()}`,
+      release: app.appVersion,
+      maxAgeSeconds: 60,
+    }),
   });
   await app.register(clientConfigRoutes, { prefix: '/api' });
   await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
@@ -248,9 +263,9 @@ export async function buildApp(options: AppOptions) {
     app.addHook('onClose', () => publisher.stop());
   }
 
-  const servesUi = options.uiDir ? await registerStaticUi(app, options.uiDir) : false;
+  const appShell = options.uiDir ? await registerStaticUi(app, options.uiDir) : undefined;
   app.setNotFoundHandler((request, reply) => {
-    if (servesUi && wantsAppShell(request)) return sendAppShell(request, reply);
+    if (appShell && wantsAppShell(request)) return appShell.send(request, reply);
     return reply.status(404).send({
       success: false,
       error: `Not found: ${request.method} ${request.url.split('?')[0]}`,

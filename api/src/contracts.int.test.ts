@@ -19,6 +19,7 @@ import {
 import { ErrorBody } from '../../common/contracts/errors.ts';
 import * as health from '../../common/contracts/health.ts';
 import { ENDPOINTS } from '../../common/contracts/index.ts';
+import * as oembed from '../../common/contracts/oembed.ts';
 import * as partner from '../../common/contracts/partner.ts';
 import * as postcodes from '../../common/contracts/postcodes.ts';
 import * as search from '../../common/contracts/search.ts';
@@ -134,6 +135,9 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     await answer(forces.ListNeighbourhoods, { params: { forceId: 'metropolitan' } });
     expect((await answer(search.GetAvailableDates)).dates.length).toBeGreaterThan(0);
     expect((await answer(dataStatus.GetDataStatus)).latestMonth).not.toBeNull();
+    // inject's requests name the host localhost:80 (PUBLIC_ORIGIN unset here).
+    const embed = await answer(oembed.GetOEmbed, { query: { url: 'http://localhost:80/crime-clock' } });
+    expect(embed.type).toBe('rich');
     const criteria = { searchType: 'radius', postcode: CENTRE_POSTCODE } as const;
     const map = await answer(search.GetSearchMap, { query: criteria });
     const mark = map.marks[0]!;

@@ -8,6 +8,7 @@ import * as email from './email.ts';
 import { isEndpoint, type Endpoint } from './endpoint.ts';
 import * as forces from './forces.ts';
 import * as health from './health.ts';
+import * as oembed from './oembed.ts';
 import * as partner from './partner.ts';
 import * as postcodes from './postcodes.ts';
 import * as search from './search.ts';
@@ -25,6 +26,7 @@ export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
     ...email,
     ...forces,
     ...health,
+    ...oembed,
     ...partner,
     ...postcodes,
     ...search,

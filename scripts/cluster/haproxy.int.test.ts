@@ -488,4 +488,99 @@ describe('HAProxy with deploy/haproxy.cfg', () => {
       expect((await statusOf(first.port))?.problem).toBeNull();
     },
   );
+
+  /**
+   * An API node whose answers carry what the API's data-only answers carry (a strong ETag and a
+   * public max-age), on every path: which of them the proxy keeps is its own choice.
+   */
+  async function taggingNode(): Promise<Node & { hits: (path: string) => number }> {
+    const seen: Node['seen'] = [];
+    const server: Server = createServer((req, res) => {
+      if (req.url !== '/api/health') seen.push({ url: req.url ?? '', headers: req.headers });
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('etag', '"v1"');
+      res.setHeader('cache-control', 'public, max-age=60');
+      res.end(JSON.stringify({ url: req.url, n: seen.length }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+    const { port } = server.address() as { port: number };
+    const closed = () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    cleanups.push(closed);
+    return {
+      name: 'api-1',
+      address: { host: HOST, port },
+      seen,
+      close: closed,
+      hits: (path) => seen.filter((s) => s.url === path).length,
+    };
+  }
+
+  it('serves the data-only answers from its cache the second time', async () => {
+    const api = await taggingNode();
+    const [r1] = await nodes('rt-1');
+    const proxy = await start([api], [r1!]);
+    for (const path of [
+      '/api/forces',
+      '/api/data-status',
+      '/api/oembed?url=x',
+      '/api/areas/force:kent/feed.atom',
+    ]) {
+      const first = await fetch(`${proxy.url}${path}`);
+      const body = await first.text();
+      const second = await fetch(`${proxy.url}${path}`);
+      expect(await second.text(), path).toBe(body);
+      expect(api.hits(path), path).toBe(1);
+      // The proxy's copy says how old it is.
+      expect(Number(second.headers.get('age')), path).toBeGreaterThanOrEqual(0);
+      expect(second.headers.get('etag')).toBe('"v1"');
+      // HAProxy 2.6 passes a conditional request on: the API answers it 304 from the data version.
+      await (await fetch(`${proxy.url}${path}`, { headers: { 'if-none-match': '"v1"' } })).text();
+      expect(api.hits(path), path).toBe(2);
+    }
+    // Another query is another answer.
+    await (await fetch(`${proxy.url}/api/oembed?url=y`)).text();
+    expect(api.hits('/api/oembed?url=y')).toBe(1);
+    // Answers that carry the server's time (the clocks), or a visitor's own, always reach a node.
+    for (const path of ['/api/police-clock', '/api/crimes/search', '/']) {
+      await (await fetch(`${proxy.url}${path}`)).text();
+      await (await fetch(`${proxy.url}${path}`)).text();
+      expect(api.hits(path), path).toBe(2);
+    }
+  });
+
+  it('refuses an address over the request rate on partner routes as problem details, with Retry-After', async () => {
+    const [a1, r1] = await nodes('api-1', 'rt-1');
+    const proxy = await start([a1!], [r1!], { PROXY_MAX_REQUESTS_PER_ADDRESS: '3' });
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push(
+        await fetch(`${proxy.url}/api/external/crime-search`, {
+          method: 'POST',
+          headers: { origin: 'https://partner.example', 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      );
+    }
+    const refused = answers.find((a) => a.status === 429);
+    expect(refused).toBeDefined();
+    expect(refused!.headers.get('content-type')).toBe('application/problem+json');
+    expect(refused!.headers.get('retry-after')).toBe('10');
+    expect(refused!.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    expect(refused!.headers.get('access-control-expose-headers')).toContain('Retry-After');
+    expect(await refused!.json()).toMatchObject({
+      type: '/api/docs#errors-RATE_LIMITED',
+      title: 'Too Many Requests',
+      status: 429,
+      code: 'RATE_LIMITED',
+    });
+    // Elsewhere the refusal keeps the site's own error shape.
+    const site = await fetch(`${proxy.url}/api/forces`);
+    expect(site.status).toBe(429);
+    expect(site.headers.get('content-type')).toBe('application/json');
+    expect(await site.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+  });
 });

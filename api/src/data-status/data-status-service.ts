@@ -2,11 +2,13 @@ import type { Sequelize } from 'sequelize';
 import type { DataStatus, ForceMonth, LastCheck } from '../../../common/contracts/data-status.ts';
 import { POLICE_FORCES } from '../../../common/police/forces.ts';
 import { formatMonth } from '../../../common/search/months.ts';
-import { readDataStatus } from '../db/data-status-reads.ts';
+import { readDataStatus, readImportRunsStamp } from '../db/data-status-reads.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
 
 export interface DataStatusService {
   status(): Promise<DataStatus>;
+  /** Changes whenever the status may (with the clock data version): the import runs' part. */
+  stamp(): Promise<string>;
 }
 
 export const UPDATES_OFF_MESSAGE =
@@ -25,6 +27,7 @@ const byName = new Intl.Collator('en-GB');
 
 export function createDataStatusService({ sequelize }: { sequelize: Sequelize }): DataStatusService {
   return {
+    stamp: () => readImportRunsStamp(sequelize),
     async status() {
       const { held, failed, lastImportAt } = await readDataStatus(sequelize, STREET_DATASET);
       const crimes = new Map(held.map((h) => [key(h.forceId, h.month), h.rows]));

@@ -42,6 +42,8 @@ describe.each(testDialects)('data status on %s', (dialect) => {
   let db: TestDatabase;
   let service: DataStatusService;
   let dir: string;
+  // The status's stamp after each step: every finished import run must change it.
+  const stamps: string[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
@@ -63,6 +65,7 @@ describe.each(testDialects)('data status on %s', (dialect) => {
     });
     expect(status.forces).toHaveLength(POLICE_FORCES.length);
     expect(status.forces.every((f) => f.months.length === 0)).toBe(true);
+    stamps.push(await service.stamp());
   });
 
   it('lists each force-month of the store as held, missing or not imported', async () => {
@@ -72,6 +75,7 @@ describe.each(testDialects)('data status on %s', (dialect) => {
       derivedTables: storeDerivedTables,
     });
     expect(summary.status).toBe('partial');
+    stamps.push(await service.stamp());
 
     const status = await service.status();
     expect(Value.Check(DataStatus, status)).toBe(true);
@@ -102,6 +106,8 @@ describe.each(testDialects)('data status on %s', (dialect) => {
       '2024-02/2024-02-kent-street.csv': street('2024-02', 'Kent Police', 14, 4),
     });
     await importSources(db.sequelize, [join(dir, 'kent-only')], { derivedTables: storeDerivedTables });
+    stamps.push(await service.stamp());
+    expect(new Set(stamps).size).toBe(3);
     const status = await service.status();
     expect(forceOf(status, 'kent').months[1]).toEqual({ month: '2024-02', crimes: 14, status: 'held' });
     expect(forceOf(status, 'essex').months[1]).toEqual({ month: '2024-02', crimes: null, status: 'missing' });
@@ -122,6 +128,30 @@ describe.each(testDialects)('data status on %s', (dialect) => {
       const body: unknown = res.json();
       expect([...Value.Errors(DataStatus, body)]).toEqual([]);
       expect(body).toEqual(await service.status());
+    });
+
+    it('carries a strong ETag and a max-age, and answers 304 to it', async () => {
+      const first = await app.inject({ method: 'GET', url: GetDataStatus.path });
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      expect(first.headers['cache-control']).toBe('public, max-age=60');
+      const again = await app.inject({
+        method: 'GET',
+        url: GetDataStatus.path,
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      // A failed run changes the status but no held month: the tag changes all the same.
+      writeFiles(join(dir, 'broken'), { '2024-03/2024-03-kent-street.csv': 'not,a,street,file\n' });
+      await importSources(db.sequelize, [join(dir, 'broken')], { derivedTables: storeDerivedTables });
+      const after = await app.inject({
+        method: 'GET',
+        url: GetDataStatus.path,
+        headers: { 'if-none-match': etag },
+      });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(etag);
     });
   });
 });

@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GetDataStatus } from '../../../common/contracts/data-status.ts';
+import type { cachedByDataVersion } from '../http/etag.ts';
 import type { DataStatusService } from './data-status-service.ts';
 
 export interface DataStatusRoutesOptions {
   dataStatus: DataStatusService;
+  /** ETag and Cache-Control from the data version and the import runs (app.ts). */
+  cached: ReturnType<typeof cachedByDataVersion>;
 }
 
 /** GET /data-status: how current the police data is, per force and month. */
 export const dataStatusRoutes: FastifyPluginAsyncTypebox<DataStatusRoutesOptions> = async (
   app,
-  { dataStatus },
+  { dataStatus, cached },
 ) => {
-  app.get('/data-status', { schema: { response: GetDataStatus.response } }, async () => dataStatus.status());
+  app.get('/data-status', { schema: { response: GetDataStatus.response }, ...cached }, async () =>
+    dataStatus.status(),
+  );
 };

@@ -65,3 +65,15 @@ export async function readDataStatus(sequelize: Sequelize, dataset: string): Pro
   }
   return status;
 }
+
+/**
+ * What changes the status besides the held months (the clock data version's part): the newest
+ * finished import run, whose failures and end the status shows. One row.
+ */
+export async function readImportRunsStamp(sequelize: Sequelize): Promise<string> {
+  const [row] = await readRows<{ id: unknown; at: unknown }>(
+    sequelize,
+    `SELECT MAX(id) AS id, MAX(finished_at) AS at FROM imports WHERE status <> 'running'`,
+  );
+  return `${String(row?.id ?? '')}:${dateOf(row?.at)?.toISOString() ?? ''}`;
+}

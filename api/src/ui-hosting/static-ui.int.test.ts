@@ -8,12 +8,16 @@ import { precompressFolder } from '../../../scripts/build/precompress.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
 
-const SHELL = '<!doctype html><title>Crime Clock</title><div id="root"></div>';
+const SHELL =
+  '<!doctype html><html><head><meta name="description" content="The app." /><title>Crime Clock</title></head>' +
+  '<body><div id="root"></div></body></html>';
+const ORIGIN = 'https://crime-clock.example';
 const SCRIPT = 'export function tick(n) { return n + 1; }\n'.repeat(400);
 
 describe.each(testDialects)('UI hosting on %s', (dialect) => {
   let db: TestDatabase;
   let app: App;
+  let withOrigin: App;
   let uiDir: string;
 
   beforeAll(async () => {
@@ -26,9 +30,15 @@ describe.each(testDialects)('UI hosting on %s', (dialect) => {
     writeFileSync(join(uiDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await precompressFolder(uiDir);
     app = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize, uiDir });
+    withOrigin = await buildApp({
+      config: parseConfig({ DATABASE_URL: db.url, PUBLIC_ORIGIN: ORIGIN }),
+      sequelize: db.sequelize,
+      uiDir,
+    });
   });
   afterAll(async () => {
     await app?.close();
+    await withOrigin?.close();
     await db?.drop();
     rmSync(uiDir, { recursive: true, force: true });
   });
@@ -105,5 +115,50 @@ describe.each(testDialects)('UI hosting on %s', (dialect) => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await app.inject({ method: 'HEAD', url: '/api/nope' })).statusCode).toBe(404);
+  });
+
+  it("fills each page's shell with its own title, description and preview tags under PUBLIC_ORIGIN", async () => {
+    const res = await withOrigin.inject({
+      method: 'GET',
+      url: '/police-crime-clock?area=force:kent&kiosk=1',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('evil.example');
+    expect(res.body).not.toContain('The app.');
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body).toContain('<title>Police Crime Clock: Kent Police | Crime Clock</title>');
+    expect(res.body).toContain(
+      `<meta property="og:url" content="${ORIGIN}/police-crime-clock?area=force%3Akent" />`,
+    );
+    expect(res.body).toContain(
+      `<link rel="canonical" href="${ORIGIN}/police-crime-clock?area=force%3Akent" />`,
+    );
+    expect(res.body).toMatch(
+      /<link rel="alternate" type="application\/json\+oembed" href="https:\/\/crime-clock\.example\/api\/oembed\?/,
+    );
+    expect(res.body).toContain('<div id="root">');
+    const home = await withOrigin.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('<title>Crime Clock</title>');
+    expect(home.body).toContain(`<meta property="og:url" content="${ORIGIN}/" />`);
+  });
+
+  it('writes the request origin only when PUBLIC_ORIGIN is unset and the host is plain', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/glossary', headers: { host: 'localhost:8080' } });
+    expect(plain.body).toContain('<meta property="og:url" content="http://localhost:8080/glossary" />');
+    const hostile = await app.inject({ method: 'GET', url: '/glossary', headers: { host: 'a"><script>x' } });
+    expect(hostile.statusCode).toBe(200);
+    expect(hostile.body).not.toContain('<script>x');
+    expect(hostile.body).not.toContain('og:url');
+  });
+
+  it('never echoes an unknown area or a hostile query into the page', async () => {
+    const res = await withOrigin.inject({
+      method: 'GET',
+      url: `/police-crime-clock?area=${encodeURIComponent('force:"><script>alert(1)</script>')}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('alert(1)');
+    expect(res.body).toContain('<title>Police Crime Clock | Crime Clock</title>');
   });
 });

@@ -1,22 +1,35 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPagePath } from '../../../common/site/page-paths.ts';
+import { pageMetadata } from '../../../common/site/page-metadata.ts';
+import { fillShell } from './shell.ts';
+import { siteOrigin } from './site-origin.ts';
+
+export interface AppShell {
+  /** Answers a page request with the shell, its head filled for the page asked (200), or 404. */
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
 
 /**
  * Serves the built UI. The build writes a brotli and a gzip copy next to every text asset
  * (vite.config.ts), and preCompressed picks the one the browser accepts. Every other non-API
  * GET or HEAD gets index.html, so the browser router handles deep links: with 200 for the app's
- * pages and 404 for anything else (the app then renders its own "Page Not Found").
+ * pages and 404 for anything else (the app then renders its own "Page Not Found"). Each page's
+ * shell carries that page's title, description and link-preview tags (common/site/page-metadata.ts),
+ * so a shared link previews without running the app. Undefined when no built UI is there.
  */
-export async function registerStaticUi(app: FastifyInstance, uiDir: string): Promise<boolean> {
+export async function registerStaticUi(app: FastifyInstance, uiDir: string): Promise<AppShell | undefined> {
   const indexFile = join(uiDir, 'index.html');
-  if (!existsSync(indexFile)) return false;
+  if (!existsSync(indexFile)) return undefined;
+  const template = readFileSync(indexFile, 'utf8');
   await app.register(fastifyStatic, {
     root: uiDir,
     wildcard: false,
-    index: ['index.html'],
+    // "/" is a page like the others: its shell is filled (below), not sent as the file is.
+    index: false,
     preCompressed: true,
     setHeaders(res, path) {
       // Hashed assets never change; the shell must always be revalidated to pick up new builds.
@@ -26,7 +39,28 @@ export async function registerStaticUi(app: FastifyInstance, uiDir: string): Pro
       );
     },
   });
-  return true;
+  return {
+    send(request, reply) {
+      const page = pageMetadata(request.url);
+      const origin = siteOrigin(request);
+      const html = page && origin ? fillShell(template, page, origin) : template;
+      return sendHtml(request, reply.status(page ? 200 : 404), html);
+    },
+  };
+}
+
+/** The page, compressed as the browser accepts (a shell of a few kilobytes: well under a millisecond). */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : undefined;
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+  reply.header('vary', 'accept-encoding');
+  if (encoding === 'br') {
+    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
 }
 
 export function isApiPath(url: string): boolean {
@@ -36,11 +70,4 @@ export function isApiPath(url: string): boolean {
 /** Whether a request that matched no route should get the app shell rather than a JSON 404. */
 export function wantsAppShell(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
-}
-
-export function sendAppShell(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .status(isPagePath(request.url) ? 200 : 404)
-    .header('cache-control', 'no-cache')
-    .sendFile('index.html');
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { oembedFor } from './oembed.ts';
+
+const ORIGIN = 'https://crime-clock.example';
+
+function rich(url: string, bounds: { maxwidth?: number; maxheight?: number } = {}) {
+  const result = oembedFor({ url, ...bounds }, ORIGIN);
+  if (result.kind !== 'rich') throw new Error(`expected an answer for ${url}, got ${result.kind}`);
+  return result.answer;
+}
+
+describe('oembedFor', () => {
+  it("answers a clock page with its embed's iframe and the resize script", () => {
+    const answer = rich(`${ORIGIN}/police-crime-clock?area=force:kent&kiosk=1`);
+    expect(answer).toMatchObject({
+      version: '1.0',
+      type: 'rich',
+      provider_name: 'Crime Clock',
+      provider_url: `${ORIGIN}/`,
+      title: 'Police Crime Clock: Kent Police | Crime Clock',
+      width: 640,
+      height: 360,
+      thumbnail_url: `${ORIGIN}/api/og/clock.png?clock=police-crime-clock&area=force%3Akent`,
+    });
+    expect(answer.html).toContain(`<iframe src="${ORIGIN}/embed/police-crime-clock?area=force%3Akent"`);
+    expect(answer.html).toContain(`<script src="${ORIGIN}/embed.js" async></script>`);
+    expect(rich(`${ORIGIN}/crime-clock`).html).toContain(`src="${ORIGIN}/embed/crime-clock"`);
+  });
+
+  it('keeps within maxwidth and maxheight, the thumbnail too', () => {
+    const answer = rich(`${ORIGIN}/crime-clock`, { maxwidth: 300, maxheight: 200 });
+    expect([answer.width, answer.height]).toEqual([300, 200]);
+    expect(answer.html).toContain('width="300" height="200"');
+    expect(answer.thumbnail_width).toBeLessThanOrEqual(300);
+    expect(answer.thumbnail_height).toBeLessThanOrEqual(200);
+    expect(rich(`${ORIGIN}/crime-clock`, { maxwidth: 5000 }).width).toBe(640);
+  });
+
+  it('refuses other sites, other pages and areas that name nothing', () => {
+    for (const url of [
+      'https://elsewhere.example/crime-clock',
+      'http://crime-clock.example/crime-clock',
+      `${ORIGIN}/search`,
+      `${ORIGIN}/nope`,
+      `${ORIGIN}/police-crime-clock?area=force:atlantis`,
+      `${ORIGIN}/crime-clock?area=force:kent`,
+    ]) {
+      expect(oembedFor({ url }, ORIGIN).kind, url).toBe('not-ours');
+    }
+    expect(oembedFor({ url: '/crime-clock' }, ORIGIN).kind).toBe('bad-url');
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { clockCardSvg, ukTimeText } from './clock-card.ts';
+import { CARD_FONT_FILES, renderPng } from './render-png.ts';
+
+const AT = Date.UTC(2026, 6, 1, 11, 5); // 12:05 in London (summer time)
+const card = {
+  clockName: 'Police Crime Clock',
+  data: { totalCrimes: 3_141_592.7, year: 2026, areaName: 'Kent Police <&>', latestDataMonth: 'May 2026' },
+  source: 'data.police.uk (Home Office), police recorded crime',
+  at: AT,
+};
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(png: Buffer): [number, number] {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return [png.readUInt32BE(16), png.readUInt32BE(20)];
+}
+
+describe('the clock card', () => {
+  it('says the count, the clock, the area, the source and the date, escaped for XML', () => {
+    const svg = clockCardSvg(card);
+    expect(svg).toContain('>3,141,592<');
+    expect(svg).toContain('>Police Crime Clock<');
+    expect(svg).toContain('>Kent Police &lt;&amp;&gt;<');
+    expect(svg).toContain('Source: data.police.uk (Home Office), police recorded crime');
+    expect(svg).toContain('1 July 2026, 12:05 UK time · data to May 2026');
+    expect(ukTimeText(Date.UTC(2026, 11, 24, 23, 30))).toBe('24 December 2026, 23:30 UK time');
+  });
+
+  it('cuts a text too long for the card', () => {
+    const svg = clockCardSvg({ ...card, data: { ...card.data, areaName: 'x'.repeat(300) } });
+    expect(svg).toContain(`${'x'.repeat(55)}…<`);
+  });
+
+  it('is drawn to a 1200×630 PNG with the fonts of the npm package, not the system', async () => {
+    expect(CARD_FONT_FILES.every((file) => file.includes('node_modules/@expo-google-fonts/inter/'))).toBe(
+      true,
+    );
+    const png = await renderPng(clockCardSvg(card));
+    expect(pngSize(png)).toEqual([1200, 630]);
+    // Text drawn, not left out for want of a font: a card without its text is far smaller.
+    const blank = await renderPng(clockCardSvg(card).replace(/<text[^>]*>[^<]*<\/text>/g, ''));
+    expect(png.length).toBeGreaterThan(blank.length * 3);
+  });
+});

@@ -1,0 +1,88 @@
+import { formatCount } from '../../../common/clock/format.ts';
+import { londonDateTime } from '../../../common/clock/london-time.ts';
+import type { ClockData } from '../../../common/clock/types.ts';
+import { CLOCK_IMAGE, SITE_NAME } from '../../../common/site/page-metadata.ts';
+
+/** What a clock's preview image says: its name, the count so far this year, the source and date. */
+export interface ClockCard {
+  clockName: string;
+  /** ClockData at the instant the image is drawn. */
+  data: Pick<ClockData, 'totalCrimes' | 'year' | 'areaName' | 'latestDataMonth'>;
+  source: string;
+  /** The instant the count is for. */
+  at: number;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "26 November 2026, 18:05 UK time". */
+export function ukTimeText(at: number): string {
+  const t = londonDateTime(at);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${t.day} ${MONTHS[t.month - 1]} ${t.year}, ${two(t.hour)}:${two(t.minute)} UK time`;
+}
+
+/** Text for SVG (XML): element content. */
+function xmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** At most `max` characters, an ellipsis marking the cut. */
+function fit(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * The card as SVG, 1200×630 (the size link previews show best). Text sizes are chosen for the
+ * longest texts we have (a neighbourhood's name, the survey's source line); longer ones are cut.
+ */
+export function clockCardSvg(card: ClockCard): string {
+  const { width, height } = CLOCK_IMAGE;
+  const count = formatCount(card.data.totalCrimes);
+  const countSize = count.length > 11 ? 120 : 150;
+  const lines = [
+    { y: 96, size: 34, weight: 600, fill: '#bfdbfe', text: SITE_NAME.toUpperCase() },
+    { y: 168, size: 52, weight: 700, fill: '#ffffff', text: fit(card.clockName, 40) },
+    { y: 226, size: 36, weight: 400, fill: '#dbeafe', text: fit(card.data.areaName, 56) },
+    { y: 400, size: countSize, weight: 700, fill: '#ffffff', text: count },
+    {
+      y: 462,
+      size: 36,
+      weight: 400,
+      fill: '#dbeafe',
+      text: `crimes so far in ${card.data.year}, at this year's rate`,
+    },
+    { y: 540, size: 26, weight: 400, fill: '#bfdbfe', text: fit(`Source: ${card.source}`, 80) },
+    {
+      y: 580,
+      size: 26,
+      weight: 400,
+      fill: '#bfdbfe',
+      text: `${ukTimeText(card.at)}${card.data.latestDataMonth ? ` · data to ${card.data.latestDataMonth}` : ''}`,
+    },
+  ];
+  const texts = lines.map(
+    (l) =>
+      `<text x="72" y="${l.y}" font-family="Inter" font-size="${l.size}" font-weight="${l.weight}" fill="${l.fill}">${xmlText(l.text)}</text>`,
+  );
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<rect width="${width}" height="${height}" fill="#1e3a8a"/>`,
+    `<rect x="0" y="0" width="16" height="${height}" fill="#f59e0b"/>`,
+    ...texts,
+    '</svg>',
+  ].join('\n');
+}

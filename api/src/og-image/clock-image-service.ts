@@ -1,0 +1,82 @@
+import { LRUCache } from 'lru-cache';
+import { clockAreaId, clockAreaSearch, type ClockArea } from '../../../common/clock/area.ts';
+import { toClockData } from '../../../common/clock/clock-data.ts';
+import type { ClockDefinition } from '../../../common/clock/types.ts';
+import { areaLabel, type ClockPage } from '../../../common/site/page-metadata.ts';
+import { csewClockDefinition } from '../../../common/survey/csew-data.ts';
+import type { CsewFiguresService } from '../clocks/csew-figures-service.ts';
+import type { PoliceClockService } from '../clocks/police-clock-service.ts';
+import type { SearchService } from '../search/search-service.ts';
+import { clockCardSvg } from './clock-card.ts';
+import { renderPng } from './render-png.ts';
+
+/** An image is drawn again once it is this old: the count it shows moves every second. */
+export const CLOCK_IMAGE_MAX_AGE_MS = 60_000;
+
+export interface ClockImageServiceOptions {
+  csewFigures: Pick<CsewFiguresService, 'current'>;
+  policeClock: Pick<PoliceClockService, 'definition'>;
+  /** Area clocks come from the crime search's own rules, as GET /api/area-clock's do. */
+  search: Pick<SearchService, 'clock'>;
+  now?: () => number;
+  /** Images kept (each about 30 KB). */
+  maxImages?: number;
+}
+
+const CLOCK_NAME: Record<ClockPage, string> = {
+  'crime-clock': 'CSEW Crime Clock',
+  'police-crime-clock': 'Police Crime Clock',
+};
+
+/**
+ * The link-preview image of a clock, drawn at most once a minute per clock: every visitor's
+ * preview of the same link within the minute gets the same image, and concurrent first requests
+ * share one drawing. Null when the clock has no data (no police data yet, an area without crimes).
+ */
+export function createClockImageService(options: ClockImageServiceOptions) {
+  const { now = Date.now } = options;
+  const drawn = new LRUCache<string, Promise<Buffer | null>>({
+    max: options.maxImages ?? 500,
+    ttl: CLOCK_IMAGE_MAX_AGE_MS,
+    // Ages read on the service's clock (tests move it), to the millisecond.
+    perf: { now },
+    ttlResolution: 0,
+  });
+
+  async function definitionOf(page: ClockPage, area?: ClockArea): Promise<ClockDefinition | null> {
+    if (page === 'crime-clock') return csewClockDefinition((await options.csewFigures.current()).figures);
+    if (area) return options.search.clock(clockAreaSearch(area));
+    return options.policeClock.definition();
+  }
+
+  async function draw(page: ClockPage, area?: ClockArea): Promise<Buffer | null> {
+    const definition = await definitionOf(page, area);
+    if (!definition) return null;
+    const at = now();
+    const data = toClockData(definition, at);
+    return renderPng(
+      clockCardSvg({
+        clockName: CLOCK_NAME[page],
+        data: { ...data, areaName: area ? areaLabel(area) : data.areaName },
+        source: definition.meta.dataSource,
+        at,
+      }),
+    );
+  }
+
+  return {
+    /** The PNG of the clock (of `area`, on the police clock); null when it has no data. */
+    image(page: ClockPage, area?: ClockArea): Promise<Buffer | null> {
+      const key = `${page}|${area ? clockAreaId(area) : ''}`;
+      const cached = drawn.get(key);
+      if (cached) return cached;
+      const image = draw(page, area);
+      drawn.set(key, image);
+      // A failure (the database away) is not kept: the next request draws again.
+      image.catch(() => drawn.delete(key));
+      return image;
+    },
+  };
+}
+
+export type ClockImageService = ReturnType<typeof createClockImageService>;

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_PATHS } from './page-paths.ts';
+import { ROUTE_METADATA, clockEmbedPath, escapeHtml, headTags, pageMetadata } from './page-metadata.ts';
+
+const ORIGIN = 'https://crime-clock.example';
+
+describe('pageMetadata', () => {
+  it('describes every page of the app, and no other address', () => {
+    expect(Object.keys(ROUTE_METADATA).filter((path) => !PAGE_PATHS.includes(path))).toEqual([]);
+    for (const path of PAGE_PATHS) expect(pageMetadata(path)?.canonicalPath, path).toBe(path);
+    expect(pageMetadata('/nope')).toBeUndefined();
+    expect(pageMetadata('/toString')).toBeUndefined();
+    expect(pageMetadata('/search/')?.title).toBe('Crime Data Search | Crime Clock');
+  });
+
+  it("names an area's police clock after the area, in the area's one spelling", () => {
+    const page = pageMetadata('/police-crime-clock?area=postcode:sw1a1aa&kiosk=1')!;
+    expect(page.title).toBe('Police Crime Clock: 1 mile around SW1A 1AA | Crime Clock');
+    expect(page.canonicalPath).toBe('/police-crime-clock?area=postcode%3ASW1A1AA');
+    expect(page.imagePath).toBe('/api/og/clock.png?clock=police-crime-clock&area=postcode%3ASW1A1AA');
+    expect(page.clock).toEqual({ page: 'police-crime-clock', area: 'postcode:SW1A1AA' });
+    expect(pageMetadata('/police-crime-clock?area=force:kent')!.title).toBe(
+      'Police Crime Clock: Kent Police | Crime Clock',
+    );
+  });
+
+  it('leaves out an area that names nothing, and never an area on the survey clock', () => {
+    const bad = pageMetadata('/police-crime-clock?area=force:<script>')!;
+    expect(bad.title).toBe('Police Crime Clock | Crime Clock');
+    expect(bad.canonicalPath).toBe('/police-crime-clock');
+    expect(pageMetadata('/crime-clock?area=force:kent')!.canonicalPath).toBe('/crime-clock');
+    expect(clockEmbedPath({ page: 'police-crime-clock', area: 'force:kent' })).toBe(
+      '/embed/police-crime-clock?area=force%3Akent',
+    );
+  });
+
+  it('keeps admin pages out of search engines and gives them no clock', () => {
+    const page = pageMetadata('/admin/api-keys')!;
+    expect(page.noIndex).toBe(true);
+    expect(page.clock).toBeUndefined();
+    expect(page.imagePath).toBeUndefined();
+  });
+});
+
+describe('headTags', () => {
+  it('writes absolute addresses from the origin given, Open Graph, card and oEmbed tags', () => {
+    const html = headTags(pageMetadata('/police-crime-clock?area=force:kent')!, ORIGIN);
+    expect(html).toContain('<title>Police Crime Clock: Kent Police | Crime Clock</title>');
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/police-crime-clock?area=force%3Akent" />`);
+    expect(html).toContain(
+      `<meta property="og:url" content="${ORIGIN}/police-crime-clock?area=force%3Akent" />`,
+    );
+    expect(html).toContain(
+      `<meta property="og:image" content="${ORIGIN}/api/og/clock.png?clock=police-crime-clock&amp;area=force%3Akent" />`,
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<meta property="og:site_name" content="Crime Clock" />');
+    const oembed = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(html)?.[1];
+    const href = new URL(oembed!.replace(/&amp;/g, '&'));
+    expect(href.origin + href.pathname).toBe(`${ORIGIN}/api/oembed`);
+    expect(href.searchParams.get('url')).toBe(`${ORIGIN}/police-crime-clock?area=force%3Akent`);
+  });
+
+  it('escapes every text it writes, so no title or description can open a tag', () => {
+    const hostile = '"><script>alert(1)</script>\'&';
+    const html = headTags(
+      { title: hostile, description: hostile, canonicalPath: `/x?q=${hostile}`, imagePath: `/i?${hostile}` },
+      ORIGIN,
+    );
+    expect(html).not.toContain('<script>');
+    expect(html).not.toMatch(/"><|'&[^a#]/);
+    expect(html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#39;&amp;');
+    expect(escapeHtml('a & b')).toBe('a &amp; b');
+  });
+
+  it('gives pages without an image the small card, and no oEmbed link', () => {
+    const html = headTags(pageMetadata('/glossary')!, ORIGIN);
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).not.toContain('og:image');
+    expect(html).not.toContain('oembed');
+  });
+});
