@@ -12,6 +12,7 @@ import type { cachedByDataVersion } from '../http/etag.ts';
 import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
 import type { ExportGate } from './export-gate.ts';
 import { createExportService, type SearchExport } from './export-service.ts';
+import { neighbourhoodPlaces } from './map-places.ts';
 import { createMapService } from './map-service.ts';
 import type { SearchService } from './search-service.ts';
 
@@ -111,7 +112,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     },
   );
 
-  const maps = createMapService(search);
+  const maps = createMapService(search, { places: neighbourhoodPlaces(app.db) });
   app.get(
     '/crimes/map',
     {
