@@ -13,6 +13,7 @@ import { createPostcodeApiClient } from './postcodes/postcodes-io-client.ts';
 import { createPostcodeService } from './postcodes/postcode-service.ts';
 import { createImportsService } from './admin/imports-service.ts';
 import { createExportService } from './search/export-service.ts';
+import { neighbourhoodPlaces } from './search/map-places.ts';
 import { createMapService } from './search/map-service.ts';
 import { createSearchService } from './search/search-service.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
@@ -48,7 +49,7 @@ export function composeServices({ config, sequelize, log, now, policeApi }: Serv
     search,
     // The public and the partner exports: one export service over the one search.
     exports: createExportService(search),
-    maps: createMapService(search),
+    maps: createMapService(search, { places: neighbourhoodPlaces(sequelize) }),
     // Recorded imports: the admin area's list and the store gauges read the same service.
     imports: createImportsService({ sequelize }),
     apiKeys: createApiKeyService({ sequelize, now }),

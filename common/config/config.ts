@@ -71,6 +71,10 @@ export interface AppConfig {
   databaseQueryTimeoutSeconds: number;
   /** When set, `/metrics` on the API and realtime nodes answers only `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** The search map's base layer: a `{z}/{x}/{y}` tile URL template; unset: drawn from the store alone. */
+  mapTileUrl: string | undefined;
+  /** The credit the tile server asks for, shown on the map (MAP_TILE_ATTRIBUTION). */
+  mapTileAttribution: string;
   /** API server: how long a client may take to send its request headers, and its whole request. */
   httpHeadersTimeoutSeconds: number;
   httpRequestTimeoutSeconds: number;
@@ -293,6 +297,14 @@ export const ENV_SCHEMA = Type.Object({
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: variable({ allows: 'true or false' }, (text) =>
     BOOLEAN_WORDS.includes(text.toLowerCase()),
   ),
+  MAP_TILE_URL: variable(
+    {
+      allows:
+        'an http or https URL template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    },
+    (text) => isUrl(text, ['http:', 'https:']) && ['{z}', '{x}', '{y}'].every((part) => text.includes(part)),
+  ),
+  MAP_TILE_ATTRIBUTION: anyText,
 });
 
 export type Environment = Static<typeof ENV_SCHEMA>;
@@ -375,6 +387,8 @@ export function parseConfig(env: Env): AppConfig {
     outboxRetrySeconds: number(v.OUTBOX_RETRY_SECONDS, 30),
     databaseQueryTimeoutSeconds: number(v.DATABASE_QUERY_TIMEOUT_SECONDS, 30),
     metricsToken: v.METRICS_TOKEN,
+    mapTileUrl: v.MAP_TILE_URL,
+    mapTileAttribution: v.MAP_TILE_ATTRIBUTION ?? '© OpenStreetMap contributors',
     httpHeadersTimeoutSeconds,
     httpRequestTimeoutSeconds,
     httpKeepAliveTimeoutSeconds: number(v.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, 5),

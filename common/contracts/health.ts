@@ -28,6 +28,8 @@ export const GetClientConfig = endpoint({
     200: Type.Object({
       realtime: Type.Object({ url: Nullable(Type.String()), port: Type.Integer() }),
       contact: Type.Object({ email: Nullable(Type.String()) }),
+      /** The search map's base layer: a {z}/{x}/{y} tile URL template (null: none) and its credit. */
+      map: Type.Object({ tileUrl: Nullable(Type.String()), tileAttribution: Type.String() }),
     }),
   },
 });

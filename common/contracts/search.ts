@@ -109,6 +109,14 @@ export const GetSearchMap = endpoint({
         mappedCrimes: Type.Integer({ minimum: 0 }),
         locations: Type.Integer({ minimum: 0 }),
         note: Type.String(),
+        places: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            name: Type.String(),
+            at: LatLng,
+            rings: Nullable(Type.Array(Type.Array(Type.Tuple([Type.Number(), Type.Number()])))),
+          }),
+        ),
       }),
     ),
   },

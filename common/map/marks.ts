@@ -38,6 +38,19 @@ export type MapOutline =
   | { kind: 'polygons'; rings: [number, number][][]; label: string }
   | { kind: 'box'; box: Bbox; label: string };
 
+/**
+ * A neighbourhood near the search, drawn under the marks when there is no tile server: its outline
+ * (null when too many to send) and its name, the map's place label. The store holds no other place
+ * names, so neighbourhood names are the labels.
+ */
+export interface MapPlace {
+  id: string;
+  name: string;
+  /** Middle of its bounding box: where the label goes when there is no outline to centre it in. */
+  at: LatLng;
+  rings: [number, number][][] | null;
+}
+
 /** GET /api/crimes/map */
 export interface SearchMapResponse {
   /** Centre of the flat frame the hexagons are laid out in. */
@@ -51,7 +64,12 @@ export interface SearchMapResponse {
   locations: number;
   /** What the map shows, in words (grouping, where crimes are placed). */
   note: string;
+  /** Neighbourhoods whose boxes reach into the map's frame, largest first (at most MAX_MAP_PLACES). */
+  places: MapPlace[];
 }
+
+/** Most neighbourhoods one map names: a force's few hundred, not the country's thousands. */
+export const MAX_MAP_PLACES = 400;
 
 /** GET /api/crimes/map/crimes: one page of a mark's crimes, newest first. */
 export interface MarkCrimesResponse {

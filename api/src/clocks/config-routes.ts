@@ -6,5 +6,6 @@ export const clientConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/config', { schema: { response: GetClientConfig.response } }, async () => ({
     realtime: { url: app.config.publicRealtimeUrl ?? null, port: app.config.realtimePort },
     contact: { email: app.config.contactEmail ?? null },
+    map: { tileUrl: app.config.mapTileUrl ?? null, tileAttribution: app.config.mapTileAttribution },
   }));
 };

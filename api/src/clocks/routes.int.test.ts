@@ -40,7 +40,11 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
   it('tells the browser where the realtime server is, and no contact address unless one is set', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ realtime: { url: null, port: 3001 }, contact: { email: null } });
+    expect(res.json()).toEqual({
+      realtime: { url: null, port: 3001 },
+      contact: { email: null },
+      map: { tileUrl: null, tileAttribution: '© OpenStreetMap contributors' },
+    });
   });
 
   it('serves the configured contact address and realtime URL', async () => {
@@ -49,6 +53,8 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
         DATABASE_URL: db.url,
         CONTACT_EMAIL: 'clocks@example.org',
         PUBLIC_REALTIME_URL: 'https://live.example.org/',
+        MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png',
+        MAP_TILE_ATTRIBUTION: '© Example Maps',
       }),
       sequelize: db.sequelize,
     });
@@ -57,6 +63,7 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
       expect(res.json()).toEqual({
         realtime: { url: 'https://live.example.org', port: 3001 },
         contact: { email: 'clocks@example.org' },
+        map: { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', tileAttribution: '© Example Maps' },
       });
     } finally {
       await configured.close();

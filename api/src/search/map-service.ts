@@ -16,12 +16,15 @@ import {
   parseMarkId,
   pointMarkId,
   type MapMark,
+  type MapOutline,
   type MarkCrimesResponse,
   type SearchMapResponse,
 } from '../../../common/map/marks.ts';
+import { EARTH_RADIUS_METRES, ringsBbox, type Bbox } from '../../../common/search/geometry.ts';
 import { DEFAULT_PAGE_SIZE, type SearchRequestBody } from '../../../common/search/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { MapLocation } from './areas.ts';
+import type { MapPlaces } from './map-places.ts';
 import { toApiCrime, type ResolvedSearch, type SearchService } from './search-service.ts';
 import { num } from './sql.ts';
 
@@ -42,7 +45,7 @@ interface Layout {
   frame: Frame;
   binning: MapBinning;
   locations: MapLocation[];
-  response: Omit<SearchMapResponse, 'marks' | 'mappedCrimes' | 'locations' | 'note'>;
+  response: Omit<SearchMapResponse, 'marks' | 'mappedCrimes' | 'locations' | 'note' | 'places'>;
   distinct: number;
 }
 
@@ -57,6 +60,34 @@ function distance(metres: number): string {
   return metres < 1000 ? `${Math.round(metres / 10) * 10} m` : `${(metres / 1000).toFixed(1)} km`;
 }
 
+/** What the map frames: the outline's box grown to take in every location. */
+function frameBox(outline: MapOutline | null, locations: readonly MapLocation[]): Bbox | undefined {
+  let box: Bbox | undefined;
+  const take = (b: Bbox) => {
+    box = box
+      ? {
+          minLat: Math.min(box.minLat, b.minLat),
+          maxLat: Math.max(box.maxLat, b.maxLat),
+          minLng: Math.min(box.minLng, b.minLng),
+          maxLng: Math.max(box.maxLng, b.maxLng),
+        }
+      : b;
+  };
+  if (outline?.kind === 'box') take(outline.box);
+  if (outline?.kind === 'polygons') {
+    const b = ringsBbox(outline.rings);
+    if (b) take(b);
+  }
+  if (outline?.kind === 'circle') {
+    const dLat = (outline.radiusMetres / EARTH_RADIUS_METRES) * (180 / Math.PI);
+    const dLng = dLat / Math.cos((outline.centre.lat * Math.PI) / 180);
+    const { lat, lng } = outline.centre;
+    take({ minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng });
+  }
+  for (const l of locations) take({ minLat: l.lat, maxLat: l.lat, minLng: l.lng, maxLng: l.lng });
+  return box;
+}
+
 /**
  * The map of a search: its locations (or hexagons of them when there are more than
  * MAX_MAP_POINTS) with crimes per category, and what frames them. The grouping is decided by the
@@ -64,7 +95,14 @@ function distance(metres: number): string {
  */
 export function createMapService(
   search: Pick<SearchService, 'resolve' | 'consistently'>,
-  { maxPoints = MAX_MAP_POINTS }: { maxPoints?: number } = {},
+  {
+    maxPoints = MAX_MAP_POINTS,
+    places,
+  }: {
+    maxPoints?: number;
+    /** The neighbourhoods drawn and named under the marks (the offline base layer); none without. */
+    places?: MapPlaces;
+  } = {},
 ): MapService {
   async function layout(request: SearchRequestBody): Promise<Layout> {
     const resolved = await search.resolve(request);
@@ -160,7 +198,15 @@ export function createMapService(
 
   return {
     async map(request) {
-      const l = await search.consistently(() => layout(request));
+      const { l, near } = await search.consistently(async () => {
+        const read = await layout(request);
+        const box = frameBox(read.response.outline, read.locations);
+        // The whole store's map spans the country: no neighbourhood is worth naming there.
+        const wanted = places && box && read.resolved.searchType !== 'default';
+        // A force's outline is already its neighbourhoods' boundaries: names suffice.
+        const outlines = read.resolved.searchType !== 'force';
+        return { l: read, near: wanted ? await places(box, { outlines }) : [] };
+      });
       const marks = marksOf(l);
       return {
         ...l.response,
@@ -168,6 +214,7 @@ export function createMapService(
         mappedCrimes: marks.reduce((sum, m) => sum + m.total, 0),
         locations: l.distinct,
         note: noteOf(l, marks.length),
+        places: near,
       };
     },
 

@@ -174,6 +174,21 @@ describe.each(testDialects)('search map on %s', (dialect) => {
     expect(listed).toBe(located.length);
   });
 
+  it("names and outlines the store's neighbourhoods that reach into the map, and no others", async () => {
+    const query = (request: SearchRequestBody) =>
+      new URLSearchParams(request as Record<string, string>).toString();
+    const res = await app.inject({ method: 'GET', url: `/api/crimes/map?${query(NEIGHBOURHOOD)}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const { places } = res.json() as SearchMapResponse;
+    // The ward itself; not Manchester's, far away, nor the ward with no boundary or box.
+    expect(places.map((p) => p.name)).toEqual(['L-shaped Ward']);
+    expect(places[0]!.rings).toEqual([NEIGHBOURHOOD_RING.map(([lng, lat]) => [lng, lat])]);
+    const lats = NEIGHBOURHOOD_RING.map((p) => p[1]);
+    expect(places[0]!.at.lat).toBeCloseTo((Math.min(...lats) + Math.max(...lats)) / 2, 9);
+    // A service made without the store's places draws none.
+    expect((await maps.map(NEIGHBOURHOOD)).places).toEqual([]);
+  });
+
   it('answers over HTTP, with 4xx for a mark the map does not have and an unknown category', async () => {
     const query = (extra: Record<string, string>) =>
       new URLSearchParams({ ...(RADIUS as Record<string, string>), ...extra }).toString();

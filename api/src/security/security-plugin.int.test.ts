@@ -158,6 +158,7 @@ describe.each(testDialects)('security headers and CSRF on %s', (dialect) => {
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("connect-src 'self' ws://crime.test:3901 http://crime.test:3901");
       expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("img-src 'self' data:;");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
@@ -181,6 +182,24 @@ describe.each(testDialects)('security headers and CSRF on %s', (dialect) => {
       );
     } finally {
       await separate.close();
+    }
+  });
+
+  it("allows the map's tile server (MAP_TILE_URL) for images only, and only when configured", async () => {
+    const tiled = await buildApp({
+      config: parseConfig({
+        DATABASE_URL: db.url,
+        MAP_TILE_URL: 'https://tiles.example.org:8443/{z}/{x}/{y}.png',
+      }),
+      sequelize: db.sequelize,
+    });
+    try {
+      const res = await tiled.inject({ method: 'GET', url: '/search', headers: { host: 'crime.test:3000' } });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("img-src 'self' data: https://tiles.example.org:8443;");
+      expect(csp.match(/tiles\.example\.org/g)).toHaveLength(1);
+    } finally {
+      await tiled.close();
     }
   });
 

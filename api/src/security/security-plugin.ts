@@ -38,6 +38,18 @@ function sourcesOf(url: string): string[] {
   return [`${protocol === 'https:' ? 'wss' : 'ws'}://${host}`, `${protocol}//${host}`];
 }
 
+/** The origin of the map's tile server as a CSP source; none when unset or unsafe in a header. */
+export function tileSources(template: string | undefined): string[] {
+  if (!template) return [];
+  try {
+    // The template's braces are not part of the origin: it parses as any URL.
+    const { protocol, host } = new URL(template);
+    return hostnameOf(host) ? [`${protocol}//${host}`] : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The public embed widgets' pages (ui/src/features/embed/embedRoutes.tsx), as browsers request them. */
 export const EMBED_WIDGET_PATHS: readonly string[] = ['/embed/crime-clock', '/embed/police-crime-clock'];
 
@@ -83,7 +95,8 @@ export const securityPlugin = sharedPlugin(
           scriptSrcAttr: ["'none'"],
           // React sets style attributes (progress bars, chart heights): inline styles, never scripts.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
+          // The search map's tile server (MAP_TILE_URL), for images only and only when configured.
+          imgSrc: ["'self'", 'data:', ...tileSources(app.config.mapTileUrl)],
           fontSrc: ["'self'", 'data:'],
           connectSrc: [connectSrc],
           objectSrc: ["'none'"],

@@ -1,22 +1,31 @@
-import { geoCircle, geoPath, geoProjection, type GeoPermissibleObjects, type GeoProjection } from 'd3';
 import { hexbin } from 'd3-hexbin';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   CRIME_CATEGORIES,
   categoryFromSlug,
   type CrimeCategorySlug,
 } from '../../../../common/crime/categories.ts';
+import { clusterMarks } from '../../../../common/map/cluster.ts';
 import { directionFromCentre, frameAt } from '../../../../common/map/frame.ts';
 import { shownCounts, type MapMark, type SearchMapResponse } from '../../../../common/map/marks.ts';
 import { nextInDirection, type ArrowDirection } from '../../../../common/map/navigation.ts';
-import { EARTH_RADIUS_METRES } from '../../../../common/search/geometry.ts';
+import { categorySymbol, type CategorySymbol } from '../../../../common/map/symbols.ts';
+import type { Bbox } from '../../../../common/search/geometry.ts';
 import { Button } from '../../shared/ui/Button.tsx';
+import { BaseLayer } from './map/BaseLayer.tsx';
+import { fitProjection, outlinePath, pixelsPerMetre } from './map/mapProjection.ts';
+import { shapePath } from './map/symbols.ts';
+import { useMapTiles } from './map/useMapTiles.ts';
 import { formatCount } from './searchFormat.ts';
 import './searchMap.css';
 
-const WIDTH = 640;
-const HEIGHT = 440;
-const PAD = 16;
+/**
+ * Side of every mark's tap target, in CSS pixels: above WCAG 2.2's 24 px minimum target size. Marks
+ * nearer than this on both axes are drawn as one cluster, so targets never overlap and a tap
+ * lands on the mark under the finger.
+ */
+const TARGET = 28;
+const CLUSTER_RADIUS = 13;
 const ARROWS: Record<string, ArrowDirection> = {
   ArrowLeft: 'left',
   ArrowRight: 'right',
@@ -38,19 +47,39 @@ export interface SearchMapProps {
 }
 
 interface Drawn {
+  id: string;
   mark: MapMark;
   x: number;
   y: number;
-  total: number;
-  color: string;
+  weight: number;
+  symbol: CategorySymbol;
   label: string;
 }
 
+/** What a tap or Enter acts on: one mark, or a cluster of near ones that zooms in. */
+interface Target {
+  id: string;
+  kind: 'mark' | 'cluster';
+  x: number;
+  y: number;
+  members: Drawn[];
+  crimes: number;
+  label: string;
+}
+
+function mapSize(width: number): { width: number; height: number } {
+  // Square-ish on a phone, wide on a desktop; whole pixels, so targets are exactly TARGET px.
+  const height = Math.round(Math.min(520, Math.max(300, width * (width < 560 ? 1 : 0.62))));
+  return { width: Math.round(width), height };
+}
+
 /**
- * The search drawn with d3-geo and no map tiles: the area's outline, and its crimes as dots (one a
- * location) or hexagons, coloured by their most common shown category. The legend's buttons hide
- * and show categories; the marks are one tab stop, moved between with the arrow keys and chosen
- * with Enter, and the incident table then lists the chosen mark's crimes.
+ * The search drawn with d3 on a base layer (tiles from MAP_TILE_URL, else the store's
+ * neighbourhoods and their names): the area's outline, and its crimes as marks whose shape and
+ * colour are their most common shown category, grouped with a count where they would crowd. The
+ * legend's buttons hide and show categories; the marks are one tab stop, moved between with the
+ * arrow keys; Enter (or a tap) chooses a mark, whose crimes the incident table then lists, or
+ * zooms into a cluster.
  */
 export function SearchMap({
   map,
@@ -62,23 +91,32 @@ export function SearchMap({
   onShowAll,
   onSelect,
 }: SearchMapProps) {
-  const markRefs = useRef(new Map<string, SVGElement>());
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const targetRefs = useRef(new Map<string, SVGGElement>());
   const [focusId, setFocusId] = useState<string | undefined>(undefined);
+  const [size, setSize] = useState(() => mapSize(640));
+  const [view, setView] = useState<Bbox | null>(null);
+  const pendingFocus = useRef<string | undefined>(undefined);
+  const tiles = useMapTiles();
 
-  const projection = useMemo(() => {
-    const k = Math.cos((map.centre.lat * Math.PI) / 180);
-    // The map's flat frame (common/map/frame.ts) as a d3 projection: equal metres each way at the centre.
-    const p = geoProjection((lambda: number, phi: number) => [lambda * k, phi]);
-    p.fitExtent(
-      [
-        [PAD, PAD],
-        [WIDTH - PAD, HEIGHT - PAD],
-      ],
-      fitShape(map),
-    );
-    return p;
-  }, [map]);
-  const pixelsPerMetre = projection.scale() / EARTH_RADIUS_METRES;
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const measure = () => {
+      const next = mapSize(canvas.clientWidth || 640);
+      setSize((old) => (old.width === next.width && old.height === next.height ? old : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, []);
+
+  // A new search shows its whole area again.
+  useEffect(() => setView(null), [map]);
+
+  const { width, height } = size;
+  const projection = useMemo(() => fitProjection(map, width, height, view), [map, width, height, view]);
 
   const legend = useMemo(() => {
     const totals = new Map<CrimeCategorySlug, number>();
@@ -87,7 +125,7 @@ export function SearchMap({
         totals.set(slug, (totals.get(slug) ?? 0) + count);
     }
     return CRIME_CATEGORIES.filter((c) => totals.has(c.slug))
-      .map((c) => ({ category: c, count: totals.get(c.slug)! }))
+      .map((c) => ({ category: c, count: totals.get(c.slug)!, symbol: categorySymbol(c.slug) }))
       .sort((a, b) => b.count - a.count);
   }, [map]);
 
@@ -98,46 +136,114 @@ export function SearchMap({
     for (const mark of map.marks) {
       const { total, top } = shownCounts(mark, shown);
       if (total === 0 || !top) continue;
-      const [x, y] = projection([mark.lng, mark.lat]) ?? [0, 0];
+      const [x, y] = projection([mark.lng, mark.lat]) ?? [-1, -1];
       const parts = Object.entries(mark.counts)
         .filter(([slug]) => shown.has(slug as CrimeCategorySlug))
         .sort((a, b) => b[1] - a[1])
         .map(([slug, count]) => `${formatCount(count)} ${categoryFromSlug(slug)?.label ?? slug}`);
       const where = map.binning.kind === 'points' ? 'point' : 'hexagon';
       out.push({
+        id: mark.id,
         mark,
         x,
         y,
-        total,
-        color: categoryFromSlug(top)?.color ?? '#6b7280',
+        weight: total,
+        symbol: categorySymbol(top),
         label: `${formatCount(total)} ${total === 1 ? 'crime' : 'crimes'} at a ${where} ${directionFromCentre(frame, mark)}: ${parts.join(', ')}`,
       });
     }
     return out;
   }, [map, hidden, projection]);
+  // Zoomed into a cluster: what lies off the map cannot be tapped, so it is not a target.
+  const onScreen = useMemo(
+    () => drawn.filter((d) => d.x >= 0 && d.y >= 0 && d.x <= width && d.y <= height),
+    [drawn, width, height],
+  );
 
-  const largest = Math.max(1, ...drawn.map((d) => d.total));
-  const hexRadius = map.binning.kind === 'hexagons' ? map.binning.size * pixelsPerMetre : 0;
+  const targets = useMemo((): Target[] => {
+    const frame = frameAt(map.centre);
+    const unit = map.binning.kind === 'points' ? 'points' : 'hexagons';
+    return clusterMarks(onScreen, TARGET).map((cluster) => {
+      const anchor = cluster.members[0]!;
+      if (cluster.members.length === 1) {
+        return {
+          id: anchor.id,
+          kind: 'mark',
+          x: cluster.x,
+          y: cluster.y,
+          members: cluster.members,
+          crimes: cluster.weight,
+          label: anchor.label,
+        };
+      }
+      return {
+        id: `cluster-${anchor.id}`,
+        kind: 'cluster',
+        x: cluster.x,
+        y: cluster.y,
+        members: cluster.members,
+        crimes: cluster.weight,
+        label: `${formatCount(cluster.weight)} crimes at ${cluster.members.length} ${unit} ${directionFromCentre(frame, anchor.mark)}, too close to tell apart: zoom in`,
+      };
+    });
+  }, [onScreen, map]);
+
+  // After a zoom, focus stays with the mark that was chosen, in whatever target now holds it.
+  useEffect(() => {
+    const id = pendingFocus.current;
+    if (!id) return;
+    pendingFocus.current = undefined;
+    const target = targets.find((t) => t.members.some((m) => m.id === id));
+    if (target) {
+      setFocusId(target.id);
+      targetRefs.current.get(target.id)?.focus();
+    }
+  }, [targets]);
+
+  const largest = Math.max(1, ...drawn.map((d) => d.weight));
+  const hexRadius =
+    map.binning.kind === 'hexagons' ? map.binning.size * pixelsPerMetre(projection, height, width) : 0;
   const tabStop =
-    drawn.find((d) => d.mark.id === focusId) ?? drawn.find((d) => d.mark.id === selected) ?? drawn[0];
-  const selectedMark = drawn.find((d) => d.mark.id === selected);
+    targets.find((t) => t.id === focusId) ??
+    targets.find((t) => t.members.some((m) => m.id === selected)) ??
+    targets[0];
+  const selectedMark = drawn.find((d) => d.id === selected);
   const unlocated = Math.max(0, totalCrimes - map.mappedCrimes);
 
-  function focusMark(id: string) {
-    setFocusId(id);
-    markRefs.current.get(id)?.focus();
+  function zoomInto(target: Target) {
+    const lats = target.members.map((m) => m.mark.lat);
+    const lngs = target.members.map((m) => m.mark.lng);
+    const next = {
+      minLat: Math.min(...lats),
+      maxLat: Math.max(...lats),
+      minLng: Math.min(...lngs),
+      maxLng: Math.max(...lngs),
+    };
+    const deeper = fitProjection(map, width, height, next);
+    if (deeper.scale() <= projection.scale() * 1.01) {
+      // As deep as the map goes and still together: the largest is chosen.
+      onSelect(target.members[0]!.id);
+      return;
+    }
+    pendingFocus.current = target.members[0]!.id;
+    setView(next);
   }
 
-  function onMarkKey(event: KeyboardEvent<SVGElement>, index: number) {
+  function activate(target: Target) {
+    if (target.kind === 'cluster') zoomInto(target);
+    else onSelect(target.id === selected ? undefined : target.id);
+  }
+
+  function onTargetKey(event: KeyboardEvent<SVGGElement>, index: number) {
     const direction = ARROWS[event.key];
     if (direction) {
       event.preventDefault();
-      const next = nextInDirection(drawn, index, direction);
-      focusMark(drawn[next]!.mark.id);
+      const next = targets[nextInDirection(targets, index, direction)]!;
+      setFocusId(next.id);
+      targetRefs.current.get(next.id)?.focus();
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      const id = drawn[index]!.mark.id;
-      onSelect(id === selected ? undefined : id);
+      activate(targets[index]!);
     } else if (event.key === 'Escape' && selected) {
       event.preventDefault();
       onSelect(undefined);
@@ -146,6 +252,8 @@ export function SearchMap({
 
   const outline = outlinePath(map, projection);
   const anyHidden = legend.some((l) => hidden.has(l.category.slug));
+  const unit = map.binning.kind === 'points' ? 'points' : 'hexagons';
+  const groups = targets.filter((t) => t.kind === 'cluster').length;
 
   return (
     <section className="card search-map" aria-labelledby="search-map-title">
@@ -162,65 +270,116 @@ export function SearchMap({
       </header>
 
       <div className="search-map__body">
-        <div className="search-map__canvas">
+        <div className="search-map__canvas" ref={canvasRef}>
           <svg
-            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            width={width}
+            height={height}
+            viewBox={`0 0 ${width} ${height}`}
             role="group"
             aria-labelledby="search-map-title"
             aria-describedby="search-map-keys"
-            className="search-map__svg"
+            className={`search-map__svg${tiles ? ' search-map__svg--tiled' : ''}`}
           >
+            <BaseLayer
+              places={map.places}
+              projection={projection}
+              width={width}
+              height={height}
+              tiles={tiles}
+            />
             {outline && (
               <path className={`search-map__outline search-map__outline--${outline.kind}`} d={outline.d} />
             )}
-            {drawn.map((d, index) => {
-              const scale = Math.sqrt(d.total / largest);
-              const isSelected = d.mark.id === selected;
-              const common = {
-                ref: (el: SVGElement | null) => {
-                  if (el) markRefs.current.set(d.mark.id, el);
-                  else markRefs.current.delete(d.mark.id);
-                },
-                role: 'button',
-                tabIndex: d === tabStop ? 0 : -1,
-                'aria-label': d.label,
-                'aria-pressed': isSelected,
-                className: [
-                  'search-map__mark',
-                  isSelected && 'search-map__mark--selected',
-                  d.mark.id === highlighted && 'search-map__mark--highlighted',
-                ]
-                  .filter(Boolean)
-                  .join(' '),
-                fill: d.color,
-                'data-mark': d.mark.id,
-                onKeyDown: (event: KeyboardEvent<SVGElement>) => onMarkKey(event, index),
-                onFocus: () => setFocusId(d.mark.id),
-                onClick: () => onSelect(isSelected ? undefined : d.mark.id),
-              };
-              return map.binning.kind === 'points' ? (
-                <circle key={d.mark.id} cx={d.x} cy={d.y} r={3 + 8 * scale} {...common} />
-              ) : (
-                <path
-                  key={d.mark.id}
-                  d={hexbin()
-                    .radius(hexRadius * (0.45 + 0.55 * scale))
-                    .hexagon()}
-                  transform={`translate(${d.x},${d.y})`}
-                  {...common}
-                />
+            {hexRadius > 0 && (
+              <g className="search-map__hexagons" aria-hidden="true">
+                {onScreen.map((d) => (
+                  <path
+                    key={d.id}
+                    d={hexbin().radius(hexRadius).hexagon()}
+                    transform={`translate(${d.x},${d.y})`}
+                    fillOpacity={0.08 + 0.32 * Math.sqrt(d.weight / largest)}
+                  />
+                ))}
+              </g>
+            )}
+            {targets.map((t, index) => {
+              const holdsSelected = t.members.some((m) => m.id === selected);
+              const holdsHighlighted = t.members.some((m) => m.id === highlighted);
+              const anchor = t.members[0]!;
+              const side = 12 + 8 * Math.sqrt(anchor.weight / largest);
+              return (
+                <g
+                  key={t.id}
+                  ref={(el) => {
+                    if (el) targetRefs.current.set(t.id, el);
+                    else targetRefs.current.delete(t.id);
+                  }}
+                  role="button"
+                  tabIndex={t === tabStop ? 0 : -1}
+                  aria-label={t.label}
+                  aria-pressed={t.kind === 'mark' ? holdsSelected : undefined}
+                  className={[
+                    'search-map__target',
+                    t.kind === 'mark' ? 'search-map__mark' : 'search-map__cluster',
+                    holdsSelected && `search-map__${t.kind}--selected`,
+                    holdsHighlighted && `search-map__${t.kind}--highlighted`,
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                  transform={`translate(${t.x.toFixed(1)},${t.y.toFixed(1)})`}
+                  data-mark={t.kind === 'mark' ? t.id : undefined}
+                  data-count={t.kind === 'cluster' ? t.crimes : undefined}
+                  data-members={t.kind === 'cluster' ? t.members.length : undefined}
+                  onKeyDown={(event) => onTargetKey(event, index)}
+                  onFocus={() => setFocusId(t.id)}
+                  onClick={() => activate(t)}
+                >
+                  <rect
+                    className="search-map__hit"
+                    x={-TARGET / 2}
+                    y={-TARGET / 2}
+                    width={TARGET}
+                    height={TARGET}
+                    rx={4}
+                  />
+                  {t.kind === 'mark' ? (
+                    <path
+                      className="search-map__symbol"
+                      d={shapePath(anchor.symbol.shape, side)}
+                      fill={anchor.symbol.color}
+                    />
+                  ) : (
+                    <>
+                      <circle className="search-map__cluster-disc" r={CLUSTER_RADIUS} />
+                      <text
+                        className="search-map__cluster-count"
+                        textAnchor="middle"
+                        dy="0.35em"
+                        aria-hidden="true"
+                      >
+                        {compactCount(t.crimes)}
+                      </text>
+                    </>
+                  )}
+                </g>
               );
             })}
           </svg>
+          {tiles && <p className="search-map__attribution">Map tiles: {tiles.attribution}</p>}
           <p id="search-map-keys" className="search-map__keys">
-            Tab to the map, move between {map.binning.kind === 'points' ? 'points' : 'hexagons'} with the
-            arrow keys, Enter lists their crimes in the table below, Escape clears.
+            Tab to the map, move between {unit} with the arrow keys, Enter lists their crimes in the table
+            below (or zooms into a numbered group), Escape clears.
           </p>
+          {view && (
+            <Button variant="secondary" size="sm" onClick={() => setView(null)}>
+              Show the whole area
+            </Button>
+          )}
         </div>
 
         <div className="search-map__side">
           <div className="search-map__legend" role="group" aria-label="Crime types on the map">
-            {legend.map(({ category, count }) => {
+            {legend.map(({ category, count, symbol }) => {
               const shown = !hidden.has(category.slug);
               return (
                 <button
@@ -230,19 +389,32 @@ export function SearchMap({
                   aria-pressed={shown}
                   onClick={() => onToggleCategory(category.slug)}
                 >
-                  <span
-                    className="search-map__swatch"
-                    style={{
-                      background: shown ? category.color : 'transparent',
-                      borderColor: category.color,
-                    }}
+                  <svg
+                    className="search-map__legend-symbol"
+                    width="18"
+                    height="18"
+                    viewBox="-9 -9 18 18"
                     aria-hidden="true"
-                  />
+                  >
+                    <path
+                      d={shapePath(symbol.shape, 14)}
+                      fill={shown ? symbol.color : 'none'}
+                      stroke={shown ? '#1f2937' : symbol.color}
+                      strokeWidth={shown ? 1 : 2}
+                      data-shape={symbol.shape}
+                    />
+                  </svg>
                   <span className="search-map__legend-name">{category.label}</span>
                   <span className="search-map__legend-count">{formatCount(count)}</span>
                 </button>
               );
             })}
+            <p className="search-map__legend-cluster">
+              <svg width="18" height="18" viewBox="-9 -9 18 18" aria-hidden="true">
+                <circle className="search-map__cluster-disc" r={8} />
+              </svg>
+              <span>A number: crimes at {unit} too close to tell apart; choose it to zoom in.</span>
+            </p>
           </div>
           {anyHidden && (
             <Button variant="ghost" size="sm" onClick={onShowAll}>
@@ -254,7 +426,7 @@ export function SearchMap({
               ? `Selected: ${selectedMark.label}. The incident table lists these crimes.`
               : selected
                 ? 'The selected place has no crimes of the shown types.'
-                : `${formatCount(drawn.length)} ${map.binning.kind === 'points' ? 'points' : 'hexagons'} shown.`}
+                : `${formatCount(onScreen.length)} ${unit} shown${groups > 0 ? `, ${formatCount(groups)} numbered ${groups === 1 ? 'group' : 'groups'} of them` : ''}.`}
           </p>
           {selected && (
             <Button variant="secondary" size="sm" onClick={() => onSelect(undefined)}>
@@ -267,67 +439,8 @@ export function SearchMap({
   );
 }
 
-/** What the projection is fitted to: the outline, and the marks in case some lie outside it. */
-function fitShape(map: SearchMapResponse): GeoPermissibleObjects {
-  const geometries: GeoPermissibleObjects[] = [];
-  const outline = map.outline;
-  if (outline?.kind === 'circle') {
-    geometries.push(circleShape(outline.centre, outline.radiusMetres));
-  } else if (outline?.kind === 'polygons') {
-    geometries.push({ type: 'MultiLineString', coordinates: outline.rings });
-  } else if (outline?.kind === 'box') {
-    const { minLat, maxLat, minLng, maxLng } = outline.box;
-    geometries.push({
-      type: 'MultiPoint',
-      coordinates: [
-        [minLng, minLat],
-        [maxLng, maxLat],
-      ],
-    });
-  }
-  const points = map.marks.map((m) => [m.lng, m.lat]);
-  if (points.length === 0) points.push([map.centre.lng, map.centre.lat]);
-  geometries.push({ type: 'MultiPoint', coordinates: points });
-  return { type: 'GeometryCollection', geometries } as GeoPermissibleObjects;
-}
-
-function circleShape(centre: { lat: number; lng: number }, metres: number): GeoPermissibleObjects {
-  return geoCircle()
-    .center([centre.lng, centre.lat])
-    .radius((metres / EARTH_RADIUS_METRES) * (180 / Math.PI))
-    .precision(2)();
-}
-
-/**
- * The outline as an SVG path. Rings are projected point by point rather than drawn as d3-geo
- * polygons, whose winding order decides inside from outside on the sphere (a ring wound the other
- * way would fill the whole world).
- */
-function outlinePath(map: SearchMapResponse, projection: GeoProjection): { kind: string; d: string } | null {
-  const outline = map.outline;
-  if (!outline) return null;
-  if (outline.kind === 'circle') {
-    const d = geoPath(projection)(circleShape(outline.centre, outline.radiusMetres));
-    return d ? { kind: 'circle', d } : null;
-  }
-  const rings =
-    outline.kind === 'polygons'
-      ? outline.rings
-      : [
-          [
-            [outline.box.minLng, outline.box.minLat],
-            [outline.box.maxLng, outline.box.minLat],
-            [outline.box.maxLng, outline.box.maxLat],
-            [outline.box.minLng, outline.box.maxLat],
-          ] as [number, number][],
-        ];
-  const d = rings
-    .map((ring) => {
-      const points = ring.map((p) => projection(p)).filter((p): p is [number, number] => p !== null);
-      return points.length < 2
-        ? ''
-        : `M${points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}Z`;
-    })
-    .join('');
-  return { kind: outline.kind, d };
+/** A cluster's count in a 26 px disc: "1.2k" past 999. */
+function compactCount(value: number): string {
+  if (value < 1000) return String(value);
+  return `${(value / 1000).toFixed(value < 10_000 ? 1 : 0)}k`;
 }

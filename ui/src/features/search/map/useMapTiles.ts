@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { fetchPublicConfig } from '../../clocks/publicConfig.ts';
+
+export interface MapTiles {
+  /** `{z}/{x}/{y}` URL template of the tile server (MAP_TILE_URL). */
+  url: string;
+  /** The credit the server asks for, shown on the map. */
+  attribution: string;
+}
+
+/**
+ * The deployment's tile server: null while the configuration loads, when none is configured, or
+ * when it cannot be read; the map then draws its base layer from the store alone.
+ */
+export function useMapTiles(): MapTiles | null {
+  const [tiles, setTiles] = useState<MapTiles | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchPublicConfig(controller.signal).then(
+      ({ map }) => setTiles(map.tileUrl ? { url: map.tileUrl, attribution: map.tileAttribution } : null),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  return tiles;
+}
