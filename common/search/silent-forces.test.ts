@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { rateWithheld } from './silent-forces.ts';
+
+const months = ['2025-07', '2025-08', '2025-09'];
+const gmp = { id: 'greater-manchester', name: 'Greater Manchester Police', months };
+const btp = { id: 'btp', name: 'British Transport Police' };
+const rates = { crimeRates: { months } };
+
+describe('rateWithheld', () => {
+  it('withholds the rate where the area’s force published nothing, naming the forces found', () => {
+    const withheld = rateWithheld({ forcesWithoutData: [gmp], forcesWithData: [btp] }, rates);
+    expect(withheld?.silentForces).toEqual([{ id: 'greater-manchester', name: 'Greater Manchester Police' }]);
+    expect(withheld?.otherForces).toEqual([btp]);
+    expect(withheld?.reason).toContain('Greater Manchester Police has published no street-level crime data');
+    expect(withheld?.reason).toContain(
+      'recorded by British Transport Police, not by Greater Manchester Police',
+    );
+  });
+
+  it('says a force published nothing for the months searched when no known gap explains it', () => {
+    const kent = { id: 'kent', name: 'Kent Police', months };
+    const withheld = rateWithheld({ forcesWithoutData: [kent], forcesWithData: [] }, rates);
+    expect(withheld?.reason).toMatch(
+      /^Kent Police published no street-level crime data for the months searched\./,
+    );
+    expect(withheld?.otherForces).toEqual([]);
+  });
+
+  it('keeps the rate when the force missed only some of the months counted', () => {
+    const partly = { ...gmp, months: ['2025-08'] };
+    expect(rateWithheld({ forcesWithoutData: [partly], forcesWithData: [btp] }, rates)).toBeUndefined();
+  });
+
+  it('keeps the rate when every force published, or when no month was counted', () => {
+    expect(rateWithheld({ forcesWithoutData: [], forcesWithData: [btp] }, rates)).toBeUndefined();
+    expect(rateWithheld({ forcesWithoutData: [gmp] }, { crimeRates: { months: [] } })).toBeUndefined();
+  });
+});
