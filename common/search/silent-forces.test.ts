@@ -8,7 +8,7 @@ const rates = { crimeRates: { months } };
 
 describe('rateWithheld', () => {
   it('withholds the rate where the area’s force published nothing, naming the forces found', () => {
-    const withheld = rateWithheld({ forcesWithoutData: [gmp], forcesWithData: [btp] }, rates);
+    const withheld = rateWithheld({ forcesWithoutData: [gmp], forcesWithData: [btp], totalMonths: 3 }, rates);
     expect(withheld?.silentForces).toEqual([{ id: 'greater-manchester', name: 'Greater Manchester Police' }]);
     expect(withheld?.otherForces).toEqual([btp]);
     expect(withheld?.reason).toContain('Greater Manchester Police has published no street-level crime data');
@@ -19,7 +19,7 @@ describe('rateWithheld', () => {
 
   it('says a force published nothing for the months searched when no known gap explains it', () => {
     const kent = { id: 'kent', name: 'Kent Police', months };
-    const withheld = rateWithheld({ forcesWithoutData: [kent], forcesWithData: [] }, rates);
+    const withheld = rateWithheld({ forcesWithoutData: [kent], forcesWithData: [], totalMonths: 3 }, rates);
     expect(withheld?.reason).toMatch(
       /^Kent Police published no street-level crime data for the months searched\./,
     );
@@ -28,11 +28,24 @@ describe('rateWithheld', () => {
 
   it('keeps the rate when the force missed only some of the months counted', () => {
     const partly = { ...gmp, months: ['2025-08'] };
-    expect(rateWithheld({ forcesWithoutData: [partly], forcesWithData: [btp] }, rates)).toBeUndefined();
+    expect(
+      rateWithheld({ forcesWithoutData: [partly], forcesWithData: [btp], totalMonths: 3 }, rates),
+    ).toBeUndefined();
   });
 
-  it('keeps the rate when every force published, or when no month was counted', () => {
-    expect(rateWithheld({ forcesWithoutData: [], forcesWithData: [btp] }, rates)).toBeUndefined();
-    expect(rateWithheld({ forcesWithoutData: [gmp] }, { crimeRates: { months: [] } })).toBeUndefined();
+  it('keeps the rate when every force published', () => {
+    expect(
+      rateWithheld({ forcesWithoutData: [], forcesWithData: [btp], totalMonths: 3 }, rates),
+    ).toBeUndefined();
+  });
+
+  it('says why when no month has data because the only force published nothing', () => {
+    const none = { crimeRates: { months: [] } };
+    const withheld = rateWithheld({ forcesWithoutData: [gmp], totalMonths: 3 }, none);
+    expect(withheld?.reason).toContain('Greater Manchester Police has published no street-level crime data');
+    expect(withheld?.reason).not.toContain('recorded by');
+    // Months not yet released are not a force's silence.
+    const lagging = { ...gmp, months: ['2025-09'] };
+    expect(rateWithheld({ forcesWithoutData: [lagging], totalMonths: 3 }, none)).toBeUndefined();
   });
 });

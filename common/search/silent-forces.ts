@@ -22,16 +22,19 @@ function list(names: readonly string[]): string {
 
 /**
  * Whether the rate per 1,000 residents of a search is to be withheld: some force of the area has
- * no street data for any month the rate counts (`crimeRates.months`). Undefined when every force
- * published something, or when nothing was counted (no rate is shown then anyway).
+ * no street data for any month the rate counts (`crimeRates.months`), or, when no month has data,
+ * for any month of the period. Undefined when every force published something.
  */
 export function rateWithheld(
-  dataInfo: Pick<SearchDataInfo, 'forcesWithoutData' | 'forcesWithData'>,
+  dataInfo: Pick<SearchDataInfo, 'forcesWithoutData' | 'forcesWithData' | 'totalMonths'>,
   stats: { crimeRates: Pick<SearchStats['crimeRates'], 'months'> },
 ): RateWithheld | undefined {
   const counted = stats.crimeRates.months;
-  if (counted.length === 0) return undefined;
-  const silent = dataInfo.forcesWithoutData.filter((force) => counted.every((m) => force.months.includes(m)));
+  const silent = dataInfo.forcesWithoutData.filter((force) =>
+    counted.length > 0
+      ? counted.every((m) => force.months.includes(m))
+      : force.months.length >= dataInfo.totalMonths,
+  );
   if (silent.length === 0) return undefined;
   const silentIds = new Set(silent.map((f) => f.id));
   const others = (dataInfo.forcesWithData ?? []).filter((f) => !silentIds.has(f.id));
@@ -50,6 +53,9 @@ export function rateWithheld(
   return {
     silentForces: silent.map(({ id, name }) => ({ id, name })),
     otherForces: others,
-    reason: `${why}${found} No rate per 1,000 residents is given: it would set other forces' crimes against residents ${silentNames} polices.`,
+    reason:
+      others.length > 0
+        ? `${why}${found} No rate per 1,000 residents is given: it would set other forces' crimes against residents ${silentNames} polices.`
+        : `${why} No rate per 1,000 residents is given: the crimes of the residents' own force are not in the data.`,
   };
 }
