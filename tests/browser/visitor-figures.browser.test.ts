@@ -190,7 +190,10 @@ describe.each(VIEWPORTS)('at $width x $height', (viewport) => {
         'Greater Manchester Police has published no street-level crime data since July 2019.',
       );
       expect(why).toContain('The crimes shown here were recorded by British Transport Police');
-      expect(await page.locator('.summary').innerText()).not.toContain('per 1,000 residents');
+      // No figure per 1,000 anywhere (the reason itself says none is given).
+      expect(await page.locator('.summary .stat-tile__value').allInnerTexts()).not.toContainEqual(
+        expect.stringContaining('per 1,000'),
+      );
       expect(await page.locator('.crime-types .crime-type__meta').allInnerTexts()).not.toContainEqual(
         expect.stringContaining('per 1,000'),
       );
