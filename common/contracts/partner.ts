@@ -195,6 +195,12 @@ export const PartnerSearchResponse = Type.Object(
       forcesWithoutData: Type.Array(
         Type.Object({ id: Type.String(), name: Type.String(), months: Type.Array(Month) }),
       ),
+      forcesWithData: Type.Optional(
+        Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), {
+          description:
+            'Forces of the area with street data for some month of the period: whose crimes are counted.',
+        }),
+      ),
       synthetic: Type.Boolean({
         description: 'True when any data comes from the generated sample, not data.police.uk.',
       }),

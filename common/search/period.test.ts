@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PERIOD_MONTHS, dateRangeForChoice, parsePeriod, resolvePeriod, type Period } from './period.ts';
+import {
+  MAX_PERIOD_MONTHS,
+  dateRangeForChoice,
+  latestMonthsWithDataStart,
+  parsePeriod,
+  presetMonthsWithData,
+  resolvePeriod,
+  type Period,
+} from './period.ts';
 
 const store = { earliest: 202307, latest: 202506 };
 
@@ -34,6 +42,48 @@ describe('period presets', () => {
   it('defaults to 3 months when nothing is given', () => {
     expect(resolved()).toEqual({ start: 202504, end: 202506, months: 3 });
     expect(resolved('', '')).toEqual(resolved('RECENT_3_MONTHS', ''));
+  });
+});
+
+describe('presets over the months with data', () => {
+  it('takes the latest 3 months with data, skipping months the store misses', () => {
+    // April 2025 is missing: 3 calendar months would hold 2 with data.
+    const held = [202506, 202505, 202503, 202502];
+    expect(latestMonthsWithDataStart(held, 3)).toBe(202503);
+    expect(
+      resolvePeriod(
+        { kind: 'preset', preset: 'RECENT_3_MONTHS' },
+        { earliest: 202502, latest: 202506, held },
+      ),
+    ).toEqual({ ok: true, value: { start: 202503, end: 202506, months: 4 } });
+  });
+
+  it('takes what there is when fewer months are held, in any order and with repeats', () => {
+    expect(latestMonthsWithDataStart([202506], 3)).toBe(202506);
+    expect(latestMonthsWithDataStart([202504, 202506, 202506, 202505], 12)).toBe(202504);
+    expect(latestMonthsWithDataStart([], 3)).toBeUndefined();
+  });
+
+  it('tells the form what its default covers, from the available dates', () => {
+    expect(presetMonthsWithData('RECENT_3_MONTHS', ['2025-09', '2025-07', '2025-06', '2025-05'])).toEqual({
+      startMonth: '2025-06',
+      endMonth: '2025-09',
+      withData: 3,
+    });
+    expect(presetMonthsWithData('RECENT_3_MONTHS', ['2025-09'])).toEqual({
+      startMonth: '2025-09',
+      endMonth: '2025-09',
+      withData: 1,
+    });
+    expect(presetMonthsWithData('RECENT_3_MONTHS', [])).toBeUndefined();
+  });
+
+  it('keeps All Data to calendar months, at most five years back', () => {
+    expect(presetMonthsWithData('ALL_AVAILABLE', ['2025-06', '2023-07'])).toEqual({
+      startMonth: '2023-07',
+      endMonth: '2025-06',
+      withData: 2,
+    });
   });
 });
 

@@ -90,6 +90,54 @@ export function parsePeriod(startMonth?: string | null, endMonth?: string | null
 export interface StoreMonths {
   earliest: MonthNumber;
   latest: MonthNumber;
+  /**
+   * Every month held, any order. With it, "the latest N months" counts months with data: a store
+   * holding one month, or missing one, is not searched over months it cannot answer for.
+   */
+  held?: readonly MonthNumber[];
+}
+
+/**
+ * The first month of "the latest `count` months with data": the `count`-th newest month held, or
+ * the oldest held when fewer are held. Undefined when nothing is held.
+ */
+export function latestMonthsWithDataStart(
+  held: readonly MonthNumber[],
+  count: number,
+): MonthNumber | undefined {
+  const newestFirst = [...new Set(held)].sort((a, b) => b - a);
+  if (newestFirst.length === 0) return undefined;
+  return newestFirst[Math.min(Math.max(1, count), newestFirst.length) - 1];
+}
+
+export interface MonthsWithData {
+  /** YYYY-MM, oldest first. */
+  startMonth: string;
+  endMonth: string;
+  /** Months with data in the range (the range may span more when months are missing). */
+  withData: number;
+}
+
+/**
+ * The months a preset covers over the store's months with data (YYYY-MM, any order), as the
+ * server resolves it: what the search form says its default "3 Months" means before searching.
+ * "All Data" counts calendar months back from the latest, as resolvePeriod does.
+ */
+export function presetMonthsWithData(
+  preset: PeriodPreset,
+  heldMonths: readonly string[],
+): MonthsWithData | undefined {
+  const held = heldMonths.map(parseMonth).filter((m): m is MonthNumber => m !== undefined);
+  if (held.length === 0) return undefined;
+  const store = { earliest: Math.min(...held), latest: Math.max(...held), held };
+  const range = resolvePeriod({ kind: 'preset', preset }, store);
+  if (!range.ok) return undefined;
+  const { start, end } = range.value;
+  return {
+    startMonth: formatMonth(start),
+    endMonth: formatMonth(end),
+    withData: new Set(held.filter((m) => m >= start && m <= end)).size,
+  };
 }
 
 export interface MonthRange {
@@ -100,7 +148,8 @@ export interface MonthRange {
 }
 
 /**
- * A period as concrete months. Presets count back from the latest month the store holds;
+ * A period as concrete months. Presets count back from the latest month the store holds, over
+ * the months it holds when `store.held` lists them ("3 Months" is the latest 3 with data);
  * "All Data" takes everything held, up to five years. A month after the latest held is refused
  * (nothing can be known about it yet); months before the earliest held are allowed and come
  * back as "no data".
@@ -110,7 +159,11 @@ export function resolvePeriod(period: Period, store: StoreMonths): Checked<Month
     const preset = presetByName.get(period.preset);
     if (!preset) return { ok: false, error: `Unknown period ${period.preset}` };
     let start = addMonths(store.latest, -(preset.months - 1));
-    if (period.preset === 'ALL_AVAILABLE' && start < store.earliest) start = store.earliest;
+    if (period.preset === 'ALL_AVAILABLE') {
+      if (start < store.earliest) start = store.earliest;
+    } else if (store.held) {
+      start = latestMonthsWithDataStart(store.held, preset.months) ?? start;
+    }
     return { ok: true, value: range(start, store.latest) };
   }
   if (period.end > store.latest) {

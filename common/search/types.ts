@@ -128,6 +128,11 @@ export interface SearchDataInfo {
   /** Months of the period for which no force of the area has data. */
   monthsWithoutData: string[];
   forcesWithoutData: ForceWithoutData[];
+  /**
+   * Forces whose street data the store holds for some month of the period, in this area: whose
+   * crimes the search counts. Optional: answers made before it was added lack it.
+   */
+  forcesWithData?: { id: string; name: string }[];
   /** True when any data in the result comes from the generated sample, not data.police.uk. */
   synthetic: boolean;
 }

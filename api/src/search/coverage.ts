@@ -10,18 +10,22 @@ export const STREET_DATASET = 'street';
 /** `dataset_months.dataset` of the stop-and-search archive files. */
 export const STOP_SEARCH_DATASET = 'stop-and-search';
 
-/** The months the store holds street crime for, nationally; undefined when nothing is imported. */
+/**
+ * The months the store holds street crime for, nationally, each one listed so presets count months
+ * with data; undefined when nothing is imported. At most one row a month (about 180 since 2010).
+ */
 export async function storeMonths(
   sequelize: Sequelize,
   dataset = STREET_DATASET,
 ): Promise<StoreMonths | undefined> {
-  const [row] = await selectBounded<{ earliest: number | null; latest: number | null }>(
+  const rows = await selectBounded<{ month: unknown }>(
     sequelize,
-    'SELECT MIN(month) AS earliest, MAX(month) AS latest FROM dataset_months WHERE dataset = :dataset',
+    'SELECT DISTINCT month FROM dataset_months WHERE dataset = :dataset',
     { dataset },
   );
-  if (!row || row.earliest === null || row.latest === null) return undefined;
-  return { earliest: num(row.earliest), latest: num(row.latest) };
+  const held = rows.map((r) => num(r.month));
+  if (held.length === 0) return undefined;
+  return { earliest: Math.min(...held), latest: Math.max(...held), held };
 }
 
 export interface MonthCoverage {
@@ -35,6 +39,8 @@ export interface MonthCoverage {
 export interface Coverage {
   months: MonthCoverage[];
   forcesWithoutData: ForceWithoutData[];
+  /** The area's forces with street data, and the months (YYYY-MM) they have it for. */
+  forcesWithData: ForceWithoutData[];
   synthetic: boolean;
 }
 
@@ -61,6 +67,7 @@ export async function coverageOf(
     return {
       months: months.map((month) => ({ month, hasData: held.has(month), incomplete: false })),
       forcesWithoutData: [],
+      forcesWithData: [],
       synthetic: rows.some((r) => num(r.synthetic) === 1),
     };
   }
@@ -90,11 +97,13 @@ export function coverageFromRows(
   const months = monthsFrom(start, end);
   const held = new Set(rows.map((r) => `${r.force_id}|${num(r.month)}`));
   const forcesWithoutData: ForceWithoutData[] = [];
+  const forcesWithData: ForceWithoutData[] = [];
   for (const id of [...forces].sort()) {
+    const name = forceById(id)?.name ?? id;
     const missing = months.filter((m) => !held.has(`${id}|${m}`));
-    if (missing.length > 0) {
-      forcesWithoutData.push({ id, name: forceById(id)?.name ?? id, months: missing.map(formatMonth) });
-    }
+    const present = months.filter((m) => held.has(`${id}|${m}`));
+    if (missing.length > 0) forcesWithoutData.push({ id, name, months: missing.map(formatMonth) });
+    if (present.length > 0) forcesWithData.push({ id, name, months: present.map(formatMonth) });
   }
   return {
     months: months.map((month) => {
@@ -102,6 +111,7 @@ export function coverageFromRows(
       return { month, hasData: present > 0, incomplete: present > 0 && present < forces.length };
     }),
     forcesWithoutData,
+    forcesWithData,
     synthetic: rows.some((r) => num(r.synthetic) === 1),
   };
 }

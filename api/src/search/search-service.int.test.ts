@@ -227,6 +227,8 @@ describe.each(testDialects)('search service on %s', (dialect) => {
         { id: 'city-of-london', name: 'City of London Police', months: ['2025-03'] },
       ]);
       expect(result.dataInfo.monthsWithoutData).toEqual([]);
+      // Both forces' crimes are counted: City of London's other months, and the Met's.
+      expect(result.dataInfo.forcesWithData?.map((f) => f.id)).toEqual(['city-of-london', 'metropolitan']);
     });
 
     it('compares a single month with the month before it', async () => {
@@ -261,6 +263,7 @@ describe.each(testDialects)('search service on %s', (dialect) => {
           months: ['2025-04', '2025-05', '2025-06'],
         },
       ]);
+      expect(result.dataInfo.forcesWithData).toEqual([]);
       expect(result.data).toEqual([]);
     });
 

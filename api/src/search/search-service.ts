@@ -375,6 +375,9 @@ export function createSearchService({
         forcesWithoutData: coverage.forcesWithoutData
           .map((f) => ({ ...f, months: f.months.filter((m) => periodMonths.has(m)) }))
           .filter((f) => f.months.length > 0),
+        forcesWithData: coverage.forcesWithData
+          .filter((f) => f.months.some((m) => periodMonths.has(m)))
+          .map(({ id, name }) => ({ id, name })),
         synthetic: coverage.synthetic || resolved.synthetic,
       },
       clockData: clock ? clockAnswer(clock, now()) : null,

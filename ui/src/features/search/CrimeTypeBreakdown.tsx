@@ -15,7 +15,16 @@ const FIRST_TYPES_SHOWN = 8;
  * Crime types, most common first, each with its share, rate and month-on-month trend. `periodMonths`
  * is the length of the period searched, so a rate over fewer months (those with data) says so.
  */
-export function CrimeTypeBreakdown({ stats, periodMonths }: { stats: SearchStats; periodMonths: number }) {
+export function CrimeTypeBreakdown({
+  stats,
+  periodMonths,
+  rateWithheld = false,
+}: {
+  stats: SearchStats;
+  periodMonths: number;
+  /** No rate per 1,000 residents: the area's force published no data (common/search/silent-forces.ts). */
+  rateWithheld?: boolean;
+}) {
   const [showAll, setShowAll] = useState(false);
   const comparison = stats.monthOverMonthChange?.comparisonMonths;
   const hidden = Math.max(0, stats.crimeTypes.length - FIRST_TYPES_SHOWN);
@@ -31,6 +40,13 @@ export function CrimeTypeBreakdown({ stats, periodMonths }: { stats: SearchStats
           : 'Share of all crimes in the period.'
       }
     >
+      {!comparison && stats.crimeTypes.length > 0 && (
+        // Said once for the breakdown: per category it would read as "too few crimes" when the
+        // reason is the months, not the count.
+        <p className="crime-types__no-trend" data-testid="no-trend">
+          A trend needs two months with data; the months searched have only one.
+        </p>
+      )}
       {stats.crimeTypes.length === 0 ? (
         <p className="muted">
           {stats.totalCrimes === null
@@ -45,20 +61,23 @@ export function CrimeTypeBreakdown({ stats, periodMonths }: { stats: SearchStats
                 <span className="crime-type__swatch" style={{ background: type.color }} aria-hidden="true" />
                 <span className="crime-type__name">{type.name}</span>
                 <span className="crime-type__count">{formatCount(type.count)}</span>
-                <TrendIndicator
-                  size="small"
-                  percentage={type.trend.percentage}
-                  direction={type.trend.direction}
-                  comparable={type.trend.comparable}
-                  comparisonMonths={comparison}
-                />
+                {comparison && (
+                  <TrendIndicator
+                    size="small"
+                    className="crime-type__trend"
+                    percentage={type.trend.percentage}
+                    direction={type.trend.direction}
+                    comparable={type.trend.comparable}
+                    comparisonMonths={comparison}
+                  />
+                )}
               </div>
               <div className="crime-type__bar" aria-hidden="true">
                 <span style={{ width: `${(type.count / largest) * 100}%`, background: type.color }} />
               </div>
               <p className="crime-type__meta">
                 {formatDecimal(type.percentage, 1)}% of crimes
-                {type.rate !== null && (
+                {type.rate !== null && !rateWithheld && (
                   <>
                     {' '}
                     · {formatDecimal(type.rate, 1)} per 1,000 residents{' '}
@@ -101,7 +120,7 @@ export function CrimeTypeBreakdown({ stats, periodMonths }: { stats: SearchStats
               term: 'Trend',
               text: comparison
                 ? `The change from ${shortMonth(comparison[0])} to ${shortMonth(comparison[1])}, the last two months with data; with fewer than ${MIN_CRIMES_TO_COMPARE} crimes of the type in those two months it reads "too few crimes to compare".`
-                : 'The change between the last two months with data, shown when the period has two.',
+                : 'The change between the last two months with data; a trend needs two months with data, and the months searched have only one.',
             },
           ]}
         />

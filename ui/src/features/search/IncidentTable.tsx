@@ -1,7 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiCrime, SearchResponse } from '../../../../common/search/types.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
+import { readPageJump } from './pageJump.ts';
 import { categoryLabel, formatCount, longMonth } from './searchFormat.ts';
 
 export interface IncidentTableProps {
@@ -237,6 +238,71 @@ function Pager({
           Next
         </Button>
       </div>
+      {pages > 2 && <PageJump page={page} pages={pages} loading={loading} onPage={onPage} />}
     </nav>
+  );
+}
+
+/**
+ * "Go to page": 81 pages are not paged through one at a time. A form, so Enter in the field goes;
+ * a wrong number is said under the field and tied to it.
+ */
+function PageJump({
+  page,
+  pages,
+  loading,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  loading: boolean;
+  onPage: (page: number) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (loading) return;
+    const read = readPageJump(text, pages);
+    if (!read.ok) {
+      setError(read.error);
+      return;
+    }
+    setError(undefined);
+    setText('');
+    if (read.page !== page) onPage(read.page);
+  }
+
+  return (
+    <form className="pager__jump" onSubmit={submit} noValidate>
+      <label className="pager__jump-label" htmlFor={id}>
+        Go to page
+      </label>
+      <input
+        id={id}
+        className="field__input pager__jump-input"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={`1-${pages}`}
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <Button type="submit" variant="secondary" size="sm" aria-disabled={loading || undefined}>
+        Go
+      </Button>
+      {error && (
+        <p id={`${id}-error`} className="field__error pager__jump-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }

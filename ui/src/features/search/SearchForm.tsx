@@ -1,7 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type Dispatch, type FormEvent, type ReactNode } from 'react';
 import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
-import { PERIOD_PRESETS, type TimePeriodChoice } from '../../../../common/search/period.ts';
+import {
+  PERIOD_PRESETS,
+  presetMonthsWithData,
+  type TimePeriodChoice,
+} from '../../../../common/search/period.ts';
 import { validatePeriodDraft } from '../../../../common/search/request.ts';
 import type {
   AvailableDatesResponse,
@@ -211,6 +215,7 @@ function AdvancedOptions({
             </option>
           ))}
         </SelectField>
+        <PresetMonths choice={draft.period} months={months} />
         {draft.period === 'single' && (
           <MonthSelect
             label="Month"
@@ -251,6 +256,31 @@ function AdvancedOptions({
             : 'Checking the latest data month...'}
       </p>
     </div>
+  );
+}
+
+/**
+ * What a preset covers, before searching: the latest months WITH DATA (a store holding one month
+ * is not searched over three), worked out by the rule the server applies (common/search/period.ts).
+ */
+function PresetMonths({ choice, months }: { choice: TimePeriodChoice; months: readonly string[] }) {
+  const preset = PERIOD_PRESETS.find((p) => p.choice === choice);
+  const covered = preset && presetMonthsWithData(preset.preset, months);
+  if (!preset || !covered) return null;
+  const span =
+    covered.startMonth === covered.endMonth
+      ? longMonth(covered.endMonth)
+      : `${longMonth(covered.startMonth)} to ${longMonth(covered.endMonth)}`;
+  const what =
+    preset.preset === 'ALL_AVAILABLE'
+      ? 'All the months held, up to five years'
+      : covered.withData === 1
+        ? 'The latest month with data'
+        : `The latest ${covered.withData} months with data`;
+  return (
+    <p className="advanced__preset-months" data-testid="preset-months">
+      {what}: {span}
+    </p>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   validateSearchCriteria,
   type SearchIssue,
 } from '../../../../common/search/request.ts';
+import { rateWithheld } from '../../../../common/search/silent-forces.ts';
 import type { ApiCrime, SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Alert } from '../../shared/ui/Alert.tsx';
@@ -259,7 +260,11 @@ function SearchResults({
       <DataNotes dataInfo={response.dataInfo} />
       <SummaryStats response={response} />
       <div className="search-results__grid">
-        <CrimeTypeBreakdown stats={response.stats} periodMonths={response.dataInfo.totalMonths} />
+        <CrimeTypeBreakdown
+          stats={response.stats}
+          periodMonths={response.dataInfo.totalMonths}
+          rateWithheld={rateWithheld(response.dataInfo, response.stats) !== undefined}
+        />
         <MonthlyBreakdown months={response.stats.monthlyBreakdown} />
       </div>
       {hasCrimes && mapState.isPending && (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SearchResponse } from '../../../../common/search/types.ts';
+import { rateWithheld } from '../../../../common/search/silent-forces.ts';
 import { MIN_CRIMES_TO_COMPARE, STABLE_THRESHOLD_PERCENT } from '../../../../common/search/trend.ts';
 import { noDataReason } from './noDataReason.ts';
 import { FigureDefinitions, type FigureDefinition } from './FigureDefinitions.tsx';
@@ -15,6 +16,7 @@ export function SummaryStats({ response }: { response: SearchResponse }) {
   const rate = stats.crimeRates.overallRate;
   const change = stats.monthOverMonthChange;
   const population = stats.population;
+  const withheld = rateWithheld(dataInfo, stats);
   return (
     <section className="card summary" aria-labelledby="summary-title">
       <div className="summary__banner">
@@ -60,13 +62,17 @@ export function SummaryStats({ response }: { response: SearchResponse }) {
         </StatTile>
         <StatTile
           label="Crime rate"
+          missing={withheld ? 'Not given' : undefined}
+          testId="crime-rate"
           note={
-            rate === null
-              ? 'No population figures for this area'
-              : `${formatRate(rate).percent} of residents, ${rateMonths(stats.crimeRates.months, dataInfo.totalMonths)}`
+            withheld
+              ? withheld.reason
+              : rate === null
+                ? 'No population figures for this area'
+                : `${formatRate(rate).percent} of residents, ${rateMonths(stats.crimeRates.months, dataInfo.totalMonths)}`
           }
         >
-          {rate === null ? null : (
+          {rate === null || withheld ? null : (
             <>
               {formatRate(rate).perThousand} <small>per 1,000 residents</small>
             </>
@@ -128,17 +134,19 @@ function StatTile({
   note,
   emphasis,
   missing = NOT_AVAILABLE,
+  testId,
   children,
 }: {
   label: string;
   note?: string;
   emphasis?: boolean;
   missing?: string;
+  testId?: string;
   children: ReactNode;
 }) {
   const absent = children === null;
   return (
-    <div className={emphasis ? 'stat-tile stat-tile--emphasis' : 'stat-tile'}>
+    <div className={emphasis ? 'stat-tile stat-tile--emphasis' : 'stat-tile'} data-testid={testId}>
       <dt className="stat-tile__label">{label}</dt>
       <dd className={absent ? 'stat-tile__value stat-tile__value--none' : 'stat-tile__value'}>
         {absent ? missing : children}
