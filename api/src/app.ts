@@ -25,6 +25,7 @@ import { createOutbox } from './email/outbox.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
 import { createDataStatusService } from './data-status/data-status-service.ts';
 import { dataStatusRoutes } from './data-status/routes.ts';
+import { alertAdminsThrough } from './data-updates/admin-alert.ts';
 import { createDataUpdater, type DataUpdater } from './data-updates/data-updater.ts';
 import { importProcess } from './data-updates/import-process.ts';
 import { dataUpdateRoutes } from './data-updates/routes.ts';
@@ -299,12 +300,7 @@ function dataUpdaterOf(options: AppOptions, log: FastifyBaseLogger): DataUpdater
     runImport: importProcess({ databaseUrl: config.databaseUrl }),
     log,
     now: options.now,
-    ...(mail && {
-      alertAdmins: async (alert) => {
-        await mail.outbox.enqueue('data-update', alert, null);
-        mail.wakeWorker();
-      },
-    }),
+    ...(mail && { alertAdmins: alertAdminsThrough(mail) }),
   });
 }
 
