@@ -124,7 +124,10 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
     const held = await readHeldMonths(sequelize, STREET_DATASET);
     const wanted = published.filter((month) => !held.has(yyyymm(month))).sort();
     if (wanted.length === 0) {
-      return { result: 'up-to-date', message: `Every month data.police.uk lists is held (newest ${published[0]}).` };
+      return {
+        result: 'up-to-date',
+        message: `Every month data.police.uk lists is held (newest ${published[0]}).`,
+      };
     }
     const run = await options.runImport(options.archiveUrl, stopping.signal);
     if (run.status === 'busy') return 'busy';
@@ -176,7 +179,11 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
       await writeDataUpdateState(sequelize, state);
       checks.inc({ result: outcome.result });
       // One line per check.
-      if (failed) log.warn({ result: outcome.result, failuresInRow: state.failuresInRow }, `data update check: ${outcome.message}`);
+      if (failed)
+        log.warn(
+          { result: outcome.result, failuresInRow: state.failuresInRow },
+          `data update check: ${outcome.message}`,
+        );
       else log.info({ result: outcome.result }, `data update check: ${outcome.message}`);
       if (failed && state.failuresInRow === FAILURES_BEFORE_EMAIL && options.alertAdmins) {
         await options
@@ -187,7 +194,9 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
               'The admin dashboard shows the checks and can start one.',
             timestamp: iso(at),
           })
-          .catch((error: unknown) => log.error({ err: error }, 'data update: the admins could not be emailed'));
+          .catch((error: unknown) =>
+            log.error({ err: error }, 'data update: the admins could not be emailed'),
+          );
       }
       return state;
     } finally {
@@ -245,7 +254,10 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
     async status() {
       const state = await readDataUpdateState(sequelize);
       if (!(await enabled())) {
-        return { lastCheck: { at: iso(state.checkedAt), result: 'off', message: OFF_MESSAGE }, nextCheckAt: null };
+        return {
+          lastCheck: { at: iso(state.checkedAt), result: 'off', message: OFF_MESSAGE },
+          nextCheckAt: null,
+        };
       }
       const nextAt = state.nextAt ?? startedAt + firstCheckDelayMs;
       if (state.checkedAt === null || state.result === null) {
@@ -255,7 +267,11 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
         };
       }
       return {
-        lastCheck: { at: iso(state.checkedAt), result: state.result as CheckResultName, message: state.message ?? '' },
+        lastCheck: {
+          at: iso(state.checkedAt),
+          result: state.result as CheckResultName,
+          message: state.message ?? '',
+        },
         nextCheckAt: iso(nextAt),
       };
     },

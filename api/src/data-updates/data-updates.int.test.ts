@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sequelize } from 'sequelize';
 import { PostDataUpdateCheck } from '../../../common/contracts/data-updates.ts';
-import { buildAdminTestApp, createTestAdmin, signInTestAdmin, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
+import {
+  buildAdminTestApp,
+  createTestAdmin,
+  signInTestAdmin,
+  SAME_ORIGIN,
+} from '../../../tests/support/admin-app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { startLocalSmtp, unusedPort, type LocalSmtp } from '../../../tests/support/local-smtp.ts';
 import { startPoliceApiDouble, type PoliceApiDouble } from '../../../tests/support/police-api/double.ts';
@@ -46,7 +51,10 @@ function logSpy() {
   const lines: { level: string; message: string }[] = [];
   const at = (level: string) => (a: unknown, b?: unknown) =>
     void lines.push({ level, message: String(typeof a === 'string' ? a : b) });
-  return { lines, log: { info: at('info'), warn: at('warn'), error: at('error') } as DataUpdaterOptions['log'] };
+  return {
+    lines,
+    log: { info: at('info'), warn: at('warn'), error: at('error') } as DataUpdaterOptions['log'],
+  };
 }
 
 async function importReal(sequelize: Sequelize, archive: Buffer, dir: string) {
@@ -183,7 +191,11 @@ describe.each(testDialects)('scheduled data update on %s', (dialect) => {
   }, 120_000);
 
   it('starts a check from the dashboard: admins only, 202, then the result in data-status', async () => {
-    const anonymous = await app.inject({ method: 'POST', url: PostDataUpdateCheck.path, headers: SAME_ORIGIN });
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: PostDataUpdateCheck.path,
+      headers: SAME_ORIGIN,
+    });
     expect(anonymous.statusCode).toBe(401);
     police.data.crimesStreetDates = datesOf(['2024-01', '2024-02']);
     const before = (await dataStatus()).lastCheck.at;
@@ -209,7 +221,11 @@ describe.each(testDialects)('scheduled data update on %s', (dialect) => {
       adminEmail: 'admin@example.org',
     });
     const spy = logSpy();
-    const updater = createDataUpdater({ ...updaterOptions(), log: spy.log, alertAdmins: alertAdminsThrough(mail) });
+    const updater = createDataUpdater({
+      ...updaterOptions(),
+      log: spy.log,
+      alertAdmins: alertAdminsThrough(mail),
+    });
     police.failAlways({ status: 503 });
     try {
       for (let i = 1; i <= FAILURES_BEFORE_EMAIL + 1; i++) {
@@ -237,7 +253,9 @@ describe.each(testDialects)('scheduled data update on %s', (dialect) => {
     await db.sequelize.query('DELETE FROM data_update_checks');
     updater.start();
     try {
-      await expect.poll(async () => (await dataStatus()).lastCheck.result, { timeout: 10_000 }).toBe('up-to-date');
+      await expect
+        .poll(async () => (await dataStatus()).lastCheck.result, { timeout: 10_000 })
+        .toBe('up-to-date');
     } finally {
       await updater.stop();
     }
