@@ -326,12 +326,15 @@ export function createSearchService({
     const windowStart = start === end ? addMonths(start, -1) : start;
     // The first page nearly always starts with the newest month: it is read alongside the
     // counts rather than after them, and used when the counts confirm it.
-    const [coverage, { counts, resolvedByMonth, population }, newest, clock] = await Promise.all([
-      area.coverage({ windowStart, end }),
-      area.summary({ windowStart, end }),
-      page === 1 ? area.page(end, 0, pageSize) : Promise.resolve(undefined),
-      withClock ? clockOf(resolved, held) : Promise.resolve(null),
-    ]);
+    const [coverage, { counts, resolvedByMonth, population }, newest, clock, dataVersion] = await Promise.all(
+      [
+        area.coverage({ windowStart, end }),
+        area.summary({ windowStart, end }),
+        page === 1 ? area.page(end, 0, pageSize) : Promise.resolve(undefined),
+        withClock ? clockOf(resolved, held) : Promise.resolve(null),
+        policeClock.stamp(),
+      ],
+    );
     const { stats, monthTotals } = buildStats({
       start,
       end,
@@ -376,6 +379,8 @@ export function createSearchService({
           .map((f) => ({ ...f, months: f.months.filter((m) => periodMonths.has(m)) }))
           .filter((f) => f.months.length > 0),
         synthetic: coverage.synthetic || resolved.synthetic,
+        dataVersion,
+        latestMonth: formatMonth(held.latest),
       },
       clockData: clock ? clockAnswer(clock, now()) : null,
     };
