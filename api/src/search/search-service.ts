@@ -38,6 +38,8 @@ import {
   type SearchArea,
 } from './areas.ts';
 import { STREET_DATASET, storeMonths } from './coverage.ts';
+import { availableDatesFrom } from '../data-status/available-dates.ts';
+import { readDataStatus } from '../db/data-status-reads.ts';
 import { num, select } from './sql.ts';
 import { buildStats } from './stats.ts';
 import { LRUCache } from 'lru-cache';
@@ -461,19 +463,8 @@ export function createSearchService({
     },
 
     async availableDates() {
-      const rows = await select<{ month: unknown; forces: unknown; synthetic: unknown }>(
-        sequelize,
-        `SELECT month, COUNT(*) AS forces, MAX(synthetic) AS synthetic FROM dataset_months
-         WHERE dataset = :dataset GROUP BY month ORDER BY month DESC`,
-        { dataset: STREET_DATASET },
-      );
-      const dates = rows.map((r) => ({
-        date: formatMonth(num(r.month)),
-        label: monthLabel(num(r.month)),
-        forces: num(r.forces),
-        synthetic: num(r.synthetic) === 1,
-      }));
-      return { dates, latestDateFormatted: dates[0]?.label ?? null };
+      // The same force-months GET /api/data-status reads, so the two never disagree.
+      return availableDatesFrom((await readDataStatus(sequelize, STREET_DATASET)).held);
     },
   };
 }
