@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
 import { adminAuthPlugin, type AdminAuthOptions } from './admin/auth-plugin.ts';
@@ -25,6 +25,10 @@ import { createOutbox } from './email/outbox.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
 import { createDataStatusService } from './data-status/data-status-service.ts';
 import { dataStatusRoutes } from './data-status/routes.ts';
+import { alertAdminsThrough } from './data-updates/admin-alert.ts';
+import { createDataUpdater, type DataUpdater } from './data-updates/data-updater.ts';
+import { importProcess } from './data-updates/import-process.ts';
+import { dataUpdateRoutes } from './data-updates/routes.ts';
 import { cachedByDataVersion } from './http/etag.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
@@ -55,6 +59,8 @@ declare module 'fastify' {
     appVersion: string;
     /** The keyed hash of a visitor's address (security/address-hash.ts) under this app's SECRET_KEY. */
     addressHash: (address: string) => string;
+    /** The scheduled police data update; run-api.ts starts it once the API listens. */
+    dataUpdater: DataUpdater;
   }
 }
 
@@ -80,6 +86,8 @@ export interface AppOptions {
   secretKey?: Buffer;
   /** A data.police.uk client aimed elsewhere (tests: a double); made from config when omitted. */
   policeApi?: ServicesOptions['policeApi'];
+  /** The scheduled data update (tests: one with short delays); made from config when omitted. */
+  dataUpdater?: DataUpdater;
 }
 
 /** The API as a plugin tree, without listening: tests drive it with `app.inject`. */
@@ -136,9 +144,13 @@ export async function buildApp(options: AppOptions) {
   // The mail services' outbox (built once, in email/mail-services.ts); an app built without mail
   // (tests, tools) still reports the backlog, through a reader of the same table.
   const outbox = options.mail?.outbox ?? createOutbox({ sequelize: options.sequelize });
+  const dataUpdater = options.dataUpdater ?? dataUpdaterOf(options, app.log);
+  app.decorate('dataUpdater', dataUpdater);
+  app.addHook('onClose', () => dataUpdater.stop());
   await app.register(observabilityPlugin, {
     store: { outboxBacklog: outbox.backlog, importsSummary: imports.summary },
     now: options.now,
+    registries: [dataUpdater.registry],
   });
 
   await app.register(fastifyCookie);
@@ -153,6 +165,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminSystemRoutes, { prefix: '/api/admin', imports });
   await app.register(adminSecurityRoutes, { prefix: '/api/admin' });
   await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', keys: services.apiKeys });
+  await app.register(dataUpdateRoutes, { prefix: '/api/admin', updater: dataUpdater });
   if (options.mail) {
     const mail = options.mail;
     await app.register(adminMessagesRoutes, {
@@ -240,7 +253,7 @@ export async function buildApp(options: AppOptions) {
     drawings: inFlight('og-image', config.searchesPerAddress, 'clock images'),
   });
   await app.register(stopSearchRoutes, { prefix: '/api', stopSearch: services.stopSearch });
-  const dataStatus = createDataStatusService({ sequelize: options.sequelize });
+  const dataStatus = createDataStatusService({ sequelize: options.sequelize, checks: dataUpdater });
   await app.register(dataStatusRoutes, {
     prefix: '/api',
     dataStatus,
@@ -274,6 +287,21 @@ export async function buildApp(options: AppOptions) {
   });
 
   return app;
+}
+
+/** The scheduled update from config: the import runs as a child `npm run import`; alerts go through the outbox. */
+function dataUpdaterOf(options: AppOptions, log: FastifyBaseLogger): DataUpdater {
+  const { config, mail } = options;
+  return createDataUpdater({
+    sequelize: options.sequelize,
+    policeApiUrl: config.policeApiUrl,
+    archiveUrl: config.policeArchiveUrl,
+    intervalMinutes: config.dataUpdateIntervalMinutes,
+    runImport: importProcess({ databaseUrl: config.databaseUrl }),
+    log,
+    now: options.now,
+    ...(mail && { alertAdmins: alertAdminsThrough(mail) }),
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -135,4 +135,5 @@ export async function runApi(runtime: RuntimeReport): Promise<void> {
   await app.listen({ port: config.apiPort, host: config.host });
   mail.worker.start({ log: app.log });
   webhooks.worker.start({ log: app.log });
+  app.dataUpdater.start();
 }

@@ -97,7 +97,17 @@ export interface AppConfig {
   smtpTestsPerMinute: number;
   /** Webhook deliveries may go to private, loopback, link-local addresses and plain http (closed networks, tests). */
   webhookAllowPrivateAddresses: boolean;
+  /** The data.police.uk archive `npm run import -- --latest` and the scheduled update download. */
+  policeArchiveUrl: string;
+  /**
+   * Minutes between scheduled checks for new police data (DATA_UPDATE_INTERVAL_MINUTES); 0: off;
+   * unset: every 1440 minutes once the store holds real data, off on the synthetic sample.
+   */
+  dataUpdateIntervalMinutes: number | undefined;
 }
+
+/** data.police.uk's archive of every published month, as `npm run import -- --latest` reads it. */
+export const DEFAULT_POLICE_ARCHIVE_URL = 'https://data.police.uk/data/archive/latest.zip';
 
 export type TrustProxy = false | number | string[];
 
@@ -305,6 +315,8 @@ export const ENV_SCHEMA = Type.Object({
     (text) => isUrl(text, ['http:', 'https:']) && ['{z}', '{x}', '{y}'].every((part) => text.includes(part)),
   ),
   MAP_TILE_ATTRIBUTION: anyText,
+  POLICE_ARCHIVE_URL: url(['http:', 'https:']),
+  DATA_UPDATE_INTERVAL_MINUTES: whole(0, 525_600),
 });
 
 export type Environment = Static<typeof ENV_SCHEMA>;
@@ -404,6 +416,9 @@ export function parseConfig(env: Env): AppConfig {
     webhookAllowPrivateAddresses: TRUE_WORDS.includes(
       (v.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? '').toLowerCase(),
     ),
+    policeArchiveUrl: v.POLICE_ARCHIVE_URL ?? DEFAULT_POLICE_ARCHIVE_URL,
+    dataUpdateIntervalMinutes:
+      v.DATA_UPDATE_INTERVAL_MINUTES === undefined ? undefined : number(v.DATA_UPDATE_INTERVAL_MINUTES, 0),
   };
 }
 

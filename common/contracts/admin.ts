@@ -83,7 +83,7 @@ export type MessageStatus = Static<typeof MessageStatus>;
 
 export const OutboxMessageView = Type.Object({
   id: Type.Integer(),
-  kind: Type.Union([Type.Literal('contact'), Type.Literal('data-issue')]),
+  kind: Type.Union([Type.Literal('contact'), Type.Literal('data-issue'), Type.Literal('data-update')]),
   status: MessageStatus,
   attempts: Type.Integer(),
   createdAt: Type.String(),

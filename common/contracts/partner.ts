@@ -204,6 +204,15 @@ export const PartnerSearchResponse = Type.Object(
       synthetic: Type.Boolean({
         description: 'True when any data comes from the generated sample, not data.police.uk.',
       }),
+      dataVersion: Type.String({
+        description:
+          'The version of the police data the answer was read from; it changes with every import (GET /api/data-status tells what changed).',
+      }),
+      latestMonth: Type.String({
+        pattern: '^\\d{4}-\\d{2}$',
+        description:
+          'YYYY-MM: the newest month of street crime held for any force; `forcesWithoutData` names the force-months missing in the period.',
+      }),
     }),
     clockData: Type.Union([ClockAnswer, Type.Null()], {
       description:

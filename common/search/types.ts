@@ -135,6 +135,10 @@ export interface SearchDataInfo {
   forcesWithData?: { id: string; name: string }[];
   /** True when any data in the result comes from the generated sample, not data.police.uk. */
   synthetic: boolean;
+  /** The version of the police data the answer was read from; it changes with every import. */
+  dataVersion: string;
+  /** YYYY-MM: the newest month of street crime the store holds, for any force. */
+  latestMonth: string;
 }
 
 export interface Pagination {

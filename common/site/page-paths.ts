@@ -12,6 +12,7 @@ export const PAGE_PATHS: readonly string[] = [
   '/search',
   '/privacy-policy',
   '/glossary',
+  '/data-status',
   '/admin',
   '/admin/algorithms',
   '/admin/csew-data',

@@ -14,22 +14,39 @@ export interface DataStatusService {
 export const UPDATES_OFF_MESSAGE =
   'Scheduled updates are not set up; data changes when an operator imports it.';
 
-/**
- * The last scheduled check for new data. No scheduled updater exists yet; when one does, it
- * records its checks and this is the one place that reads them.
- */
+/** What is said of the checks where no scheduled updater is wired (a store read by tools and tests). */
 export function lastCheck(): LastCheck {
   return { at: null, result: 'off', message: UPDATES_OFF_MESSAGE };
+}
+
+/** The scheduled update's checks (api/src/data-updates/), as it keeps them in the store. */
+export interface CheckStatusReader {
+  status(): Promise<{ lastCheck: LastCheck; nextCheckAt: string | null }>;
 }
 
 const key = (forceId: string, month: number) => `${forceId}|${month}`;
 const byName = new Intl.Collator('en-GB');
 
-export function createDataStatusService({ sequelize }: { sequelize: Sequelize }): DataStatusService {
+export function createDataStatusService({
+  sequelize,
+  checks,
+}: {
+  sequelize: Sequelize;
+  checks?: CheckStatusReader;
+}): DataStatusService {
   return {
-    stamp: () => readImportRunsStamp(sequelize),
+    // The checks' part too: a check changes lastCheck and nextCheckAt without an import.
+    stamp: async () => {
+      const [runs, checked] = await Promise.all([readImportRunsStamp(sequelize), checks?.status()]);
+      return checked
+        ? `${runs}|${checked.lastCheck.at}|${checked.lastCheck.result}|${checked.nextCheckAt}`
+        : runs;
+    },
     async status() {
-      const { held, failed, lastImportAt } = await readDataStatus(sequelize, STREET_DATASET);
+      const [{ held, failed, lastImportAt }, checked] = await Promise.all([
+        readDataStatus(sequelize, STREET_DATASET),
+        checks?.status() ?? { lastCheck: lastCheck(), nextCheckAt: null },
+      ]);
       const crimes = new Map(held.map((h) => [key(h.forceId, h.month), h.rows]));
       const notImported = new Set(failed.map((f) => key(f.forceId, f.month)));
       // The published months: those any force has. A month no force has is not known to exist.
@@ -48,8 +65,8 @@ export function createDataStatusService({ sequelize }: { sequelize: Sequelize })
       })).sort((a, b) => byName.compare(a.name, b.name));
       return {
         latestMonth: months.at(-1)?.label ?? null,
-        lastCheck: lastCheck(),
-        nextCheckAt: null,
+        lastCheck: checked.lastCheck,
+        nextCheckAt: checked.nextCheckAt,
         lastImportAt: lastImportAt?.toISOString() ?? null,
         forces,
       };

@@ -4,7 +4,7 @@ import { readRows } from './reads.ts';
 /** What the store says about its police data's currency; months are yyyymm. */
 export interface DataStatusRows {
   /** Force-months of `dataset` the store holds, with their row counts. */
-  held: { forceId: string; month: number; rows: number }[];
+  held: { forceId: string; month: number; rows: number; synthetic: boolean }[];
   /** Force-months whose file of `dataset` the latest finished import run failed on. */
   failed: { forceId: string; month: number }[];
   /** The newest of: a completed or partial run's end, a force-month's import stamp. */
@@ -16,6 +16,7 @@ interface Row {
   force_id: string | null;
   month: unknown;
   row_count: unknown;
+  synthetic: unknown;
   at: unknown;
 }
 
@@ -29,18 +30,18 @@ interface Row {
  * still running, so an import under way does not hide the failures of the last one that finished.
  */
 const STATUS_SQL = `
-SELECT 'held' AS kind, force_id, month, row_count, NULL AS at
+SELECT 'held' AS kind, force_id, month, row_count, synthetic, NULL AS at
   FROM dataset_months WHERE dataset = :dataset
 UNION ALL
-SELECT 'failed' AS kind, force_id, month, NULL AS row_count, NULL AS at
+SELECT 'failed' AS kind, force_id, month, NULL AS row_count, NULL AS synthetic, NULL AS at
   FROM import_files
   WHERE kind = :dataset AND status = 'failed' AND force_id IS NOT NULL AND month IS NOT NULL
     AND import_id = (SELECT MAX(id) FROM imports WHERE status <> 'running')
 UNION ALL
-SELECT 'import' AS kind, NULL AS force_id, NULL AS month, NULL AS row_count, MAX(finished_at) AS at
+SELECT 'import' AS kind, NULL AS force_id, NULL AS month, NULL AS row_count, NULL AS synthetic, MAX(finished_at) AS at
   FROM imports WHERE status IN ('completed', 'partial')
 UNION ALL
-SELECT 'import' AS kind, NULL AS force_id, NULL AS month, NULL AS row_count, MAX(imported_at) AS at
+SELECT 'import' AS kind, NULL AS force_id, NULL AS month, NULL AS row_count, NULL AS synthetic, MAX(imported_at) AS at
   FROM dataset_months WHERE dataset = :dataset`;
 
 /** SQLite hands DATE columns back as text, MySQL as Date objects. */
@@ -55,7 +56,12 @@ export async function readDataStatus(sequelize: Sequelize, dataset: string): Pro
   const status: DataStatusRows = { held: [], failed: [], lastImportAt: null };
   for (const row of rows) {
     if (row.kind === 'held') {
-      status.held.push({ forceId: row.force_id!, month: Number(row.month), rows: Number(row.row_count) });
+      status.held.push({
+        forceId: row.force_id!,
+        month: Number(row.month),
+        rows: Number(row.row_count),
+        synthetic: Number(row.synthetic) === 1,
+      });
     } else if (row.kind === 'failed') {
       status.failed.push({ forceId: row.force_id!, month: Number(row.month) });
     } else {

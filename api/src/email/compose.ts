@@ -1,5 +1,5 @@
 import type { ContactMessage, DataIssueReport } from '../../../common/contact/messages.ts';
-import type { OutboxMessage } from './outbox.ts';
+import type { DataUpdateAlert, OutboxMessage } from './outbox.ts';
 import type { OutgoingMail } from './smtp-client.ts';
 
 /** The mail an administrator receives for a stored message: plain text, reply goes to the visitor. */
@@ -21,6 +21,14 @@ export function composeMail(message: OutboxMessage, addresses: { from: string; t
         '',
         `-- Crime Clock message #${message.id}`,
       ].join('\n'),
+    };
+  }
+  if (message.kind === 'data-update') {
+    const alert = message.payload as DataUpdateAlert;
+    return {
+      ...addresses,
+      subject: 'Crime Clock: the scheduled police data update keeps failing',
+      text: [alert.message, '', `Received: ${received}`, `-- Crime Clock message #${message.id}`].join('\n'),
     };
   }
   const report = message.payload as DataIssueReport;

@@ -10,9 +10,14 @@ import { HttpError, notFound } from '../http/errors.ts';
  * claiming one row at a time with a conditional UPDATE (a lease), so no two send the same message.
  */
 
-export type OutboxKind = 'contact' | 'data-issue';
+export type OutboxKind = 'contact' | 'data-issue' | 'data-update';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
-export type OutboxPayload = ContactMessage | DataIssueReport;
+/** To the admins, from the scheduled data update (api/src/data-updates/): checks keep failing. */
+export interface DataUpdateAlert {
+  message: string;
+  timestamp: string | null;
+}
+export type OutboxPayload = ContactMessage | DataIssueReport | DataUpdateAlert;
 
 export interface OutboxMessage {
   id: number;

@@ -37,6 +37,8 @@ export interface ApiMetricsOptions {
   now?: () => number;
   /** How long a scrape waits for the database before it reports the store's figures as unknown. */
   databaseTimeoutMs?: number;
+  /** Features' own registries, merged into the one served. */
+  registries?: Registry[];
 }
 
 export interface RequestObservation {
@@ -167,7 +169,7 @@ export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
   });
 
   return {
-    registry: Registry.merge([processMetricsRegistry(), own]),
+    registry: Registry.merge([processMetricsRegistry(), own, ...(options.registries ?? [])]),
     observeRequest({ method, route, statusCode, durationSeconds }) {
       requestDuration.observe({ method, route, status_code: String(statusCode) }, durationSeconds);
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import {
   METRICS_AUTH_CHALLENGE,
   metricsAccessAllowed,
@@ -14,6 +15,8 @@ export interface ObservabilityOptions {
   store: StoreReaders;
   /** The clock the outbox age is measured by (tests move it by hand). */
   now?: () => number;
+  /** Features' own metrics (the data update's), served beside the API's. */
+  registries?: Registry[];
 }
 
 /**
@@ -26,7 +29,12 @@ export const observabilityPlugin = sharedPlugin(
   'crime-clock-observability',
   async (app: FastifyInstance, options: ObservabilityOptions) => {
     registerRequestContext(app);
-    const metrics = createApiMetrics({ store: options.store, log: app.log, now: options.now });
+    const metrics = createApiMetrics({
+      store: options.store,
+      log: app.log,
+      now: options.now,
+      registries: options.registries,
+    });
 
     app.addHook('onResponse', (request, reply, done) => {
       metrics.observeRequest({

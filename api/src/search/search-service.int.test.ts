@@ -231,6 +231,33 @@ describe.each(testDialects)('search service on %s', (dialect) => {
       expect(result.dataInfo.forcesWithData?.map((f) => f.id)).toEqual(['city-of-london', 'metropolitan']);
     });
 
+    it('names the data version and the newest month it answered from; both change with the store', async () => {
+      const request = {
+        searchType: 'radius',
+        postcode: CENTRE_POSTCODE,
+        startMonth: 'RECENT_1_MONTH',
+      } as const;
+      const before = await service.search(request);
+      expect(before.dataInfo.latestMonth).toBe('2025-06');
+      expect(before.dataInfo.dataVersion).not.toBe('');
+      expect((await service.search(request)).dataInfo.dataVersion).toBe(before.dataInfo.dataVersion);
+      // A month more for one force, as an import leaves it.
+      await db.sequelize.query(
+        `INSERT INTO dataset_months (force_id, month, dataset, row_count, synthetic, imported_at)
+         VALUES ('kent', 202507, 'street', 0, ?, ?)`,
+        { replacements: [false, new Date()] },
+      );
+      try {
+        const after = await service.search(request);
+        expect(after.dataInfo.latestMonth).toBe('2025-07');
+        expect(after.dataInfo.dataVersion).not.toBe(before.dataInfo.dataVersion);
+        // The area's forces have no July yet: the answer names them.
+        expect(after.dataInfo.forcesWithoutData.map((f) => f.months)).toContainEqual(['2025-07']);
+      } finally {
+        await db.sequelize.query(`DELETE FROM dataset_months WHERE month = 202507`);
+      }
+    });
+
     it('compares a single month with the month before it', async () => {
       const result = await service.search({
         searchType: 'radius',

@@ -38,6 +38,8 @@ import {
   type SearchArea,
 } from './areas.ts';
 import { STREET_DATASET, storeMonths } from './coverage.ts';
+import { availableDatesFrom } from '../data-status/available-dates.ts';
+import { readDataStatus } from '../db/data-status-reads.ts';
 import { num, select } from './sql.ts';
 import { buildStats } from './stats.ts';
 import { LRUCache } from 'lru-cache';
@@ -326,12 +328,15 @@ export function createSearchService({
     const windowStart = start === end ? addMonths(start, -1) : start;
     // The first page nearly always starts with the newest month: it is read alongside the
     // counts rather than after them, and used when the counts confirm it.
-    const [coverage, { counts, resolvedByMonth, population }, newest, clock] = await Promise.all([
-      area.coverage({ windowStart, end }),
-      area.summary({ windowStart, end }),
-      page === 1 ? area.page(end, 0, pageSize) : Promise.resolve(undefined),
-      withClock ? clockOf(resolved, held) : Promise.resolve(null),
-    ]);
+    const [coverage, { counts, resolvedByMonth, population }, newest, clock, dataVersion] = await Promise.all(
+      [
+        area.coverage({ windowStart, end }),
+        area.summary({ windowStart, end }),
+        page === 1 ? area.page(end, 0, pageSize) : Promise.resolve(undefined),
+        withClock ? clockOf(resolved, held) : Promise.resolve(null),
+        policeClock.stamp(),
+      ],
+    );
     const { stats, monthTotals } = buildStats({
       start,
       end,
@@ -379,6 +384,8 @@ export function createSearchService({
           .filter((f) => f.months.some((m) => periodMonths.has(m)))
           .map(({ id, name }) => ({ id, name })),
         synthetic: coverage.synthetic || resolved.synthetic,
+        dataVersion,
+        latestMonth: formatMonth(held.latest),
       },
       clockData: clock ? clockAnswer(clock, now()) : null,
     };
@@ -459,19 +466,8 @@ export function createSearchService({
     },
 
     async availableDates() {
-      const rows = await select<{ month: unknown; forces: unknown; synthetic: unknown }>(
-        sequelize,
-        `SELECT month, COUNT(*) AS forces, MAX(synthetic) AS synthetic FROM dataset_months
-         WHERE dataset = :dataset GROUP BY month ORDER BY month DESC`,
-        { dataset: STREET_DATASET },
-      );
-      const dates = rows.map((r) => ({
-        date: formatMonth(num(r.month)),
-        label: monthLabel(num(r.month)),
-        forces: num(r.forces),
-        synthetic: num(r.synthetic) === 1,
-      }));
-      return { dates, latestDateFormatted: dates[0]?.label ?? null };
+      // The same force-months GET /api/data-status reads, so the two never disagree.
+      return availableDatesFrom((await readDataStatus(sequelize, STREET_DATASET)).held);
     },
   };
 }

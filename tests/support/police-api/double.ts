@@ -29,6 +29,10 @@ export interface PoliceApiDouble {
   requests: ArrivedRequest[];
   /** The bodies served; tests may change them. */
   data: RecordedPoliceApi;
+  /** Like https://data.police.uk/data/archive/latest.zip: serves `archive` (404 while unset). */
+  archiveUrl: string;
+  /** The zip served at archiveUrl (tests/support/police-archive.ts zipArchive); tests may change it. */
+  archive: Buffer | undefined;
   /** The next requests (one fault each) fail this way, then service is normal again. */
   failNext(...faults: Fault[]): void;
   /** Every request fails this way until called again with undefined. */
@@ -37,9 +41,12 @@ export interface PoliceApiDouble {
   close(): Promise<void>;
 }
 
+const ARCHIVE_PATH = '/data/archive/latest.zip';
+
 function route(data: RecordedPoliceApi, segments: string[]): unknown[] | undefined {
   const [a, b, c] = segments;
   if (segments.length === 1 && a === 'forces') return data.forces;
+  if (segments.length === 1 && a === 'crimes-street-dates') return data.crimesStreetDates;
   if (segments.length === 3 && a === 'forces' && c === 'people') return data.forcePeople[b!];
   if (segments.length === 2 && b === 'neighbourhoods') return data.neighbourhoods[a!];
   if (segments.length === 3 && c === 'boundary') return data.boundaries[`${a}/${b}`];
@@ -51,6 +58,7 @@ export async function startPoliceApiDouble(
   data: RecordedPoliceApi = recordedPoliceApi(),
 ): Promise<PoliceApiDouble> {
   const requests: ArrivedRequest[] = [];
+  const double = { archive: undefined } as PoliceApiDouble;
   const queued: Fault[] = [];
   let always: Fault | undefined;
   const sockets = new Set<Socket>();
@@ -76,6 +84,10 @@ export async function startPoliceApiDouble(
       response.writeHead(200, { 'content-type': 'application/json' }).end(fault.body);
       return;
     }
+    if (request.method === 'GET' && url.pathname === ARCHIVE_PATH && double.archive) {
+      response.writeHead(200, { 'content-type': 'application/zip' }).end(double.archive);
+      return;
+    }
     const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     const body =
       request.method === 'GET' && segments[0] === 'api' ? route(data, segments.slice(1)) : undefined;
@@ -98,8 +110,9 @@ export async function startPoliceApiDouble(
   });
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const parts: Omit<PoliceApiDouble, 'archive'> = {
     baseUrl: `http://127.0.0.1:${port}/api`,
+    archiveUrl: `http://127.0.0.1:${port}${ARCHIVE_PATH}`,
     requests,
     data,
     failNext: (...faults) => void queued.push(...faults),
@@ -113,4 +126,5 @@ export async function startPoliceApiDouble(
         server.close(() => resolve());
       }),
   };
+  return Object.assign(double, parts);
 }

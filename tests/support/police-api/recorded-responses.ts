@@ -13,6 +13,8 @@ export interface RecordedPoliceApi {
   neighbourhoodPeople: Record<string, unknown[]>;
   /** By force id. */
   forcePeople: Record<string, unknown[]>;
+  /** `crimes-street-dates`: `{ date: "YYYY-MM", "stop-and-search": [...] }`, newest first; 404 when unset. */
+  crimesStreetDates?: unknown[];
 }
 
 const ring = (points: [number, number][]) =>

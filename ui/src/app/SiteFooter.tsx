@@ -36,6 +36,7 @@ export function SiteFooter() {
           </p>
           <nav aria-label="About the site" className="site-footer__links">
             <Link to="/glossary">Glossary</Link>
+            <Link to="/data-status">Data status</Link>
             <Link to="/privacy-policy">Privacy Policy</Link>
             <FooterAdminLogin />
           </nav>

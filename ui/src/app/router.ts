@@ -13,6 +13,7 @@ import {
 } from '../features/admin/adminRoutes.tsx';
 import { csewClockRoute, policeClockRoute } from '../features/clocks/clockRoutes.tsx';
 import { csewEmbedRoute, policeEmbedRoute } from '../features/embed/embedRoutes.tsx';
+import { dataStatusRoute } from '../features/data-status/dataStatusRoute.tsx';
 import { glossaryRoute } from '../features/glossary/glossaryRoute.tsx';
 import { landingRoute } from '../features/landing/landingRoute.tsx';
 import { privacyRoute } from '../features/privacy/privacyRoute.tsx';
@@ -28,6 +29,7 @@ export const routeTree = rootRoute.addChildren([
   searchRoute,
   privacyRoute,
   glossaryRoute,
+  dataStatusRoute,
   adminRoute.addChildren([
     adminIndexRoute,
     adminAlgorithmsRoute,

@@ -15,6 +15,7 @@ import { dropCategoryMonthCounts } from './0015-drop-category-month-counts.ts';
 import { cellMonthsByForce } from './0016-cell-months-by-force.ts';
 import { importLease } from './2026-11-26-import-lease.ts';
 import { webhookTables } from './2026-11-26-webhooks.ts';
+import { dataUpdateChecks } from './2026-11-26-data-update-checks.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   cellMonthsByForce,
   importLease,
   webhookTables,
+  dataUpdateChecks,
 ];

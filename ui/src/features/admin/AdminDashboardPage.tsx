@@ -7,6 +7,7 @@ import { adminSessionAtom } from '../auth/adminSession.ts';
 import { GetSystem, ListMessages } from '../../../../common/contracts/admin.ts';
 import type { SystemInfo } from './adminApi.ts';
 import { ResourceView, StatusBadge } from './AdminParts.tsx';
+import { DataUpdatesCard } from './DataUpdatesCard.tsx';
 import { ImportsCard } from './ImportsCard.tsx';
 import { useAdminQuery, type Resource } from './useAdminQuery.ts';
 import './admin.css';
@@ -95,6 +96,7 @@ export function AdminDashboardPage() {
             </ul>
           </section>
 
+          <DataUpdatesCard />
           <ImportsCard />
           <Card title="Loading real police data" headingLevel={2}>
             <p>

@@ -112,7 +112,9 @@ function MessageItem({ message }: { message: OutboxMessageView }) {
   const retryMessage = useAdminMutation(RetryMessage, [ListMessages]);
   const status = STATUS_TEXT[message.status];
   const isContact = message.kind === 'contact';
-  const text = (isContact ? message.payload.message : message.payload.issue) ?? '';
+  // From the scheduled data update (api/src/data-updates): its checks keep failing.
+  const isUpdate = message.kind === 'data-update';
+  const text = (isContact || isUpdate ? message.payload.message : message.payload.issue) ?? '';
 
   async function retry() {
     setRetrying(true);
@@ -130,12 +132,16 @@ function MessageItem({ message }: { message: OutboxMessageView }) {
   return (
     <li className="admin-message">
       <div className="admin-message__head">
-        <StatusBadge tone="neutral">{isContact ? 'Contact' : 'Data issue'}</StatusBadge>
+        <StatusBadge tone="neutral">
+          {isContact ? 'Contact' : isUpdate ? 'Data update' : 'Data issue'}
+        </StatusBadge>
         <span className="admin-message__from">
           {isContact ? (
             <>
               {message.payload.name} <span className="muted">&lt;{message.payload.email}&gt;</span>
             </>
+          ) : isUpdate ? (
+            <>The scheduled data update</>
           ) : (
             <>Anonymous report from {message.payload.page ?? 'an unknown page'}</>
           )}

@@ -11,6 +11,8 @@ const base: SearchDataInfo = {
   monthsWithoutData: ['2025-04', '2025-05', '2025-06'],
   forcesWithoutData: [],
   synthetic: false,
+  dataVersion: '3:2025-07-01',
+  latestMonth: '2025-06',
 };
 
 describe('noDataReason', () => {

@@ -1,0 +1,113 @@
+import { scaleBand, select } from 'd3';
+import { useEffect, useRef, useState } from 'react';
+import type { ForceDataStatus, ForceMonthStatus } from '../../../../common/contracts/data-status.ts';
+import { monthLabel, STATUS_LABELS } from './dataStatusText.ts';
+
+const ROW_PX = 16;
+const MIN_CELL_PX = 10;
+const TOP_PX = 28;
+const LABEL_PX = { narrow: 112, wide: 220 };
+const NARROW_BELOW_PX = 600;
+
+/**
+ * Forces down, months across, one cell per force-month coloured by its status. React owns the
+ * wrapper; d3 draws inside the SVG and redraws when the data or the width change. Each cell
+ * carries its force, month and status as data attributes, so what is drawn can be checked against
+ * the table beneath (the table is what assistive technology reads; the grid is aria-hidden).
+ */
+export function ForceMonthGrid({ forces }: { forces: readonly ForceDataStatus[] }) {
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(0);
+
+  useEffect(() => {
+    const wrapper = wrapperRef.current;
+    if (!wrapper) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(wrapper);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const svgElement = svgRef.current;
+    if (!svgElement || width === 0) return;
+    const months = forces[0]?.months.map((m) => m.month) ?? [];
+    const labelPx = width < NARROW_BELOW_PX ? LABEL_PX.narrow : LABEL_PX.wide;
+    const gridWidth = Math.max(months.length * MIN_CELL_PX, width - labelPx);
+    const height = TOP_PX + forces.length * ROW_PX;
+    const x = scaleBand<string>().domain(months).range([0, gridWidth]).padding(0.08);
+    const y = scaleBand<string>()
+      .domain(forces.map((f) => f.id))
+      .range([0, forces.length * ROW_PX])
+      .padding(0.08);
+
+    const svg = select(svgElement);
+    svg.selectAll('*').remove();
+    svg
+      .attr('width', labelPx + gridWidth)
+      .attr('height', height)
+      .attr('viewBox', `0 0 ${labelPx + gridWidth} ${height}`);
+
+    // Month labels: the first, the last and about every 80 px between.
+    const every = Math.max(1, Math.ceil(80 / Math.max(1, x.step())));
+    svg
+      .append('g')
+      .attr('class', 'force-grid__months')
+      .attr('transform', `translate(${labelPx},0)`)
+      .selectAll('text')
+      .data(months.filter((_, i) => i % every === 0 || i === months.length - 1))
+      .join('text')
+      .attr('x', (m) => (x(m) ?? 0) + x.bandwidth() / 2)
+      .attr('y', TOP_PX - 10)
+      .attr('text-anchor', 'middle')
+      .text(monthLabel);
+
+    const rows = svg
+      .append('g')
+      .attr('transform', `translate(0,${TOP_PX})`)
+      .selectAll('g')
+      .data(forces)
+      .join('g')
+      .attr('class', 'force-grid__row')
+      .attr('transform', (f) => `translate(0,${y(f.id) ?? 0})`);
+    rows
+      .append('text')
+      .attr('class', 'force-grid__force')
+      .attr('x', labelPx - 6)
+      .attr('y', y.bandwidth() / 2)
+      .attr('dy', '0.35em')
+      .attr('text-anchor', 'end')
+      .text((f) => (labelPx === LABEL_PX.narrow ? shortName(f.name) : f.name));
+    rows
+      .append('g')
+      .attr('transform', `translate(${labelPx},0)`)
+      .selectAll('rect')
+      .data((f) => f.months.map((m) => ({ force: f, ...m })))
+      .join('rect')
+      .attr('class', (c) => `force-grid__cell force-grid__cell--${c.status}`)
+      .attr('data-force', (c) => c.force.id)
+      .attr('data-month', (c) => c.month)
+      .attr('data-status', (c) => c.status)
+      .attr('x', (c) => x(c.month) ?? 0)
+      .attr('width', x.bandwidth())
+      .attr('height', y.bandwidth())
+      .append('title')
+      .text((c) => `${c.force.name}, ${monthLabel(c.month)}: ${STATUS_LABELS[c.status as ForceMonthStatus]}`);
+  }, [forces, width]);
+
+  return (
+    <div ref={wrapperRef} className="force-grid" aria-hidden="true">
+      <svg ref={svgRef} className="force-grid__svg" />
+    </div>
+  );
+}
+
+/** A force's name without "Police", "Constabulary" and the like, to fit a phone's width. */
+function shortName(name: string): string {
+  return name
+    .replace(/\b(Police|Constabulary|Service)\b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
