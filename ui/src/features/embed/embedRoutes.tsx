@@ -14,8 +14,8 @@ export const csewEmbedRoute = createRoute({
   staticData: bare,
   head: titleHead('CSEW Crime Clock (embedded)'),
   component: function CsewEmbedRoute() {
-    const { theme } = csewEmbedRoute.useSearch();
-    return <EmbedClock kind="csew" theme={theme} />;
+    const { area: _area, ...options } = csewEmbedRoute.useSearch();
+    return <EmbedClock kind="csew" options={options} />;
   },
 });
 
@@ -26,7 +26,7 @@ export const policeEmbedRoute = createRoute({
   staticData: bare,
   head: titleHead('Police Crime Clock (embedded)'),
   component: function PoliceEmbedRoute() {
-    const { theme, area } = policeEmbedRoute.useSearch();
-    return <EmbedClock kind="police" theme={theme} area={area} />;
+    const { area, ...options } = policeEmbedRoute.useSearch();
+    return <EmbedClock kind="police" options={options} area={area} />;
   },
 });
