@@ -12,7 +12,6 @@ import {
   adminSmtpSettingsRoute,
 } from '../features/admin/adminRoutes.tsx';
 import { csewClockRoute, policeClockRoute } from '../features/clocks/clockRoutes.tsx';
-import { csewEmbedRoute, policeEmbedRoute } from '../features/embed/embedRoutes.tsx';
 import { glossaryRoute } from '../features/glossary/glossaryRoute.tsx';
 import { landingRoute } from '../features/landing/landingRoute.tsx';
 import { privacyRoute } from '../features/privacy/privacyRoute.tsx';
@@ -23,8 +22,6 @@ export const routeTree = rootRoute.addChildren([
   landingRoute,
   csewClockRoute,
   policeClockRoute,
-  csewEmbedRoute,
-  policeEmbedRoute,
   searchRoute,
   privacyRoute,
   glossaryRoute,
