@@ -343,8 +343,11 @@ describe('"How this is counted" and "Embed this clock" on the clock pages', () =
       '/police-crime-clock?area=force:metropolitan',
       { width: 1440, height: 900 },
       async (page) => {
-        const toggle = page.getByRole('button', { name: /^Embed this clock/ });
+        const toggle = page.locator('.embed-this button[aria-expanded]');
         await toggle.waitFor({ timeout: LIVE_TIMEOUT });
+        await expect
+          .poll(() => toggle.innerText(), { timeout: LIVE_TIMEOUT })
+          .toBe('Embed this clock: Metropolitan Police Service');
         await toggle.click();
         const code = await page.locator('.embed-this__code').innerText();
         expect(code).toContain(
