@@ -27,13 +27,30 @@ function precompress(): Plugin {
   };
 }
 
+// The embeddable clocks are their own page (ui/embed.html), without the application's React:
+// the server sends it for /embed/<clock> (api/src/ui-hosting/static-ui.ts), and so does `npm run dev`.
+function embedPages(): Plugin {
+  return {
+    name: 'crime-clock-embed-pages',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && /^\/embed\/[^/?.]+\/?(\?|$)/.test(request.url)) request.url = '/embed.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRepoRoot('./ui'),
   envDir: fromRepoRoot('./'),
-  plugins: [react(), precompress()],
+  plugins: [react(), embedPages(), precompress()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
+    rollupOptions: {
+      input: { main: fromRepoRoot('./ui/index.html'), embed: fromRepoRoot('./ui/embed.html') },
+    },
   },
   server: {
     proxy: {

@@ -205,7 +205,7 @@ describe('copy', () => {
     await withPage('/embed/crime-clock', async (page) => {
       await page.locator('.embed__count[data-value]').waitFor({ timeout: 30_000 });
       expect(await page.locator('.embed__label').innerText()).toMatch(
-        /^Estimated crimes in England and Wales since 1 January, reported to the police or not \d{4}$/,
+        /^Estimated crimes in England and Wales since 1 January \d{4}, reported to the police or not$/,
       );
       expect(await page.locator('.embed__source').innerText()).toContain(
         'Source: Crime Survey for England and Wales (ONS)',

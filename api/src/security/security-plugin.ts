@@ -122,6 +122,9 @@ export const securityPlugin = sharedPlugin(
     // anyone. They change nothing and carry no session-bound content. Exact paths only: any other
     // /embed/... URL is the whole app (its router shows whatever it shows), so it stays unframeable.
     app.addHook('onSend', async (request, reply) => {
+      // /embed.js is loaded by partner pages beside their clock: a script other sites may load.
+      if (request.url.split('?')[0] === '/embed.js')
+        reply.header('cross-origin-resource-policy', 'cross-origin');
       if (request.method !== 'GET' || !isEmbedWidgetPath(request.url)) return;
       const csp = reply.getHeader('content-security-policy');
       if (typeof csp === 'string') {

@@ -12,6 +12,7 @@ const SHELL =
   '<!doctype html><html><head><meta name="description" content="The app." /><title>Crime Clock</title></head>' +
   '<body><div id="root"></div></body></html>';
 const ORIGIN = 'https://crime-clock.example';
+const EMBED_SHELL = '<!doctype html><title>Crime Clock (embedded)</title><div id="embed"></div>';
 const SCRIPT = 'export function tick(n) { return n + 1; }\n'.repeat(400);
 
 describe.each(testDialects)('UI hosting on %s', (dialect) => {
@@ -26,6 +27,7 @@ describe.each(testDialects)('UI hosting on %s', (dialect) => {
     uiDir = mkdtempSync(join(tmpdir(), 'cc-ui-'));
     mkdirSync(join(uiDir, 'assets'));
     writeFileSync(join(uiDir, 'index.html'), SHELL.padEnd(2000, ' '));
+    writeFileSync(join(uiDir, 'embed.html'), EMBED_SHELL);
     writeFileSync(join(uiDir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
     writeFileSync(join(uiDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await precompressFolder(uiDir);
@@ -44,7 +46,7 @@ describe.each(testDialects)('UI hosting on %s', (dialect) => {
   });
 
   it('answers the app pages 200 and unknown pages 404, both with the app shell', async () => {
-    for (const url of ['/', '/search?postcode=SW1A%201AA', '/admin/api-keys', '/embed/crime-clock']) {
+    for (const url of ['/', '/search?postcode=SW1A%201AA', '/admin/api-keys']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
@@ -56,6 +58,16 @@ describe.each(testDialects)('UI hosting on %s', (dialect) => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain('<div id="root">');
       expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers the embeddable clocks with their own small page, framable by anyone', async () => {
+    for (const url of ['/embed/crime-clock', '/embed/police-crime-clock?area=force%3Akent&theme=dark']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="embed">');
+      expect(res.headers['content-security-policy'], url).toContain('frame-ancestors *');
+      expect(res.headers['set-cookie'], url).toBeUndefined();
     }
   });
 

@@ -5,6 +5,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageMetadata } from '../../../common/site/page-metadata.ts';
+import { isEmbedWidgetPath } from '../security/security-plugin.ts';
 import { fillShell } from './shell.ts';
 import { siteOrigin } from './site-origin.ts';
 
@@ -25,6 +26,9 @@ export async function registerStaticUi(app: FastifyInstance, uiDir: string): Pro
   const indexFile = join(uiDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const template = readFileSync(indexFile, 'utf8');
+  // The embeddable clocks have their own small page, without the application (ui/embed.html).
+  const embedFile = join(uiDir, 'embed.html');
+  const embedTemplate = existsSync(embedFile) ? readFileSync(embedFile, 'utf8') : undefined;
   await app.register(fastifyStatic, {
     root: uiDir,
     wildcard: false,
@@ -41,6 +45,8 @@ export async function registerStaticUi(app: FastifyInstance, uiDir: string): Pro
   });
   return {
     send(request, reply) {
+      if (embedTemplate && isEmbedWidgetPath(request.url))
+        return sendHtml(request, reply.status(200), embedTemplate);
       const page = pageMetadata(request.url);
       const origin = siteOrigin(request);
       const html = page && origin ? fillShell(template, page, origin) : template;

@@ -12,7 +12,6 @@ import {
   adminSmtpSettingsRoute,
 } from '../features/admin/adminRoutes.tsx';
 import { csewClockRoute, policeClockRoute } from '../features/clocks/clockRoutes.tsx';
-import { csewEmbedRoute, policeEmbedRoute } from '../features/embed/embedRoutes.tsx';
 import { dataStatusRoute } from '../features/data-status/dataStatusRoute.tsx';
 import { glossaryRoute } from '../features/glossary/glossaryRoute.tsx';
 import { landingRoute } from '../features/landing/landingRoute.tsx';
@@ -24,8 +23,6 @@ export const routeTree = rootRoute.addChildren([
   landingRoute,
   csewClockRoute,
   policeClockRoute,
-  csewEmbedRoute,
-  policeEmbedRoute,
   searchRoute,
   privacyRoute,
   glossaryRoute,

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { formatCount } from '../../../../common/clock/format.ts';
 import { SYNTHETIC_DATA_NOTE } from '../../../../common/clock/police-definition.ts';
@@ -10,9 +10,12 @@ import { useFrame } from './frameContext.tsx';
 import { isSyntheticData } from './clockText.ts';
 import { kioskGrid } from './kioskGrid.ts';
 import type { FeedState } from './feedState.ts';
+import { MethodPanel } from './MethodPanel.tsx';
+import { useIdle } from './useIdle.ts';
 import { useWakeLock } from './useWakeLock.ts';
 
 export interface ClockKioskProps {
+  kind: 'csew' | 'police';
   title: string;
   /** Text above the number; the year is added. */
   label: string;
@@ -30,6 +33,7 @@ export interface ClockKioskProps {
  * awake, and the feed reconnecting by itself for as long as it runs.
  */
 export function ClockKiosk({
+  kind,
   title,
   label,
   source,
@@ -40,6 +44,9 @@ export function ClockKiosk({
   announce,
 }: ClockKioskProps) {
   useWakeLock(true);
+  // `?theme=light` for a bright room; dark by default (clockSearch.ts).
+  const { theme } = useSearch({ strict: false });
+  const idle = useIdle(KIOSK_IDLE_MS);
   const year = useClockYear();
   const definition = feed.definition;
   const categories = definition?.categories ?? [];
@@ -57,7 +64,11 @@ export function ClockKiosk({
   } as CSSProperties;
 
   return (
-    <div className="kiosk" style={layout}>
+    <div
+      className={idle ? 'kiosk kiosk--idle' : 'kiosk'}
+      data-theme={theme === 'light' ? 'light' : 'dark'}
+      style={layout}
+    >
       <header className="kiosk__top">
         <h1 className="kiosk__title">{title}</h1>
         {synthetic && (
@@ -116,9 +127,13 @@ export function ClockKiosk({
       )}
 
       <footer className="kiosk__source">Source: {source}</footer>
+      {definition && <MethodPanel kind={kind} definition={definition} className="kiosk__method" />}
     </div>
   );
 }
+
+/** The pointer hides after this long without moving: a wall screen shows no stray cursor. */
+export const KIOSK_IDLE_MS = 3_000;
 
 /** Characters of the count as shown: its digits and thousands separators. */
 function totalCountChars(frame: ClockFrame): number {

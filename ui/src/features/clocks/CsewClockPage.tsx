@@ -13,7 +13,9 @@ import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSect
 import { calendarPeriodText, daysUntilText, formatDate } from './clockText.ts';
 import { CsewClockActions } from './CsewClockActions.tsx';
 import { FrameStoreProvider, useFrame } from './frameContext.tsx';
+import { EmbedThisClock } from '../embed/EmbedThisClock.tsx';
 import { LicenceText } from './LicenceText.tsx';
+import { MethodPanel } from './MethodPanel.tsx';
 import { useLiveClock } from './useLiveClock.ts';
 import './clocks.css';
 
@@ -30,6 +32,7 @@ export function CsewClockPage({ kiosk }: { kiosk: boolean }) {
     <FrameStoreProvider store={frames}>
       {kiosk ? (
         <ClockKiosk
+          kind="csew"
           title="CSEW Crime Clock"
           label="Estimated crimes in England and Wales since 1 January"
           source="Crime Survey for England and Wales, Office for National Statistics"
@@ -90,6 +93,8 @@ function CsewClock({ definition }: { definition: ClockDefinition }) {
       )}
 
       <CsewDataFooter definition={definition} year={year} />
+      <MethodPanel kind="csew" definition={definition} />
+      <EmbedThisClock kind="csew" />
     </>
   );
 }

@@ -11,7 +11,9 @@ import { ClockAnnouncer } from './ClockParts.tsx';
 import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
 import { formatDate, formatMonth, isSyntheticData, otherNotes } from './clockText.ts';
 import { FrameStoreProvider } from './frameContext.tsx';
+import { EmbedThisClock } from '../embed/EmbedThisClock.tsx';
 import { LicenceText } from './LicenceText.tsx';
+import { MethodPanel } from './MethodPanel.tsx';
 import { policeClockLead } from './policeCoverage.ts';
 import { useContactEmail } from './publicConfig.ts';
 import { useLiveClock } from './useLiveClock.ts';
@@ -39,6 +41,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
     <FrameStoreProvider store={frames}>
       {kiosk ? (
         <ClockKiosk
+          kind="police"
           title="Police Crime Clock"
           label={`Police-recorded crimes in ${areaOf(definition)} since 1 January`}
           source={definition ? definition.meta.dataSource : 'data.police.uk'}
@@ -59,6 +62,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
           <ClockAnnouncer describe={describeTotal} />
           {definition ? <PoliceClock definition={definition} /> : <ClockPending feed={feed} />}
           <AreaPicker area={area} areaName={definition?.meta.areaName} />
+          <EmbedThisClock kind="police" area={area} areaName={area ? definition?.meta.areaName : undefined} />
           <PoliceClockFooter />
         </div>
       )}
@@ -158,6 +162,7 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
           data.police.uk, published by the Home Office.
         </p>
       </section>
+      <MethodPanel kind="police" definition={definition} />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { validateEmbedSearch } from '../embed/embedSearch.ts';
 import { isKioskSearch, validateClockSearch } from './clockSearch.ts';
 import { kioskGrid } from './kioskGrid.ts';
 
@@ -31,20 +30,6 @@ describe('clock page search', () => {
   });
 });
 
-describe('embed search', () => {
-  it('is light unless dark is asked for', () => {
-    expect(validateEmbedSearch({ theme: 'dark' })).toEqual({ theme: 'dark' });
-    expect(validateEmbedSearch({ theme: 'light' })).toEqual({ theme: 'light' });
-    expect(validateEmbedSearch({ theme: '<script>' })).toEqual({ theme: 'light' });
-    expect(validateEmbedSearch({})).toEqual({ theme: 'light' });
-  });
-
-  it('takes the same area as the clock page', () => {
-    expect(validateEmbedSearch({ area: 'force:kent' })).toEqual({ theme: 'light', area: 'force:kent' });
-    expect(validateEmbedSearch({ area: 'force:nowhere' })).toEqual({ theme: 'light' });
-  });
-});
-
 describe('kioskGrid', () => {
   it('fits the 13 police categories (and the 13 survey ones) into two rows', () => {
     expect(kioskGrid(13)).toEqual({ columns: 7, rows: 2 });
@@ -56,5 +41,13 @@ describe('kioskGrid', () => {
       expect(columns * rows).toBeGreaterThanOrEqual(n);
       expect(columns).toBeGreaterThanOrEqual(1);
     }
+  });
+});
+
+describe('wall-screen theme', () => {
+  it('takes light or dark, and nothing else', () => {
+    expect(validateClockSearch({ kiosk: 1, theme: 'light' })).toEqual({ kiosk: 1, theme: 'light' });
+    expect(validateClockSearch({ kiosk: 1, theme: 'dark' })).toEqual({ kiosk: 1, theme: 'dark' });
+    expect(validateClockSearch({ kiosk: 1, theme: 'neon' })).toEqual({ kiosk: 1 });
   });
 });

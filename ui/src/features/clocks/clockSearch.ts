@@ -8,6 +8,8 @@ import { clockAreaId, parseClockAreaId } from '../../../../common/clock/area.ts'
 export interface ClockSearch {
   kiosk?: 1;
   area?: string;
+  /** The wall-screen view's colours: dark unless `?theme=light`. */
+  theme?: 'light' | 'dark';
 }
 
 // The router parses `?kiosk=1` as the number 1; a hand-written link may say true or "true".
@@ -21,7 +23,12 @@ export function validAreaParam(value: unknown): string | undefined {
 
 export function validateClockSearch(search: Record<string, unknown>): ClockSearch {
   const area = validAreaParam(search.area);
-  return { ...(KIOSK_ON.has(search.kiosk) ? { kiosk: 1 as const } : {}), ...(area ? { area } : {}) };
+  const theme = search.theme === 'light' || search.theme === 'dark' ? search.theme : undefined;
+  return {
+    ...(KIOSK_ON.has(search.kiosk) ? { kiosk: 1 as const } : {}),
+    ...(area ? { area } : {}),
+    ...(theme ? { theme } : {}),
+  };
 }
 
 /** For the root layout, which sees the validated search. */

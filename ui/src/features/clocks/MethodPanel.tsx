@@ -1,0 +1,59 @@
+import { useEffect, useId, useState } from 'react';
+import type { ClockDefinition, ClockKind } from '../../../../common/clock/types.ts';
+import { cx } from '../../shared/ui/classNames.ts';
+import { useFrame } from './frameContext.tsx';
+import { methodRows } from './methodText.ts';
+
+/** The panel's anchor: the embed links to `/crime-clock#how-this-is-counted`, which opens it. */
+export const METHOD_PANEL_ID = 'how-this-is-counted';
+
+/**
+ * "How this is counted": a disclosure (a button that shows and hides the method), closed until
+ * asked for, or open when the address names it (the embed's link).
+ */
+export function MethodPanel({
+  kind,
+  definition,
+  className,
+}: {
+  kind: ClockKind;
+  definition: ClockDefinition;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(() => window.location.hash === `#${METHOD_PANEL_ID}`);
+  const bodyId = useId();
+  // The data's age moves on while a wall screen runs for weeks: read the server's day.
+  const day = useFrame((frame) => Math.floor(frame.serverNowMs / 86_400_000), null);
+  const rows = methodRows(kind, definition, day === null ? Date.now() : day * 86_400_000);
+  useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash === `#${METHOD_PANEL_ID}`) setOpen(true);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  return (
+    <section id={METHOD_PANEL_ID} className={cx('method-panel', className)} aria-labelledby={`${bodyId}-h`}>
+      <h2 id={`${bodyId}-h`} className="method-panel__heading">
+        <button
+          type="button"
+          className="method-panel__toggle"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((was) => !was)}
+        >
+          How this is counted
+        </button>
+      </h2>
+      <dl id={bodyId} className="method-panel__body" hidden={!open}>
+        {rows.map((row) => (
+          <div key={row.term}>
+            <dt>{row.term}</dt>
+            <dd>{row.text}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

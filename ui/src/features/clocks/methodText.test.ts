@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
+import { ageText, METHOD_CAVEAT, methodRows } from './methodText.ts';
+
+const DAY = 86_400_000;
+
+describe('how a clock is counted', () => {
+  it('says the age of the data in days, then months', () => {
+    expect(ageText(0, DAY)).toBe('1 day');
+    expect(ageText(0, 10 * DAY)).toBe('10 days');
+    expect(ageText(0, 200 * DAY)).toBe('6 months');
+  });
+
+  it('says, for the police clock, the source, period, coverage, exclusions, peak hours, age and caveat', () => {
+    const definition = policeClockDefinition({
+      categoryCounts: [
+        { slug: 'burglary', count: 600 },
+        { slug: 'anti-social-behaviour', count: 900 },
+      ],
+      months: 6,
+      latestDataMonth: '2026-03',
+      excludedForces: [],
+      lastUpdated: '2026-05-02T10:00:00Z',
+      coverage: { forceIds: ['kent', 'surrey'], firstMonth: '2025-10' },
+    });
+    const rows = Object.fromEntries(
+      methodRows('police', definition, Date.parse('2026-05-31T12:00:00Z')).map((r) => [r.term, r.text]),
+    );
+    expect(rows['Source']).toBe('data.police.uk (Home Office), police recorded crime, published 2 May 2026.');
+    expect(rows['Period of the rate']).toBe(
+      'The latest 6 months with data, to March 2026, scaled to a year.',
+    );
+    expect(rows['Included']).toBe(
+      '2 of 43 forces in England and Wales (Kent Police and Surrey Police), October 2025 to March 2026. 1 category of crime: Burglary.',
+    );
+    expect(rows['Excluded']).toMatch(/^Anti-social behaviour \(an incident type/);
+    expect(rows['Peak and off-peak hours']).toContain('PEAK');
+    expect(rows['Age of the data']).toBe(
+      'The newest month, March 2026, ended 2 months ago. Next update: ' + definition.meta.nextUpdate + '.',
+    );
+    expect(rows['Read it as']).toBe(METHOD_CAVEAT);
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * The embeddable clock's own entry (ui/embed.html): plain DOM over the clocks' shared feed and
+ * model, no React and no router, so a partner's page downloads a few tens of kilobytes, not the
+ * application (docs/benchmarks.md). It shows the headline count, its pace, the source, a link to
+ * how it is counted and to the full clock, and tells the page around it its height (embedHeight.ts).
+ */
+import { interval } from 'd3';
+import { TICK_MS } from '../../../../common/clock/animation.ts';
+import { everyText, formatCount } from '../../../../common/clock/format.ts';
+import type { ClockKind } from '../../../../common/clock/types.ts';
+import {
+  advanceClock,
+  frameCounter,
+  frameModeFor,
+  NO_DISPLAYS,
+  type ClockFrame,
+} from '../clocks/clockFrame.ts';
+import { browserFeedDeps, ClockFeed } from '../clocks/clockFeed.ts';
+import { isSyntheticData } from '../clocks/clockText.ts';
+import type { FeedState, FeedStatus } from '../clocks/feedState.ts';
+import { reportHeight } from './embedHeight.ts';
+import { validateEmbedSearch, type EmbedSearch } from './embedSearch.ts';
+import { embedText } from './embedText.ts';
+import '../../styles/tokens.css';
+import '../../styles/status.css';
+import '../../styles/base.css';
+import '../clocks/clocks.css';
+import './embed.css';
+
+const STATUS_TEXT: Readonly<Record<FeedStatus, string>> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  polling: 'Offline',
+  unavailable: 'Not available',
+};
+
+/** Screen readers hear the count at most this often, not at every tick. */
+const ANNOUNCE_EVERY_MS = 10_000;
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  node.append(...children);
+  return node;
+}
+
+function link(href: string, text: string): HTMLAnchorElement {
+  const a = element('a', '', text);
+  a.href = href;
+  a.target = '_blank';
+  a.rel = 'noopener';
+  return a;
+}
+
+function kindOf(pathname: string): ClockKind | null {
+  const path = pathname.replace(/\/$/, '');
+  if (path === '/embed/crime-clock') return 'csew';
+  if (path === '/embed/police-crime-clock') return 'police';
+  return null;
+}
+
+function applyTheme(root: HTMLElement, options: EmbedSearch) {
+  const query = window.matchMedia(DARK_QUERY);
+  const set = () =>
+    (root.dataset.theme = options.theme === 'auto' ? (query.matches ? 'dark' : 'light') : options.theme);
+  set();
+  if (options.theme === 'auto') query.addEventListener('change', set);
+}
+
+export function mountEmbed(container: HTMLElement, kind: ClockKind, options: EmbedSearch) {
+  const police = kind === 'police';
+  const area = police ? options.area : undefined;
+  const text = embedText(kind);
+  document.title = `${text.title} (embedded)`;
+  if (options.transparent) document.documentElement.classList.add('embed-page--transparent');
+
+  const status = element('span', 'live-indicator live-indicator--connecting live-indicator--compact');
+  status.setAttribute('role', 'status');
+  const statusText = document.createTextNode(STATUS_TEXT.connecting);
+  status.append(element('span', 'live-indicator__dot'), statusText);
+  status.firstElementChild!.setAttribute('aria-hidden', 'true');
+
+  const announcer = element('p', 'visually-hidden');
+  announcer.setAttribute('aria-live', 'polite');
+  announcer.setAttribute('aria-atomic', 'true');
+
+  const label = element('p', 'embed__label');
+  const count = element('span', 'clock-count embed__count', '–');
+  count.setAttribute('aria-hidden', 'true');
+  const rate = element('p', 'embed__rate');
+  const synthetic = element('p', 'embed__synthetic', 'Sample data – not real police records');
+  synthetic.hidden = true;
+  const clock = element('div', 'embed__clock', label, count, rate, synthetic);
+  const pending = element('p', 'embed__pending', 'Loading the clock…');
+  const fullPath = area ? `${text.fullPath}?area=${encodeURIComponent(area)}` : text.fullPath;
+  const source = element(
+    'p',
+    'embed__source',
+    `Source: ${text.source}`,
+    element('span', 'embed__source-detail', text.sourceDetail),
+    '. ',
+    link(`${fullPath}#how-this-is-counted`, 'How this is counted'),
+    ' · ',
+    link(fullPath, 'Open the full clock'),
+  );
+  const inner = element(
+    'div',
+    'embed__inner',
+    element('div', 'embed__top', element('h1', 'embed__title', text.title), status),
+    announcer,
+    pending,
+    source,
+  );
+  const root = element('div', `embed clock-theme embed--${options.size}`, inner);
+  if (options.transparent) root.classList.add('embed--transparent');
+  applyTheme(root, options);
+  container.replaceChildren(root);
+  reportHeight(inner, root);
+
+  const feed = new ClockFeed(
+    kind,
+    browserFeedDeps(() => undefined),
+    area,
+  );
+  let shown: FeedState | null = null;
+  let year: number | null = null;
+  let coverage: string | undefined;
+  const showLabel = () => {
+    label.textContent = text.label(year === null ? '' : ` ${year}`) + (coverage ? `: ${coverage}` : '');
+  };
+  const render = (state: FeedState) => {
+    if (shown?.status !== state.status) {
+      status.className = `live-indicator live-indicator--${state.status} live-indicator--compact`;
+      statusText.data = STATUS_TEXT[state.status];
+    }
+    if (state.definition) {
+      coverage = police
+        ? area !== undefined
+          ? state.definition.meta.areaName
+          : state.definition.meta.coverage?.text
+        : undefined;
+      synthetic.hidden = !isSyntheticData(state.definition.meta);
+      showLabel();
+      if (pending.isConnected) pending.replaceWith(clock);
+    } else if (state.error) {
+      pending.textContent = state.error.final
+        ? `This clock cannot be shown: ${state.error.message}`
+        : `The clock could not load: ${state.error.message} It keeps trying.`;
+    }
+    shown = state;
+  };
+
+  let displays = NO_DISPLAYS;
+  let shownResync = -1;
+  let woken = false;
+  let lastFrame: ClockFrame | null = null;
+  const step = () => {
+    const definition = feed.getSnapshot().definition;
+    const sample = feed.latestSample();
+    if (!definition || !sample) return;
+    const next = advanceClock(
+      displays,
+      definition,
+      sample.tick,
+      feed.serverNow(),
+      performance.now(),
+      frameModeFor(sample, shownResync, woken),
+    );
+    if (!next) return;
+    woken = false;
+    shownResync = sample.resync;
+    displays = next.displays;
+    lastFrame = next.frame;
+    const total = frameCounter(next.frame, 'incidents', null);
+    if (!total) return;
+    const whole = String(Math.floor(total.value));
+    if (count.dataset.value !== whole) {
+      count.dataset.value = whole;
+      count.textContent = formatCount(Number(whole));
+    }
+    const every = everyText(total.perSecond, 'crime');
+    if (rate.textContent !== every) rate.textContent = every;
+    if (year !== next.frame.year) {
+      year = next.frame.year;
+      showLabel();
+    }
+  };
+  const announce = () => {
+    if (lastFrame) announcer.textContent = text.announce(lastFrame.incidents.total, lastFrame.year, coverage);
+  };
+
+  feed.subscribe(() => render(feed.getSnapshot()));
+  render(feed.getSnapshot());
+  feed.start();
+  interval(step, TICK_MS);
+  setInterval(announce, ANNOUNCE_EVERY_MS);
+  setTimeout(announce, 1_500);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    woken = true;
+    step();
+  });
+}
+
+const kind = kindOf(window.location.pathname);
+const container = document.getElementById('embed')!;
+if (kind) {
+  mountEmbed(
+    container,
+    kind,
+    validateEmbedSearch(Object.fromEntries(new URLSearchParams(window.location.search))),
+  );
+} else {
+  container.textContent = 'There is no clock at this address.';
+}

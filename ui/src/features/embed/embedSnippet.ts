@@ -1,0 +1,39 @@
+import type { ClockKind } from '../../../../common/clock/types.ts';
+import { embedQuery, type EmbedSearch } from './embedSearch.ts';
+
+export const EMBED_PATH: Readonly<Record<ClockKind, string>> = {
+  csew: '/embed/crime-clock',
+  police: '/embed/police-crime-clock',
+};
+
+const TITLE: Readonly<Record<ClockKind, string>> = {
+  csew: 'CSEW Crime Clock (live)',
+  police: 'Police Crime Clock (live)',
+};
+
+/** Where an embed lives: `/embed/<clock>?area=…&theme=…` on this site. */
+export function embedUrl(origin: string, kind: ClockKind, search: Partial<EmbedSearch>): string {
+  return `${origin}${EMBED_PATH[kind]}${embedQuery(kind === 'police' ? search : { ...search, area: undefined })}`;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The code a partner pastes: the iframe (full width, a height that suits the regular layout until
+ * the script sizes it to its content) and /embed.js beside it.
+ */
+export function embedSnippet(
+  origin: string,
+  kind: ClockKind,
+  search: Partial<EmbedSearch>,
+  areaName?: string,
+): string {
+  const title = areaName ? `${TITLE[kind].replace(' (live)', '')}: ${areaName} (live)` : TITLE[kind];
+  return (
+    `<iframe src="${escapeAttribute(embedUrl(origin, kind, search))}" title="${escapeAttribute(title)}"` +
+    ` width="420" height="260" loading="lazy" style="border: 0; width: 100%; max-width: 40rem"></iframe>\n` +
+    `<script src="${escapeAttribute(origin)}/embed.js" async></script>`
+  );
+}
