@@ -55,17 +55,13 @@ const OVERFLOWING = `(() => {
   return found;
 })()`;
 
+/** Runs in the page: the visible text of the header and main, with their aria-labels. */
+const HEADER_AND_MAIN_TEXT = `[...document.querySelectorAll('header, main')]
+  .map((el) => el.innerText + ' ' + [...el.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' '))
+  .join('\\n')`;
+
 async function headerAndMainText(p: Page): Promise<string> {
-  return p.evaluate(() =>
-    [...document.querySelectorAll('header, main')]
-      .map(
-        (el) =>
-          (el as HTMLElement).innerText +
-          ' ' +
-          [...el.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' '),
-      )
-      .join('\n'),
-  );
+  return (await p.evaluate(HEADER_AND_MAIN_TEXT)) as string;
 }
 
 describe('the Welsh pages', () => {
