@@ -9,6 +9,16 @@ describe('isPagePath', () => {
     expect(isPagePath('/embed/police-crime-clock#x')).toBe(true);
   });
 
+  it('knows the Welsh twin of each public page, and no Welsh admin or embed page', () => {
+    expect(isPagePath('/cy')).toBe(true);
+    expect(isPagePath('/cy/')).toBe(true);
+    expect(isPagePath('/cy/search?postcode=CF10')).toBe(true);
+    expect(isPagePath('/cy/crime-clock')).toBe(true);
+    expect(isPagePath('/cy/admin')).toBe(false);
+    expect(isPagePath('/cy/embed/crime-clock')).toBe(false);
+    expect(isPagePath('/cy/nope')).toBe(false);
+  });
+
   it('refuses everything else', () => {
     expect(isPagePath('/nope')).toBe(false);
     expect(isPagePath('/search/extra')).toBe(false);

@@ -1,3 +1,5 @@
+import { hasWelshTwin, localeOfPath, pathWithoutLocale } from '../i18n/locale.ts';
+
 /**
  * Every page the browser app has, so the server can answer an unknown address with 404 (and
  * the app's own "Page Not Found") while known pages answer 200. ui/src/app/pagePaths.test.ts
@@ -28,6 +30,11 @@ const known = new Set(PAGE_PATHS);
 /** True for a page of the app; the query string and one trailing slash are ignored. */
 export function isPagePath(url: string): boolean {
   let path = url.split(/[?#]/, 1)[0] ?? '';
+  // A Welsh address (/cy/search) is its English twin's page; admin and embeds have no twin.
+  if (localeOfPath(path) === 'cy') {
+    if (!hasWelshTwin(path)) return false;
+    path = pathWithoutLocale(path);
+  }
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   return known.has(path);
 }

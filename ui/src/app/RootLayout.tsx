@@ -1,4 +1,5 @@
 import { HeadContent, Outlet, useMatches } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
 import { Toaster } from '../features/toast/Toaster.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
@@ -35,7 +36,7 @@ export function RootLayout() {
     <>
       <HeadContent />
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        <FormattedMessage id="app.skipLink" />
       </a>
       <SiteHeader />
       <main id="main-content" className="site-main" tabIndex={-1}>

@@ -1,26 +1,31 @@
 import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { HeaderAuthSlot } from '../features/auth/HeaderAuthSlot.tsx';
-import { PRODUCT_NAME } from '../shared/documentTitle.ts';
+import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
 
 export function SiteHeader() {
+  const intl = useIntl();
   return (
     <header className="site-header">
       <div className="site-header__inner container">
         <Link to="/" className="brand">
           <ClockMark />
-          <span className="brand__name">{PRODUCT_NAME}</span>
+          <span className="brand__name">
+            <FormattedMessage id="header.productName" />
+          </span>
         </Link>
-        <nav className="site-nav" aria-label="Main">
+        <nav className="site-nav" aria-label={intl.formatMessage({ id: 'header.navLabel' })}>
           <Link to="/crime-clock" className="site-nav__link">
-            Survey clock
+            <FormattedMessage id="header.nav.surveyClock" />
           </Link>
           <Link to="/police-crime-clock" className="site-nav__link">
-            Police clock
+            <FormattedMessage id="header.nav.policeClock" />
           </Link>
           <Link to="/search" className="site-nav__link">
-            Search
+            <FormattedMessage id="header.nav.search" />
           </Link>
         </nav>
+        <LanguageSwitch />
         <div className="site-header__auth">
           <HeaderAuthSlot />
         </div>

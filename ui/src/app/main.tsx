@@ -4,9 +4,17 @@ import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { adminSessionAtom, checkAdminSessionAtom } from '../features/auth/adminSession.ts';
+import { LocaleProvider } from '../i18n/LocaleProvider.tsx';
+import { addressInChosenLocale, PAGE_LOCALE } from '../i18n/pageLocale.ts';
 import { createQueryClient } from '../shared/queries.ts';
 import '../styles/index.css';
 import { router, store } from './router.ts';
+
+// A visitor who chose Welsh (or whose browser asks for it first) and opens an English address
+// goes to its Welsh twin before anything renders, and the other way round.
+const chosenAddress = addressInChosenLocale();
+if (chosenAddress) window.location.replace(chosenAddress);
+document.documentElement.lang = PAGE_LOCALE;
 
 const queryClient = createQueryClient();
 // The specification checks the admin session once, at start-up, not per page.
@@ -21,7 +29,9 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <Provider store={store}>
-        <RouterProvider router={router} />
+        <LocaleProvider>
+          <RouterProvider router={router} />
+        </LocaleProvider>
       </Provider>
     </QueryClientProvider>
   </StrictMode>,

@@ -17,6 +17,7 @@ import { glossaryRoute } from '../features/glossary/glossaryRoute.tsx';
 import { landingRoute } from '../features/landing/landingRoute.tsx';
 import { privacyRoute } from '../features/privacy/privacyRoute.tsx';
 import { searchRoute } from '../features/search/searchRoute.tsx';
+import { localeRewrite } from '../i18n/pageLocale.ts';
 import { rootRoute } from './rootRoute.tsx';
 
 export const routeTree = rootRoute.addChildren([
@@ -47,6 +48,7 @@ export const router = createRouter({
   context: { store },
   defaultPreload: 'intent',
   scrollRestoration: true,
+  rewrite: localeRewrite,
 });
 
 declare module '@tanstack/react-router' {

@@ -1,22 +1,30 @@
 import { Fragment } from 'react';
+import { useIntl } from 'react-intl';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { GLOSSARY } from './glossary.ts';
+import { GLOSSARY_TERM_IDS, glossaryMessageIds } from './glossary.ts';
 import './glossary.css';
 
 export function GlossaryPage() {
+  const intl = useIntl();
   return (
     <div className="page page--narrow glossary">
       <PageHeader
-        title="Glossary"
-        lead="The words of the clocks and the search that have a meaning of their own here."
+        title={intl.formatMessage({ id: 'glossary.title' })}
+        lead={intl.formatMessage({ id: 'glossary.lead' })}
       />
+      <p className="glossary__count">
+        {intl.formatMessage({ id: 'glossary.count' }, { count: GLOSSARY_TERM_IDS.length })}
+      </p>
       <dl className="glossary__list">
-        {GLOSSARY.map((entry) => (
-          <Fragment key={entry.id}>
-            <dt id={entry.id}>{entry.term}</dt>
-            <dd>{entry.definition}</dd>
-          </Fragment>
-        ))}
+        {GLOSSARY_TERM_IDS.map((id) => {
+          const messages = glossaryMessageIds(id);
+          return (
+            <Fragment key={id}>
+              <dt id={id}>{intl.formatMessage({ id: messages.term })}</dt>
+              <dd>{intl.formatMessage({ id: messages.definition })}</dd>
+            </Fragment>
+          );
+        })}
       </dl>
     </div>
   );

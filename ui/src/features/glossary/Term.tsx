@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FocusEvent, type ReactNode } from 'react';
-import { glossaryEntry, type GlossaryTermId } from './glossary.ts';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { glossaryMessageIds, type GlossaryTermId } from './glossary.ts';
 import './glossary.css';
 
 /**
@@ -9,7 +10,9 @@ import './glossary.css';
  * closes it. A click only opens: a mouse click focuses first, and a toggle would close at once.
  */
 export function Term({ id, children }: { id: GlossaryTermId; children?: ReactNode }) {
-  const entry = glossaryEntry(id);
+  const intl = useIntl();
+  const messages = glossaryMessageIds(id);
+  const term = intl.formatMessage({ id: messages.term });
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const closeOnLeave = (event: FocusEvent<HTMLSpanElement>) => {
@@ -28,12 +31,12 @@ export function Term({ id, children }: { id: GlossaryTermId; children?: ReactNod
           if (event.key === 'Escape') setOpen(false);
         }}
       >
-        {children ?? entry.term}
+        {children ?? term}
       </button>
       <span id={panelId} className="term__definition" role="note" hidden={!open}>
-        <strong>{entry.term}:</strong> {entry.definition}{' '}
-        <Link to="/glossary" hash={entry.id}>
-          All terms
+        <strong>{term}:</strong> {intl.formatMessage({ id: messages.definition })}{' '}
+        <Link to="/glossary" hash={id}>
+          <FormattedMessage id="glossary.allTerms" />
         </Link>
       </span>
     </span>

@@ -1,48 +1,69 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { policeCardDescription, usePoliceClockMeta } from '../clocks/policeCoverage.ts';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { coversAllForces, usePoliceClockMeta } from '../clocks/policeCoverage.ts';
 import './landing.css';
 
 export function LandingPage() {
+  const intl = useIntl();
   const policeMeta = usePoliceClockMeta();
   return (
     <div className="landing">
       <section className="landing__hero" aria-labelledby="landing-title">
-        <p className="landing__eyebrow">England and Wales</p>
+        <p className="landing__eyebrow">
+          <FormattedMessage id="landing.eyebrow" />
+        </p>
         <h1 id="landing-title" className="landing__title">
-          Crime Clock
+          <FormattedMessage id="landing.title" />
         </h1>
-        <p className="landing__subtitle">Live crime statistics, counted second by second since 1 January.</p>
+        <p className="landing__subtitle">
+          <FormattedMessage id="landing.subtitle" />
+        </p>
         <p className="landing__intro">
-          How often does crime happen where we live? Each clock turns official yearly figures into a live
-          count of incidents so far this year. The survey clock uses the Crime Survey for England and Wales,
-          which asks people about crimes they experienced, including the many that are never reported. The
-          police clock uses crimes recorded by police forces.
+          <FormattedMessage id="landing.intro" />
         </p>
       </section>
 
-      <ul className="landing__cards" aria-label="Crime clocks">
+      <ul className="landing__cards" aria-label={intl.formatMessage({ id: 'landing.cardsLabel' })}>
         <li>
           <ClockCard
             to="/crime-clock"
-            title="CSEW Crime Clock"
-            description="Survey-based estimates from the Crime Survey for England and Wales, including unreported crime."
+            title={intl.formatMessage({ id: 'landing.csewCard.title' })}
+            description={intl.formatMessage({ id: 'landing.csewCard.description' })}
             icon={<SurveyIcon />}
           />
         </li>
         <li>
           <ClockCard
             to="/police-crime-clock"
-            title="Police Crime Clock"
-            description={policeCardDescription(policeMeta)}
+            title={intl.formatMessage({ id: 'landing.policeCard.title' })}
+            description={
+              !policeMeta?.coverage
+                ? intl.formatMessage({ id: 'landing.policeCard.description' })
+                : coversAllForces(policeMeta.coverage)
+                  ? intl.formatMessage({ id: 'landing.policeCard.descriptionAllForces' })
+                  : // English quotes the API's coverage sentence; Welsh builds its own from the counts
+                    // (the API's sentence is English only so far, docs/i18n.md).
+                    intl.formatMessage(
+                      { id: 'landing.policeCard.descriptionSomeForces' },
+                      {
+                        coverage: policeMeta.coverage.text,
+                        forces: policeMeta.coverage.territorialForces,
+                        of: policeMeta.coverage.ofTerritorialForces,
+                        synthetic: String(policeMeta.coverage.synthetic),
+                      },
+                    )
+            }
             icon={<ShieldIcon />}
           />
         </li>
       </ul>
 
       <p className="landing__search">
-        Want the figures for a particular place? <Link to="/search">Search crime data</Link> by postcode,
-        police force or neighbourhood.
+        <FormattedMessage
+          id="landing.search"
+          values={{ link: (text: ReactNode[]) => <Link to="/search">{text}</Link> }}
+        />
       </p>
     </div>
   );

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatNumber,
+  hasWelshTwin,
+  localeFromAcceptLanguage,
+  localeOfPath,
+  localizedPath,
+  pathWithoutLocale,
+  pickLocale,
+} from './locale.ts';
+
+describe('pickLocale', () => {
+  it('lets a Welsh address win over the cookie and the browser', () => {
+    expect(pickLocale('en-GB', 'en', '/cy/search')).toBe('cy');
+  });
+  it('keeps the visitor’s choice on an unprefixed address', () => {
+    expect(pickLocale('en-GB', 'cy', '/search')).toBe('cy');
+    expect(pickLocale('cy', 'en', '/search')).toBe('en');
+  });
+  it('falls back to Accept-Language on a first visit, then to English', () => {
+    expect(pickLocale('cy-GB,cy;q=0.9,en;q=0.8', undefined, '/')).toBe('cy');
+    expect(pickLocale('fr-FR,fr;q=0.9', undefined, '/')).toBe('en');
+    expect(pickLocale(undefined, 'de', '/')).toBe('en');
+  });
+});
+
+describe('localeFromAcceptLanguage', () => {
+  it('follows q weights, not only order', () => {
+    expect(localeFromAcceptLanguage('en;q=0.5, cy;q=0.9')).toBe('cy');
+    expect(localeFromAcceptLanguage('fr, en;q=0.7, cy;q=0.6')).toBe('en');
+  });
+  it('ignores ranges weighted zero and nonsense', () => {
+    expect(localeFromAcceptLanguage('cy;q=0, en;q=0.1')).toBe('en');
+    expect(localeFromAcceptLanguage(';;,')).toBe('en');
+  });
+});
+
+describe('Welsh addresses', () => {
+  it('reads the language of a path', () => {
+    expect(localeOfPath('/cy')).toBe('cy');
+    expect(localeOfPath('/cy/crime-clock')).toBe('cy');
+    expect(localeOfPath('/cymru')).toBe('en');
+    expect(localeOfPath('/search')).toBe('en');
+  });
+  it('maps each page to its Welsh twin and back', () => {
+    expect(localizedPath('/crime-clock', 'cy')).toBe('/cy/crime-clock');
+    expect(localizedPath('/', 'cy')).toBe('/cy');
+    expect(localizedPath('/search?postcode=CF10', 'cy')).toBe('/cy/search?postcode=CF10');
+    expect(localizedPath('/cy/search?postcode=CF10', 'en')).toBe('/search?postcode=CF10');
+    expect(localizedPath('/cy', 'en')).toBe('/');
+    expect(localizedPath('/cy/search', 'cy')).toBe('/cy/search');
+    expect(pathWithoutLocale('/cy?x=1')).toBe('/?x=1');
+  });
+  it('leaves admin, embed and API paths English-only', () => {
+    expect(hasWelshTwin('/admin/security')).toBe(false);
+    expect(hasWelshTwin('/embed/crime-clock')).toBe(false);
+    expect(localizedPath('/admin', 'cy')).toBe('/admin');
+    expect(hasWelshTwin('/administration-of-justice')).toBe(true);
+  });
+});
+
+describe('Welsh numbers and dates', () => {
+  it('writes month names in Welsh and English', () => {
+    const date = Date.UTC(2026, 10, 26, 12);
+    expect(formatDate(date, 'cy')).toBe('26 Tachwedd 2026');
+    expect(formatDate(date, 'en')).toBe('26 November 2026');
+  });
+  it('groups thousands the British way in both', () => {
+    expect(formatNumber(1234567.5, 'cy')).toBe('1,234,567.5');
+    expect(formatNumber(1234567.5, 'en')).toBe('1,234,567.5');
+  });
+});
