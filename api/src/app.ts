@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
-import { adminAuthPlugin, type AdminAuthOptions } from './admin/auth-plugin.ts';
+import { adminAuthPlugin } from './admin/auth-plugin.ts';
+import type { AdminAuthOptions } from './admin/auth-service.ts';
 import { adminMessagesRoutes } from './admin/messages-routes.ts';
 import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
@@ -115,18 +116,21 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const addressKey = options.secretKey ?? ephemeralAddressKey();
+  const hashAddress = (address: string) => addressHash(address, addressKey);
   const services = composeServices({
     config,
     sequelize: options.sequelize,
     log: app.log,
     now: options.now,
     policeApi: options.policeApi,
+    addressHash: hashAddress,
+    adminAuth: options.adminAuth,
   });
   app.decorate('config', config);
   app.decorate('db', options.sequelize);
   app.decorate('appVersion', appVersion);
-  const addressKey = options.secretKey ?? ephemeralAddressKey();
-  app.decorate('addressHash', (address: string) => addressHash(address, addressKey));
+  app.decorate('addressHash', hashAddress);
   capConnectionsPerAddress(app.server, {
     maxPerAddress: config.apiMaxConnectionsPerAddress,
     trustProxy: config.trustProxy,
@@ -157,11 +161,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityPlugin, options.security ?? {});
   // Before the routes it documents: it collects their schemas as they register.
   await app.register(apiDocsPlugin);
-  await app.register(adminAuthPlugin, {
-    now: options.now,
-    limiter: services.rateLimiter,
-    ...options.adminAuth,
-  });
+  await app.register(adminAuthPlugin, { auth: services.adminAuth });
   await app.register(adminSystemRoutes, { prefix: '/api/admin', imports });
   await app.register(adminSecurityRoutes, { prefix: '/api/admin' });
   await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', keys: services.apiKeys });

@@ -11,6 +11,7 @@ import { createDailyLimiter } from './partner-api/limits/daily-limit.ts';
 import { createPoliceApiClient, type PoliceApiClient } from './police-data/police-api/client.ts';
 import { createPostcodeApiClient } from './postcodes/postcodes-io-client.ts';
 import { createPostcodeService } from './postcodes/postcode-service.ts';
+import { createAuthService, type AdminAuthOptions } from './admin/auth-service.ts';
 import { createImportsService } from './admin/imports-service.ts';
 import { createExportService } from './search/export-service.ts';
 import { neighbourhoodPlaces } from './search/map-places.ts';
@@ -25,6 +26,10 @@ export interface ServicesOptions {
   now?: () => number;
   /** The data.police.uk client; tests hand in one aimed at a double. Made from config otherwise. */
   policeApi?: PoliceApiClient;
+  /** The app's keyed address hash (`app.addressHash`): sign-in limits and the security log. */
+  addressHash: (address: string) => string;
+  /** Admin sign-in settings (second-factor key, session timeouts; tests: a cheap hash). */
+  adminAuth?: AdminAuthOptions;
 }
 
 /**
@@ -32,7 +37,8 @@ export interface ServicesOptions {
  * handed the ones it needs, so two features that share a service (the public and the partner
  * search, the rate limits of messages and SMTP tests) share the same instance.
  */
-export function composeServices({ config, sequelize, log, now, policeApi }: ServicesOptions) {
+export function composeServices(options: ServicesOptions) {
+  const { config, sequelize, log, now, policeApi } = options;
   const remotePostcodes = config.postcodeApiUrl
     ? createPostcodeApiClient({
         baseUrl: config.postcodeApiUrl,
@@ -44,6 +50,7 @@ export function composeServices({ config, sequelize, log, now, policeApi }: Serv
   const policeClock = createPoliceClockService({ sequelize });
   // One search for the public search and the partner API: one truth for both.
   const search = createSearchService({ sequelize, postcodes, policeClock, now });
+  const rateLimiter = createRateLimiter({ sequelize, now });
   return {
     postcodes,
     search,
@@ -54,7 +61,15 @@ export function composeServices({ config, sequelize, log, now, policeApi }: Serv
     imports: createImportsService({ sequelize }),
     apiKeys: createApiKeyService({ sequelize, now }),
     dailyLimiter: createDailyLimiter({ sequelize, now }),
-    rateLimiter: createRateLimiter({ sequelize, now }),
+    rateLimiter,
+    // Admin sign-in (users, sessions, second factor), counted by the app's one rate limiter.
+    adminAuth: createAuthService({
+      sequelize,
+      addressHash: options.addressHash,
+      now,
+      limiter: rateLimiter,
+      ...options.adminAuth,
+    }),
     forces: createForceService({ sequelize }),
     stopSearch: createStopSearchService({ sequelize }),
     // The process's one data.police.uk client: one rate limit for everyone.

@@ -14,6 +14,7 @@ import {
 } from '../../common/realtime/protocol.ts';
 import { readTick, tickVersion, type ClockTick, type TickFrame } from '../../common/realtime/tick.ts';
 import { REALTIME_ENGINES, startRealtimeNode } from '../../tests/support/realtime-node.ts';
+import { clockAnswerFor } from '../../tests/support/clock-answer.ts';
 import { freePort } from '../../tests/support/product.ts';
 import { startTcpProxy } from '../../tests/support/tcp-proxy.ts';
 import { createDefinitionSource } from './clocks/definition-source.ts';
@@ -44,7 +45,7 @@ async function startApiDouble(initial: ClockDefinition | null, port = 0) {
       res.statusCode = 503;
       return res.end(JSON.stringify({ success: false, error: 'No police data', code: 'NO_POLICE_DATA' }));
     }
-    res.end(JSON.stringify({ definition }));
+    res.end(JSON.stringify(clockAnswerFor(definition)));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.address() as { port: number }).port;

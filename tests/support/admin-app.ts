@@ -1,7 +1,7 @@
 import { parseConfig } from '../../common/config/config.ts';
 import { buildApp, type App } from '../../api/src/app.ts';
 import { createAdminUserService } from '../../api/src/admin/users.ts';
-import type { AdminAuthOptions } from '../../api/src/admin/auth-plugin.ts';
+import type { AdminAuthOptions } from '../../api/src/admin/auth-service.ts';
 import { createMailServices } from '../../api/src/email/mail-services.ts';
 import type { OutboxOptions } from '../../api/src/email/outbox.ts';
 import type { SmtpTimeouts } from '../../api/src/email/smtp-client.ts';

@@ -4,12 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/errors.ts';
 import { AdminCheck, AdminLogin, AdminLogout } from '../../../common/contracts/auth.ts';
 import { sharedPlugin } from '../security/shared-plugin.ts';
-import {
-  createAuthService,
-  type AdmittedAttempt,
-  type AuthService,
-  type AuthServiceOptions,
-} from './auth-service.ts';
+import type { AdmittedAttempt, AuthService } from './auth-service.ts';
 import { recordAdminChanges } from './security-audit.ts';
 
 export interface AdminIdentity {
@@ -34,7 +29,10 @@ declare module 'fastify' {
   }
 }
 
-export type AdminAuthOptions = Omit<AuthServiceOptions, 'sequelize' | 'addressHash'>;
+export interface AdminAuthPluginOptions {
+  /** The app's one auth service (services.ts): users, sessions, second factor, sign-in limits. */
+  auth: AuthService;
+}
 
 /** `__Host-` makes the browser refuse the cookie unless it is Secure, host-only and Path=/. */
 export function sessionCookieName(publicOrigin: string | undefined): string {
@@ -120,8 +118,7 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
  */
 export const adminAuthPlugin = sharedPlugin(
   'crime-clock-admin-auth',
-  async (app: FastifyInstance, options: AdminAuthOptions) => {
-    const auth = createAuthService({ ...options, sequelize: app.db, addressHash: app.addressHash });
+  async (app: FastifyInstance, { auth }: AdminAuthPluginOptions) => {
     const name = sessionCookieName(app.config.publicOrigin);
     const cookieOptions: CookieSerializeOptions = {
       path: '/',

@@ -38,6 +38,9 @@ export interface AuthServiceOptions {
   limiter?: RateLimiter;
 }
 
+/** What the app's configuration sets of the auth service; services.ts supplies the rest. */
+export type AdminAuthOptions = Omit<AuthServiceOptions, 'sequelize' | 'addressHash'>;
+
 declare const admitted: unique symbol;
 
 /**

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { policeClockDefinition } from '../../../common/clock/police-definition.ts';
+import { clockAnswerFor } from '../../../tests/support/clock-answer.ts';
 import {
   createAreaClocks,
   TOO_MANY_LOADING,
@@ -16,6 +17,8 @@ const definition = policeClockDefinition({
   lastUpdated: '2026-11-01T00:00:00Z',
   areaName: 'Somewhere',
 });
+/** The API's whole answer for the area (the ClockAnswer contract). */
+const answer = clockAnswerFor(definition);
 
 /** An API double whose answers the test releases, counting reads and the most at once. */
 function slowApi() {
@@ -29,7 +32,7 @@ function slowApi() {
     peak = Math.max(peak, inFlight);
     await new Promise<void>((resolve) => waiting.push(resolve));
     inFlight--;
-    return new Response(JSON.stringify({ definition }), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
   }) as unknown as typeof globalThis.fetch;
   const settle = () => new Promise((r) => setTimeout(r, 0));
   return {
@@ -155,5 +158,37 @@ describe('area clocks', () => {
     expect(failures()).toHaveLength(2);
     expect(failures()[1]![0]).toMatchObject({ failedLoads: 50, err: 'connect ECONNREFUSED' });
     expect(areas.stats().failedLoads).toBe(51);
+  });
+
+  it('logs a malformed answer of the API and does not use it', async () => {
+    const warn = vi.fn();
+    const logger = { warn } as unknown as AreaClocksOptions['logger'];
+    // A definition without the rest of the contract's answer, its categories not a list.
+    const malformed = { ...answer, definition: { ...definition, categories: 'burglary' } };
+    const fetch = (async () =>
+      new Response(JSON.stringify(malformed), {
+        headers: { 'content-type': 'application/json' },
+      })) as unknown as typeof globalThis.fetch;
+    const areas = createAreaClocks({ apiUrl: 'http://api.test', logger, fetch });
+    expect(await areas.load('force:kent')).toMatchObject({ ok: false, error: /cannot be loaded/ });
+    expect(areas.current('force:kent')).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({
+        err: expect.stringMatching(/malformed answer from \/api\/area-clock: \/definition\/categories/),
+      }),
+      'cannot load an area clock from the API',
+    );
+  });
+
+  it("passes on the API's own words for an unknown area", async () => {
+    const fetch = (async (url: string) => {
+      expect(new URL(url).pathname).toBe('/api/area-clock');
+      return new Response(
+        JSON.stringify({ success: false, error: 'No such neighbourhood.', code: 'INVALID_AREA' }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      );
+    }) as unknown as typeof globalThis.fetch;
+    const areas = clocks({ fetch });
+    expect(await areas.load('nbh:kent/nowhere')).toEqual({ ok: false, error: 'No such neighbourhood.' });
   });
 });

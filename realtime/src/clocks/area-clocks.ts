@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
+import { GetAreaClock } from '../../../common/contracts/clocks.ts';
+import { createApiReader } from '../api-client/api-reader.ts';
 
 export type AreaLoad = { ok: true; definition: ClockDefinition } | { ok: false; error: string };
 
@@ -60,7 +62,7 @@ export const TOO_MANY_LOADING = 'Too many area clocks are being loaded on this s
  * joins cannot all pass it).
  */
 export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
-  const doFetch = options.fetch ?? fetch;
+  const readApi = createApiReader({ apiUrl: options.apiUrl, fetch: options.fetch });
   const now = options.now ?? Date.now;
   const maxInFlight = options.maxInFlight ?? 4;
   const maxQueued = options.maxQueued ?? 100;
@@ -139,14 +141,14 @@ export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
 
   async function read(areaId: string): Promise<AreaLoad> {
     try {
-      const res = await doFetch(`${options.apiUrl}/api/area-clock?area=${encodeURIComponent(areaId)}`, {
-        signal: AbortSignal.timeout(10_000),
-      });
-      const body = (await res.json().catch(() => ({}))) as { definition?: ClockDefinition; error?: string };
+      const answer = await readApi(GetAreaClock, { query: { area: areaId } }, 10_000);
       // The API's own words for a 4xx (unknown neighbourhood, no data for the area) reach the viewer.
-      if (res.status >= 400 && res.status < 500) return { ok: false, error: body.error ?? 'Unknown area.' };
-      if (!res.ok || body.definition?.clock !== 'police') throw new Error(`HTTP ${res.status}`);
-      return { ok: true, definition: body.definition };
+      if (!answer.ok && answer.status >= 400 && answer.status < 500)
+        return { ok: false, error: answer.error?.error ?? 'Unknown area.' };
+      if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+      const { definition } = answer.body;
+      if (definition.clock !== 'police') throw new Error('answer without a police definition');
+      return { ok: true, definition };
     } catch (error) {
       failedLoads++;
       failedSinceLine++;

@@ -15,6 +15,7 @@ import { createRealtimeServer } from '../server-app.ts';
 import { createAreaClocks, type AreaClocksOptions } from './area-clocks.ts';
 import { createDefinitionSource } from './definition-source.ts';
 import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
+import { clockAnswerFor } from '../../../tests/support/clock-answer.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -40,7 +41,7 @@ async function startApi(areaDelayMs = 0) {
     const url = new URL(req.url ?? '/', 'http://x');
     res.setHeader('content-type', 'application/json');
     if (url.pathname === '/api/police-clock')
-      return res.end(JSON.stringify({ definition: clock(undefined, volume) }));
+      return res.end(JSON.stringify(clockAnswerFor(clock(undefined, volume))));
     if (url.pathname === '/api/area-clock') {
       const area = url.searchParams.get('area')!;
       areaReads.push(area);
@@ -54,7 +55,7 @@ async function startApi(areaDelayMs = 0) {
           JSON.stringify({ success: false, error: 'No data for this area', code: 'NO_AREA_DATA' }),
         );
       }
-      return res.end(JSON.stringify({ definition: clock(`Area ${area}`, volume / 10) }));
+      return res.end(JSON.stringify(clockAnswerFor(clock(`Area ${area}`, volume / 10))));
     }
     res.statusCode = 404;
     res.end('{}');

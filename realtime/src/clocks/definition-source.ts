@@ -1,7 +1,13 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ClockDefinition, ClockKind } from '../../../common/clock/types.ts';
-import { CLOCK_DATA_VERSION_CHANNEL } from '../../../common/contracts/clocks.ts';
+import {
+  CLOCK_DATA_VERSION_CHANNEL,
+  GetClockDataVersion,
+  GetCsewClock,
+  GetPoliceClock,
+} from '../../../common/contracts/clocks.ts';
+import { createApiReader } from '../api-client/api-reader.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../common/survey/csew-clock.ts';
 
 export type DefinitionListener = (definition: ClockDefinition) => void;
@@ -50,7 +56,7 @@ export interface DefinitionSourceOptions {
  */
 export function createDefinitionSource(options: DefinitionSourceOptions): DefinitionSource {
   const { logger } = options;
-  const doFetch = options.fetch ?? fetch;
+  const readApi = createApiReader({ apiUrl: options.apiUrl, fetch: options.fetch });
   const definitions = new Map<ClockKind, ClockDefinition>([['csew', CSEW_CLOCK_DEFINITION]]);
   const listeners: DefinitionListener[] = [];
   const empty = new Set<ClockKind>();
@@ -62,26 +68,21 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
   let inFlight: Promise<void> | undefined;
   let lastProblem = '';
 
-  const PATHS: Record<ClockKind, string> = { csew: '/api/csew-clock', police: '/api/police-clock' };
+  const ENDPOINTS = { csew: GetCsewClock, police: GetPoliceClock } as const;
 
   async function fetchClock(clock: ClockKind): Promise<void> {
     try {
-      const res = await doFetch(`${options.apiUrl}${PATHS[clock]}`, {
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (res.status === 503) {
-        const body = (await res.json().catch(() => ({}))) as { code?: string };
-        if (body.code === 'NO_POLICE_DATA') {
+      const answer = await readApi(ENDPOINTS[clock], undefined, 10_000);
+      if (!answer.ok) {
+        if (answer.status === 503 && answer.error?.code === 'NO_POLICE_DATA') {
           empty.add(clock);
           reportOnce('no police data imported yet');
           return;
         }
+        throw new Error(`HTTP ${answer.status}`);
       }
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const body = (await res.json()) as { definition?: ClockDefinition };
-      const definition = body.definition;
-      if (!definition || definition.clock !== clock)
-        throw new Error(`response without a ${clock} definition`);
+      const { definition } = answer.body;
+      if (definition.clock !== clock) throw new Error(`response without a ${clock} definition`);
       lastProblem = '';
       empty.delete(clock);
       if (definitions.get(clock)?.version === definition.version) return;
@@ -119,11 +120,9 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
   async function checkVersion(): Promise<void> {
     let version: string;
     try {
-      const res = await doFetch(`${options.apiUrl}/api/clock-data-version`, {
-        signal: AbortSignal.timeout(5000),
-      });
-      if (!res.ok) return;
-      version = String(((await res.json()) as { version?: unknown }).version);
+      const answer = await readApi(GetClockDataVersion, undefined, 5000);
+      if (!answer.ok) return;
+      version = answer.body.version;
     } catch {
       // The full refresh reports an unreachable API; this check stays quiet.
       return;

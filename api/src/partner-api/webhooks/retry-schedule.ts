@@ -1,7 +1,10 @@
+import { backOffDelay } from '../../../../common/retry/back-off.ts';
+
 /**
  * When a failed delivery is tried again: 30 s after the first failure, doubling up to two hours
  * between attempts, for 24 h after the event (Standard Webhooks' advice: back off, keep trying for
- * about a day). Kept here until the project's back-off formulas share one module in common/.
+ * about a day). The wait itself is the product's one back-off, `backOffDelay`, without jitter: it
+ * is stored as the delivery's next-attempt time.
  */
 export interface RetrySchedule {
   baseDelayMs: number;
@@ -18,5 +21,5 @@ export const RETRY_DEFAULTS: RetrySchedule = {
 
 /** The wait after the `attempts`-th failed attempt (1 = the first). */
 export function retryDelayMs(attempts: number, schedule: RetrySchedule = RETRY_DEFAULTS): number {
-  return Math.min(schedule.maxDelayMs, schedule.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  return backOffDelay(attempts, { baseMs: schedule.baseDelayMs, maxMs: schedule.maxDelayMs });
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it, vi } from 'vitest';
+import { policeClockDefinition } from '../../../common/clock/police-definition.ts';
+import { clockAnswerFor } from '../../../tests/support/clock-answer.ts';
+import { CSEW_CLOCK_DEFINITION } from '../../../common/survey/csew-clock.ts';
+import { createDefinitionSource, type DefinitionSourceOptions } from './definition-source.ts';
+
+const police = policeClockDefinition({
+  categoryCounts: [{ slug: 'burglary', count: 1000 }],
+  months: 12,
+  latestDataMonth: '2026-09',
+  excludedForces: [],
+  lastUpdated: '2026-11-01T00:00:00Z',
+  areaName: 'England and Wales',
+});
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** An API double answering each path with what `answers` holds for it now. */
+function apiDouble(answers: Record<string, () => Response>) {
+  const paths: string[] = [];
+  const fetch = (async (url: string) => {
+    const path = new URL(url).pathname;
+    paths.push(path);
+    return answers[path]?.() ?? json({ success: false, error: 'Not found', code: 'NOT_FOUND' }, 404);
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, paths };
+}
+
+function source(fetch: typeof globalThis.fetch) {
+  const warn = vi.fn();
+  const logger = { warn, info: vi.fn() } as unknown as DefinitionSourceOptions['logger'];
+  return { warn, definitions: createDefinitionSource({ apiUrl: 'http://api.test', logger, fetch }) };
+}
+
+describe('the clock definition source', () => {
+  it("reads both clocks at their contracts' paths and takes a well-formed answer", async () => {
+    const api = apiDouble({
+      '/api/csew-clock': () => json(clockAnswerFor(CSEW_CLOCK_DEFINITION)),
+      '/api/police-clock': () => json(clockAnswerFor(police)),
+    });
+    const { definitions } = source(api.fetch);
+    await definitions.refresh();
+    expect(api.paths.sort()).toEqual(['/api/csew-clock', '/api/police-clock']);
+    expect(definitions.current('police')).toEqual(police);
+  });
+
+  it('logs a malformed answer and keeps the definition it had', async () => {
+    let malformed = false;
+    const api = apiDouble({
+      '/api/csew-clock': () => json(clockAnswerFor(CSEW_CLOCK_DEFINITION)),
+      '/api/police-clock': () =>
+        json(
+          malformed
+            ? { ...clockAnswerFor(police), definition: { ...police, version: 'next', categories: null } }
+            : clockAnswerFor(police),
+        ),
+    });
+    const { definitions, warn } = source(api.fetch);
+    await definitions.refresh();
+    malformed = true;
+    const changed = vi.fn();
+    definitions.onChange(changed);
+    await definitions.refresh();
+    expect(definitions.current('police')).toEqual(police);
+    expect(changed).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /police clock .*malformed answer from \/api\/police-clock: \/definition\/categories/,
+      ),
+    );
+  });
+
+  it('tells an empty store (503 NO_POLICE_DATA) from an API that cannot answer', async () => {
+    let code = 'UNAVAILABLE';
+    const api = apiDouble({
+      '/api/csew-clock': () => json(clockAnswerFor(CSEW_CLOCK_DEFINITION)),
+      '/api/police-clock': () => json({ success: false, error: 'No police data', code }, 503),
+    });
+    const { definitions } = source(api.fetch);
+    await definitions.refresh();
+    expect(definitions.answeredEmpty?.('police')).toBe(false);
+    code = 'NO_POLICE_DATA';
+    await definitions.refresh();
+    expect(definitions.answeredEmpty?.('police')).toBe(true);
+    expect(definitions.current('police')).toBeUndefined();
+  });
+});
