@@ -14,6 +14,8 @@ import { createMailServices, type MailServices } from '../email/mail-services.ts
 import { importSources } from '../police-data/import/index.ts';
 import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 import { createSecretBox, secretKeyFromHex } from '../../../server-common/security/secret-box.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { createAlertsService } from './alerts-service.ts';
 
 /**
  * Area alerts and the area feed, end to end on a real store and a real SMTP server: street files
@@ -278,6 +280,49 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
     });
     expect(late.statusCode).toBe(404);
     expect(late.json().code).toBe('UNKNOWN_TOKEN');
+  });
+
+  it('reseals subscriptions after a SECRET_KEY rotation, the email hash with them', async () => {
+    const oldKey = secretKeyFromHex(TEST_SECRET_HEX, 'old');
+    const newKey = secretKeyFromHex('b2'.repeat(32), 'new');
+    const service = (box: ReturnType<typeof createSecretBox>, key: Buffer) =>
+      createAlertsService({
+        sequelize: db.sequelize,
+        secretBox: box,
+        secretKey: key,
+        outbox: mail.outbox,
+        limiter: createRateLimiter({ sequelize: db.sequelize, now: clock.now }),
+        hashAddress: (address) => `h:${address}`,
+        resolveArea: async (area) => ({ area, label: 'Kent Police' }),
+        now: clock.now,
+      });
+    const before = service(createSecretBox(oldKey), oldKey.key);
+    await before.subscribe({ email: 'dan@example.org', area: 'force:kent' }, '192.0.2.1');
+    const [{ id }] = (await db.sequelize.query<{ id: number }>('SELECT id FROM alert_subscriptions', {
+      type: QueryTypes.SELECT,
+    })) as [{ id: number }];
+    const hashBefore = await db.sequelize.query<{ email_hash: string }>(
+      'SELECT email_hash FROM alert_subscriptions',
+      {
+        type: QueryTypes.SELECT,
+      },
+    );
+
+    const after = service(createSecretBox(newKey, [oldKey]), newKey.key);
+    expect(await after.reencryptWithCurrentKey()).toBe(1);
+    expect(await after.reencryptWithCurrentKey()).toBe(0);
+    // Readable without the old key now, and found by the new key's hash.
+    const newOnly = service(createSecretBox(newKey), newKey.key);
+    expect((await newOnly.recipient(Number(id), false))?.email).toBe('dan@example.org');
+    const hashAfter = await db.sequelize.query<{ email_hash: string }>(
+      'SELECT email_hash FROM alert_subscriptions',
+      {
+        type: QueryTypes.SELECT,
+      },
+    );
+    expect(hashAfter[0]!.email_hash).not.toBe(hashBefore[0]!.email_hash);
+    await newOnly.unsubscribe((await newOnly.recipient(Number(id), false))!.token);
+    expect(await count()).toBe(0);
   });
 
   it('serves an Atom feed per area: one entry per month held, newest first, cached by data version', async () => {
