@@ -1,5 +1,6 @@
+import { clockAreaId, parseClockAreaId, type ClockArea } from '../clock/area.ts';
 import { parsePostcode } from '../postcode/postcode.ts';
-import type { ClockArea } from '../clock/area.ts';
+import type { SearchRequestBody } from '../search/types.ts';
 
 /**
  * The product's own pages for an area (common/clock/area.ts), as a mail or a feed links them:
@@ -32,4 +33,18 @@ export function areaSearchPath(area: ClockArea, month?: string): string {
 
 export function areaClockPath(areaId: string): string {
   return `/police-crime-clock?${new URLSearchParams({ area: areaId }).toString()}`;
+}
+
+/** The area id (common/clock/area.ts) of a search's area; undefined for the search of the whole store. */
+export function areaIdOfSearch(request: SearchRequestBody): string | undefined {
+  const type = request.searchType ?? 'radius';
+  const area =
+    type === 'radius'
+      ? parseClockAreaId(`postcode:${request.postcode ?? ''}`)
+      : type === 'force'
+        ? parseClockAreaId(`force:${request.forceId ?? ''}`)
+        : type === 'neighbourhood'
+          ? parseClockAreaId(`neighbourhood:${request.forceId ?? ''}:${request.neighbourhoodId ?? ''}`)
+          : undefined;
+  return area ? clockAreaId(area) : undefined;
 }
