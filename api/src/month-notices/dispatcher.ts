@@ -142,6 +142,7 @@ export function createMonthNoticesDispatcher(options: MonthNoticesOptions) {
   let running = false;
   let seenVersion: string | undefined;
   let lastRun = -Infinity;
+  let current: Promise<void> = Promise.resolve();
 
   async function tick() {
     const version = await options.dataVersion();
@@ -153,7 +154,8 @@ export function createMonthNoticesDispatcher(options: MonthNoticesOptions) {
   }
 
   const loop = async () => {
-    await tick().catch((error: unknown) => log.error({ err: error }, 'month notices check failed'));
+    current = tick().catch((error: unknown) => log.error({ err: error }, 'month notices check failed'));
+    await current;
     if (running) {
       timer = setTimeout(() => void loop(), pollMs);
       timer.unref();
@@ -167,9 +169,11 @@ export function createMonthNoticesDispatcher(options: MonthNoticesOptions) {
       running = true;
       void loop();
     },
-    stop() {
+    /** Stops checking; resolves once a check under way has ended, so the store can be closed. */
+    async stop() {
       running = false;
       clearTimeout(timer);
+      await current;
     },
   };
 }
