@@ -33,7 +33,7 @@ import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../tests/support/
 import { createAdminUserService } from './admin/users.ts';
 import type { App } from './app.ts';
 import { createWebhookServices } from './partner-api/webhooks/index.ts';
-import type { SecretBox } from './security/secret-box.ts';
+import type { SecretBox } from '../../server-common/security/secret-box.ts';
 import { startTeamPoliceApi } from '../../tests/support/police-api/neighbourhood-team.ts';
 import type { PoliceApiDouble } from '../../tests/support/police-api/double.ts';
 import {
