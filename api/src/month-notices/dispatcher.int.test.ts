@@ -31,20 +31,18 @@ describe.each(testDialects)('month notices on %s', (dialect) => {
       ],
     });
   const hold = (month: number) =>
-    db.sequelize
-      .getQueryInterface()
-      .bulkInsert('dataset_months', [
-        {
-          force_id: 'kent',
-          month,
-          dataset: 'street',
-          row_count: 1,
-          skipped_count: 0,
-          synthetic: true,
-          import_id: null,
-          imported_at: new Date(),
-        },
-      ]);
+    db.sequelize.getQueryInterface().bulkInsert('dataset_months', [
+      {
+        force_id: 'kent',
+        month,
+        dataset: 'street',
+        row_count: 1,
+        skipped_count: 0,
+        synthetic: true,
+        import_id: null,
+        imported_at: new Date(),
+      },
+    ]);
   const notified = async () =>
     (
       await db.sequelize.query<{ month: number }>('SELECT month FROM notified_months ORDER BY month', {
