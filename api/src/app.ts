@@ -9,6 +9,17 @@ import { adminMessagesRoutes } from './admin/messages-routes.ts';
 import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
 import { leases } from './db/window-counters.ts';
+import { createAlertMailer, registerAlertComposers } from './alerts/alert-mailer.ts';
+import { createAlertsService, type AlertsService } from './alerts/alerts-service.ts';
+import { adminAlertRoutes, alertRoutes } from './alerts/routes.ts';
+import { createAreaFeedService } from './area-feed/feed-service.ts';
+import { areaFeedRoutes } from './area-feed/routes.ts';
+import {
+  createMonthNoticesDispatcher,
+  type MonthNoticeConsumer,
+  type MonthNoticesDispatcher,
+} from './month-notices/dispatcher.ts';
+import { clockAreaSearch } from '../../common/clock/area.ts';
 import { clientConfigRoutes } from './clocks/config-routes.ts';
 import { clockRoutes } from './clocks/routes.ts';
 import { clockDataVersion, createDataVersionPublisher } from './clocks/data-version.ts';
@@ -49,6 +60,7 @@ import { createExportGate } from './search/export-gate.ts';
 import { searchRoutes } from './search/routes.ts';
 import { composeServices, type ServicesOptions } from './services.ts';
 import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
+import type { SecretBox } from '../../server-common/security/secret-box.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
 import { registerStaticUi, wantsAppShell } from './ui-hosting/static-ui.ts';
 import { appVersion } from './version.ts';
@@ -62,6 +74,10 @@ declare module 'fastify' {
     addressHash: (address: string) => string;
     /** The scheduled police data update; run-api.ts starts it once the API listens. */
     dataUpdater: DataUpdater;
+    /** Area alerts (with mail only). */
+    alerts: AlertsService | undefined;
+    /** Announces each newly held month to the alerts and other consumers (with mail only). */
+    monthNotices: MonthNoticesDispatcher | undefined;
   }
 }
 
@@ -89,6 +105,12 @@ export interface AppOptions {
   policeApi?: ServicesOptions['policeApi'];
   /** The scheduled data update (tests: one with short delays); made from config when omitted. */
   dataUpdater?: DataUpdater;
+  /** Seals stored secrets with SECRET_KEY (subscribers' addresses); the admin sign-in's when omitted. */
+  secretBox?: SecretBox;
+  /** Told of each newly held month besides the area alerts (partner webhooks). */
+  monthNoticeConsumers?: MonthNoticeConsumer[];
+  /** false: the month notices are not checked by themselves (tests call `app.monthNotices.runOnce`). */
+  monthNoticesLoop?: boolean;
 }
 
 /** The API as a plugin tree, without listening: tests drive it with `app.inject`. */
@@ -263,6 +285,60 @@ export async function buildApp(options: AppOptions) {
       maxAgeSeconds: 60,
     }),
   });
+  // Links in mails and feeds name the site by PUBLIC_ORIGIN, never by a request's Host header.
+  const linkOrigin = config.publicOrigin ?? `http://localhost:${config.apiPort}`;
+  await app.register(areaFeedRoutes, {
+    prefix: '/api',
+    feeds: createAreaFeedService({ sequelize: options.sequelize, search, origin: linkOrigin }),
+    reads: inFlight('feed', config.searchesPerAddress, 'feed reads'),
+    cached: cachedByDataVersion({ version: dataVersion, release: app.appVersion, maxAgeSeconds: 900 }),
+  });
+  let alerts: AlertsService | undefined;
+  let monthNotices: MonthNoticesDispatcher | undefined;
+  // Subscribers' addresses are sealed with SECRET_KEY: alerts need it, and mail to send them.
+  const secretBox = options.secretBox ?? options.adminAuth?.secretBox;
+  if (options.mail && secretBox) {
+    const mail = options.mail;
+    const alertsService = createAlertsService({
+      sequelize: options.sequelize,
+      secretBox,
+      secretKey: addressKey,
+      outbox: mail.outbox,
+      limiter: services.rateLimiter,
+      hashAddress: app.addressHash,
+      resolveArea: async (area) => ({ area, label: (await search.resolve(clockAreaSearch(area))).label }),
+      onQueued: mail.wakeWorker,
+      now: options.now,
+    });
+    alerts = alertsService;
+    registerAlertComposers(mail.worker, alertsService, linkOrigin);
+    await app.register(alertRoutes, { prefix: '/api/alerts', alerts: alertsService });
+    await app.register(adminAlertRoutes, { prefix: '/api/admin', alerts: alertsService });
+    const dispatcher = createMonthNoticesDispatcher({
+      sequelize: options.sequelize,
+      dataVersion,
+      consumers: [
+        createAlertMailer({
+          alerts: alertsService,
+          search,
+          outbox: mail.outbox,
+          onQueued: mail.wakeWorker,
+          log: app.log,
+        }),
+        ...(options.monthNoticeConsumers ?? []),
+      ],
+      housekeeping: async () => void (await alertsService.sweep()),
+      now: options.now,
+      log: app.log,
+    });
+    monthNotices = dispatcher;
+    if (options.monthNoticesLoop !== false) {
+      app.addHook('onReady', async () => dispatcher.start());
+      app.addHook('onClose', async () => dispatcher.stop());
+    }
+  }
+  app.decorate('alerts', alerts);
+  app.decorate('monthNotices', monthNotices);
   await app.register(clientConfigRoutes, { prefix: '/api' });
   await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
   await app.register(clockRoutes, { prefix: '/api', policeClock: services.policeClock, search, csewFigures });

@@ -90,6 +90,9 @@ export async function runApi(runtime: RuntimeReport): Promise<void> {
   const rewrittenSecrets = await webhooks.service.reencryptWithCurrentKey();
   if (rewrittenSecrets > 0)
     app.log.info({ webhooks: rewrittenSecrets }, 'webhook secrets rewritten with the current SECRET_KEY');
+  const resealed = (await app.alerts?.reencryptWithCurrentKey()) ?? 0;
+  if (resealed > 0)
+    app.log.info({ subscriptions: resealed }, 'alert subscriptions rewritten with the current SECRET_KEY');
   const keyProblem = await mail.smtpSettings.keyProblem();
   if (keyProblem) app.log.warn(keyProblem);
   if (ran.length > 0) app.log.info({ migrations: ran }, 'database migrated');

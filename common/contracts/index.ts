@@ -1,4 +1,5 @@
 import * as admin from './admin.ts';
+import * as alerts from './alerts.ts';
 import * as apiKeys from './api-keys.ts';
 import * as auth from './auth.ts';
 import * as clocks from './clocks.ts';
@@ -18,6 +19,7 @@ import * as webhooks from './webhooks.ts';
 export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
   Object.entries({
     ...admin,
+    ...alerts,
     ...apiKeys,
     ...auth,
     ...clocks,

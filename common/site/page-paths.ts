@@ -15,6 +15,8 @@ export const PAGE_PATHS: readonly string[] = [
   '/privacy-policy',
   '/glossary',
   '/data-status',
+  '/alerts/confirm',
+  '/alerts/unsubscribe',
   '/admin',
   '/admin/algorithms',
   '/admin/csew-data',

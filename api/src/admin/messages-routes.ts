@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ListMessages, RetryMessage } from '../../../common/contracts/admin.ts';
-import type { Outbox, OutboxMessage } from '../email/outbox.ts';
+import type { AdminOutboxMessage, Outbox } from '../email/outbox.ts';
 import { assertAdminAuth } from './auth-plugin.ts';
 
 export interface AdminMessagesOptions {
@@ -9,7 +9,7 @@ export interface AdminMessagesOptions {
   onRetry?: () => void;
 }
 
-function view(message: OutboxMessage) {
+function view(message: AdminOutboxMessage) {
   return {
     id: message.id,
     kind: message.kind,

@@ -2,8 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { SecretKeyError } from '../../../server-common/security/secret-box.ts';
 import { composeMail } from './compose.ts';
-import type { Outbox } from './outbox.ts';
-import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, sendSmtp, type SmtpTimeouts } from './smtp-client.ts';
+import { ADMIN_MESSAGE_KINDS, type Outbox, type OutboxKind, type OutboxMessage } from './outbox.ts';
+import {
+  DEFAULT_SMTP_TIMEOUTS,
+  describeSmtpError,
+  sendSmtp,
+  type OutgoingMail,
+  type SmtpTimeouts,
+} from './smtp-client.ts';
 import { SmtpPortNotAllowedError, type SmtpSettingsService } from './smtp-settings.ts';
 
 export interface WorkerLog {
@@ -24,6 +30,12 @@ export interface OutboxWorkerOptions {
   workerId?: string;
 }
 
+/**
+ * Makes the mail of a message that goes to someone other than the administrator (a subscriber),
+ * at send time; null when it has nobody to go to any more (the subscriber left): it is discarded.
+ */
+export type MailComposer = (message: OutboxMessage, from: string) => Promise<OutgoingMail | null>;
+
 export const NOT_CONFIGURED = 'Waiting for email settings: save the SMTP settings in the admin area.';
 /** Pause between rounds when idle, unless the options say otherwise. */
 export const DEFAULT_WORKER_INTERVAL_MS = 15_000;
@@ -43,7 +55,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const workerId =
     options.workerId ?? `${hostname().slice(0, 40)}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
+  const composers = new Map<OutboxKind, MailComposer>();
   let lastPurge = -Infinity;
+
+  /** The mail of a claimed message: the administrator's, or its kind's composer's. */
+  async function mailOf(message: OutboxMessage, from: string, adminEmail: string) {
+    const composer = composers.get(message.kind);
+    if (composer) return composer(message, from);
+    if (!ADMIN_MESSAGE_KINDS.includes(message.kind))
+      throw new Error(`No composer for ${message.kind} messages on this node.`);
+    return composeMail(message, { from, to: adminEmail });
+  }
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
   let again = false;
@@ -75,12 +97,22 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     for (;;) {
       const message = await outbox.claimNext(workerId);
       if (!message) return result;
+      let mail: OutgoingMail | null;
       try {
-        await sendSmtp(
-          settings,
-          composeMail(message, { from: settings.fromEmail, to: settings.adminEmail }),
-          timeouts,
-        );
+        mail = await mailOf(message, settings.fromEmail, settings.adminEmail);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await outbox.markFailed(message, workerId, reason);
+        result.failed += 1;
+        log.error({ messageId: message.id, kind: message.kind, reason }, 'outbox message not composed');
+        continue;
+      }
+      if (!mail) {
+        await outbox.discard(message.id, workerId);
+        continue;
+      }
+      try {
+        await sendSmtp(settings, mail, timeouts);
       } catch (error) {
         const reason = describeSmtpError(error, settings);
         const status = await outbox.markFailed(message, workerId, reason);
@@ -125,6 +157,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     runOnce,
     outbox,
     workerId,
+    /** Who composes `kind`'s mails (the alerts feature registers its own). */
+    useComposer(kind: OutboxKind, composer: MailComposer) {
+      composers.set(kind, composer);
+    },
     /** Starts rounds every `intervalMs`; the log (e.g. `app.log`) may be given only now, once the app exists. */
     start(startOptions: { log?: WorkerLog } = {}) {
       if (startOptions.log) log = startOptions.log;

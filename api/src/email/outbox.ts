@@ -1,6 +1,7 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { backOffDelay } from '../../../common/retry/back-off.ts';
 import type { ContactMessage, DataIssueReport } from '../../../common/contact/messages.ts';
+import type { AlertConfirmationPayload, AreaAlertPayload } from '../alerts/alert-mail.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 
 /**
@@ -10,14 +11,26 @@ import { HttpError, notFound } from '../http/errors.ts';
  * claiming one row at a time with a conditional UPDATE (a lease), so no two send the same message.
  */
 
-export type OutboxKind = 'contact' | 'data-issue' | 'data-update';
+/**
+ * `contact`, `data-issue` and `data-update` go to the administrator and are listed for them; the
+ * alert kinds go to a subscriber (the worker is handed a composer for each) and are never listed:
+ * admins see counts only.
+ */
+export type OutboxKind = 'contact' | 'data-issue' | 'data-update' | 'alert-confirmation' | 'area-alert';
+export type AdminMessageKind = 'contact' | 'data-issue' | 'data-update';
+export const ADMIN_MESSAGE_KINDS: readonly OutboxKind[] = [
+  'contact',
+  'data-issue',
+  'data-update',
+] satisfies AdminMessageKind[];
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 /** To the admins, from the scheduled data update (api/src/data-updates/): checks keep failing. */
 export interface DataUpdateAlert {
   message: string;
   timestamp: string | null;
 }
-export type OutboxPayload = ContactMessage | DataIssueReport | DataUpdateAlert;
+export type OutboxPayload =
+  ContactMessage | DataIssueReport | DataUpdateAlert | AlertConfirmationPayload | AreaAlertPayload;
 
 export interface OutboxMessage {
   id: number;
@@ -30,6 +43,15 @@ export interface OutboxMessage {
   createdAt: number;
   sentAt: number | null;
 }
+
+/** A message for the administrator: the only kind they list and resend. */
+export type AdminOutboxMessage = OutboxMessage & {
+  kind: AdminMessageKind;
+  payload: ContactMessage | DataIssueReport | DataUpdateAlert;
+};
+
+const isAdminMessage = (message: OutboxMessage): message is AdminOutboxMessage =>
+  ADMIN_MESSAGE_KINDS.includes(message.kind);
 
 export interface OutboxOptions {
   sequelize: Sequelize;
@@ -101,12 +123,18 @@ export function createOutbox(options: OutboxOptions) {
     kind: OutboxKind,
     payload: OutboxPayload,
     senderKey: string | null,
+    /** Stores the message with the caller's other writes: both or neither. */
+    transaction?: Transaction,
   ): Promise<number> {
     const at = now();
     const [id] = await sequelize.query(
       `INSERT INTO outbox (kind, payload, status, attempts, next_attempt_at, created_at, sender_key)
        VALUES (?, ?, 'pending', 0, ?, ?, ?)`,
-      { replacements: [kind, JSON.stringify(payload), at, at, senderKey], type: QueryTypes.INSERT },
+      {
+        replacements: [kind, JSON.stringify(payload), at, at, senderKey],
+        type: QueryTypes.INSERT,
+        ...(transaction ? { transaction } : {}),
+      },
     );
     return Number(id);
   }
@@ -142,6 +170,14 @@ export function createOutbox(options: OutboxOptions) {
        claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?`,
       { replacements: [now(), id, workerId], type: QueryTypes.UPDATE },
     );
+  }
+
+  /** Deletes a claimed message that has nobody to go to any more (its subscriber left). */
+  async function discard(id: number, workerId: string): Promise<void> {
+    await sequelize.query('DELETE FROM outbox WHERE id = ? AND claimed_by = ?', {
+      replacements: [id, workerId],
+      type: QueryTypes.DELETE,
+    });
   }
 
   function delayAfter(attempts: number): number {
@@ -190,16 +226,17 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   /** An administrator's "send again": a failed or waiting message becomes due now with a fresh back-off. */
-  async function retry(id: number): Promise<OutboxMessage> {
+  async function retry(id: number): Promise<AdminOutboxMessage> {
     const message = await get(id);
-    if (!message) throw notFound(`There is no message ${id}.`);
+    // A subscriber's mail is not the administrator's to read or resend.
+    if (!message || !isAdminMessage(message)) throw notFound(`There is no message ${id}.`);
     if (message.status === 'sent')
       throw new HttpError(409, 'ALREADY_SENT', `Message ${id} was already sent.`);
     await sequelize.query(
       `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE id = ? AND status <> 'sent'`,
       { replacements: [now(), id], type: QueryTypes.UPDATE },
     );
-    return (await get(id))!;
+    return (await get(id)) as AdminOutboxMessage;
   }
 
   /** Messages per status, and when the oldest message still waiting was stored (for /metrics). */
@@ -220,16 +257,24 @@ export function createOutbox(options: OutboxOptions) {
     return { counts, oldestPendingAt };
   }
 
+  /** The administrator's messages (ADMIN_MESSAGE_KINDS), newest first. */
   async function list(query: { status?: OutboxStatus; limit: number; offset: number }) {
-    const where = query.status ? 'WHERE status = ?' : '';
-    const filter = query.status ? [query.status] : [];
+    const kinds = ADMIN_MESSAGE_KINDS.map(() => '?').join(', ');
+    const where = `WHERE kind IN (${kinds})${query.status ? ' AND status = ?' : ''}`;
+    const filter = [...ADMIN_MESSAGE_KINDS, ...(query.status ? [query.status] : [])];
     const rows = await sequelize.query<OutboxRow>(
       `SELECT ${COLUMNS} FROM outbox ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
       { replacements: [...filter, query.limit, query.offset], type: QueryTypes.SELECT },
     );
-    const { counts: byStatus } = await backlog();
+    const counted = await sequelize.query<{ status: string; n: number }>(
+      `SELECT status, COUNT(*) AS n FROM outbox WHERE kind IN (${kinds}) GROUP BY status`,
+      { replacements: [...ADMIN_MESSAGE_KINDS], type: QueryTypes.SELECT },
+    );
+    const byStatus: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
+    for (const row of counted)
+      if (row.status in byStatus) byStatus[row.status as OutboxStatus] = Number(row.n);
     const total = query.status ? byStatus[query.status] : byStatus.pending + byStatus.sent + byStatus.failed;
-    return { messages: rows.map(toMessage), total, counts: byStatus };
+    return { messages: rows.map(toMessage).filter(isAdminMessage), total, counts: byStatus };
   }
 
   /** Deletes sent messages older than the retention period; failed and pending ones stay until sent. */
@@ -246,6 +291,7 @@ export function createOutbox(options: OutboxOptions) {
     claimNext,
     markSent,
     markFailed,
+    discard,
     notePending,
     expeditePending,
     retry,

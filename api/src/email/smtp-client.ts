@@ -36,6 +36,8 @@ export interface OutgoingMail {
   replyTo?: string;
   subject: string;
   text: string;
+  /** Further header fields (List-Unsubscribe…), written as given. */
+  headers?: Record<string, string>;
 }
 
 function transportFor(connection: SmtpConnection, timeouts: SmtpTimeouts) {

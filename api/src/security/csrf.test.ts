@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCsrf, isPartnerRoute, originOf, type CsrfRequest } from './csrf.ts';
+import { checkCsrf, isPartnerRoute, isTokenRoute, originOf, type CsrfRequest } from './csrf.ts';
 
 const post = (headers: CsrfRequest['headers'], extra: Partial<CsrfRequest> = {}): CsrfRequest => ({
   method: 'POST',
@@ -134,5 +134,19 @@ describe('originOf', () => {
     expect(originOf('HTTPS://Crime.Example:443/path')).toBe('https://crime.example');
     expect(originOf('javascript:alert(1)')).toBeNull();
     expect(originOf('not a url')).toBeNull();
+  });
+
+  it('lets the one-click unsubscribe route take a form post without Origin: its token is the authority', () => {
+    const oneClick = post(
+      { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '26' },
+      { tokenRoute: isTokenRoute('/api/alerts/unsubscribe') },
+    );
+    expect(checkCsrf(oneClick, [])).toEqual({ ok: true });
+    // Only that route pattern.
+    expect(isTokenRoute('/api/alerts/confirm')).toBe(false);
+    expect(isTokenRoute('/api/alerts')).toBe(false);
+    expect(checkCsrf({ ...oneClick, tokenRoute: isTokenRoute('/api/alerts') }, [])).toMatchObject({
+      ok: false,
+    });
   });
 });

@@ -17,6 +17,11 @@ export interface CsrfRequest {
    * the matched route pattern, so neither a header nor an encoded path can claim it.
    */
   partnerRoute: boolean;
+  /**
+   * The route takes its authority from a token in the request, never from a cookie (one-click
+   * unsubscribe): decided by the matched route pattern, as `partnerRoute` is.
+   */
+  tokenRoute?: boolean;
   headers: {
     origin?: string;
     referer?: string;
@@ -32,6 +37,16 @@ export const PARTNER_ROUTE_PREFIX = '/api/external/';
 
 export function isPartnerRoute(routePattern: string | undefined): boolean {
   return routePattern?.startsWith(PARTNER_ROUTE_PREFIX) ?? false;
+}
+
+/**
+ * Routes whose token is the whole authority: RFC 8058's one-click unsubscribe is POSTed by mail
+ * providers form-encoded and without Origin, and a forged request without the token does nothing.
+ */
+export const TOKEN_ROUTES: ReadonlySet<string> = new Set(['/api/alerts/unsubscribe']);
+
+export function isTokenRoute(routePattern: string | undefined): boolean {
+  return routePattern !== undefined && TOKEN_ROUTES.has(routePattern);
 }
 
 export type CsrfVerdict = { ok: true } | { ok: false; reason: string };
@@ -61,6 +76,7 @@ export function checkCsrf(request: CsrfRequest, allowedOrigins: readonly string[
   // Partner calls authenticate with a key, not a cookie: a forged browser request carries no key.
   // Only on partner routes: elsewhere a key proves nothing, and the cookie still rides along.
   if (request.partnerRoute && request.headers['x-api-key'] !== undefined) return { ok: true };
+  if (request.tokenRoute) return { ok: true };
 
   const sender = originOf(request.headers.origin) ?? originOf(request.headers.referer);
   if (!sender) {

@@ -2,7 +2,7 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { forbidden } from '../http/errors.ts';
-import { checkCsrf, isPartnerRoute, originOf, type CsrfRequest } from './csrf.ts';
+import { checkCsrf, isPartnerRoute, isTokenRoute, originOf, type CsrfRequest } from './csrf.ts';
 import { sharedPlugin } from './shared-plugin.ts';
 
 export interface SecurityOptions {
@@ -145,6 +145,7 @@ export const securityPlugin = sharedPlugin(
           host: request.host,
           protocol: request.protocol,
           partnerRoute: isPartnerRoute(request.routeOptions.url),
+          tokenRoute: isTokenRoute(request.routeOptions.url),
           headers: request.headers as CsrfRequest['headers'],
         },
         allowedOrigins,

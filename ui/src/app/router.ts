@@ -11,6 +11,7 @@ import {
   adminRoute,
   adminSmtpSettingsRoute,
 } from '../features/admin/adminRoutes.tsx';
+import { alertConfirmRoute, alertUnsubscribeRoute } from '../features/alerts/alertRoutes.tsx';
 import { csewClockRoute, policeClockRoute } from '../features/clocks/clockRoutes.tsx';
 import { dataStatusRoute } from '../features/data-status/dataStatusRoute.tsx';
 import { glossaryRoute } from '../features/glossary/glossaryRoute.tsx';
@@ -28,6 +29,8 @@ export const routeTree = rootRoute.addChildren([
   privacyRoute,
   glossaryRoute,
   dataStatusRoute,
+  alertConfirmRoute,
+  alertUnsubscribeRoute,
   adminRoute.addChildren([
     adminIndexRoute,
     adminAlgorithmsRoute,

@@ -16,6 +16,7 @@ import { cellMonthsByForce } from './0016-cell-months-by-force.ts';
 import { importLease } from './2026-11-26-import-lease.ts';
 import { webhookTables } from './2026-11-26-webhooks.ts';
 import { dataUpdateChecks } from './2026-11-26-data-update-checks.ts';
+import { areaAlerts } from './2026-11-26-area-alerts.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   importLease,
   webhookTables,
   dataUpdateChecks,
+  areaAlerts,
 ];

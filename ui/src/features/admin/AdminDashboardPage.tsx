@@ -5,6 +5,7 @@ import { Card } from '../../shared/ui/Card.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { adminSessionAtom } from '../auth/adminSession.ts';
 import { GetSystem, ListMessages } from '../../../../common/contracts/admin.ts';
+import { GetAlertCounts } from '../../../../common/contracts/alerts.ts';
 import type { SystemInfo } from './adminApi.ts';
 import { ResourceView, StatusBadge } from './AdminParts.tsx';
 import { DataUpdatesCard } from './DataUpdatesCard.tsx';
@@ -110,6 +111,7 @@ export function AdminDashboardPage() {
         <div className="admin-grid__side">
           <SystemInformationCard system={system} />
           <MessagesCard />
+          <AlertsCard />
           <Card title="Quick Actions" headingLevel={2}>
             <ul className="admin-actions">
               <li>
@@ -221,6 +223,33 @@ function MessagesCard() {
               View messages <span aria-hidden="true">→</span>
             </Link>
           </>
+        )}
+      </ResourceView>
+    </Card>
+  );
+}
+
+/** Area alert subscriptions: counts only, never who (privacy policy). */
+function AlertsCard() {
+  const alerts = useAdminQuery(GetAlertCounts);
+  return (
+    <Card title="Area Alerts" headingLevel={2} description="Email subscriptions to an area's new months.">
+      <ResourceView resource={alerts} what="alert counts">
+        {({ confirmed, pending, areas }) => (
+          <dl className="admin-counts">
+            <div>
+              <dt>Subscribed</dt>
+              <dd>{confirmed}</dd>
+            </div>
+            <div>
+              <dt>Awaiting confirmation</dt>
+              <dd>{pending}</dd>
+            </div>
+            <div>
+              <dt>Areas</dt>
+              <dd>{areas}</dd>
+            </div>
+          </dl>
         )}
       </ResourceView>
     </Card>

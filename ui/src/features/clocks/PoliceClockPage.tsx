@@ -17,6 +17,7 @@ import { MethodPanel } from './MethodPanel.tsx';
 import { policeClockLead } from './policeCoverage.ts';
 import { useContactEmail } from './publicConfig.ts';
 import { useLiveClock } from './useLiveClock.ts';
+import { AreaAlerts } from '../alerts/AreaAlerts.tsx';
 import './clocks.css';
 
 const OGL_ATTRIBUTION = 'Contains public sector information licensed under the Open Government Licence v3.0.';
@@ -63,6 +64,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
           {definition ? <PoliceClock definition={definition} /> : <ClockPending feed={feed} />}
           <AreaPicker area={area} areaName={definition?.meta.areaName} />
           <EmbedThisClock kind="police" area={area} areaName={area ? definition?.meta.areaName : undefined} />
+          {area && <AreaAlerts areaId={area} label={definition?.meta.areaName ?? area} />}
           <PoliceClockFooter />
         </div>
       )}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import './privacy.css';
 
-const LAST_UPDATED = '21 November 2026';
+const LAST_UPDATED = '26 November 2026';
 
 interface PolicySection {
   id: string;
@@ -59,6 +59,15 @@ const sections: PolicySection[] = [
           concerns and the time of the report. The form does not ask who you are, so please do not include
           personal details in your description.
         </p>
+        <h3 id="area-alerts">Area alerts</h3>
+        <p>
+          When you ask for alerts about an area, we store your email address, the area (and any crime
+          categories you chose) and when you asked and confirmed. The address is stored encrypted, with a
+          keyed fingerprint of it that lets us find it and limit how often alerts can be requested for it;
+          nobody who reads our database without our key can read it. We send you a confirmation email and
+          nothing else until you confirm; after that, one email when a new month of police data for the area
+          is published. Administrators see only how many subscriptions there are, never who subscribed.
+        </p>
         <h3>Search queries</h3>
         <p>
           When you search crime data, the postcode, police force or neighbourhood and the period you choose
@@ -81,6 +90,7 @@ const sections: PolicySection[] = [
     body: (
       <ul>
         <li>to reply to messages you send us;</li>
+        <li>to send the area alerts you asked for and confirmed;</li>
         <li>to investigate and correct problems you report with the data;</li>
         <li>to show you the crime statistics you search for;</li>
         <li>to keep the site secure, available and working properly;</li>
@@ -129,6 +139,11 @@ const sections: PolicySection[] = [
     body: (
       <ul>
         <li>Contact messages are deleted within 30 days of our response.</li>
+        <li>
+          An alert request that is not confirmed is deleted after 48 hours. A confirmed subscription is kept
+          until you unsubscribe (every alert has a one-click link, no sign-in needed); it is then deleted at
+          once. The sent alert emails are kept by our email queue for up to 30 days, for delivery problems.
+        </li>
         <li>Issue reports are kept only as long as needed to investigate and fix the issue.</li>
         <li>Usage and technical information is kept for up to 12 months.</li>
       </ul>

@@ -43,6 +43,8 @@ import {
   urlFromDraft,
   type SearchUrl,
 } from './searchParams.ts';
+import { areaIdOfSearch } from '../../../../common/alerts/area-links.ts';
+import { AreaAlerts } from '../alerts/AreaAlerts.tsx';
 import './search.css';
 
 /** The URL minus the page: what the form shows. A change of it (Back, a link) resets the form. */
@@ -223,6 +225,7 @@ function SearchResults({
 }) {
   const total = response.stats.totalCrimes;
   const hasCrimes = response.pagination.total > 0;
+  const alertArea = areaIdOfSearch(request);
   const mapState = useSearchMapQuery(request, hasCrimes);
   const map = mapState.data;
   const hidden = hiddenCategories(url);
@@ -316,6 +319,7 @@ function SearchResults({
         shownOnMap={shownCrime?.id}
       />
       <PoliceDataPanel response={response} />
+      {alertArea && <AreaAlerts areaId={alertArea} label={response.dataInfo.area.label} />}
     </div>
   );
 }

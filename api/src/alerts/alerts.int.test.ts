@@ -1,0 +1,373 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseDocument } from 'htmlparser2';
+import { QueryTypes } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../common/config/config.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { startLocalSmtp, type LocalSmtp, type ReceivedMail } from '../../../tests/support/local-smtp.ts';
+import { csvText, STREET_HEADER, streetRows, writeFiles } from '../../../tests/support/police-archive.ts';
+import { manualClock, SAME_ORIGIN, TEST_SECRET_HEX } from '../../../tests/support/admin-app.ts';
+import { buildApp, type App } from '../app.ts';
+import { createMailServices, type MailServices } from '../email/mail-services.ts';
+import { importSources } from '../police-data/import/index.ts';
+import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
+import { createSecretBox, secretKeyFromHex } from '../../../server-common/security/secret-box.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { createAlertsService } from './alerts-service.ts';
+
+/**
+ * Area alerts and the area feed, end to end on a real store and a real SMTP server: street files
+ * of Kent imported by the importer itself, a subscriber who confirms, a new month imported, and
+ * the mail that follows. Expected counts come from the files written, never from the service.
+ */
+
+const ORIGIN = 'https://crime-clock.example';
+const SMTP = { username: 'relay', password: 'relay password' };
+const KENT = { lat: 51.27, lng: 0.52 };
+/** Rows of Kent's street file per month: a year and a month held, then one more imported later. */
+const ROWS: Record<string, number> = {};
+const HELD = Array.from({ length: 13 }, (_, i) => {
+  const d = new Date(Date.UTC(2024, 5 + i, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+});
+const NEW_MONTH = '2025-07';
+[...HELD, NEW_MONTH].forEach((month, i) => (ROWS[month] = 60 + ((i * 37) % 50)));
+
+function kentMonth(dir: string, month: string) {
+  const rows = streetRows(ROWS[month]!, {
+    month,
+    forceName: 'Kent Police',
+    seed: month.length + Number(month.slice(5)) * 7,
+    ...KENT,
+    noLocation: 0,
+  });
+  writeFiles(dir, {
+    'SYNTHETIC.txt': 'Synthetic test data.\n',
+    [`${month}/${month}-kent-street.csv`]: csvText(STREET_HEADER, rows),
+  });
+}
+
+const tokenOf = (text: string, path: string) => {
+  const match = new RegExp(`${ORIGIN}${path}\\?token=([A-Za-z0-9_%-]+)`).exec(text);
+  if (!match) throw new Error(`no ${path} link in: ${text}`);
+  return decodeURIComponent(match[1]!);
+};
+
+describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
+  let db: TestDatabase;
+  let app: App;
+  let mail: MailServices;
+  let smtp: LocalSmtp;
+  let dir: string;
+  const clock = manualClock(Date.now());
+  let ip = 0;
+  /** Each request from its own address unless one is given, so the per-address limit stays out of the way. */
+  const subscribe = (payload: object, remoteAddress = `198.51.100.${++ip % 250}`) =>
+    app.inject({ method: 'POST', url: '/api/alerts', headers: SAME_ORIGIN, remoteAddress, payload });
+  const count = async (where = '1 = 1') =>
+    Number(
+      (
+        await db.sequelize.query<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM alert_subscriptions WHERE ${where}`,
+          {
+            type: QueryTypes.SELECT,
+          },
+        )
+      )[0]!.n,
+    );
+  /** Sends what the outbox holds now; the mails that arrived by it. */
+  const deliver = async () => {
+    const before = smtp.received.length;
+    const { sent } = await mail.worker.runOnce();
+    if (sent > 0) await smtp.waitFor(before + sent);
+    return smtp.received.slice(before);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    dir = mkdtempSync(join(tmpdir(), 'crime-clock-alerts-'));
+    for (const month of HELD) kentMonth(join(dir, 'held'), month);
+    const summary = await importSources(db.sequelize, [join(dir, 'held')], {
+      derivedTables: storeDerivedTables,
+    });
+    expect(summary.filesFailed).toBe(0);
+
+    smtp = await startLocalSmtp(SMTP);
+    const config = parseConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN });
+    const secretBox = createSecretBox(secretKeyFromHex(TEST_SECRET_HEX, 'test key'));
+    mail = createMailServices({
+      sequelize: db.sequelize,
+      secretBox,
+      now: clock.now,
+      allowedPorts: [smtp.port],
+    });
+    await mail.smtpSettings.save({
+      host: '127.0.0.1',
+      port: smtp.port,
+      user: SMTP.username,
+      pass: SMTP.password,
+      fromEmail: 'alerts@crime-clock.example',
+      adminEmail: 'admin@crime-clock.example',
+    });
+    app = await buildApp({
+      config,
+      sequelize: db.sequelize,
+      mail,
+      secretBox,
+      now: clock.now,
+      monthNoticesLoop: false,
+    });
+    await app.ready();
+    // The store's first check: the months it already holds are not news.
+    expect(await app.monthNotices!.runOnce()).toEqual([]);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+    await db?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  let confirmation: ReceivedMail;
+  let alert: ReceivedMail;
+  /** A confirmation nobody used. */
+  let bobsLink: string;
+
+  it('refuses a bad email or an unknown area with a 400 naming the field', async () => {
+    const badEmail = await subscribe({ email: 'not an address', area: 'force:kent' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().error).toMatch(/^email/);
+    for (const area of ['force:nowhere', 'neighbourhood:kent:NOPE', 'kent']) {
+      const res = await subscribe({ email: 'ann@example.org', area });
+      expect(res.statusCode, area).toBe(400);
+      expect(res.json().error).toMatch(/^area/);
+    }
+    const badCategory = await subscribe({
+      email: 'ann@example.org',
+      area: 'force:kent',
+      categories: ['arson?'],
+    });
+    expect(badCategory.statusCode).toBe(400);
+    expect(badCategory.json().error).toMatch(/^categories/);
+    expect(await count()).toBe(0);
+  });
+
+  it('sends only a confirmation for a subscription, and a GET of its link confirms nothing', async () => {
+    const res = await subscribe({ email: 'Ann@Example.org', area: 'force:kent' });
+    expect(res.statusCode, res.body).toBe(202);
+    const mails = await deliver();
+    expect(mails).toHaveLength(1);
+    confirmation = mails[0]!;
+    expect(confirmation.to.map((t) => t.toLowerCase())).toEqual(['ann@example.org']);
+    expect(confirmation.headers.subject).toContain('Kent Police');
+    expect(await deliver()).toEqual([]);
+
+    // The address is stored sealed, never as text.
+    const [row] = await db.sequelize.query<{ email_enc: string }>(
+      'SELECT email_enc FROM alert_subscriptions',
+      {
+        type: QueryTypes.SELECT,
+      },
+    );
+    expect(row!.email_enc).toMatch(/^v1:/);
+    expect(JSON.stringify(row)).not.toContain('Example.org');
+
+    const token = tokenOf(confirmation.text, '/alerts/confirm');
+    // A mail scanner fetches the link (the page) and anything like it: nothing is confirmed.
+    for (const url of [`/alerts/confirm?token=${token}`, `/api/alerts/confirm?token=${token}`])
+      await app.inject({ method: 'GET', url });
+    expect(await count('confirmed_at IS NOT NULL')).toBe(0);
+
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/alerts/confirm',
+      headers: SAME_ORIGIN,
+      payload: { token },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ success: true, area: 'force:kent', label: 'Kent Police' });
+    expect(await count('confirmed_at IS NOT NULL')).toBe(1);
+    expect(await deliver()).toEqual([]);
+  });
+
+  it('answers an address already subscribed exactly as a new one, and sends it nothing', async () => {
+    const res = await subscribe({ email: 'ann@example.org', area: 'force:kent' });
+    const fresh = await subscribe({ email: 'bob@example.org', area: 'force:kent' });
+    expect(res.statusCode).toBe(202);
+    expect(res.body).toBe(fresh.body);
+    const mails = await deliver();
+    expect(mails.map((m) => m.to[0])).toEqual(['bob@example.org']);
+    bobsLink = tokenOf(mails[0]!.text, '/alerts/confirm');
+  });
+
+  it('mails each confirmed subscriber once for a newly imported month, with the figures', async () => {
+    kentMonth(join(dir, 'new'), NEW_MONTH);
+    const imported = await importSources(db.sequelize, [join(dir, 'new')], {
+      derivedTables: storeDerivedTables,
+    });
+    expect(imported.filesImported).toBe(1);
+    expect(await app.monthNotices!.runOnce()).toEqual([NEW_MONTH]);
+    expect(await app.monthNotices!.runOnce()).toEqual([]);
+    const mails = await deliver();
+    // Bob never confirmed: only Ann.
+    expect(mails.map((m) => m.to[0]!.toLowerCase())).toEqual(['ann@example.org']);
+    alert = mails[0]!;
+    const crimes = ROWS[NEW_MONTH]!;
+    expect(alert.headers.subject).toBe(`Kent Police: ${crimes} crimes recorded in July 2025`);
+    expect(alert.text).toContain(`Crimes recorded: ${crimes}.`);
+    expect(alert.text).toContain(`${ROWS['2025-06']} in June 2025`);
+    expect(alert.text).toContain(`${ROWS['2024-07']} in July 2024`);
+    expect(alert.text).toContain(`${ORIGIN}/search?type=force&force=kent&period=single&month=2025-07`);
+    expect(alert.headers['list-unsubscribe']).toMatch(
+      new RegExp(`^<${ORIGIN}/api/alerts/unsubscribe\\?token=`),
+    );
+    expect(alert.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(await deliver()).toEqual([]);
+  });
+
+  it('unsubscribes with the RFC 8058 POST a mail provider sends: form-encoded, no Origin', async () => {
+    const url = /^<([^>]+)>$/.exec(alert.headers['list-unsubscribe']!)![1]!;
+    const res = await app.inject({
+      method: 'POST',
+      url: url.slice(ORIGIN.length),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await count('confirmed_at IS NOT NULL')).toBe(0);
+    // Other posts still need the page's Origin.
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/api/alerts/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'token=x',
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('holds the limits under parallel requests: 3 an hour per sender, 3 a day per email', async () => {
+    const fromOne = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        subscribe({ email: `p${i}@example.org`, area: 'force:kent' }, '203.0.113.77'),
+      ),
+    );
+    expect(fromOne.filter((r) => r.statusCode === 202)).toHaveLength(3);
+    expect(fromOne.filter((r) => r.statusCode === 429)).toHaveLength(7);
+    expect(await count("area = 'force:kent' AND confirmed_at IS NULL")).toBe(1 + 3);
+
+    const toOne = await Promise.all(
+      Array.from({ length: 10 }, () => subscribe({ email: 'carol@example.org', area: 'force:kent' })),
+    );
+    // The same answer to every one of them; only three are stored and mailed.
+    expect(toOne.every((r) => r.statusCode === 202)).toBe(true);
+    expect(await count("area = 'force:kent' AND confirmed_at IS NULL")).toBe(1 + 3 + 3);
+    const mails = await deliver();
+    expect(mails.filter((m) => m.to[0] === 'carol@example.org')).toHaveLength(3);
+  });
+
+  it('shows admins the counts only, and sweeps requests left unconfirmed for 48 hours', async () => {
+    expect(await app.alerts!.counts()).toEqual({ pending: 7, confirmed: 0, areas: 0 });
+    clock.advance(49 * 60 * 60_000);
+    await app.monthNotices!.runOnce();
+    expect(await count()).toBe(0);
+    const late = await app.inject({
+      method: 'POST',
+      url: '/api/alerts/confirm',
+      headers: SAME_ORIGIN,
+      payload: { token: bobsLink },
+    });
+    expect(late.statusCode).toBe(404);
+    expect(late.json().code).toBe('UNKNOWN_TOKEN');
+  });
+
+  it('reseals subscriptions after a SECRET_KEY rotation, the email hash with them', async () => {
+    const oldKey = secretKeyFromHex(TEST_SECRET_HEX, 'old');
+    const newKey = secretKeyFromHex('b2'.repeat(32), 'new');
+    const service = (box: ReturnType<typeof createSecretBox>, key: Buffer) =>
+      createAlertsService({
+        sequelize: db.sequelize,
+        secretBox: box,
+        secretKey: key,
+        outbox: mail.outbox,
+        limiter: createRateLimiter({ sequelize: db.sequelize, now: clock.now }),
+        hashAddress: (address) => `h:${address}`,
+        resolveArea: async (area) => ({ area, label: 'Kent Police' }),
+        now: clock.now,
+      });
+    const before = service(createSecretBox(oldKey), oldKey.key);
+    await before.subscribe({ email: 'dan@example.org', area: 'force:kent' }, '192.0.2.1');
+    const [{ id }] = (await db.sequelize.query<{ id: number }>('SELECT id FROM alert_subscriptions', {
+      type: QueryTypes.SELECT,
+    })) as [{ id: number }];
+    const hashBefore = await db.sequelize.query<{ email_hash: string }>(
+      'SELECT email_hash FROM alert_subscriptions',
+      {
+        type: QueryTypes.SELECT,
+      },
+    );
+
+    const after = service(createSecretBox(newKey, [oldKey]), newKey.key);
+    expect(await after.reencryptWithCurrentKey()).toBe(1);
+    expect(await after.reencryptWithCurrentKey()).toBe(0);
+    // Readable without the old key now, and found by the new key's hash.
+    const newOnly = service(createSecretBox(newKey), newKey.key);
+    expect((await newOnly.recipient(Number(id), false))?.email).toBe('dan@example.org');
+    const hashAfter = await db.sequelize.query<{ email_hash: string }>(
+      'SELECT email_hash FROM alert_subscriptions',
+      {
+        type: QueryTypes.SELECT,
+      },
+    );
+    expect(hashAfter[0]!.email_hash).not.toBe(hashBefore[0]!.email_hash);
+    await newOnly.unsubscribe((await newOnly.recipient(Number(id), false))!.token);
+    expect(await count()).toBe(0);
+  });
+
+  it('serves an Atom feed per area: one entry per month held, newest first, cached by data version', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/areas/force:kent/feed.atom' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    const doc = parseDocument(res.body, { xmlMode: true });
+    const feed = doc.children.find((n) => 'name' in n && n.name === 'feed') as unknown as Element;
+    expect(feed).toBeDefined();
+    expect(feed.attribs.xmlns).toBe('http://www.w3.org/2005/Atom');
+    const childrenNamed = (node: Element, name: string) =>
+      node.children.filter((c): c is Element => 'name' in c && (c as Element).name === name);
+    const text = (node: Element, name: string) => {
+      const [child] = childrenNamed(node, name);
+      return child ? child.children.map((c) => ('data' in c ? String(c.data) : '')).join('') : undefined;
+    };
+    for (const required of ['id', 'title', 'updated']) expect(text(feed, required), required).toBeTruthy();
+    expect(childrenNamed(feed, 'author')).toHaveLength(1);
+    const entries = childrenNamed(feed, 'entry');
+    const months = [...HELD, NEW_MONTH].reverse();
+    expect(entries).toHaveLength(months.length);
+    entries.forEach((entry, i) => {
+      for (const required of ['id', 'title', 'updated']) expect(text(entry, required), required).toBeTruthy();
+      expect(Number.isNaN(Date.parse(text(entry, 'updated')!))).toBe(false);
+      expect(text(entry, 'title')).toContain(`${ROWS[months[i]!]} crimes`);
+      expect(childrenNamed(entry, 'link')[0]!.attribs.href).toContain(`month=${months[i]}`);
+    });
+    expect(new Set(entries.map((e) => text(e, 'id'))).size).toBe(entries.length);
+
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^"/);
+    expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/areas/force%3Akent/feed.atom',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+
+    for (const area of ['force:nowhere', 'neighbourhood:kent:NOPE', 'nothing'])
+      expect(
+        (await app.inject({ method: 'GET', url: `/api/areas/${area}/feed.atom` })).statusCode,
+        area,
+      ).toBe(404);
+  });
+});
+
+type Element = { name: string; attribs: Record<string, string>; children: (Element | { data: unknown })[] };
