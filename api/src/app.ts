@@ -325,6 +325,8 @@ export async function buildApp(options: AppOptions) {
           onQueued: mail.wakeWorker,
           log: app.log,
         }),
+        // Partners' webhooks hear of each month with the same notice as the subscribers.
+        ...(options.webhooks ? [options.webhooks.monthImportedConsumer()] : []),
         ...(options.monthNoticeConsumers ?? []),
       ],
       housekeeping: async () => void (await alertsService.sweep()),

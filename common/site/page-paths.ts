@@ -5,12 +5,14 @@ import { hasWelshTwin, localeOfPath, pathWithoutLocale } from '../i18n/locale.ts
  * the app's own "Page Not Found") while known pages answer 200. ui/src/app/pagePaths.test.ts
  * checks this list against the router, so a page added there without a line here fails a test.
  */
-export const PAGE_PATHS: readonly string[] = [
+/** The embeds: pages of their own small entry (ui/embed.html), not of the app's router. */
+export const EMBED_PAGE_PATHS: readonly string[] = ['/embed/crime-clock', '/embed/police-crime-clock'];
+
+/** The app router's pages. */
+export const APP_PAGE_PATHS: readonly string[] = [
   '/',
   '/crime-clock',
   '/police-crime-clock',
-  '/embed/crime-clock',
-  '/embed/police-crime-clock',
   '/search',
   '/privacy-policy',
   '/glossary',
@@ -26,6 +28,8 @@ export const PAGE_PATHS: readonly string[] = [
   '/admin/messages',
   '/admin/security',
 ];
+
+export const PAGE_PATHS: readonly string[] = [...APP_PAGE_PATHS, ...EMBED_PAGE_PATHS];
 
 const known = new Set(PAGE_PATHS);
 

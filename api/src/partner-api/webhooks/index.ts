@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize';
+import type { MonthNoticeConsumer } from '../../month-notices/dispatcher.ts';
 import type { SecretBox } from '../../../../server-common/security/secret-box.ts';
 import { createDeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker.ts';
 import { createWebhookService, type WebhookServiceOptions } from './webhook-service.ts';
@@ -26,6 +27,16 @@ export function createWebhookServices(options: WebhookServicesOptions) {
     async queueMonthImported(event: { month: string; dataVersion: string }): Promise<void> {
       await service.queueMonthImported(event);
       worker.wake();
+    },
+    /**
+     * A month-notices consumer: the deliveries are written in the notice's transaction (exactly
+     * once with the month's record); the worker is woken when the write is done.
+     */
+    monthImportedConsumer(): MonthNoticeConsumer {
+      return async (notice) => async (transaction) => {
+        await service.queueMonthImported(notice, transaction);
+        transaction.afterCommit(() => worker.wake());
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
+import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 import type {
   MonthImportedEvent,
   RegisteredWebhook,
@@ -123,8 +123,14 @@ export function createWebhookService(options: WebhookServiceOptions) {
     return existing.length > 0;
   }
 
-  /** Records one delivery of the event for every active key's webhook (the worker sends them). */
-  async function queueMonthImported(event: { month: string; dataVersion: string }): Promise<void> {
+  /**
+   * Records one delivery of the event for every active key's webhook (the worker sends them); in
+   * the caller's transaction when given, so the month is marked announced only with its deliveries.
+   */
+  async function queueMonthImported(
+    event: { month: string; dataVersion: string },
+    transaction?: Transaction,
+  ): Promise<void> {
     const body: MonthImportedEvent = {
       type: MONTH_IMPORTED,
       month: event.month,
@@ -133,7 +139,7 @@ export function createWebhookService(options: WebhookServiceOptions) {
     const payload = JSON.stringify(body);
     const targets = await sequelize.query<{ key_id: unknown }>(
       `SELECT w.key_id FROM webhooks w JOIN api_keys k ON k.id = w.key_id WHERE k.status = 'active'`,
-      { type: QueryTypes.SELECT },
+      { type: QueryTypes.SELECT, transaction },
     );
     const at = now();
     for (const { key_id: keyId } of targets) {
@@ -151,6 +157,7 @@ export function createWebhookService(options: WebhookServiceOptions) {
             giveUpAt: at + schedule.retryForMs,
           },
           type: QueryTypes.INSERT,
+          transaction,
         },
       );
     }
