@@ -13,7 +13,7 @@ import { scriptWeight } from '../../tests/support/script-weight.ts';
 const PAGES = [
   '/embed/crime-clock',
   '/embed/police-crime-clock',
-  '/embed/police-crime-clock?area=force:kent',
+  '/embed/police-crime-clock?area=force:metropolitan',
   '/crime-clock',
   '/police-crime-clock',
 ];
