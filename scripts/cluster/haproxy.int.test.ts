@@ -19,6 +19,7 @@ import {
   renderHaproxyConfig,
   type BackendAddress,
 } from './haproxy.ts';
+import { clockAnswerFor } from '../../tests/support/clock-answer.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 const HOST = '127.0.0.1';
@@ -405,7 +406,9 @@ describe('HAProxy with deploy/haproxy.cfg', () => {
     const server = createServer((req, res) => {
       res.setHeader('content-type', 'application/json');
       if (req.url !== '/api/police-clock') res.statusCode = 404;
-      res.end(JSON.stringify(req.url === '/api/police-clock' ? { definition } : { code: 'NOT_FOUND' }));
+      res.end(
+        JSON.stringify(req.url === '/api/police-clock' ? clockAnswerFor(definition) : { code: 'NOT_FOUND' }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -105,7 +105,9 @@ export function createPoliceClockService({
       sequelize,
       `SELECT COUNT(*) AS months, MAX(imported_at) AS latest FROM dataset_months WHERE dataset = 'street'`,
     );
-    return `${row?.months ?? 0}:${String(row?.latest ?? '')}`;
+    // The same text on both databases (MySQL hands a Date, SQLite a string): search answers
+    // carry it as their `dataVersion`.
+    return `${row?.months ?? 0}:${epochMillis(row?.latest) ?? ''}`;
   }
 
   return {
@@ -119,4 +121,12 @@ export function createPoliceClockService({
         return cache.definition;
       }),
   };
+}
+
+/** A stored time as milliseconds since the epoch, whichever way the driver hands it over. */
+function epochMillis(value: unknown): number | undefined {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const millis = new Date(value).getTime();
+  return Number.isNaN(millis) ? undefined : millis;
 }

@@ -1,11 +1,13 @@
 /**
  * Stands in for the API: the realtime server reads the police clock's definition from
- * `GET /api/police-clock`. Answers `{ definition }` built by the product's own
- * policeClockDefinition from fixed, plausible counts; everything else is 404. Loopback only.
+ * `GET /api/police-clock`. Answers the whole clock answer (the contract the realtime server
+ * checks) around a definition built by the product's own policeClockDefinition from fixed,
+ * plausible counts; everything else is 404. Loopback only.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
+import { clockAnswerFor } from '../../../tests/support/clock-answer.ts';
 import {
   GREATER_MANCHESTER_EXCLUSION,
   policeClockDefinition,
@@ -46,11 +48,12 @@ export async function startApiDouble(
   definition: ClockDefinition = BENCH_POLICE_DEFINITION,
 ): Promise<ApiDouble> {
   let requests = 0;
-  const body = JSON.stringify({ definition, serverTime: Date.now() });
   const server: Server = createServer((req, res) => {
     requests++;
     if (req.method === 'GET' && req.url?.split('?')[0] === '/api/police-clock') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(clockAnswerFor(definition)));
       return;
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"code":"NOT_FOUND"}');

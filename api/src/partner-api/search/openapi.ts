@@ -170,6 +170,8 @@ export const EXAMPLE_RESPONSE = {
     monthsWithoutData: [],
     forcesWithoutData: [],
     synthetic: false,
+    dataVersion: '36:1752484323000',
+    latestMonth: '2025-06',
   },
   clockData: EXAMPLE_CLOCK,
 };
