@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
 import { adminAuthPlugin } from './admin/auth-plugin.ts';
@@ -8,44 +8,28 @@ import type { AdminAuthOptions } from './admin/auth-service.ts';
 import { adminMessagesRoutes } from './admin/messages-routes.ts';
 import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
-import { leases } from './db/window-counters.ts';
-import { createAlertMailer, registerAlertComposers } from './alerts/alert-mailer.ts';
-import { createAlertsService, type AlertsService } from './alerts/alerts-service.ts';
+import type { AlertsService } from './alerts/alerts-service.ts';
 import { adminAlertRoutes, alertRoutes } from './alerts/routes.ts';
-import { createAreaFeedService } from './area-feed/feed-service.ts';
 import { areaFeedRoutes } from './area-feed/routes.ts';
-import {
-  createMonthNoticesDispatcher,
-  type MonthNoticeConsumer,
-  type MonthNoticesDispatcher,
-} from './month-notices/dispatcher.ts';
-import { clockAreaSearch } from '../../common/clock/area.ts';
+import type { MonthNoticeConsumer, MonthNoticesDispatcher } from './month-notices/dispatcher.ts';
 import { clientConfigRoutes } from './clocks/config-routes.ts';
 import { clockRoutes } from './clocks/routes.ts';
-import { clockDataVersion, createDataVersionPublisher } from './clocks/data-version.ts';
 import { csewFiguresRoutes } from './clocks/csew-figures-routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { oembedRoutes } from './oembed/routes.ts';
-import { createClockImageService } from './og-image/clock-image-service.ts';
 import { clockImageRoutes } from './og-image/routes.ts';
 import { observabilityPlugin } from './observability/observability-plugin.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
 import { RequestLogController } from './observability/request-log.ts';
 import { emailRoutes } from './email/email-routes.ts';
 import type { MailServices } from './email/mail-services.ts';
-import { createOutbox } from './email/outbox.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
-import { createDataStatusService } from './data-status/data-status-service.ts';
 import { dataStatusRoutes } from './data-status/routes.ts';
-import { alertAdminsThrough } from './data-updates/admin-alert.ts';
-import { createDataUpdater, type DataUpdater } from './data-updates/data-updater.ts';
-import { importProcess } from './data-updates/import-process.ts';
+import type { DataUpdater } from './data-updates/data-updater.ts';
 import { dataUpdateRoutes } from './data-updates/routes.ts';
-import { cachedByDataVersion } from './http/etag.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
 import { capConnectionsPerAddress } from './http/connection-cap.ts';
-import { createInFlightPerAddress } from './http/in-flight-per-address.ts';
 import { acceptOnlyUtf8Json } from './http/json-body.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { strictValidatorFactory } from './http/validation.ts';
@@ -56,10 +40,8 @@ import type { WebhookServices } from './partner-api/webhooks/index.ts';
 import { webhookAdminRoutes } from './partner-api/webhooks/admin-routes.ts';
 import { partnerWebhookRoutes } from './partner-api/webhooks/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
-import { createExportGate } from './search/export-gate.ts';
 import { searchRoutes } from './search/routes.ts';
 import { composeServices, type ServicesOptions } from './services.ts';
-import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
 import type { SecretBox } from '../../server-common/security/secret-box.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
 import { registerStaticUi, wantsAppShell } from './ui-hosting/static-ui.ts';
@@ -138,21 +120,24 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  const addressKey = options.secretKey ?? ephemeralAddressKey();
-  const hashAddress = (address: string) => addressHash(address, addressKey);
   const services = composeServices({
     config,
     sequelize: options.sequelize,
     log: app.log,
     now: options.now,
     policeApi: options.policeApi,
-    addressHash: hashAddress,
+    secretKey: options.secretKey,
     adminAuth: options.adminAuth,
+    mail: options.mail,
+    webhooks: options.webhooks,
+    dataUpdater: options.dataUpdater,
+    secretBox: options.secretBox,
+    monthNoticeConsumers: options.monthNoticeConsumers,
   });
   app.decorate('config', config);
   app.decorate('db', options.sequelize);
   app.decorate('appVersion', appVersion);
-  app.decorate('addressHash', hashAddress);
+  app.decorate('addressHash', services.addressHash);
   capConnectionsPerAddress(app.server, {
     maxPerAddress: config.apiMaxConnectionsPerAddress,
     trustProxy: config.trustProxy,
@@ -166,11 +151,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  const { imports } = services;
-  // The mail services' outbox (built once, in email/mail-services.ts); an app built without mail
-  // (tests, tools) still reports the backlog, through a reader of the same table.
-  const outbox = options.mail?.outbox ?? createOutbox({ sequelize: options.sequelize });
-  const dataUpdater = options.dataUpdater ?? dataUpdaterOf(options, app.log);
+  const { imports, outbox, dataUpdater } = services;
   app.decorate('dataUpdater', dataUpdater);
   app.addHook('onClose', () => dataUpdater.stop());
   await app.register(observabilityPlugin, {
@@ -212,34 +193,15 @@ export async function buildApp(options: AppOptions) {
   }
   await app.register(healthRoutes, { prefix: '/api' });
 
-  const { search, postcodes, csewFigures } = services;
-  const dataVersion = clockDataVersion(services.policeClock, csewFigures);
-  // Answers that change only with an import: a minute in any cache, then a cheap 304 while the
-  // data version stands (forces, available dates).
-  const cached = cachedByDataVersion({ version: dataVersion, release: app.appVersion, maxAgeSeconds: 60 });
-  // The expensive reads' places per address, shared by every API node through the database.
-  const places = leases(options.sequelize);
-  const inFlight = (name: string, perAddress: number, what: string) =>
-    createInFlightPerAddress({
-      leases: places,
-      name,
-      perAddress,
-      refusal: { code: 'TOO_MANY_AT_ONCE', what, retryAfterSeconds: 1 },
-    });
-  const exportGate = createExportGate({
-    atOnce: config.exportsAtOnce,
-    perAddress: config.exportsPerAddress,
-    leases: places,
-    idleMs: config.exportIdleTimeoutSeconds * 1000,
-  });
+  const { search, postcodes, csewFigures, cached, exportGate, inFlight } = services;
   await app.register(searchRoutes, {
     prefix: '/api',
     search,
     exports: services.exports,
     maps: services.maps,
     exportGate,
-    searches: inFlight('search', config.searchesPerAddress, 'searches'),
-    mapReads: inFlight('map', config.mapReadsPerAddress, 'map reads'),
+    searches: inFlight.searches,
+    mapReads: inFlight.mapReads,
     cached,
   });
   await app.register(partnerSearchRoutes, {
@@ -249,7 +211,7 @@ export async function buildApp(options: AppOptions) {
     exportGate,
     keys: services.apiKeys,
     limiter: services.dailyLimiter,
-    searches: inFlight('partner-search', config.searchesPerAddress, 'searches with one key'),
+    searches: inFlight.partnerSearches,
   });
   if (options.webhooks) {
     const webhooks = options.webhooks.service;
@@ -271,72 +233,29 @@ export async function buildApp(options: AppOptions) {
   await app.register(oembedRoutes, { prefix: '/api', cached });
   await app.register(clockImageRoutes, {
     prefix: '/api',
-    images: createClockImageService({ ...services, search, now: options.now }),
-    drawings: inFlight('og-image', config.searchesPerAddress, 'clock images'),
+    images: services.images,
+    drawings: inFlight.clockImages,
   });
   await app.register(stopSearchRoutes, { prefix: '/api', stopSearch: services.stopSearch });
-  const dataStatus = createDataStatusService({ sequelize: options.sequelize, checks: dataUpdater });
   await app.register(dataStatusRoutes, {
     prefix: '/api',
-    dataStatus,
-    cached: cachedByDataVersion({
-      version: async () => `${await dataVersion()}|${await dataStatus.stamp()}`,
-      release: app.appVersion,
-      maxAgeSeconds: 60,
-    }),
+    dataStatus: services.dataStatus,
+    cached: services.dataStatusCached,
   });
-  // Links in mails and feeds name the site by PUBLIC_ORIGIN, never by a request's Host header.
-  const linkOrigin = config.publicOrigin ?? `http://localhost:${config.apiPort}`;
   await app.register(areaFeedRoutes, {
     prefix: '/api',
-    feeds: createAreaFeedService({ sequelize: options.sequelize, search, origin: linkOrigin }),
-    reads: inFlight('feed', config.searchesPerAddress, 'feed reads'),
-    cached: cachedByDataVersion({ version: dataVersion, release: app.appVersion, maxAgeSeconds: 900 }),
+    feeds: services.feeds,
+    reads: inFlight.feedReads,
+    cached: services.feedCached,
   });
-  let alerts: AlertsService | undefined;
-  let monthNotices: MonthNoticesDispatcher | undefined;
-  // Subscribers' addresses are sealed with SECRET_KEY: alerts need it, and mail to send them.
-  const secretBox = options.secretBox ?? options.adminAuth?.secretBox;
-  if (options.mail && secretBox) {
-    const mail = options.mail;
-    const alertsService = createAlertsService({
-      sequelize: options.sequelize,
-      secretBox,
-      secretKey: addressKey,
-      outbox: mail.outbox,
-      limiter: services.rateLimiter,
-      hashAddress: app.addressHash,
-      resolveArea: async (area) => ({ area, label: (await search.resolve(clockAreaSearch(area))).label }),
-      onQueued: mail.wakeWorker,
-      now: options.now,
-    });
-    alerts = alertsService;
-    registerAlertComposers(mail.worker, alertsService, linkOrigin);
-    await app.register(alertRoutes, { prefix: '/api/alerts', alerts: alertsService });
-    await app.register(adminAlertRoutes, { prefix: '/api/admin', alerts: alertsService });
-    const dispatcher = createMonthNoticesDispatcher({
-      sequelize: options.sequelize,
-      dataVersion,
-      consumers: [
-        createAlertMailer({
-          alerts: alertsService,
-          search,
-          outbox: mail.outbox,
-          onQueued: mail.wakeWorker,
-          log: app.log,
-        }),
-        // Partners' webhooks hear of each month with the same notice as the subscribers.
-        ...(options.webhooks ? [options.webhooks.monthImportedConsumer()] : []),
-        ...(options.monthNoticeConsumers ?? []),
-      ],
-      housekeeping: async () => void (await alertsService.sweep()),
-      now: options.now,
-      log: app.log,
-    });
-    monthNotices = dispatcher;
+  // Area alerts and their month notices exist only with mail and SECRET_KEY's secret box.
+  const { alerts, monthNotices } = services;
+  if (alerts && monthNotices) {
+    await app.register(alertRoutes, { prefix: '/api/alerts', alerts });
+    await app.register(adminAlertRoutes, { prefix: '/api/admin', alerts });
     if (options.monthNoticesLoop !== false) {
-      app.addHook('onReady', async () => dispatcher.start());
-      app.addHook('onClose', async () => dispatcher.stop());
+      app.addHook('onReady', async () => monthNotices.start());
+      app.addHook('onClose', async () => monthNotices.stop());
     }
   }
   app.decorate('alerts', alerts);
@@ -344,12 +263,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(clientConfigRoutes, { prefix: '/api' });
   await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
   await app.register(clockRoutes, { prefix: '/api', policeClock: services.policeClock, search, csewFigures });
-  if (config.redisUrl) {
-    const publisher = createDataVersionPublisher({
-      read: dataVersion,
-      redisUrl: config.redisUrl,
-      log: app.log,
-    });
+  const publisher = services.dataVersionPublisher;
+  if (publisher) {
     app.addHook('onReady', async () => publisher.start());
     app.addHook('onClose', () => publisher.stop());
   }
@@ -365,21 +280,6 @@ export async function buildApp(options: AppOptions) {
   });
 
   return app;
-}
-
-/** The scheduled update from config: the import runs as a child `npm run import`; alerts go through the outbox. */
-function dataUpdaterOf(options: AppOptions, log: FastifyBaseLogger): DataUpdater {
-  const { config, mail } = options;
-  return createDataUpdater({
-    sequelize: options.sequelize,
-    policeApiUrl: config.policeApiUrl,
-    archiveUrl: config.policeArchiveUrl,
-    intervalMinutes: config.dataUpdateIntervalMinutes,
-    runImport: importProcess({ databaseUrl: config.databaseUrl }),
-    log,
-    now: options.now,
-    ...(mail && { alertAdmins: alertAdminsThrough(mail) }),
-  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
