@@ -226,7 +226,9 @@ describe('wall-screen (kiosk) view', () => {
       }))()`)) as { overflowX: number; overflowY: number; digits: number; cardsInView: boolean };
       expect(metrics.overflowX).toBeLessThanOrEqual(0);
       expect(metrics.overflowY).toBeLessThanOrEqual(0);
-      expect(metrics.digits).toBeGreaterThanOrEqual(150);
+      // Three times the wall screen's smallest text (24 px at 1920 x 1080, 2.25vmin): with the
+      // survey's 13 cards at that size the count takes the room they leave (widths.browser.test.ts).
+      expect(metrics.digits).toBeGreaterThanOrEqual(72);
       expect(metrics.cardsInView).toBe(true);
       expect(await page.locator('.kiosk .category-card').count()).toBe(13);
     });

@@ -243,17 +243,18 @@ describe('every page at 360, 390, 768, 1280 and 1920 px', () => {
         await page.setViewportSize({ width: 1920, height: 1080 });
         await page.goto(path);
         await live(page);
-        // The count is sized from its characters: a count of 10,000 or more (6 characters) fills
-        // the width. A shorter one (the survey's first hours of a year, the sample police clock
-        // before March) would be taller than it may be (42 % of the screen, or the room the cards
-        // leave it), so it is as tall as that.
+        // The count is sized from its characters: as wide as 80 % of the screen or, where that
+        // would make it taller than it may be (42 % of the screen, or the room the cards leave it:
+        // a short count, or the survey clock's 13 cards at the wall screen's 24 px text), as tall
+        // as that room; never under three times that text.
         const shortOfTheMark = async () => {
           const digits = await digitsBox();
-          if (digits.text.length >= 6) {
-            return digits.width >= 0.8 * 1920 ? '' : `"${digits.text}" is ${digits.width} px wide`;
-          }
+          if (digits.width >= 0.8 * 1920) return '';
+          if (digits.size < 72) return `"${digits.text}" at ${digits.size} px, under 72 px`;
           const tallest = Math.min(0.42 * 1080, digits.room / 1.02);
-          return digits.size >= 0.98 * tallest ? '' : `"${digits.text}" at ${digits.size} px, not ${tallest}`;
+          return digits.size >= 0.98 * tallest
+            ? ''
+            : `"${digits.text}" is ${digits.width} px wide at ${digits.size} px, not ${tallest} px`;
         };
         await expect.poll(shortOfTheMark).toBe('');
       });
