@@ -621,7 +621,7 @@ describe('keyboard only', () => {
             'Police clock',
             'Search',
           ]);
-          expect(names.slice(-3)).toEqual(['Glossary', 'Privacy Policy', 'Admin login']);
+          expect(names.slice(-4)).toEqual(['Glossary', 'Data status', 'Privacy Policy', 'Admin login']);
           await page.keyboard.press('Enter');
           // Opening the card puts the focus in the username field.
           const username = await focusStop(page);
