@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import cy from '../i18n/messages/cy.json' with { type: 'json' };
 import { PAGE_PATHS } from './page-paths.ts';
 import { ROUTE_METADATA, clockEmbedPath, escapeHtml, headTags, pageMetadata } from './page-metadata.ts';
 
@@ -34,6 +35,39 @@ describe('pageMetadata', () => {
     );
   });
 
+  it('describes a Welsh address as its English twin, in Welsh where the page is translated', () => {
+    const glossary = pageMetadata('/cy/glossary')!;
+    expect(glossary).toMatchObject({
+      title: 'Geirfa | Crime Clock',
+      description: cy['meta.glossary.description'],
+      canonicalPath: '/cy/glossary',
+      locale: 'cy',
+      alternates: { en: '/glossary', cy: '/cy/glossary' },
+    });
+    expect(pageMetadata('/glossary')).toMatchObject({
+      title: 'Glossary | Crime Clock',
+      description: 'The words Crime Clock uses about crime data, explained.',
+      locale: 'en',
+    });
+    expect(pageMetadata('/cy')).toMatchObject({
+      description: cy['meta.site.description'],
+      canonicalPath: '/cy',
+    });
+    expect(pageMetadata('/cy/')?.alternates).toEqual({ en: '/', cy: '/cy' });
+    const clock = pageMetadata('/cy/police-crime-clock?area=force:kent&kiosk=1')!;
+    expect(clock.canonicalPath).toBe('/cy/police-crime-clock?area=force%3Akent');
+    expect(clock.alternates?.en).toBe('/police-crime-clock?area=force%3Akent');
+    expect(clock.clock).toEqual({ page: 'police-crime-clock', area: 'force:kent' });
+    expect(pageMetadata('/cy/no-such-page')).toBeUndefined();
+    expect(pageMetadata('/cy/admin')).toBeUndefined();
+  });
+
+  it('gives admin pages and embeds no Welsh alternate', () => {
+    expect(pageMetadata('/admin/api-keys')?.alternates).toBeUndefined();
+    expect(pageMetadata('/embed/crime-clock')?.alternates).toBeUndefined();
+    expect(pageMetadata('/embed/crime-clock')?.locale).toBe('en');
+  });
+
   it('keeps admin pages out of search engines and gives them no clock', () => {
     const page = pageMetadata('/admin/api-keys')!;
     expect(page.noIndex).toBe(true);
@@ -64,13 +98,33 @@ describe('headTags', () => {
   it('escapes every text it writes, so no title or description can open a tag', () => {
     const hostile = '"><script>alert(1)</script>\'&';
     const html = headTags(
-      { title: hostile, description: hostile, canonicalPath: `/x?q=${hostile}`, imagePath: `/i?${hostile}` },
+      {
+        title: hostile,
+        description: hostile,
+        canonicalPath: `/x?q=${hostile}`,
+        imagePath: `/i?${hostile}`,
+        locale: 'en',
+        alternates: { en: `/x?q=${hostile}`, cy: `/cy/x?q=${hostile}` },
+      },
       ORIGIN,
     );
     expect(html).not.toContain('<script>');
     expect(html).not.toMatch(/"><|'&[^a#]/);
     expect(html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#39;&amp;');
     expect(escapeHtml('a & b')).toBe('a &amp; b');
+  });
+
+  it('names the page in each language, absolutely, with English as the default', () => {
+    const html = headTags(pageMetadata('/cy/glossary?x=1')!, ORIGIN);
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/cy/glossary" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${ORIGIN}/glossary" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="cy" href="${ORIGIN}/cy/glossary" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${ORIGIN}/glossary" />`);
+    expect(html).toContain('<meta property="og:locale" content="cy_GB" />');
+    expect(headTags(pageMetadata('/')!, ORIGIN)).toContain(
+      `<link rel="alternate" hreflang="cy" href="${ORIGIN}/cy" />`,
+    );
+    expect(headTags(pageMetadata('/admin')!, ORIGIN)).not.toContain('hreflang');
   });
 
   it('gives pages without an image the small card, and no oEmbed link', () => {

@@ -6,6 +6,8 @@
  * clock the same way. Pure: the caller gives the origin, and renders the tags with `headTags`.
  */
 import { parseClockAreaId, clockAreaId, type ClockArea } from '../clock/area.ts';
+import { hasWelshTwin, localeOfPath, localizedPath, pathWithoutLocale, type Locale } from '../i18n/locale.ts';
+import { MESSAGES, type MessageId } from '../i18n/messages.ts';
 import { forceById } from '../police/forces.ts';
 import { parsePostcode } from '../postcode/postcode.ts';
 import { isPagePath } from './page-paths.ts';
@@ -31,26 +33,38 @@ export interface PageMetadata {
   clock?: { page: ClockPage; area?: string };
   /** Admin pages: kept out of search engines. */
   noIndex?: boolean;
+  /** The language of the address (`/cy/...` is Welsh): the served `<html lang>`. */
+  locale: Locale;
+  /**
+   * Path and query of the page in each language, for the `hreflang` alternates; absent for
+   * pages with no Welsh twin (admin, embeds).
+   */
+  alternates?: Record<Locale, string>;
 }
 
+/**
+ * A page's words: in English only (`title`, `description`), or as message ids
+ * (common/i18n/messages) for a page translated into Welsh, so its head speaks its language.
+ */
 interface RouteEntry {
   title?: string;
-  description: string;
+  titleId?: MessageId;
+  description?: string;
+  descriptionId?: MessageId;
   clock?: ClockPage;
   noIndex?: boolean;
 }
 
-const DEFAULT_DESCRIPTION =
-  'Live crime clocks and crime data search for England and Wales, from official survey and police-recorded statistics.';
+const DEFAULT_DESCRIPTION_ID: MessageId = 'meta.site.description';
 
-const ADMIN: RouteEntry = { title: 'Admin', description: DEFAULT_DESCRIPTION, noIndex: true };
+const ADMIN: RouteEntry = { title: 'Admin', descriptionId: DEFAULT_DESCRIPTION_ID, noIndex: true };
 
 /**
  * The pages of the app (common/site/page-paths.ts) with words of their own; a page without an
  * entry here previews as the site itself, under its own address.
  */
 export const ROUTE_METADATA: Readonly<Record<string, RouteEntry>> = {
-  '/': { description: DEFAULT_DESCRIPTION },
+  '/': { descriptionId: DEFAULT_DESCRIPTION_ID },
   '/crime-clock': {
     title: 'CSEW Crime Clock',
     description:
@@ -82,7 +96,7 @@ export const ROUTE_METADATA: Readonly<Record<string, RouteEntry>> = {
     title: 'Privacy Policy',
     description: 'What Crime Clock records about its visitors, and why.',
   },
-  '/glossary': { title: 'Glossary', description: 'The words Crime Clock uses about crime data, explained.' },
+  '/glossary': { titleId: 'glossary.title', descriptionId: 'meta.glossary.description' },
   '/admin': ADMIN,
   '/admin/algorithms': ADMIN,
   '/admin/csew-data': ADMIN,
@@ -130,22 +144,38 @@ function areaQuery(area: string | undefined): string {
  * when it names a real area (common/clock/area.ts): anything else is left out, never echoed.
  */
 export function pageMetadata(url: string): PageMetadata | undefined {
-  const { path, query } = splitUrl(url);
-  if (!isPagePath(path)) return undefined;
+  const { path: asked, query } = splitUrl(url);
+  if (!isPagePath(asked)) return undefined;
+  // A Welsh address (/cy/glossary) is its English twin's page, in Welsh where the page is translated.
+  const locale = localeOfPath(asked);
+  const path = pathWithoutLocale(asked);
   const entry = (Object.hasOwn(ROUTE_METADATA, path) ? ROUTE_METADATA[path] : undefined) ?? {
-    description: DEFAULT_DESCRIPTION,
+    descriptionId: DEFAULT_DESCRIPTION_ID,
   };
+  const words = MESSAGES[locale];
+  const title = entry.titleId ? words[entry.titleId] : entry.title;
   const base: PageMetadata = {
-    title: pageTitle(entry.title),
-    description: entry.description,
+    title: pageTitle(title),
+    description: entry.descriptionId
+      ? words[entry.descriptionId]
+      : (entry.description ?? words[DEFAULT_DESCRIPTION_ID]),
     canonicalPath: path,
     ...(entry.noIndex ? { noIndex: true } : {}),
+    locale,
   };
-  if (!entry.clock) return base;
-  const parsed = entry.clock === 'police-crime-clock' ? parseClockAreaId(query.get('area')) : undefined;
+  const page = entry.clock ? clockMetadata(base, entry.clock, query) : base;
+  if (!hasWelshTwin(path)) return page;
+  const alternates = { en: page.canonicalPath, cy: localizedPath(page.canonicalPath, 'cy') };
+  return { ...page, canonicalPath: alternates[locale], alternates };
+}
+
+/** A clock page's metadata: named after its area when the address names a real one. */
+function clockMetadata(base: PageMetadata, clock: ClockPage, query: URLSearchParams): PageMetadata {
+  const path = base.canonicalPath;
+  const parsed = clock === 'police-crime-clock' ? parseClockAreaId(query.get('area')) : undefined;
   const area = parsed ? clockAreaId(parsed) : undefined;
   const label = parsed ? areaLabel(parsed) : undefined;
-  const clockName = entry.clock === 'crime-clock' ? 'CSEW Crime Clock' : 'Police Crime Clock';
+  const clockName = clock === 'crime-clock' ? 'CSEW Crime Clock' : 'Police Crime Clock';
   return {
     ...base,
     ...(label
@@ -155,9 +185,9 @@ export function pageMetadata(url: string): PageMetadata | undefined {
         }
       : {}),
     canonicalPath: `${path}${areaQuery(area)}`,
-    imagePath: `${CLOCK_IMAGE.path}?${new URLSearchParams({ clock: entry.clock, ...(area ? { area } : {}) }).toString()}`,
+    imagePath: `${CLOCK_IMAGE.path}?${new URLSearchParams({ clock, ...(area ? { area } : {}) }).toString()}`,
     imageAlt: `The ${clockName}${label ? ` for ${label}` : ''}: crimes so far this year.`,
-    clock: { page: entry.clock, ...(area ? { area } : {}) },
+    clock: { page: clock, ...(area ? { area } : {}) },
   };
 }
 
@@ -181,12 +211,15 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** Open Graph writes a locale with an underscore. */
+const OG_LOCALE: Record<Locale, string> = { en: 'en_GB', cy: 'cy_GB' };
+
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
 
 /**
- * The `<head>` tags of a page: title, description, canonical link, Open Graph and card tags, and
- * for a clock the oEmbed discovery link. `origin` makes every address absolute (no trailing slash).
+ * The `<head>` tags of a page: title, description, canonical link, Open Graph and card tags, the
+ * `hreflang` alternates of a page that has a Welsh twin, and for a clock the oEmbed discovery link. `origin` makes every address absolute (no trailing slash).
  */
 export function headTags(page: PageMetadata, origin: string): string {
   const absolute = (path: string) => `${origin}${path}`;
@@ -200,6 +233,7 @@ export function headTags(page: PageMetadata, origin: string): string {
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', url),
+    meta('property', 'og:locale', OG_LOCALE[page.locale]),
   ];
   if (page.imagePath) {
     tags.push(
@@ -217,6 +251,17 @@ export function headTags(page: PageMetadata, origin: string): string {
   }
   tags.push(meta('name', 'twitter:title', page.title), meta('name', 'twitter:description', page.description));
   if (page.noIndex) tags.push(meta('name', 'robots', 'noindex'));
+  if (page.alternates) {
+    // The same page in each language; a visitor whose language is neither gets the English.
+    const { en, cy } = page.alternates;
+    for (const [hreflang, path] of [
+      ['en', en],
+      ['cy', cy],
+      ['x-default', en],
+    ] as const) {
+      tags.push(`<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(absolute(path))}" />`);
+    }
+  }
   if (page.clock) {
     const oembed = `${origin}/api/oembed?${new URLSearchParams({ url: absolute(clockPagePath(page.clock)), format: 'json' }).toString()}`;
     tags.push(

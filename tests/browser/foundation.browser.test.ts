@@ -183,6 +183,7 @@ describe('privacy policy', () => {
       expect(collected).toEqual([
         'Contact form',
         'Anonymous issue reports',
+        'Area alerts',
         'Search queries',
         'Usage and technical information',
       ]);

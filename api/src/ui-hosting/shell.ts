@@ -1,8 +1,12 @@
+import type { Locale } from '../../../common/i18n/locale.ts';
 import { headTags, type PageMetadata } from '../../../common/site/page-metadata.ts';
 
 // The built shell's own title and description (ui/index.html): replaced by the page's.
 const OWN_TITLE = /<title>[\s\S]*?<\/title>\s*/i;
 const OWN_DESCRIPTION = /<meta\s+name="description"[\s\S]*?>\s*/i;
+// The shell's own `<html ...>` tag, with or without a lang attribute.
+const HTML_TAG = /<html\b([^>]*)>/i;
+const LANG_ATTRIBUTE = /\s+lang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i;
 
 /** The app shell with `page`'s head tags in place of its own title and description. */
 export function fillShell(template: string, page: PageMetadata, origin: string): string {
@@ -10,4 +14,14 @@ export function fillShell(template: string, page: PageMetadata, origin: string):
   const at = bare.search(/<\/head>/i);
   if (at < 0) return template;
   return `${bare.slice(0, at)}  ${headTags(page, origin)}\n  ${bare.slice(at)}`;
+}
+
+/**
+ * The shell in a language: `<html lang="cy">` for a Welsh address, so screen readers and search
+ * engines know the language before any script runs (the app sets the same, ui/src/app/main.tsx).
+ */
+export function withLanguage(html: string, locale: Locale): string {
+  return html.replace(HTML_TAG, (_tag, attributes: string) => {
+    return `<html lang="${locale}"${attributes.replace(LANG_ATTRIBUTE, '')}>`;
+  });
 }

@@ -9,7 +9,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../../te
 import { buildApp, type App } from '../app.ts';
 
 const SHELL =
-  '<!doctype html><html><head><meta name="description" content="The app." /><title>Crime Clock</title></head>' +
+  '<!doctype html><html lang="en-GB"><head><meta name="description" content="The app." /><title>Crime Clock</title></head>' +
   '<body><div id="root"></div></body></html>';
 const ORIGIN = 'https://crime-clock.example';
 const EMBED_SHELL = '<!doctype html><title>Crime Clock (embedded)</title><div id="embed"></div>';
@@ -162,6 +162,73 @@ describe.each(testDialects)('UI hosting on %s', (dialect) => {
     expect(hostile.statusCode).toBe(200);
     expect(hostile.body).not.toContain('<script>x');
     expect(hostile.body).not.toContain('og:url');
+  });
+
+  it('serves a Welsh address in Welsh, with each page naming its twin before any script runs', async () => {
+    const welsh = await withOrigin.inject({ method: 'GET', url: '/cy/glossary' });
+    expect(welsh.statusCode).toBe(200);
+    expect(welsh.body).toMatch(/^<!doctype html><html lang="cy">/);
+    expect(welsh.body).toContain('<title>Geirfa | Crime Clock</title>');
+    expect(welsh.body).toContain(`<link rel="canonical" href="${ORIGIN}/cy/glossary" />`);
+    const english = await withOrigin.inject({ method: 'GET', url: '/glossary' });
+    expect(english.body).toMatch(/^<!doctype html><html lang="en">/);
+    for (const res of [welsh, english]) {
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head).toContain(`<link rel="alternate" hreflang="en" href="${ORIGIN}/glossary" />`);
+      expect(head).toContain(`<link rel="alternate" hreflang="cy" href="${ORIGIN}/cy/glossary" />`);
+      expect(head).toContain(`<link rel="alternate" hreflang="x-default" href="${ORIGIN}/glossary" />`);
+    }
+    const clock = await withOrigin.inject({ method: 'GET', url: '/cy/police-crime-clock?area=force:kent' });
+    expect(clock.body).toContain(
+      `<link rel="alternate" hreflang="en" href="${ORIGIN}/police-crime-clock?area=force%3Akent" />`,
+    );
+    const missing = await withOrigin.inject({ method: 'GET', url: '/cy/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<html lang="cy">');
+    const admin = await withOrigin.inject({ method: 'GET', url: '/admin' });
+    expect(admin.body).not.toContain('hreflang');
+    expect((await withOrigin.inject({ method: 'GET', url: '/cy/admin' })).statusCode).toBe(404);
+  });
+
+  it("sends a first visit whose browser asks for Welsh to the page's Welsh twin, and varies by it", async () => {
+    const welshFirst = { 'accept-language': 'cy-GB,cy;q=0.9,en-GB;q=0.8,en;q=0.7' };
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await app.inject({ method, url: '/search?postcode=SW1A%201AA', headers: welshFirst });
+      expect(res.statusCode, method).toBe(302);
+      expect(res.headers.location, method).toBe('/cy/search?postcode=SW1A%201AA');
+      expect(res.headers.vary, method).toMatch(/accept-language/i);
+      expect(res.headers.vary, method).toMatch(/cookie/i);
+    }
+    expect((await app.inject({ method: 'GET', url: '/', headers: welshFirst })).headers.location).toBe('/cy');
+
+    // The visitor's kept choice wins over their browser's; a Welsh address is Welsh for everyone.
+    const keptEnglish = await app.inject({
+      method: 'GET',
+      url: '/glossary',
+      headers: { ...welshFirst, cookie: 'lang=en' },
+    });
+    expect(keptEnglish.statusCode).toBe(200);
+    expect(keptEnglish.headers.vary).toMatch(/accept-language/i);
+    const keptWelsh = await app.inject({ method: 'GET', url: '/glossary', headers: { cookie: 'lang=cy' } });
+    expect(keptWelsh.headers.location).toBe('/cy/glossary');
+    const english = await app.inject({
+      method: 'GET',
+      url: '/glossary',
+      headers: { 'accept-language': 'en-GB,cy;q=0.5' },
+    });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers.vary).toMatch(/accept-encoding/i);
+    expect(english.headers.vary).toMatch(/accept-language/i);
+    const welsh = await app.inject({ method: 'GET', url: '/cy/glossary', headers: { cookie: 'lang=en' } });
+    expect(welsh.statusCode).toBe(200);
+    expect(welsh.headers.vary).not.toMatch(/accept-language/i);
+
+    // Pages without a Welsh twin, unknown pages and the API never move.
+    for (const url of ['/admin', '/embed/crime-clock', '/no-such-page', '/api/health']) {
+      const res = await app.inject({ method: 'GET', url, headers: welshFirst });
+      expect(res.statusCode, url).not.toBe(302);
+      expect(res.headers.vary ?? '', url).not.toMatch(/accept-language/i);
+    }
   });
 
   it('never echoes an unknown area or a hostile query into the page', async () => {

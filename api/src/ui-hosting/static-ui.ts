@@ -4,9 +4,16 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasWelshTwin,
+  LOCALE_COOKIE,
+  localeOfPath,
+  localizedPath,
+  pickLocale,
+} from '../../../common/i18n/locale.ts';
 import { pageMetadata } from '../../../common/site/page-metadata.ts';
 import { isEmbedWidgetPath } from '../security/security-plugin.ts';
-import { fillShell } from './shell.ts';
+import { fillShell, withLanguage } from './shell.ts';
 import { siteOrigin } from './site-origin.ts';
 
 export interface AppShell {
@@ -48,11 +55,38 @@ export async function registerStaticUi(app: FastifyInstance, uiDir: string): Pro
       if (embedTemplate && isEmbedWidgetPath(request.url))
         return sendHtml(request, reply.status(200), embedTemplate);
       const page = pageMetadata(request.url);
+      const path = request.url.split(/[?#]/, 1)[0] ?? '/';
+      // An English page with a Welsh twin is answered by the visitor's language (cookie, else
+      // Accept-Language): caches must keep one answer per language.
+      const byLanguage = page !== undefined && localeOfPath(path) === 'en' && hasWelshTwin(path);
+      if (byLanguage) {
+        reply.header('vary', 'accept-encoding, accept-language, cookie');
+        if (wantsWelsh(request, path)) {
+          return reply
+            .status(302)
+            .header('cache-control', 'no-cache')
+            .redirect(localizedPath(request.url, 'cy'));
+        }
+      }
       const origin = siteOrigin(request);
-      const html = page && origin ? fillShell(template, page, origin) : template;
+      const html = withLanguage(
+        page && origin ? fillShell(template, page, origin) : template,
+        localeOfPath(path),
+      );
       return sendHtml(request, reply.status(page ? 200 : 404), html);
     },
   };
+}
+
+/**
+ * Whether an English address should send this visitor to its Welsh twin: they chose Welsh (the
+ * `lang` cookie the switch writes), or it is their first visit and their browser asks for Welsh
+ * before English. The app does the same in the browser (ui/src/i18n/pageLocale.ts); doing it here
+ * spares a page load, and serves crawlers and visitors without scripts.
+ */
+function wantsWelsh(request: FastifyRequest, path: string): boolean {
+  const cookie = request.cookies[LOCALE_COOKIE];
+  return pickLocale(request.headers['accept-language'], cookie, path) === 'cy';
 }
 
 /** The page, compressed as the browser accepts (a shell of a few kilobytes: well under a millisecond). */
@@ -60,7 +94,7 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string): F
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : undefined;
   reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
-  reply.header('vary', 'accept-encoding');
+  if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
   if (encoding === 'br') {
     const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
     return reply.header('content-encoding', 'br').send(body);

@@ -1,43 +1,63 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FooterAdminLogin } from '../features/auth/HeaderAuthSlot.tsx';
-import { PRODUCT_NAME } from '../shared/documentTitle.ts';
+
+/** An outside link in a message (`<ons>…</ons>`): the text is the message's, in the page's language. */
+function outside(href: string, rel = 'noopener noreferrer') {
+  return (text: ReactNode[]) => (
+    <a href={href} rel={rel}>
+      {text}
+    </a>
+  );
+}
 
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const intl = useIntl();
+  // A string, not a number: ICU would write a number argument with a thousands separator ("2,026").
+  const year = String(new Date().getFullYear());
   return (
     <footer className="site-footer">
       <div className="site-footer__inner container">
         <div className="site-footer__credits">
           <p>
-            Survey estimates from the Crime Survey for England and Wales, published by the{' '}
-            <a href="https://www.ons.gov.uk/" rel="noopener noreferrer">
-              Office for National Statistics
-            </a>
-            . Police-recorded crime from{' '}
-            <a href="https://data.police.uk/" rel="noopener noreferrer">
-              data.police.uk
-            </a>
-            .
+            <FormattedMessage
+              id="footer.credits.sources"
+              values={{
+                ons: outside('https://www.ons.gov.uk/'),
+                police: outside('https://data.police.uk/'),
+              }}
+            />
           </p>
           <p>
-            Contains public sector information licensed under the{' '}
-            <a
-              href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/"
-              rel="license noopener noreferrer"
-            >
-              Open Government Licence v3.0
-            </a>
-            .
+            <FormattedMessage
+              id="footer.credits.licence"
+              values={{
+                licence: outside(
+                  'https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/',
+                  'license noopener noreferrer',
+                ),
+              }}
+            />
           </p>
         </div>
         <div className="site-footer__meta">
           <p>
-            © {year} {PRODUCT_NAME}. All rights reserved.
+            <FormattedMessage
+              id="footer.copyright"
+              values={{ year, product: intl.formatMessage({ id: 'header.productName' }) }}
+            />
           </p>
-          <nav aria-label="About the site" className="site-footer__links">
-            <Link to="/glossary">Glossary</Link>
-            <Link to="/data-status">Data status</Link>
-            <Link to="/privacy-policy">Privacy Policy</Link>
+          <nav aria-label={intl.formatMessage({ id: 'footer.navLabel' })} className="site-footer__links">
+            <Link to="/glossary">
+              <FormattedMessage id="glossary.title" />
+            </Link>
+            <Link to="/data-status">
+              <FormattedMessage id="dataStatus.title" />
+            </Link>
+            <Link to="/privacy-policy">
+              <FormattedMessage id="privacy.title" />
+            </Link>
             <FooterAdminLogin />
           </nav>
         </div>

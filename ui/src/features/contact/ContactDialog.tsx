@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import {
-  CONTACT_LIMITS,
-  CONTACT_TEXTS,
-  validateContactMessage,
-} from '../../../../common/contact/messages.ts';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { CONTACT_LIMITS, validateContactMessage } from '../../../../common/contact/messages.ts';
 import type { ButtonProps } from '../../shared/ui/Button.tsx';
 import { Field } from '../../shared/ui/Field.tsx';
 import { sendContactMessage } from './contactApi.ts';
+import { contactTextId } from './contactTexts.ts';
 import { SendDialogButton, useSendDialog } from './SendDialog.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
 
@@ -15,10 +13,11 @@ const EMPTY = { name: '', email: '', message: '' };
 
 /** The survey clock page's "Contact" button and the dialog it opens. */
 export function ContactDialogButton(props: Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
+  const intl = useIntl();
   const dialog = useSendDialog({
-    sentTitle: CONTACT_TEXTS.contactSentTitle,
-    sent: CONTACT_TEXTS.contactSent,
-    failed: CONTACT_TEXTS.contactFailed,
+    sentTitle: intl.formatMessage({ id: contactTextId('contactSentTitle') }),
+    sent: intl.formatMessage({ id: contactTextId('contactSent') }),
+    failed: intl.formatMessage({ id: contactTextId('contactFailed') }),
   });
   const [fields, setFields] = useState(EMPTY);
   const empty = !fields.name || !fields.email || !fields.message;
@@ -38,15 +37,15 @@ export function ContactDialogButton(props: Pick<ButtonProps, 'variant' | 'size' 
     <SendDialogButton
       {...props}
       dialog={dialog}
-      label="Contact"
-      title="Contact Us"
-      description="Questions or feedback about Crime Clock? Write to us and we will reply to the email address you give."
-      submitLabel="Send Message"
+      label={intl.formatMessage({ id: 'contact.button' })}
+      title={intl.formatMessage({ id: 'contact.title' })}
+      description={intl.formatMessage({ id: 'contact.description' })}
+      submitLabel={intl.formatMessage({ id: 'contact.submit' })}
       canSubmit={!empty}
       onSubmit={submit}
     >
       <Field
-        label="Name"
+        label={intl.formatMessage({ id: 'contact.name' })}
         name="name"
         autoComplete="name"
         required
@@ -55,7 +54,7 @@ export function ContactDialogButton(props: Pick<ButtonProps, 'variant' | 'size' 
         onChange={(event) => edit({ name: event.target.value })}
       />
       <Field
-        label="Email"
+        label={intl.formatMessage({ id: 'contact.email' })}
         name="email"
         type="email"
         autoComplete="email"
@@ -65,7 +64,7 @@ export function ContactDialogButton(props: Pick<ButtonProps, 'variant' | 'size' 
         onChange={(event) => edit({ email: event.target.value })}
       />
       <TextAreaField
-        label="Message"
+        label={intl.formatMessage({ id: 'contact.message' })}
         name="message"
         required
         rows={5}
@@ -74,7 +73,10 @@ export function ContactDialogButton(props: Pick<ButtonProps, 'variant' | 'size' 
         onChange={(event) => edit({ message: event.target.value })}
       />
       <p className="contact-form__note">
-        We use your name and email only to reply; see the <Link to="/privacy-policy">Privacy Policy</Link>.
+        <FormattedMessage
+          id="contact.note"
+          values={{ link: (text: ReactNode[]) => <Link to="/privacy-policy">{text}</Link> }}
+        />
       </p>
     </SendDialogButton>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 
 export interface DialogProps {
   open: boolean;
@@ -16,6 +17,7 @@ export interface DialogProps {
  * returns to whatever opened it.
  */
 export function Dialog({ open, onClose, title, description, children }: DialogProps) {
+  const intl = useIntl();
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -62,7 +64,12 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>
-        <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+        <button
+          type="button"
+          className="dialog__close"
+          aria-label={intl.formatMessage({ id: 'dialog.close' })}
+          onClick={onClose}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>

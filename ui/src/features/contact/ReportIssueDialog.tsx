@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import {
-  CONTACT_LIMITS,
-  CONTACT_TEXTS,
-  validateDataIssueReport,
-} from '../../../../common/contact/messages.ts';
+import { useIntl } from 'react-intl';
+import { CONTACT_LIMITS, validateDataIssueReport } from '../../../../common/contact/messages.ts';
 import type { ButtonProps } from '../../shared/ui/Button.tsx';
 import { REPORT_PAGE, sendDataIssueReport } from './contactApi.ts';
+import { contactTextId } from './contactTexts.ts';
 import { SendDialogButton, useSendDialog } from './SendDialog.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
 
 /** The survey clock page's "Report Issue" button and its anonymous report dialog. */
 export function ReportIssueDialogButton(props: Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
+  const intl = useIntl();
   const dialog = useSendDialog({
-    sentTitle: CONTACT_TEXTS.reportSentTitle,
-    sent: CONTACT_TEXTS.reportSent,
-    failed: CONTACT_TEXTS.reportFailed,
+    sentTitle: intl.formatMessage({ id: contactTextId('reportSentTitle') }),
+    sent: intl.formatMessage({ id: contactTextId('reportSent') }),
+    failed: intl.formatMessage({ id: contactTextId('reportFailed') }),
   });
   const [issue, setIssue] = useState('');
 
@@ -28,19 +27,19 @@ export function ReportIssueDialogButton(props: Pick<ButtonProps, 'variant' | 'si
     <SendDialogButton
       {...props}
       dialog={dialog}
-      label="Report Issue"
-      title="Report a Data Issue"
-      description="Seen a figure that looks wrong on the CSEW Crime Clock? Tell us what and where. Reports are anonymous: we do not ask for your name or email."
-      submitLabel="Send Report"
+      label={intl.formatMessage({ id: 'report.button' })}
+      title={intl.formatMessage({ id: 'report.title' })}
+      description={intl.formatMessage({ id: 'report.description' })}
+      submitLabel={intl.formatMessage({ id: 'report.submit' })}
       onSubmit={submit}
     >
       <TextAreaField
-        label="Describe the issue"
+        label={intl.formatMessage({ id: 'report.issue' })}
         name="issue"
         required
         rows={6}
         maxLength={CONTACT_LIMITS.issue}
-        placeholder="For example: the fraud count looks too high compared with the ONS bulletin."
+        placeholder={intl.formatMessage({ id: 'report.placeholder' })}
         value={issue}
         onChange={(event) => {
           setIssue(event.target.value);

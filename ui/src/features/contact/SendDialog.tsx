@@ -1,13 +1,15 @@
 import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Validation } from '../../../../common/contact/messages.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button, type ButtonProps } from '../../shared/ui/Button.tsx';
 import { useToast } from '../toast/useToast.ts';
 import { sendFailureText } from './contactApi.ts';
+import { contactTextIdOf } from './contactTexts.ts';
 import { Dialog } from './Dialog.tsx';
 import './contact.css';
 
-/** What the visitor is told once a message is sent, or when sending it failed. */
+/** What the visitor is told once a message is sent, or when sending it failed (in the page's language). */
 export interface SendTexts {
   sentTitle: string;
   sent: string;
@@ -20,13 +22,17 @@ export interface SendTexts {
  */
 export function useSendDialog(texts: SendTexts) {
   const { toast } = useToast();
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  function fail(text: string) {
+  function fail(english: string) {
+    // The shared checks (here and on the server) word their refusals in English: say them in the page's language.
+    const id = contactTextIdOf(english);
+    const text = id ? intl.formatMessage({ id }) : english;
     setError(text);
-    toast({ variant: 'destructive', title: 'Error', description: text });
+    toast({ variant: 'destructive', title: intl.formatMessage({ id: 'dialog.error' }), description: text });
   }
 
   /**
@@ -110,10 +116,10 @@ export function SendDialogButton({
           {dialog.error && <Alert variant="destructive">{dialog.error}</Alert>}
           <div className="contact-form__actions">
             <Button variant="secondary" onClick={() => dialog.setOpen(false)}>
-              Cancel
+              <FormattedMessage id="dialog.cancel" />
             </Button>
             <Button type="submit" disabled={!canSubmit || dialog.sending}>
-              {dialog.sending ? 'Sending...' : submitLabel}
+              {dialog.sending ? <FormattedMessage id="dialog.sending" /> : submitLabel}
             </Button>
           </div>
         </form>

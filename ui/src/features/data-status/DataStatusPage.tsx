@@ -1,6 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatNumber } from '../../../../common/clock/format.ts';
 import { GetDataStatus, type DataStatus } from '../../../../common/contracts/data-status.ts';
+import type { MessageId } from '../../../../common/i18n/messages.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { useEndpointQuery } from '../../shared/queries.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
@@ -10,16 +14,23 @@ import './data-status.css';
 
 /** /data-status: how current the police data is, for everyone: the checks, and each force's months. */
 export function DataStatusPage() {
+  const intl = useIntl();
   const query = useEndpointQuery(GetDataStatus);
   return (
     <div className="page data-status">
       <PageHeader
-        title="Data status"
-        lead="Which months of police-recorded crime this site holds for each force, and when it last looked for new data."
+        title={intl.formatMessage({ id: 'dataStatus.title' })}
+        lead={intl.formatMessage({ id: 'dataStatus.lead' })}
       />
-      {query.status === 'pending' && <p role="status">Loading the data status…</p>}
+      {query.status === 'pending' && (
+        <p role="status">
+          <FormattedMessage id="dataStatus.loading" />
+        </p>
+      )}
       {query.status === 'error' && (
-        <p role="alert">The data status could not be loaded. Please try again in a moment.</p>
+        <p role="alert">
+          <FormattedMessage id="dataStatus.loadFailed" />
+        </p>
       )}
       {query.data && <StatusView status={query.data} />}
     </div>
@@ -27,49 +38,56 @@ export function DataStatusPage() {
 }
 
 function StatusView({ status }: { status: DataStatus }) {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const month = (value: string) => monthLabel(value, PAGE_LOCALE);
+  const instant = (value: string | null) => instantLabel(value, PAGE_LOCALE);
   const months = status.forces[0]?.months.map((m) => m.month) ?? [];
   return (
     <>
       <dl className="data-status__facts">
-        <dt>Newest month</dt>
-        <dd>{status.latestMonth ? monthLabel(status.latestMonth) : 'No police data yet'}</dd>
-        <dt>Last check for new data</dt>
+        <dt>{say('dataStatus.newestMonth')}</dt>
+        <dd>{status.latestMonth ? month(status.latestMonth) : say('dataStatus.noData')}</dd>
+        <dt>{say('dataStatus.lastCheck')}</dt>
         <dd>
-          {CHECK_LABELS[status.lastCheck.result]}
-          {status.lastCheck.at && <> ({instantLabel(status.lastCheck.at)})</>}. {status.lastCheck.message}
+          {say(CHECK_LABELS[status.lastCheck.result])}
+          {status.lastCheck.at && <> ({instant(status.lastCheck.at)})</>}. {status.lastCheck.message}
         </dd>
-        <dt>Next check</dt>
-        <dd>{status.nextCheckAt ? instantLabel(status.nextCheckAt) : 'None scheduled'}</dd>
-        <dt>Last import</dt>
-        <dd>{instantLabel(status.lastImportAt)}</dd>
+        <dt>{say('dataStatus.nextCheck')}</dt>
+        <dd>{status.nextCheckAt ? instant(status.nextCheckAt) : say('dataStatus.noneScheduled')}</dd>
+        <dt>{say('dataStatus.lastImport')}</dt>
+        <dd>{instant(status.lastImportAt)}</dd>
       </dl>
       {months.length === 0 ? (
         <p>
-          No months are held yet. <Link to="/search">Search</Link> works once police data is imported.
+          <FormattedMessage
+            id="dataStatus.noMonths"
+            values={{ link: (text: ReactNode[]) => <Link to="/search">{text}</Link> }}
+          />
         </p>
       ) : (
         <section aria-labelledby="data-status-grid-title">
-          <h2 id="data-status-grid-title">Forces by month</h2>
+          <h2 id="data-status-grid-title">{say('dataStatus.gridTitle')}</h2>
           <ul className="data-status__legend">
             {(['held', 'missing', 'not-imported'] as const).map((s) => (
               <li key={s}>
                 <span className={`data-status__swatch force-grid__cell--${s}`} aria-hidden="true" />
-                <strong>{STATUS_LABELS[s]}</strong>: {STATUS_HELP[s]}
+                <strong>{say(STATUS_LABELS[s])}</strong>: {say(STATUS_HELP[s])}
               </li>
             ))}
           </ul>
-          <ScrollRegion label="Forces by month, drawn, scrollable" className="data-status__grid-wrap">
+          <ScrollRegion label={say('dataStatus.gridLabel')} className="data-status__grid-wrap">
             <ForceMonthGrid forces={status.forces} />
           </ScrollRegion>
-          <ScrollRegion label="Forces by month, table, scrollable" className="data-status__table-wrap">
+          <ScrollRegion label={say('dataStatus.tableLabel')} className="data-status__table-wrap">
             <table className="data-status__table">
-              <caption>Street crimes held per force and month (Missing and Not imported as above)</caption>
+              <caption>{say('dataStatus.tableCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Force</th>
-                  {months.map((month) => (
-                    <th scope="col" key={month}>
-                      {monthLabel(month)}
+                  <th scope="col">{say('dataStatus.force')}</th>
+                  {months.map((value) => (
+                    <th scope="col" key={value}>
+                      {month(value)}
                     </th>
                   ))}
                 </tr>
@@ -82,7 +100,7 @@ function StatusView({ status }: { status: DataStatus }) {
                       <td key={m.month} data-month={m.month} data-status={m.status}>
                         {m.status === 'held' && m.crimes !== null
                           ? formatNumber(m.crimes)
-                          : STATUS_LABELS[m.status]}
+                          : say(STATUS_LABELS[m.status])}
                       </td>
                     ))}
                   </tr>

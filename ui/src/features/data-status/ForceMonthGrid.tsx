@@ -1,7 +1,11 @@
 import { scaleBand, select } from 'd3';
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { ForceDataStatus, ForceMonthStatus } from '../../../../common/contracts/data-status.ts';
-import { monthLabel, STATUS_LABELS } from './dataStatusText.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
+import { monthLabel as monthIn, STATUS_LABELS } from './dataStatusText.ts';
+
+const monthLabel = (month: string) => monthIn(month, PAGE_LOCALE);
 
 const ROW_PX = 16;
 const MIN_CELL_PX = 10;
@@ -19,6 +23,7 @@ export function ForceMonthGrid({ forces }: { forces: readonly ForceDataStatus[] 
   const wrapperRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const [width, setWidth] = useState(0);
+  const intl = useIntl();
 
   useEffect(() => {
     const wrapper = wrapperRef.current;
@@ -94,8 +99,11 @@ export function ForceMonthGrid({ forces }: { forces: readonly ForceDataStatus[] 
       .attr('width', x.bandwidth())
       .attr('height', y.bandwidth())
       .append('title')
-      .text((c) => `${c.force.name}, ${monthLabel(c.month)}: ${STATUS_LABELS[c.status as ForceMonthStatus]}`);
-  }, [forces, width]);
+      .text(
+        (c) =>
+          `${c.force.name}, ${monthLabel(c.month)}: ${intl.formatMessage({ id: STATUS_LABELS[c.status as ForceMonthStatus] })}`,
+      );
+  }, [forces, width, intl]);
 
   return (
     <div ref={wrapperRef} className="force-grid" aria-hidden="true">

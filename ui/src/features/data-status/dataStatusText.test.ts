@@ -10,4 +10,9 @@ describe('data status wording', () => {
     expect(instantLabel('2026-11-26T18:05:00.000Z')).toBe('26 Nov 2026, 18:05 UTC');
     expect(instantLabel(null)).toBe('—');
   });
+  it('names months the Welsh way on a Welsh page', () => {
+    const welsh = monthLabel('2024-11', 'cy');
+    expect(welsh).toMatch(/^Tach\b.*2024$/);
+    expect(instantLabel('2026-11-26T18:05:00.000Z', 'cy')).toMatch(/^26 Tach.* 2026.*18:05 UTC$/);
+  });
 });

@@ -1,39 +1,41 @@
 import type { CheckResult, ForceMonthStatus } from '../../../../common/contracts/data-status.ts';
+import { INTL_LOCALE, type Locale } from '../../../../common/i18n/locale.ts';
+import type { MessageId } from '../../../../common/i18n/messages.ts';
 
-/** How a force-month reads in the table and the grid's legend. */
-export const STATUS_LABELS: Record<ForceMonthStatus, string> = {
-  held: 'Held',
-  missing: 'Missing',
-  'not-imported': 'Not imported',
+/** How a force-month reads in the table and the grid's legend (common/i18n/messages). */
+export const STATUS_LABELS: Record<ForceMonthStatus, MessageId> = {
+  held: 'dataStatus.status.held',
+  missing: 'dataStatus.status.missing',
+  'not-imported': 'dataStatus.status.notImported',
 };
 
-export const STATUS_HELP: Record<ForceMonthStatus, string> = {
-  held: 'the site holds this force’s street crime for the month',
-  missing: 'published for other forces, but this force has no file for the month',
-  'not-imported': 'the force’s file for the month could not be imported',
+export const STATUS_HELP: Record<ForceMonthStatus, MessageId> = {
+  held: 'dataStatus.help.held',
+  missing: 'dataStatus.help.missing',
+  'not-imported': 'dataStatus.help.notImported',
 };
 
-export const CHECK_LABELS: Record<CheckResult, string> = {
-  'up-to-date': 'Up to date',
-  imported: 'New data imported',
-  partial: 'Partly imported',
-  failed: 'Check failed',
-  off: 'No scheduled checks',
+export const CHECK_LABELS: Record<CheckResult, MessageId> = {
+  'up-to-date': 'dataStatus.check.upToDate',
+  imported: 'dataStatus.check.imported',
+  partial: 'dataStatus.check.partial',
+  failed: 'dataStatus.check.failed',
+  off: 'dataStatus.check.off',
 };
 
-/** "2024-03" → "Mar 2024". */
-export function monthLabel(month: string): string {
+/** "2024-03" → "Mar 2024" (Welsh: "Maw 2024"). */
+export function monthLabel(month: string, locale: Locale = 'en'): string {
   const [year, m] = month.split('-');
   const date = new Date(Date.UTC(Number(year), Number(m) - 1, 1));
-  return date.toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString(INTL_LOCALE[locale], { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** An instant for people: "26 Nov 2026, 18:05 UTC"; a dash when there is none. */
-export function instantLabel(iso: string | null): string {
+export function instantLabel(iso: string | null, locale: Locale = 'en'): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toLocaleString('en-GB', {
+  return `${date.toLocaleString(INTL_LOCALE[locale], {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

@@ -1,241 +1,218 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../../../common/i18n/messages.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import './privacy.css';
 
-const LAST_UPDATED = '26 November 2026';
+/** When the policy was last revised (the date is written in the page's language). */
+const LAST_UPDATED = '2026-11-26';
+
+/** The markup a policy message may hold: bold words, the survey clock's page, the ICO's site. */
+const RICH = {
+  strong: (text: ReactNode[]) => <strong>{text}</strong>,
+  link: (text: ReactNode[]) => <Link to="/crime-clock">{text}</Link>,
+  ico: (text: ReactNode[]) => <a href="https://ico.org.uk/">{text}</a>,
+};
+
+/** One message of the policy: a paragraph, or (inline) the text of a heading or list item. */
+function Text({ id, inline = false }: { id: MessageId; inline?: boolean }) {
+  const text = <FormattedMessage id={id} values={RICH} />;
+  return inline ? text : <p>{text}</p>;
+}
 
 interface PolicySection {
   id: string;
-  heading: string;
+  heading: MessageId;
   body: ReactNode;
 }
 
 const sections: PolicySection[] = [
   {
     id: 'introduction',
-    heading: 'Introduction',
+    heading: 'privacy.introduction.heading',
     body: (
       <>
-        <p>
-          Crime Clock presents official crime statistics for England and Wales: two live crime clocks and a
-          search over police-recorded crime. Most of the site can be used without telling us anything about
-          yourself, and we have designed it to collect as little personal information as possible.
-        </p>
-        <p>
-          This policy explains what information we collect when you use the site, why we collect it, how long
-          we keep it, and the rights you have over it under UK data protection law.
-        </p>
+        <Text id="privacy.introduction.p1" />
+        <Text id="privacy.introduction.p2" />
       </>
     ),
   },
   {
     id: 'contact',
-    heading: 'Who we are and how to contact us',
-    body: (
-      <p>
-        Crime Clock is responsible for the personal information described in this policy. If you have a
-        question about this policy or about how we handle your information, or you want to exercise any of
-        your rights, use the <strong>Contact</strong> button on the{' '}
-        <Link to="/crime-clock">CSEW Crime Clock</Link> page. Please say that your message is about privacy so
-        that it reaches the right person.
-      </p>
-    ),
+    heading: 'privacy.contact.heading',
+    body: <Text id="privacy.contact.p1" />,
   },
   {
     id: 'information-we-collect',
-    heading: 'Information we collect',
+    heading: 'privacy.collect.heading',
     body: (
       <>
-        <p>We only collect the information described below.</p>
-        <h3>Contact form</h3>
-        <p>
-          When you send us a message, we receive the name and email address you give us, your message and the
-          time it was sent. We need these to read and answer your message.
-        </p>
-        <h3>Anonymous issue reports</h3>
-        <p>
-          When you report a problem with our data, we receive your description of the issue, the page it
-          concerns and the time of the report. The form does not ask who you are, so please do not include
-          personal details in your description.
-        </p>
-        <h3 id="area-alerts">Area alerts</h3>
-        <p>
-          When you ask for alerts about an area, we store your email address, the area (and any crime
-          categories you chose) and when you asked and confirmed. The address is stored encrypted, with a
-          keyed fingerprint of it that lets us find it and limit how often alerts can be requested for it;
-          nobody who reads our database without our key can read it. We send you a confirmation email and
-          nothing else until you confirm; after that, one email when a new month of police data for the area
-          is published. Administrators see only how many subscriptions there are, never who subscribed.
-        </p>
-        <h3>Search queries</h3>
-        <p>
-          When you search crime data, the postcode, police force or neighbourhood and the period you choose
-          are sent to our server to retrieve the results. While you type a postcode, the part you have typed
-          is sent to a postcode lookup service to suggest complete postcodes. We do not link searches to your
-          identity.
-        </p>
-        <h3>Usage and technical information</h3>
-        <p>
-          Like most websites, our servers record technical information about each request, such as the page
-          requested, the time, your browser type and your IP address. We use this to keep the service running,
-          to protect it against abuse and to understand, in aggregate, which parts of the site are used.
-        </p>
+        <Text id="privacy.collect.p1" />
+        <h3>
+          <Text id="privacy.collect.contactForm.heading" inline />
+        </h3>
+        <Text id="privacy.collect.contactForm.text" />
+        <h3>
+          <Text id="privacy.collect.issueReports.heading" inline />
+        </h3>
+        <Text id="privacy.collect.issueReports.text" />
+        <h3 id="area-alerts">
+          <Text id="privacy.collect.alerts.heading" inline />
+        </h3>
+        <Text id="privacy.collect.alerts.text" />
+        <h3>
+          <Text id="privacy.collect.search.heading" inline />
+        </h3>
+        <Text id="privacy.collect.search.text" />
+        <h3>
+          <Text id="privacy.collect.usage.heading" inline />
+        </h3>
+        <Text id="privacy.collect.usage.text" />
       </>
     ),
   },
   {
     id: 'how-we-use',
-    heading: 'How we use your information',
+    heading: 'privacy.howWeUse.heading',
     body: (
       <ul>
-        <li>to reply to messages you send us;</li>
-        <li>to send the area alerts you asked for and confirmed;</li>
-        <li>to investigate and correct problems you report with the data;</li>
-        <li>to show you the crime statistics you search for;</li>
-        <li>to keep the site secure, available and working properly;</li>
-        <li>to improve the site, using usage figures that do not identify you.</li>
+        <li>
+          <Text id="privacy.howWeUse.item1" inline />
+        </li>
+        <li>
+          <Text id="privacy.howWeUse.item2" inline />
+        </li>
+        <li>
+          <Text id="privacy.howWeUse.item3" inline />
+        </li>
+        <li>
+          <Text id="privacy.howWeUse.item4" inline />
+        </li>
+        <li>
+          <Text id="privacy.howWeUse.item5" inline />
+        </li>
+        <li>
+          <Text id="privacy.howWeUse.item6" inline />
+        </li>
       </ul>
     ),
   },
   {
     id: 'sharing',
-    heading: 'Sharing your information',
+    heading: 'privacy.sharing.heading',
     body: (
       <>
-        <p>
-          We do not sell your information or share it for marketing. We share it only where that is needed to
-          provide the service:
-        </p>
+        <Text id="privacy.sharing.p1" />
         <ul>
           <li>
-            search terms are sent to data.police.uk and to a postcode lookup service to find the crime data
-            and postcodes you ask for;
+            <Text id="privacy.sharing.item1" inline />
           </li>
           <li>
-            our hosting and email providers process information on our behalf, under contract and only on our
-            instructions;
+            <Text id="privacy.sharing.item2" inline />
           </li>
-          <li>we will disclose information where the law requires us to.</li>
+          <li>
+            <Text id="privacy.sharing.item3" inline />
+          </li>
         </ul>
       </>
     ),
   },
   {
     id: 'security',
-    heading: 'Keeping your information secure',
-    body: (
-      <p>
-        We protect the information we hold with appropriate technical and organisational measures, including
-        encrypted connections, restricted access to administrative functions and stored credentials, and
-        regular updates to the software we run. No service on the internet can be perfectly secure, but we
-        work to prevent unauthorised access, loss or misuse.
-      </p>
-    ),
+    heading: 'privacy.security.heading',
+    body: <Text id="privacy.security.p1" />,
   },
   {
     id: 'retention',
-    heading: 'How long we keep your information',
+    heading: 'privacy.retention.heading',
     body: (
       <ul>
-        <li>Contact messages are deleted within 30 days of our response.</li>
         <li>
-          An alert request that is not confirmed is deleted after 48 hours. A confirmed subscription is kept
-          until you unsubscribe (every alert has a one-click link, no sign-in needed); it is then deleted at
-          once. The sent alert emails are kept by our email queue for up to 30 days, for delivery problems.
+          <Text id="privacy.retention.item1" inline />
         </li>
-        <li>Issue reports are kept only as long as needed to investigate and fix the issue.</li>
-        <li>Usage and technical information is kept for up to 12 months.</li>
+        <li>
+          <Text id="privacy.retention.item2" inline />
+        </li>
+        <li>
+          <Text id="privacy.retention.item3" inline />
+        </li>
+        <li>
+          <Text id="privacy.retention.item4" inline />
+        </li>
       </ul>
     ),
   },
   {
     id: 'your-rights',
-    heading: 'Your rights under UK GDPR',
+    heading: 'privacy.rights.heading',
     body: (
       <>
-        <p>Under the UK General Data Protection Regulation you have the right to:</p>
+        <Text id="privacy.rights.p1" />
         <ul>
-          <li>be informed about how your information is used;</li>
-          <li>access the personal information we hold about you;</li>
-          <li>have inaccurate information corrected;</li>
-          <li>have your information erased;</li>
-          <li>restrict or object to how we use your information;</li>
-          <li>data portability, where it applies.</li>
+          <li>
+            <Text id="privacy.rights.item1" inline />
+          </li>
+          <li>
+            <Text id="privacy.rights.item2" inline />
+          </li>
+          <li>
+            <Text id="privacy.rights.item3" inline />
+          </li>
+          <li>
+            <Text id="privacy.rights.item4" inline />
+          </li>
+          <li>
+            <Text id="privacy.rights.item5" inline />
+          </li>
+          <li>
+            <Text id="privacy.rights.item6" inline />
+          </li>
         </ul>
-        <p>
-          To exercise any of these rights, contact us as described above; we will reply within one month. If
-          you are unhappy with how we have handled your information, you can complain to the Information
-          Commissioner&rsquo;s Office (ICO) at <a href="https://ico.org.uk/">ico.org.uk</a>.
-        </p>
+        <Text id="privacy.rights.p2" />
       </>
     ),
   },
   {
     id: 'cookies',
-    heading: 'Cookies',
+    heading: 'privacy.cookies.heading',
     body: (
       <>
-        <p>
-          We do not use tracking, advertising or analytics cookies, and visitors to the public pages receive
-          no cookies at all.
-        </p>
-        <p>
-          The only cookie we set is a strictly necessary session cookie, created when an administrator logs in
-          and used solely to keep that administrator signed in. Because it is essential to the service it does
-          not require consent.
-        </p>
+        <Text id="privacy.cookies.p1" />
+        <Text id="privacy.cookies.p2" />
       </>
     ),
   },
   {
     id: 'external-links',
-    heading: 'Links to other websites',
-    body: (
-      <p>
-        Our pages link to other websites, such as the Office for National Statistics and data.police.uk. We
-        are not responsible for their content or their privacy practices, so please read the privacy policy of
-        any site you visit.
-      </p>
-    ),
+    heading: 'privacy.externalLinks.heading',
+    body: <Text id="privacy.externalLinks.p1" />,
   },
   {
     id: 'children',
-    heading: "Children's privacy",
-    body: (
-      <p>
-        This site is not directed at children under 13, and we do not knowingly collect personal information
-        from them. If you believe a child under 13 has sent us personal information, contact us and we will
-        delete it.
-      </p>
-    ),
+    heading: 'privacy.children.heading',
+    body: <Text id="privacy.children.p1" />,
   },
   {
     id: 'changes',
-    heading: 'Changes to this policy',
-    body: (
-      <p>
-        We may update this policy when the service or the law changes. The date at the top of this page shows
-        when it was last revised. Significant changes will be highlighted on this page.
-      </p>
-    ),
+    heading: 'privacy.changes.heading',
+    body: <Text id="privacy.changes.p1" />,
   },
   {
     id: 'legal-basis',
-    heading: 'Legal basis for processing',
+    heading: 'privacy.legalBasis.heading',
     body: (
       <>
-        <p>We rely on the following lawful bases under the UK GDPR:</p>
+        <Text id="privacy.legalBasis.p1" />
         <ul>
           <li>
-            <strong>Consent</strong>, when you choose to send us a message or an issue report;
+            <Text id="privacy.legalBasis.item1" inline />
           </li>
           <li>
-            <strong>Legitimate interests</strong>, in running a secure and reliable service, answering
-            enquiries and improving the site;
+            <Text id="privacy.legalBasis.item2" inline />
           </li>
           <li>
-            <strong>Legal obligation</strong>, where the law requires us to keep or disclose information.
+            <Text id="privacy.legalBasis.item3" inline />
           </li>
         </ul>
       </>
@@ -244,25 +221,37 @@ const sections: PolicySection[] = [
 ];
 
 export function PrivacyPolicyPage() {
+  const intl = useIntl();
   return (
     <div className="page privacy">
       <PageHeader
-        title="Privacy Policy"
-        lead="What information Crime Clock collects, why, and what you can ask us to do with it."
+        title={intl.formatMessage({ id: 'privacy.title' })}
+        lead={intl.formatMessage({ id: 'privacy.lead' })}
       >
         <p className="privacy__updated">
-          Last updated: <time dateTime="2026-11-21">{LAST_UPDATED}</time>
+          <FormattedMessage
+            id="privacy.updated"
+            values={{
+              date: (
+                <time dateTime={LAST_UPDATED}>
+                  {intl.formatDate(LAST_UPDATED, { dateStyle: 'long', timeZone: 'UTC' })}
+                </time>
+              ),
+            }}
+          />
         </p>
       </PageHeader>
       <div className="privacy__layout">
         <nav className="privacy__toc" aria-labelledby="privacy-toc-title">
           <h2 id="privacy-toc-title" className="privacy__toc-title">
-            On this page
+            <FormattedMessage id="privacy.toc" />
           </h2>
           <ol>
             {sections.map((section) => (
               <li key={section.id}>
-                <a href={`#${section.id}`}>{section.heading}</a>
+                <a href={`#${section.id}`}>
+                  <FormattedMessage id={section.heading} />
+                </a>
               </li>
             ))}
           </ol>
@@ -270,7 +259,9 @@ export function PrivacyPolicyPage() {
         <div className="privacy__content prose">
           {sections.map((section) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
-              <h2 id={`${section.id}-heading`}>{section.heading}</h2>
+              <h2 id={`${section.id}-heading`}>
+                <FormattedMessage id={section.heading} />
+              </h2>
               {section.body}
             </section>
           ))}
