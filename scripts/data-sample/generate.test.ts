@@ -129,7 +129,8 @@ describe('generateSample: a small archive', () => {
     expect(quotedWithComma).toBeGreaterThan(0);
     const search = await readCsv(dir, `2025-09/2025-09-metropolitan-stop-and-search.csv`);
     expect(search.rows.length).toBeGreaterThan(50);
-  });
+    // Every row of every file, field by field: seconds of CPU, more on a loaded 2-core machine.
+  }, 60_000);
 
   it('uses CRLF in some months and LF in others, consistently within a file', async () => {
     const endings = Object.values(summary.lineEndings);
