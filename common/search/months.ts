@@ -12,7 +12,8 @@ export const EARLIEST_POLICE_MONTH: MonthNumber = 201012;
 
 const MONTH_TEXT = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-const MONTH_NAMES = [
+/** English month names, January first. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

@@ -1,6 +1,7 @@
 import { formatCount } from '../../../common/clock/format.ts';
 import { londonDateTime } from '../../../common/clock/london-time.ts';
 import type { ClockData } from '../../../common/clock/types.ts';
+import { MONTH_NAMES } from '../../../common/search/months.ts';
 import { CLOCK_IMAGE, SITE_NAME } from '../../../common/site/page-metadata.ts';
 
 /** What a clock's preview image says: its name, the count so far this year, the source and date. */
@@ -13,26 +14,11 @@ export interface ClockCard {
   at: number;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** "26 November 2026, 18:05 UK time". */
 export function ukTimeText(at: number): string {
   const t = londonDateTime(at);
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${t.day} ${MONTHS[t.month - 1]} ${t.year}, ${two(t.hour)}:${two(t.minute)} UK time`;
+  return `${t.day} ${MONTH_NAMES[t.month - 1]} ${t.year}, ${two(t.hour)}:${two(t.minute)} UK time`;
 }
 
 /** Text for SVG (XML): element content. */
