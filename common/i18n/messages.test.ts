@@ -1,10 +1,10 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { INTL_LOCALE, LOCALES } from './locale.ts';
-import cy from './messages/cy.json' with { type: 'json' };
-import en from './messages/en.json' with { type: 'json' };
+import { MESSAGE_FILES, MESSAGES } from './messages.ts';
 
-const files: Record<string, Record<string, string>> = { en, cy };
+const files: Record<string, Record<string, string>> = MESSAGES;
+const { en, cy } = MESSAGES;
 
 /** Every plural element of a parsed message, nested ones included. */
 function plurals(elements: MessageFormatElement[]): Extract<MessageFormatElement, { type: TYPE.plural }>[] {
@@ -19,6 +19,22 @@ function plurals(elements: MessageFormatElement[]): Extract<MessageFormatElement
 }
 
 describe('the message files', () => {
+  it('give each id to one file only, and each file the same ids in both languages', () => {
+    for (const locale of LOCALES) {
+      const seen = new Map<string, string>();
+      for (const [file, messages] of Object.entries(MESSAGE_FILES[locale])) {
+        for (const id of Object.keys(messages)) {
+          expect(seen.get(id), `${locale} ${id} is in ${seen.get(id)} and ${file}`).toBeUndefined();
+          seen.set(id, file);
+        }
+      }
+    }
+    for (const [file, messages] of Object.entries(MESSAGE_FILES.en)) {
+      const welsh = (MESSAGE_FILES.cy as Record<string, Record<string, string>>)[file] ?? {};
+      expect(Object.keys(welsh).sort(), file).toEqual(Object.keys(messages).sort());
+    }
+  });
+
   it('have the same ids in every language', () => {
     const ids = (locale: string) => Object.keys(files[locale] ?? {}).sort();
     for (const locale of LOCALES) expect(ids(locale), locale).toEqual(ids('en'));

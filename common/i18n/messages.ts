@@ -1,9 +1,29 @@
-import cy from './messages/cy.json' with { type: 'json' };
-import en from './messages/en.json' with { type: 'json' };
+import cySite from './messages/cy/site.json' with { type: 'json' };
+import enSite from './messages/en/site.json' with { type: 'json' };
 import type { Locale } from './locale.ts';
+
+/*
+ * One pair of files per feature (messages/en/<feature>.json, messages/cy/<feature>.json), so a
+ * feature's words sit together and two features never edit the same file. Ids carry the feature
+ * as their prefix ("clocks.title"); messages.test.ts holds the two languages to the same ids and
+ * fails when two files claim one id.
+ */
+export const MESSAGE_FILES = {
+  en: { site: enSite },
+  cy: { site: cySite },
+} as const;
+
+const merge = <T extends Record<string, Record<string, string>>>(files: T) =>
+  Object.assign({}, ...Object.values(files)) as UnionToIntersection<T[keyof T]>;
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
+
+const en = merge(MESSAGE_FILES.en);
 
 /** Every message id; English is the reference set, and messages.test.ts holds Welsh to the same ids. */
 export type MessageId = keyof typeof en;
 
 /** The ICU messages of each language (one set of files for the UI and the server). */
-export const MESSAGES: Record<Locale, Record<MessageId, string>> = { en, cy };
+export const MESSAGES: Record<Locale, Record<MessageId, string>> = { en, cy: merge(MESSAGE_FILES.cy) };

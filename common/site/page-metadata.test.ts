@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import cy from '../i18n/messages/cy.json' with { type: 'json' };
+import { MESSAGES } from '../i18n/messages.ts';
 import { PAGE_PATHS } from './page-paths.ts';
 import { ROUTE_METADATA, clockEmbedPath, escapeHtml, headTags, pageMetadata } from './page-metadata.ts';
 
+const { cy } = MESSAGES;
 const ORIGIN = 'https://crime-clock.example';
 
 describe('pageMetadata', () => {

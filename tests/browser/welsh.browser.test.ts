@@ -5,10 +5,18 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import cy from '../../common/i18n/messages/cy.json' with { type: 'json' };
-import en from '../../common/i18n/messages/en.json' with { type: 'json' };
+import { MESSAGES } from '../../common/i18n/messages.ts';
 import { blocking, formatViolations, runAxe } from '../support/axe.ts';
+import {
+  ENGLISH_PHRASES,
+  OPEN_DIALOG,
+  overflowing,
+  textOf,
+  welshProblems,
+} from '../support/welsh-checks.ts';
 import { startProductWithBrowser, type ProductWithBrowser } from '../support/product-with-browser.ts';
+
+const { en, cy } = MESSAGES;
 
 let running: ProductWithBrowser | undefined;
 let page: Page;
@@ -29,58 +37,6 @@ const WIDTHS = [
   { width: 1920, height: 1080 },
 ];
 
-/**
- * The English wording of every message whose Welsh differs: each run of plain text between ICU
- * arguments and tags, long enough not to be a word Welsh shares (such as "data" or "CSEW").
- */
-const ENGLISH_PHRASES = Object.entries(en)
-  .filter(([id, text]) => (cy as Record<string, string>)[id] !== text)
-  .flatMap(([id, text]) =>
-    text
-      .split(/<\/?\w+>|\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/)
-      .map((part) => part.trim())
-      // A name both languages write alike ("data.police.uk") is no English left behind.
-      .filter((part) => part.length >= 6 && !(cy as Record<string, string>)[id]?.includes(part)),
-  );
-
-/** What a page's own words live in; the dialogs are checked on their own on a page not yet translated. */
-const PAGE_PARTS = 'header, main, footer, dialog[open]';
-const OPEN_DIALOG = 'dialog[open]';
-
-/**
- * Runs in the page: boxes inside `parts` whose text is wider than they are (and the page's width).
- * A box counts when it holds text itself (a text node or an inline element); boxes made to scroll,
- * drawings (SVG) and containers of other boxes (a button hung into a dialog's padding) do not.
- */
-const overflowing = (parts: string) => `(() => {
-  const found = [];
-  const root = document.documentElement;
-  if (root.scrollWidth > root.clientWidth) found.push('document ' + root.scrollWidth + ' px wide in ' + root.clientWidth);
-  const inside = ${JSON.stringify(parts)}.split(',').map((part) => part.trim() + ' *').join(', ');
-  for (const el of document.querySelectorAll(inside)) {
-    const style = getComputedStyle(el);
-    if (style.display.startsWith('inline') && style.display !== 'inline-block' && style.display !== 'inline-flex') continue;
-    if (style.display === 'none' || !(el.textContent ?? '').trim() || el.getClientRects().length === 0) continue;
-    if (el.closest('svg') || ['auto', 'scroll'].includes(style.overflowX)) continue;
-    const ownsText = [...el.childNodes].some((n) => n.textContent.trim() &&
-      (n.nodeType === Node.TEXT_NODE || (n.nodeType === Node.ELEMENT_NODE && getComputedStyle(n).display === 'inline')));
-    if (!ownsText) continue;
-    if (el.scrollWidth > el.clientWidth + 1) {
-      found.push(el.tagName.toLowerCase() + '.' + el.className + ' "' + (el.textContent ?? '').trim().slice(0, 40) + '": ' + el.scrollWidth + ' px of content in ' + el.clientWidth);
-    }
-  }
-  return found;
-})()`;
-
-/** Runs in the page: the visible text of `parts`, with their aria-labels and placeholders. */
-const visibleText = (parts: string) => `[...document.querySelectorAll(${JSON.stringify(parts)})]
-  .map((el) => el.innerText + ' ' + [...el.querySelectorAll('[aria-label], [placeholder]')].map((e) => (e.getAttribute('aria-label') ?? '') + ' ' + (e.getAttribute('placeholder') ?? '')).join(' '))
-  .join('\\n')`;
-
-async function textOf(p: Page, parts: string): Promise<string> {
-  return (await p.evaluate(visibleText(parts))) as string;
-}
-
 describe('the Welsh pages', () => {
   for (const path of WELSH_PAGES) {
     it(`${path} is Welsh, fits at 360 and 1920 px, and passes axe`, async () => {
@@ -90,15 +46,7 @@ describe('the Welsh pages', () => {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         expect(await page.getAttribute('html', 'lang')).toBe('cy');
-        const text = await textOf(page, PAGE_PARTS);
-        for (const phrase of ENGLISH_PHRASES) {
-          if (text.includes(phrase)) problems.push(`${path} at ${width} px shows English: "${phrase}"`);
-        }
-        for (const overflow of (await page.evaluate(overflowing(PAGE_PARTS))) as string[]) {
-          problems.push(`${path} at ${width} px overflows: ${overflow}`);
-        }
-        const axe = formatViolations(blocking(await runAxe(page)));
-        if (axe) problems.push(`${path} at ${width} px: axe\n${axe}`);
+        problems.push(...(await welshProblems(page, `${path} at ${width} px`)));
       }
       expect(problems.join('\n')).toBe('');
     }, 120_000);
