@@ -9,8 +9,12 @@
  * Each commit is checked out once into a worktree under --work (default /tmp/crime-clock-ab) with
  * this checkout's node_modules hard-linked in (the same dependencies on both sides, so only the
  * code differs). <command> runs in that worktree; every --metric's REGEX is matched against its
- * output and its first group read as a number (the last match counts). Prints each run's figures,
- * then per metric A's and B's median and range, and B's median against A's.
+ * output and its first group read as a number (the last match counts). Every run also reports its
+ * CPU seconds (user + system of the command and its children, from bash's `time`): under a loaded
+ * machine wall-clock percentiles swing by several times, while the CPU a fixed piece of work costs
+ * moves far less, so `cpu_s` is the figure to compare when the machine is busy. `--warmup` runs
+ * each side once first, uncounted (a benchmark that generates and caches its data does it then).
+ * Prints each run's figures, then per metric A's and B's median and range, and B's median against A's.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -24,6 +28,10 @@ interface Metric {
   name: string;
   pattern: RegExp;
 }
+
+/** bash's `time` prints user and system seconds of the command and everything it started. */
+const CPU_MARK = '__ab_cpu_seconds';
+const CPU_METRIC: Metric = { name: 'cpu_s', pattern: new RegExp(`${CPU_MARK} ([0-9.]+) ([0-9.]+)`, 'g') };
 
 function parseMetric(text: string): Metric {
   const at = text.indexOf('=');
@@ -40,6 +48,7 @@ function parse(argv: string[]) {
     rounds: { type: 'string', default: '4' },
     work: { type: 'string', default: '/tmp/crime-clock-ab' },
     metric: { type: 'string', multiple: true },
+    warmup: { type: 'boolean', default: false },
     help: { type: 'boolean' },
   });
   if (values.help) return { help: true, options: undefined, command: [] };
@@ -53,7 +62,8 @@ function parse(argv: string[]) {
       b: values.b,
       rounds: whole('rounds', values.rounds, 1, 20),
       work: resolve(values.work),
-      metrics: values.metric.map(parseMetric),
+      metrics: [...values.metric.map(parseMetric), CPU_METRIC],
+      warmup: values.warmup ?? false,
     },
     command: argv.slice(split + 1),
   };
@@ -90,6 +100,10 @@ function readMetrics(output: string): Record<string, number | undefined> {
     const matches = [...output.matchAll(pattern)];
     const last = matches.at(-1)?.[1];
     figures[name] = last === undefined ? undefined : Number(last.replaceAll(',', ''));
+    if (name === CPU_METRIC.name && matches.length) {
+      const [, user, system] = matches.at(-1)!;
+      figures[name] = Math.round((Number(user) + Number(system)) * 10) / 10;
+    }
   }
   return figures;
 }
@@ -104,31 +118,35 @@ const sides = { A: checkout(options.a), B: checkout(options.b) };
 const results: Record<'A' | 'B', Record<string, number | undefined>[]> = { A: [], B: [] };
 console.log(`A = ${options.a} (${sides.A})\nB = ${options.b} (${sides.B})\ncommand: ${command.join(' ')}`);
 
+/** Runs the command on one side; its figures, or the end of the script if it failed. */
+function runOnce(side: 'A' | 'B', label: string): Record<string, number | undefined> {
+  const started = Date.now();
+  const run = spawnSync('bash', ['-c', `TIMEFORMAT='${CPU_MARK} %3U %3S'; time "$@"`, 'ab', ...command], {
+    cwd: sides[side],
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = `${run.stdout}\n${run.stderr}`;
+  writeFileSync(join(options.work, `${label}-${side}.log`), output);
+  if (run.status !== 0) {
+    console.error(`${label} ${side} failed (exit ${run.status}); its output is in ${options.work}`);
+    process.exit(1);
+  }
+  const figures = readMetrics(output);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  console.log(
+    `${label} ${side} (${seconds} s): ` +
+      options.metrics.map(({ name }) => `${name}=${figures[name] ?? 'not found'}`).join(' '),
+  );
+  return figures;
+}
+
+if (options.warmup) for (const side of ['A', 'B'] as const) runOnce(side, 'warm-up');
 for (let round = 0; round < options.rounds; round++) {
   // ABBA order: over two rounds each side runs once first and once second.
   const order: ('A' | 'B')[] = round % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
-  for (const side of order) {
-    const started = Date.now();
-    const run = spawnSync(command[0]!, command.slice(1), {
-      cwd: sides[side],
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const output = `${run.stdout}\n${run.stderr}`;
-    writeFileSync(join(options.work, `round${round + 1}-${side}.log`), output);
-    if (run.status !== 0) {
-      console.error(`round ${round + 1} ${side} failed (exit ${run.status}); its output is in ${options.work}`);
-      process.exit(1);
-    }
-    const figures = readMetrics(output);
-    results[side].push(figures);
-    const seconds = ((Date.now() - started) / 1000).toFixed(0);
-    console.log(
-      `round ${round + 1} ${side} (${seconds} s): ` +
-        options.metrics.map(({ name }) => `${name}=${figures[name] ?? 'not found'}`).join(' '),
-    );
-  }
+  for (const side of order) results[side].push(runOnce(side, `round${round + 1}`));
 }
 
 console.log('\nmetric | A median (range) | B median (range) | B/A');
