@@ -123,16 +123,30 @@ describe('docs/architecture.md: the structure it claims', () => {
     }
   });
 
-  it('outside its folder, the product uses the importer through its index.ts only', () => {
+  /**
+   * The importer's public modules. The store's leases are the second: the API's scheduled update
+   * and month notices take their own beside the import's, and through index.ts the API would load
+   * all of the importer (43 more modules) for them.
+   */
+  const IMPORTER_ENTRIES = [`${IMPORTER}/index.ts`, `${IMPORTER}/import-lease.ts`];
+
+  it('outside its folder, the product uses the importer through its index.ts (and leases) only', () => {
     const outside = [...PRODUCT_SOURCE.flatMap(codeFiles), ...codeFiles('scripts')].filter(
       (file) => !file.startsWith(`${IMPORTER}/`) && !isTestCode(file) && !isBench(file),
     );
     const reachingIn = outside.flatMap((file) =>
       importsOf(file)
-        .filter((module) => module.startsWith(`${IMPORTER}/`) && module !== `${IMPORTER}/index.ts`)
+        .filter((module) => module.startsWith(`${IMPORTER}/`) && !IMPORTER_ENTRIES.includes(module))
         .map((module) => `${file} -> ${module}`),
     );
     expect(reachingIn).toEqual([]);
+  });
+
+  it('the API runs the importer as a child process: of the importer it loads the leases only', () => {
+    const loaded = [...reachableFrom(['api/src/server.ts'])].filter((file) =>
+      file.startsWith(`${IMPORTER}/`),
+    );
+    expect(loaded).toEqual([`${IMPORTER}/import-lease.ts`]);
   });
 
   it('the data files the servers read beside their modules are shipped in the build', () => {

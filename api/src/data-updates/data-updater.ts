@@ -15,7 +15,7 @@ import {
   IMPORT_LEASE,
   keepLeaseAlive,
   type LeaseService,
-} from '../police-data/import/index.ts';
+} from '../police-data/import/import-lease.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
 import type { RunImport } from './import-process.ts';
 import { fetchPublishedMonths, yyyymm } from './published-months.ts';

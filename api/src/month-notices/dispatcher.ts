@@ -1,6 +1,6 @@
 import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 import { formatMonth } from '../../../common/search/months.ts';
-import { createLeaseService, IMPORT_LEASE, type LeaseService } from '../police-data/import/index.ts';
+import { createLeaseService, IMPORT_LEASE, type LeaseService } from '../police-data/import/import-lease.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
 
 /**
