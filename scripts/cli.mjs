@@ -6,12 +6,13 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// Each command's module, from the repository's root (its build is the same path under dist/).
 const COMMANDS = {
-  import: 'import/cli',
-  admin: 'admin/cli',
-  survey: 'survey/cli',
-  migrate: 'db/migrate',
-  sample: 'data-sample/cli',
+  import: 'api/src/police-data/import/cli/import-command',
+  admin: 'scripts/admin/cli',
+  survey: 'scripts/survey/cli',
+  migrate: 'scripts/db/migrate',
+  sample: 'scripts/data-sample/cli',
 };
 // The native modules each command loads, proved on this Node before it runs (server-common/runtime/).
 const NATIVE_MODULES = {
@@ -30,8 +31,8 @@ if (!module) {
   process.exit(1);
 }
 
-const source = join(root, 'scripts', `${module}.ts`);
-const built = join(root, 'dist', 'scripts', `${module}.js`);
+const source = join(root, `${module}.ts`);
+const built = join(root, 'dist', `${module}.js`);
 // The command reads its own arguments from process.argv, as when it is started directly.
 process.argv.splice(2, process.argv.length - 2, ...args);
 const fromSource = existsSync(source);

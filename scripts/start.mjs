@@ -37,7 +37,7 @@ if (buildIsStale(root)) {
 
 // A fresh machine gets a small synthetic sample so search and the police clock have data
 // (the script does nothing when the store has data or AUTO_SAMPLE is off).
-if ((await run(process.execPath, ['dist/scripts/import/sample-if-empty.js'])) !== 0) {
+if ((await run(process.execPath, ['dist/scripts/data-sample/sample-if-empty.js'])) !== 0) {
   console.error('Importing the sample failed; starting without police data.');
 }
 

@@ -181,7 +181,7 @@ function runInChild(url: string, dir: string, variant: string = 'migrated'): Pro
         `${url}|${dir}|${variant}`,
         ...(values.derived ? ['--derived'] : []),
       ],
-      // One libuv pool thread and V8 sized for memory, as `npm run import` runs (scripts/import/cli.ts).
+      // One libuv pool thread and V8 sized for memory, as `npm run import` runs (api/src/police-data/import/cli/import-command.ts).
       {
         stdio: ['ignore', 'pipe', 'inherit'],
         env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '1' },

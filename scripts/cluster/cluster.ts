@@ -150,7 +150,7 @@ function findRepoRoot(from: string): string {
 const built = {
   api: join(repoRoot, 'dist', 'api', 'src', 'server.js'),
   realtime: join(repoRoot, 'dist', 'realtime', 'src', 'server.js'),
-  sample: join(repoRoot, 'dist', 'scripts', 'import', 'sample-if-empty.js'),
+  sample: join(repoRoot, 'dist', 'scripts', 'data-sample', 'sample-if-empty.js'),
   sampleGenerator: join(repoRoot, 'dist', 'scripts', 'data-sample', 'cli.js'),
   importer: join(repoRoot, 'dist', 'scripts', 'import', 'cli.js'),
 };

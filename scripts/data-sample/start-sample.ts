@@ -2,7 +2,7 @@ import { POLICE_FORCE_IDS } from '../../common/police/forces.ts';
 import type { SampleOptions } from './generate.ts';
 
 /**
- * What `npm start` imports on an empty store (scripts/import/sample-if-empty.ts): every force,
+ * What `npm start` imports on an empty store (scripts/data-sample/sample-if-empty.ts, the importer's api/src/police-data/import/cli/sample-if-empty.ts): every force,
  * in its real proportion, for the latest month, at about 70 % of England and Wales's real monthly
  * volume (scale 100 is national size), so the police clock ticks as the real one does, about one
  * crime every 9 seconds (start-sample.int.test.ts), instead of one every ten minutes. One month

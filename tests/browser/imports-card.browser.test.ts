@@ -38,11 +38,15 @@ describe('the admin Imports card after a partial import', () => {
       ),
       '2025-02/2025-02-surrey-street.csv': 'Crime ID,Month,Crime type\nabc,2025-02,Burglary\n',
     });
-    const run = spawnSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/import/cli.ts', dir], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: `sqlite:${join(product!.dataDir, 'crime-clock.sqlite')}` },
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      join(root, 'node_modules', '.bin', 'tsx'),
+      ['api/src/police-data/import/cli/import-command.ts', dir],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: `sqlite:${join(product!.dataDir, 'crime-clock.sqlite')}` },
+        encoding: 'utf8',
+      },
+    );
     expect(run.status, run.stderr).toBe(2);
 
     const page = await browser!.open('/');

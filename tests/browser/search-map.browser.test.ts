@@ -70,7 +70,7 @@ beforeAll(async () => {
   const sampleDir = join(workDir, 'sample');
   const databaseUrl = `sqlite:${join(workDir, 'store.sqlite')}`;
   await generateSample({ outDir: sampleDir, endMonth: '2025-09', months: 6 });
-  await run(['--import', 'tsx', 'scripts/import/cli.ts', sampleDir], {
+  await run(['--import', 'tsx', 'api/src/police-data/import/cli/import-command.ts', sampleDir], {
     DATABASE_URL: databaseUrl,
     DATA_DIR: workDir,
   });

@@ -60,10 +60,14 @@ async function prepareStore(dir: string): Promise<string> {
   const sampleDir = join(dir, 'sample');
   const databaseUrl = `sqlite:${join(dir, 'store.sqlite')}`;
   await generateSample({ outDir: sampleDir, endMonth: SAMPLE_END, months: SAMPLE_MONTHS });
-  await run(process.execPath, ['--import', 'tsx', 'scripts/import/cli.ts', sampleDir], {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dir,
-  });
+  await run(
+    process.execPath,
+    ['--import', 'tsx', 'api/src/police-data/import/cli/import-command.ts', sampleDir],
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dir,
+    },
+  );
   const sequelize = openDatabase({ url: databaseUrl });
   try {
     await rebuildSearchAggregates(sequelize);

@@ -4,20 +4,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../api/src/db/connection.ts';
-import { migrateToLatest } from '../../api/src/db/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/database.ts';
-import { csvText, STREET_HEADER, streetRows, writeFiles } from '../../tests/support/police-archive.ts';
+import { openDatabase } from '../../../db/connection.ts';
+import { migrateToLatest } from '../../../db/migrate.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/database.ts';
+import {
+  csvText,
+  STREET_HEADER,
+  streetRows,
+  writeFiles,
+} from '../../../../../tests/support/police-archive.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
+const ROOT = join(import.meta.dirname, '..', '..', '..', '..', '..');
 const isRoot = process.getuid?.() === 0;
 
 function runCli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import/cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'api/src/police-data/import/cli/import-command.ts', ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

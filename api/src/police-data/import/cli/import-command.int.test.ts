@@ -5,19 +5,23 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSources } from '../../api/src/police-data/import/index.ts';
-import { categoryFromCode } from '../../common/crime/categories.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../tests/support/database.ts';
-import { freePort } from '../../tests/support/product.ts';
+import { importSources } from '../index.ts';
+import { categoryFromCode } from '../../../../../common/crime/categories.ts';
+import {
+  createTestDatabase,
+  testDialects,
+  type TestDatabase,
+} from '../../../../../tests/support/database.ts';
+import { freePort } from '../../../../../tests/support/product.ts';
 import {
   csvText,
   STREET_HEADER,
   streetRows,
   writeFiles,
   writeLargeStreetFile,
-} from '../../tests/support/police-archive.ts';
+} from '../../../../../tests/support/police-archive.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
+const ROOT = join(import.meta.dirname, '..', '..', '..', '..', '..');
 const BIG_ROWS = 250_000;
 
 interface Run {
@@ -38,11 +42,15 @@ function runCli(
   killWhen?: RegExp,
   signal: NodeJS.Signals = 'SIGKILL',
 ): Promise<Run> & { pid: number } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import/cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'api/src/police-data/import/cli/import-command.ts', ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   let signalled = false;
