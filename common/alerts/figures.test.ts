@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MonthlyBreakdownEntry } from '../search/types.ts';
-import { alertFigures, changeText } from './figures.ts';
+import { alertFigures } from './figures.ts';
 
 const entry = (month: string, crimeTypes: Record<string, number> | null): MonthlyBreakdownEntry => ({
   month,
@@ -58,18 +58,5 @@ describe('alertFigures', () => {
     expect(alertFigures({ month: '2025-09', breakdown, population: 1, categories: [] })).toBeNull();
     const lone = alertFigures({ month: '2024-07', breakdown, population: 1, categories: [] })!;
     expect(lone.previousMonth).toBeNull();
-    expect(changeText(lone.previousMonth, 'June 2024')).toBe('No data for June 2024.');
-  });
-
-  it('words a change with its caveat when too few crimes were compared', () => {
-    const small = alertFigures({
-      month: '2025-07',
-      breakdown,
-      population: 1,
-      categories: ['bicycle-theft'],
-    })!;
-    expect(changeText(small.previousMonth, 'June 2025')).toBe(
-      '0 in June 2025: up 100 % (too few crimes for the change to mean much).',
-    );
   });
 });

@@ -74,16 +74,3 @@ export function alertFigures(input: FiguresInput): AlertFigures | null {
     topCategories,
   };
 }
-
-/** "up 12.5 %", "down 3 %", "about the same"; and when too few crimes to compare, says so. */
-export function changeText(comparison: AlertComparison | null, what: string): string {
-  if (!comparison) return `No data for ${what}.`;
-  const { change } = comparison;
-  const size = `${Math.abs(change.percentage).toLocaleString('en-GB')} %`;
-  const direction =
-    change.direction === 'stable'
-      ? `about the same (${change.percentage >= 0 ? '+' : '-'}${size})`
-      : `${change.direction} ${size}`;
-  const caveat = change.comparable ? '' : ' (too few crimes for the change to mean much)';
-  return `${comparison.crimes.toLocaleString('en-GB')} in ${what}: ${direction}${caveat}.`;
-}

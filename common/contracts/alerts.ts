@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { Locale } from '../i18n/locale.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -7,6 +8,12 @@ import { endpoint } from './endpoint.ts';
  * leaves with the token every mail carries. Field rules and their messages are the alerts
  * service's; these schemas fix the types and keep absurd bodies out.
  */
+
+/** One of the site's languages (common/i18n/locale.ts LOCALES). */
+const SiteLocale = Type.Union([Type.Literal('en'), Type.Literal('cy')]);
+
+/** Hours a confirmation link works; the mail and the confirmation page say so. */
+export const CONFIRMATION_HOURS = 48;
 
 /** The token of a subscription's mails (43 base64url characters: 256 random bits). */
 const Token = Type.String({ minLength: 1, maxLength: 100 });
@@ -20,8 +27,10 @@ export const SubscribeToAlerts = endpoint({
     area: Type.String({ maxLength: 200 }),
     /** Crime category slugs to count; all categories when omitted or empty. */
     categories: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { maxItems: 20 })),
+    /** The language of the page the form is on: every mail of the subscription is in it. English when omitted. */
+    locale: Type.Optional(SiteLocale),
   }),
-  /** The same answer whether or not the address is already subscribed. */
+  /** The same answer (in the body's language) whether or not the address is already subscribed. */
   response: { 202: Type.Object({ success: Type.Literal(true), message: Type.String() }) },
 });
 export type SubscribeToAlertsBody = Static<typeof SubscribeToAlerts.body>;
@@ -65,12 +74,18 @@ export const GetAlertCounts = endpoint({
   response: { 200: AlertCounts },
 });
 
-/** An area's months as an Atom feed (RFC 4287); 404 for an unknown area. Not JSON. */
+/**
+ * An area's months as an Atom feed (RFC 4287); 404 for an unknown area. Not JSON. In Welsh with
+ * `?lang=cy`: the feed is an API address (no `/cy` twin, common/i18n/locale.ts), like an embed it
+ * carries its language itself, and each language keeps its own URL for caches and feed readers.
+ */
 export const AREA_FEED_PATH = '/api/areas/:area/feed.atom';
 export const ATOM_CONTENT_TYPE = 'application/atom+xml';
 export const GetAreaFeedParams = Type.Object({ area: Type.String({ maxLength: 200 }) });
+export const GetAreaFeedQuery = Type.Object({ lang: Type.Optional(SiteLocale) });
 
-/** The feed's URL path for an area id. */
-export function areaFeedPath(areaId: string): string {
-  return AREA_FEED_PATH.replace(':area', encodeURIComponent(areaId));
+/** The feed's URL path for an area id, in a language (English has no `lang`). */
+export function areaFeedPath(areaId: string, locale: Locale = 'en'): string {
+  const path = AREA_FEED_PATH.replace(':area', encodeURIComponent(areaId));
+  return locale === 'en' ? path : `${path}?lang=${locale}`;
 }

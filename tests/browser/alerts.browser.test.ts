@@ -1,17 +1,25 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertCounts } from '../../common/contracts/alerts.ts';
+import { MESSAGES } from '../../common/i18n/messages.ts';
 import { firstAdminOf, logIn } from '../support/admin-sign-in.ts';
 import { blocking, formatViolations, runAxe } from '../support/axe.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
 import { startLocalSmtp, type LocalSmtp } from '../support/local-smtp.ts';
 import { startProduct, type RunningProduct } from '../support/product.ts';
+import { welshProblems } from '../support/welsh-checks.ts';
 
 /**
  * Issue 32's area alerts through a real browser against the product as `npm start` runs it, with a
  * real SMTP server the admin points it at: the "Get alerts for this area" form on an area's clock
  * (a refused address, then a good one), the confirmation mail, and the page its link opens, which
- * confirms only when its button is pressed; on a phone and on a laptop.
+ * confirms only when its button is pressed; on a phone and on a laptop. Then the same in Welsh
+ * (issue 34): the form on the area's `/cy` page, the Welsh feed it links, the Welsh mail and the
+ * Welsh page its link opens, fitting at 360 and 1920 px.
+ *
+ * The API allows 3 requests for alerts per sender an hour (alerts-service.ts), and every browser
+ * here is the same sender: the English walk sends two and the Welsh one a single one; the refused
+ * addresses are refused before they are counted.
  */
 
 const MAILBOX = { username: 'relay', password: 'relay password' };
@@ -113,7 +121,7 @@ describe.each([
       await section.getByRole('button', { name: 'Get alerts' }).click();
       const refused = section.getByRole('alert').filter({ hasText: 'Not sent' });
       await refused.waitFor();
-      expect(await refused.innerText()).toMatch(/email: enter a valid email address/);
+      expect(await refused.innerText()).toContain(MESSAGES.en['alerts.error.email']);
       await expectAxeClean(page, `the area page with the refusal at ${viewport.width}`);
 
       const before = smtp!.received.length;
@@ -154,5 +162,108 @@ describe.each([
       await expectAxeClean(page, `the confirmation page, confirmed, at ${viewport.width}`);
     });
     expect(visitor.pageErrors.map((e) => e.message)).toEqual([]);
+  });
+});
+
+describe('alerts for an area in Welsh', () => {
+  const { cy } = MESSAGES;
+  const WELSH_AREA_PAGE = `/cy${AREA_PAGE}`;
+  /** The alerts section's own words: the clock page around it is another part of issue 34. */
+  const SECTION = 'section.area-alerts';
+  let confirmationPath: string;
+
+  it.each([
+    { width: 1920, height: 1080, subscribe: false },
+    { width: 360, height: 800, subscribe: true },
+  ])('shows the form in Welsh at $width px, links the Welsh feed, and refuses in Welsh', async (size) => {
+    const visitor = await launchBrowser({ baseUrl: product!.baseUrl, viewport: size });
+    try {
+      await visitor.withPage(WELSH_AREA_PAGE, async (page) => {
+        const section = page.getByRole('region', { name: cy['alerts.form.title'] });
+        await section.waitFor();
+        const problems = await welshProblems(page, `the Welsh alert form at ${size.width} px`, SECTION);
+
+        const feed = await page
+          .locator('head link[rel="alternate"][type="application/atom+xml"]')
+          .getAttribute('href');
+        expect(feed).toBe(`/api/areas/${encodeURIComponent(AREA)}/feed.atom?lang=cy`);
+        expect(await section.getByRole('link', { name: 'ffrwd Atom' }).getAttribute('href')).toBe(feed);
+        const served = await page.evaluate(async (url) => {
+          const response = await fetch(url);
+          return { status: response.status, body: await response.text() };
+        }, feed!);
+        expect(served.status).toBe(200);
+        expect(served.body).toContain('xml:lang="cy"');
+
+        await section.getByLabel(cy['alerts.form.email']).fill('visitor@example');
+        await section.getByRole('button', { name: cy['alerts.form.submit'] }).click();
+        const refused = section.getByRole('alert').filter({ hasText: cy['alerts.form.failed'] });
+        await refused.waitFor();
+        expect(await refused.innerText()).toContain(cy['alerts.error.email']);
+        problems.push(...(await welshProblems(page, `the Welsh refusal at ${size.width} px`, SECTION)));
+
+        if (size.subscribe) {
+          const before = smtp!.received.length;
+          await section.getByLabel(cy['alerts.form.email']).fill('gwen@example.org');
+          await section.getByRole('button', { name: cy['alerts.form.submit'] }).click();
+          await section.getByText(cy['alerts.form.sent']).waitFor();
+          expect(await section.innerText()).toMatch(/^Diolch\./m);
+          problems.push(...(await welshProblems(page, `the Welsh notice at ${size.width} px`, SECTION)));
+
+          const mails = await smtp!.waitFor(before + 1, 30_000);
+          const mail = mails.slice(before).find((m) => m.to.includes('gwen@example.org'));
+          expect(mail, 'the Welsh confirmation mail').toBeDefined();
+          expect(mail!.headers.subject).toMatch(
+            /^Cadarnhewch eich rhybuddion gan y Cloc Troseddau ar gyfer /,
+          );
+          expect(mail!.text).toContain('I gadarnhau, agorwch y dudalen hon');
+          expect(mail!.text).not.toMatch(/To confirm|The link works|ignore this email/);
+          const match = /https?:\/\/\S+?(\/cy\/alerts\/confirm\?token=[A-Za-z0-9_%-]+)/.exec(mail!.text);
+          expect(match, mail!.text).not.toBeNull();
+          confirmationPath = match![1]!;
+        }
+        expect(problems.join('\n')).toBe('');
+      });
+      expect(visitor.pageErrors.map((e) => e.message)).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('opens the Welsh confirmation page from the mail, in Welsh at 360 and 1920 px, and confirms', async () => {
+    const visitor = await launchBrowser({
+      baseUrl: product!.baseUrl,
+      viewport: { width: 1920, height: 1080 },
+    });
+    try {
+      await visitor.withPage(confirmationPath, async (page) => {
+        const problems: string[] = [];
+        const button = page.getByRole('button', { name: cy['alerts.confirm.action'] });
+        for (const size of [
+          { width: 1920, height: 1080 },
+          { width: 360, height: 800 },
+        ]) {
+          await page.setViewportSize(size);
+          await page.reload();
+          await page.getByRole('heading', { level: 1, name: cy['alerts.confirm.title'] }).waitFor();
+          await button.waitFor();
+          expect(await page.getAttribute('html', 'lang')).toBe('cy');
+          problems.push(...(await welshProblems(page, `the Welsh confirmation page at ${size.width} px`)));
+        }
+        const before = await counts();
+        await button.click();
+        await page.getByText(/^Mae'r rhybuddion ar gyfer .+ ymlaen/).waitFor();
+        expect(await counts()).toEqual({
+          ...before,
+          pending: before.pending - 1,
+          confirmed: before.confirmed + 1,
+        });
+        problems.push(...(await welshProblems(page, 'the Welsh confirmation page, confirmed, at 360 px')));
+        expect(problems.join('\n')).toBe('');
+      });
+      expect(visitor.pageErrors.map((e) => e.message)).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
   });
 });

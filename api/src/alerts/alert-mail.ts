@@ -1,11 +1,14 @@
-import { changeText, type AlertFigures } from '../../../common/alerts/figures.ts';
-import { monthLabel, parseMonth } from '../../../common/search/months.ts';
+import type { AlertComparison, AlertFigures } from '../../../common/alerts/figures.ts';
+import { CONFIRMATION_HOURS } from '../../../common/contracts/alerts.ts';
+import { localizedPath, type Locale } from '../../../common/i18n/locale.ts';
 import type { OutgoingMail } from '../email/smtp-client.ts';
+import { alertWords, type AlertWords } from './alert-intl.ts';
 
 /**
- * The two mails a subscriber gets, as plain text. The outbox stores what they say without the
- * address or the token (`…Payload`); the worker adds those from the subscription at send time, so
- * a subscriber who left meanwhile gets nothing.
+ * The two mails a subscriber gets, as plain text, in the language the subscription was made in.
+ * The outbox stores what they say without the address, the token or the words (`…Payload`); the
+ * worker adds those from the subscription at send time, so a subscriber who left meanwhile gets
+ * nothing.
  */
 
 export interface AlertConfirmationPayload {
@@ -17,7 +20,7 @@ export interface AlertConfirmationPayload {
 export interface AreaAlertPayload {
   subscriptionId: number;
   label: string;
-  /** The search of the area's month, a path under the site's origin. */
+  /** The search of the area's month, a path under the site's origin (English; made Welsh at send time). */
   searchPath: string;
   figures: AlertFigures;
 }
@@ -25,23 +28,22 @@ export interface AreaAlertPayload {
 export interface Recipient {
   email: string;
   token: string;
+  /** The language of the page the subscription was made on. */
+  locale: Locale;
 }
 
-/** Hours a confirmation link works. */
-export const CONFIRMATION_HOURS = 48;
+export { CONFIRMATION_HOURS };
 
-export const confirmUrl = (origin: string, token: string) =>
-  `${origin}/alerts/confirm?token=${encodeURIComponent(token)}`;
-export const unsubscribePageUrl = (origin: string, token: string) =>
-  `${origin}/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
-/** RFC 8058: the URL a mail provider POSTs `List-Unsubscribe=One-Click` to. */
+const tokenPage = (origin: string, page: string, token: string, locale: Locale) =>
+  `${origin}${localizedPath(page, locale)}?token=${encodeURIComponent(token)}`;
+
+export const confirmUrl = (origin: string, token: string, locale: Locale = 'en') =>
+  tokenPage(origin, '/alerts/confirm', token, locale);
+export const unsubscribePageUrl = (origin: string, token: string, locale: Locale = 'en') =>
+  tokenPage(origin, '/alerts/unsubscribe', token, locale);
+/** RFC 8058: the URL a mail provider POSTs `List-Unsubscribe=One-Click` to (an API: no language). */
 export const oneClickUnsubscribeUrl = (origin: string, token: string) =>
   `${origin}/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
-
-const labelOfMonth = (month: string) => {
-  const parsed = parseMonth(month);
-  return parsed === undefined ? month : monthLabel(parsed);
-};
 
 export function confirmationMail(
   payload: AlertConfirmationPayload,
@@ -49,21 +51,39 @@ export function confirmationMail(
   from: string,
   origin: string,
 ): OutgoingMail {
+  const words = alertWords(to.locale);
+  const { label } = payload;
   return {
     from,
     to: to.email,
-    subject: `Confirm your Crime Clock alerts for ${payload.label}`,
+    subject: words.say('alerts.mail.confirm.subject', { label }),
     text: [
-      `Someone, we hope you, asked for an email from Crime Clock whenever new police data for`,
-      `${payload.label} is published.`,
+      words.say('alerts.mail.confirm.asked', { label }),
       '',
-      'To confirm, open this page and press its button:',
-      confirmUrl(origin, to.token),
+      words.say('alerts.mail.confirm.open'),
+      confirmUrl(origin, to.token, to.locale),
       '',
-      `The link works for ${CONFIRMATION_HOURS} hours. If you did not ask for this, ignore this email:`,
-      'nothing more will be sent, and your address is deleted when the link expires.',
+      words.say('alerts.mail.confirm.expiry', { hours: CONFIRMATION_HOURS }),
     ].join('\n'),
+    headers: { 'Content-Language': to.locale },
   };
+}
+
+/** "73 in June 2025: up 12.5 %", or that the store holds no data for the month compared. */
+function changeLine(words: AlertWords, comparison: AlertComparison | null, none: 'previous' | 'yearEarlier') {
+  if (!comparison)
+    return words.say(
+      none === 'previous' ? 'alerts.mail.alert.previousNone' : 'alerts.mail.alert.yearEarlierNone',
+    );
+  const { change } = comparison;
+  const size = `${words.number(Math.abs(change.percentage))} %`;
+  return words.say('alerts.mail.alert.change', {
+    crimes: comparison.crimes,
+    month: words.month(comparison.month),
+    direction: change.direction,
+    size: change.direction === 'stable' ? `${change.percentage >= 0 ? '+' : '-'}${size}` : size,
+    comparable: change.comparable ? 'yes' : 'no',
+  });
 }
 
 export function areaAlertMail(
@@ -72,30 +92,38 @@ export function areaAlertMail(
   from: string,
   origin: string,
 ): OutgoingMail {
-  const { figures } = payload;
-  const month = labelOfMonth(figures.month);
+  const words = alertWords(to.locale);
+  const { figures, label } = payload;
+  const month = words.month(figures.month);
   const rate =
     figures.ratePerThousand === null
-      ? 'The rate per 1,000 residents is not known for this area.'
-      : `That is ${figures.ratePerThousand.toLocaleString('en-GB')} per 1,000 residents.`;
-  const top = figures.topCategories.map((c) => `  - ${c.name}: ${c.crimes.toLocaleString('en-GB')}`);
+      ? words.say('alerts.mail.alert.rateUnknown')
+      : words.say('alerts.mail.alert.rate', { rate: figures.ratePerThousand });
+  const top = figures.topCategories.map((c) => `  - ${words.category(c.slug)}: ${words.number(c.crimes)}`);
   return {
     from,
     to: to.email,
-    subject: `${payload.label}: ${figures.crimes.toLocaleString('en-GB')} crimes recorded in ${month}`,
+    subject: words.say('alerts.mail.alert.subject', { label, crimes: figures.crimes, month }),
     text: [
-      `New police data for ${payload.label} has been published: ${month}.`,
+      words.say('alerts.mail.alert.published', { label, month }),
       '',
-      `Crimes recorded: ${figures.crimes.toLocaleString('en-GB')}. ${rate}`,
-      `Month before: ${changeText(figures.previousMonth, figures.previousMonth ? labelOfMonth(figures.previousMonth.month) : 'the month before')}`,
-      `A year earlier: ${changeText(figures.yearEarlier, figures.yearEarlier ? labelOfMonth(figures.yearEarlier.month) : 'the same month a year earlier')}`,
-      ...(top.length > 0 ? ['', 'Most recorded:', ...top] : []),
+      `${words.say('alerts.mail.alert.recorded', { crimes: figures.crimes })} ${rate}`,
+      words.say('alerts.mail.alert.previous', {
+        change: changeLine(words, figures.previousMonth, 'previous'),
+      }),
+      words.say('alerts.mail.alert.yearEarlier', {
+        change: changeLine(words, figures.yearEarlier, 'yearEarlier'),
+      }),
+      ...(top.length > 0 ? ['', words.say('alerts.mail.alert.top'), ...top] : []),
       '',
-      `See the search: ${origin}${payload.searchPath}`,
+      words.say('alerts.mail.alert.search', {
+        url: `${origin}${localizedPath(payload.searchPath, to.locale)}`,
+      }),
       '',
-      `Stop these emails: ${unsubscribePageUrl(origin, to.token)}`,
+      words.say('alerts.mail.alert.stop', { url: unsubscribePageUrl(origin, to.token, to.locale) }),
     ].join('\n'),
     headers: {
+      'Content-Language': to.locale,
       'List-Unsubscribe': `<${oneClickUnsubscribeUrl(origin, to.token)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },

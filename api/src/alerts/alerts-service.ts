@@ -4,10 +4,12 @@ import { clockAreaId, parseClockAreaId, type ClockArea } from '../../../common/c
 import type { AlertCounts, SubscribeToAlertsBody } from '../../../common/contracts/alerts.ts';
 import { isValidEmailAddress } from '../../../common/contact/messages.ts';
 import { isCrimeCategorySlug } from '../../../common/crime/categories.ts';
+import { isLocale, type Locale } from '../../../common/i18n/locale.ts';
 import type { Outbox } from '../email/outbox.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
 import { SecretKeyError, type SecretBox } from '../../../server-common/security/secret-box.ts';
+import { alertWords } from './alert-intl.ts';
 import { CONFIRMATION_HOURS, type AlertConfirmationPayload, type Recipient } from './alert-mail.ts';
 
 /**
@@ -29,8 +31,9 @@ export const ALERT_LIMITS = {
 
 export const CONFIRMATION_MS = CONFIRMATION_HOURS * 60 * 60_000;
 
-export const SUBSCRIBE_ANSWER =
-  'Thank you. If the address can receive alerts, a confirmation email is on its way: open its link within 48 hours to start them.';
+/** What every accepted request is told, in the language it was made in (alerts.json). */
+export const subscribeAnswer = (locale: Locale = 'en') =>
+  alertWords(locale).say('alerts.subscribe.answer', { hours: CONFIRMATION_HOURS });
 
 /** The area as subscriptions hold it, with the words mails and pages say for it. */
 export interface ResolvedAlertArea {
@@ -70,6 +73,7 @@ interface SubscriptionRow {
   token_enc: string;
   confirmed_at: number | null;
   expires_at: number | null;
+  locale: string;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -150,8 +154,8 @@ export function createAlertsService(options: AlertsServiceOptions) {
       await sequelize.transaction(async (transaction) => {
         const [id] = await sequelize.query(
           `INSERT INTO alert_subscriptions
-             (email_enc, email_hash, area, categories, token_hash, token_enc, created_at, confirmed_at, expires_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+             (email_enc, email_hash, area, categories, token_hash, token_enc, created_at, confirmed_at, expires_at, locale)
+           VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
           {
             replacements: [
               secretBox.encrypt(email),
@@ -162,6 +166,7 @@ export function createAlertsService(options: AlertsServiceOptions) {
               secretBox.encrypt(token),
               at,
               at + CONFIRMATION_MS,
+              body.locale ?? 'en',
             ],
             type: QueryTypes.INSERT,
             transaction,
@@ -266,7 +271,11 @@ export function createAlertsService(options: AlertsServiceOptions) {
         type: QueryTypes.SELECT,
       });
       if (!row || (confirmedOnly && row.confirmed_at === null)) return undefined;
-      return { email: secretBox.decrypt(row.email_enc), token: secretBox.decrypt(row.token_enc) };
+      return {
+        email: secretBox.decrypt(row.email_enc),
+        token: secretBox.decrypt(row.token_enc),
+        locale: isLocale(row.locale) ? row.locale : 'en',
+      };
     },
 
     /**

@@ -15,6 +15,11 @@ import { importSources } from '../police-data/import/index.ts';
 import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 import { createSecretBox, secretKeyFromHex } from '../../../server-common/security/secret-box.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
+import { createAreaFeedService } from '../area-feed/feed-service.ts';
+import { createPoliceClockService } from '../clocks/police-clock-service.ts';
+import { createPostcodeService } from '../postcodes/postcode-service.ts';
+import { createSearchService } from '../search/search-service.ts';
+import { MESSAGES } from '../../../common/i18n/messages.ts';
 import { createAlertsService } from './alerts-service.ts';
 
 /**
@@ -134,6 +139,8 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
   let alert: ReceivedMail;
   /** A confirmation nobody used. */
   let bobsLink: string;
+  /** Gwen subscribed from a Welsh page. */
+  let gwensAlert: ReceivedMail;
 
   it('refuses a bad email or an unknown area with a 400 naming the field', async () => {
     const badEmail = await subscribe({ email: 'not an address', area: 'force:kent' });
@@ -202,6 +209,44 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
     bobsLink = tokenOf(mails[0]!.text, '/alerts/confirm');
   });
 
+  it('answers a request from a Welsh page in Welsh, and refuses a language the site does not have', async () => {
+    const res = await subscribe({ email: 'bob@example.org', area: 'force:kent', locale: 'cy' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().message).toBe(
+      MESSAGES.cy['alerts.subscribe.answer'].replace(/\{hours, plural,[^]*\}\}/, '48 awr'),
+    );
+    expect(res.json().message).toMatch(/^Diolch\. /);
+    const french = await subscribe({ email: 'bob@example.org', area: 'force:kent', locale: 'fr' });
+    expect(french.statusCode).toBe(400);
+    // Bob's second request is mailed too (in Welsh); he never confirms either.
+    const mails = await deliver();
+    expect(mails.map((m) => m.headers.subject)).toEqual([
+      'Cadarnhewch eich rhybuddion gan y Cloc Troseddau ar gyfer Kent Police',
+    ]);
+  });
+
+  it("keeps a Welsh subscription's language: its confirmation is Welsh and links the Welsh page", async () => {
+    // The service itself, as the route calls it.
+    await app.alerts!.subscribe(
+      { email: 'gwen@example.org', area: 'force:kent', locale: 'cy' },
+      '192.0.2.50',
+    );
+    const [mailed] = await deliver();
+    expect(mailed!.to).toEqual(['gwen@example.org']);
+    expect(mailed!.headers.subject).toBe(
+      'Cadarnhewch eich rhybuddion gan y Cloc Troseddau ar gyfer Kent Police',
+    );
+    expect(mailed!.text).toContain('I gadarnhau, agorwch y dudalen hon');
+    expect(mailed!.text).not.toMatch(/To confirm|The link works|hours/);
+    const token = tokenOf(mailed!.text, '/cy/alerts/confirm');
+    expect(await app.alerts!.confirm(token)).toEqual({ area: 'force:kent', label: 'Kent Police' });
+    const [row] = await db.sequelize.query<{ locale: string }>(
+      "SELECT locale FROM alert_subscriptions WHERE confirmed_at IS NOT NULL AND locale = 'cy'",
+      { type: QueryTypes.SELECT },
+    );
+    expect(row?.locale).toBe('cy');
+  });
+
   it('mails each confirmed subscriber once for a newly imported month, with the figures', async () => {
     kentMonth(join(dir, 'new'), NEW_MONTH);
     const imported = await importSources(db.sequelize, [join(dir, 'new')], {
@@ -211,9 +256,10 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
     expect(await app.monthNotices!.runOnce()).toEqual([NEW_MONTH]);
     expect(await app.monthNotices!.runOnce()).toEqual([]);
     const mails = await deliver();
-    // Bob never confirmed: only Ann.
-    expect(mails.map((m) => m.to[0]!.toLowerCase())).toEqual(['ann@example.org']);
-    alert = mails[0]!;
+    // Bob never confirmed: only Ann, and Gwen in Welsh.
+    expect(mails.map((m) => m.to[0]!.toLowerCase()).sort()).toEqual(['ann@example.org', 'gwen@example.org']);
+    alert = mails.find((m) => m.to[0]!.toLowerCase() === 'ann@example.org')!;
+    gwensAlert = mails.find((m) => m.to[0] === 'gwen@example.org')!;
     const crimes = ROWS[NEW_MONTH]!;
     expect(alert.headers.subject).toBe(`Kent Police: ${crimes} crimes recorded in July 2025`);
     expect(alert.text).toContain(`Crimes recorded: ${crimes}.`);
@@ -225,6 +271,27 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
     );
     expect(alert.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(await deliver()).toEqual([]);
+  });
+
+  it("words a Welsh subscriber's alert in Welsh: months, figures, links to the Welsh pages", async () => {
+    const crimes = ROWS[NEW_MONTH]!;
+    expect(gwensAlert.headers.subject).toBe(
+      `Kent Police: cofnodwyd ${crimes} o droseddau ym mis Gorffennaf 2025`,
+    );
+    expect(gwensAlert.headers['content-language']).toBe('cy');
+    expect(gwensAlert.text).toContain(`Troseddau a gofnodwyd: ${crimes}.`);
+    expect(gwensAlert.text).toContain(`${ROWS['2025-06']} ym mis Mehefin 2025`);
+    expect(gwensAlert.text).toContain(`${ROWS['2024-07']} ym mis Gorffennaf 2024`);
+    expect(gwensAlert.text).toContain(
+      `${ORIGIN}/cy/search?type=force&force=kent&period=single&month=2025-07`,
+    );
+    expect(gwensAlert.text).not.toMatch(
+      /Crimes recorded|Month before|A year earlier|See the search|Stop these/,
+    );
+    // She leaves from the Welsh unsubscribe page the mail links to.
+    const token = tokenOf(gwensAlert.text, '/cy/alerts/unsubscribe');
+    await app.alerts!.unsubscribe(token);
+    expect(await count("locale = 'cy' AND confirmed_at IS NOT NULL")).toBe(0);
   });
 
   it('unsubscribes with the RFC 8058 POST a mail provider sends: form-encoded, no Origin', async () => {
@@ -255,20 +322,21 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
     );
     expect(fromOne.filter((r) => r.statusCode === 202)).toHaveLength(3);
     expect(fromOne.filter((r) => r.statusCode === 429)).toHaveLength(7);
-    expect(await count("area = 'force:kent' AND confirmed_at IS NULL")).toBe(1 + 3);
+    // Bob's two requests are still pending.
+    expect(await count("area = 'force:kent' AND confirmed_at IS NULL")).toBe(2 + 3);
 
     const toOne = await Promise.all(
       Array.from({ length: 10 }, () => subscribe({ email: 'carol@example.org', area: 'force:kent' })),
     );
     // The same answer to every one of them; only three are stored and mailed.
     expect(toOne.every((r) => r.statusCode === 202)).toBe(true);
-    expect(await count("area = 'force:kent' AND confirmed_at IS NULL")).toBe(1 + 3 + 3);
+    expect(await count("area = 'force:kent' AND confirmed_at IS NULL")).toBe(2 + 3 + 3);
     const mails = await deliver();
     expect(mails.filter((m) => m.to[0] === 'carol@example.org')).toHaveLength(3);
   });
 
   it('shows admins the counts only, and sweeps requests left unconfirmed for 48 hours', async () => {
-    expect(await app.alerts!.counts()).toEqual({ pending: 7, confirmed: 0, areas: 0 });
+    expect(await app.alerts!.counts()).toEqual({ pending: 8, confirmed: 0, areas: 0 });
     clock.advance(49 * 60 * 60_000);
     await app.monthNotices!.runOnce();
     expect(await count()).toBe(0);
@@ -362,11 +430,49 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
     });
     expect(again.statusCode).toBe(304);
 
+    const welsh = await app.inject({ method: 'GET', url: '/api/areas/force:kent/feed.atom?lang=cy' });
+    expect(welsh.statusCode, welsh.body).toBe(200);
+    expect(welsh.headers['content-language']).toBe('cy');
+    expect(welsh.body).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="cy">');
+    expect(res.headers['content-language']).toBe('en');
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/areas/force:kent/feed.atom?lang=fr' })).statusCode,
+    ).toBe(400);
+
     for (const area of ['force:nowhere', 'neighbourhood:kent:NOPE', 'nothing'])
       expect(
         (await app.inject({ method: 'GET', url: `/api/areas/${area}/feed.atom` })).statusCode,
         area,
       ).toBe(404);
+  });
+
+  it('words the feed in the language asked for: Welsh months and words, links to the Welsh pages', async () => {
+    const postcodes = createPostcodeService({ sequelize: db.sequelize });
+    const policeClock = createPoliceClockService({ sequelize: db.sequelize });
+    const search = createSearchService({ sequelize: db.sequelize, postcodes, policeClock, now: clock.now });
+    const feeds = createAreaFeedService({ sequelize: db.sequelize, search, origin: ORIGIN });
+    const crimes = ROWS[NEW_MONTH]!;
+
+    const cy = await feeds.feed('force:kent', 'cy');
+    expect(cy).toContain('xml:lang="cy"');
+    expect(cy).toContain(`<title>Kent Police: ${crimes} o droseddau ym mis Gorffennaf 2025</title>`);
+    expect(cy).toContain(
+      `href="${ORIGIN}/cy/search?type=force&amp;force=kent&amp;period=single&amp;month=2025-07"`,
+    );
+    expect(cy).toContain(`href="${ORIGIN}/api/areas/force%3Akent/feed.atom?lang=cy"`);
+    expect(cy).toContain('<name>Cloc Troseddau</name>');
+    expect(cy).not.toMatch(/crimes in|recorded by the police|Crime Clock/);
+
+    const en = await feeds.feed('force:kent', 'en');
+    expect(en).toContain('xml:lang="en"');
+    expect(en).toContain(`<title>Kent Police: ${crimes} crimes in July 2025</title>`);
+    expect(en).toContain(
+      `href="${ORIGIN}/search?type=force&amp;force=kent&amp;period=single&amp;month=2025-07"`,
+    );
+    expect(en).not.toContain('/cy/');
+    // Each language's entries are its own: a reader of both keeps both.
+    const ids = (xml: string) => [...xml.matchAll(/<id>([^<]+)<\/id>/g)].map((m) => m[1]);
+    expect(ids(cy).filter((id) => ids(en).includes(id))).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import {
 } from '../../../common/contracts/alerts.ts';
 import type { ResponseOf } from '../../../common/contracts/endpoint.ts';
 import { assertAdminAuth } from '../admin/auth-plugin.ts';
-import { SUBSCRIBE_ANSWER, type AlertsService } from './alerts-service.ts';
+import { subscribeAnswer, type AlertsService } from './alerts-service.ts';
 
 export interface AlertRoutesOptions {
   alerts: AlertsService;
@@ -32,7 +32,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertRoutesOptions> = async 
     { schema: { body: SubscribeToAlerts.body, response: SubscribeToAlerts.response } },
     async (request, reply) => {
       await alerts.subscribe(request.body, request.ip);
-      return reply.status(202).send({ success: true, message: SUBSCRIBE_ANSWER });
+      return reply.status(202).send({ success: true, message: subscribeAnswer(request.body.locale) });
     },
   );
 

@@ -39,4 +39,18 @@ describe('atomDocument', () => {
     expect(self.attribs!.href).toBe('https://example.org/feed.atom?a=1&b=2');
     expect(feed.children.filter((c) => c.name === 'entry')).toHaveLength(1);
   });
+
+  it('states the language of its texts when given one', () => {
+    const base = {
+      id: 'x',
+      title: 't',
+      updated: '2026-01-01T00:00:00.000Z',
+      self: 's',
+      alternate: 'a',
+      author: 'c',
+    };
+    expect(atomDocument({ ...base, lang: 'cy', entries: [] })).toContain(
+      '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="cy">',
+    );
+  });
 });

@@ -14,6 +14,8 @@ export interface AtomEntry {
 }
 
 export interface AtomFeed {
+  /** The language of its texts (`xml:lang`, RFC 4287 §2): "en", "cy". */
+  lang?: string;
   id: string;
   title: string;
   subtitle?: string;
@@ -54,7 +56,7 @@ export function atomDocument(feed: AtomFeed): string {
   );
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `<feed xmlns="http://www.w3.org/2005/Atom"${feed.lang ? ` xml:lang="${t(feed.lang)}"` : ''}>`,
     `  <id>${t(feed.id)}</id>`,
     `  <title>${t(feed.title)}</title>`,
     ...(feed.subtitle ? [`  <subtitle>${t(feed.subtitle)}</subtitle>`] : []),

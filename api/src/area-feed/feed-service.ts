@@ -2,10 +2,11 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import { areaClockPath, areaSearchPath } from '../../../common/alerts/area-links.ts';
 import { clockAreaSearch, parseClockAreaId } from '../../../common/clock/area.ts';
 import { areaFeedPath } from '../../../common/contracts/alerts.ts';
-import { monthLabel, parseMonth } from '../../../common/search/months.ts';
+import { localizedPath, type Locale } from '../../../common/i18n/locale.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { SearchService } from '../search/search-service.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
+import { alertWords } from '../alerts/alert-intl.ts';
 import { atomDocument, type AtomEntry } from './atom.ts';
 
 export interface AreaFeedOptions {
@@ -22,6 +23,8 @@ const UNKNOWN_AREA =
  * An area's months as Atom: one entry per month the store holds data for the area (within the
  * search's 5-year horizon), newest first, each with the month's crimes from the search service
  * and a link to the search of that month. An entry's `updated` is when its month was imported.
+ * In Welsh (`cy`) its words, numbers and months are Welsh and its links go to the `/cy` pages; its
+ * ids differ from the English feed's, as its entries say something else.
  */
 export function createAreaFeedService({ sequelize, search, origin }: AreaFeedOptions) {
   const host = new URL(origin).hostname;
@@ -41,7 +44,8 @@ export function createAreaFeedService({ sequelize, search, origin }: AreaFeedOpt
   }
 
   return {
-    async feed(areaId: string): Promise<string> {
+    async feed(areaId: string, locale: Locale = 'en'): Promise<string> {
+      const words = alertWords(locale);
       const area = parseClockAreaId(areaId);
       if (!area) throw notFound(UNKNOWN_AREA, 'UNKNOWN_AREA');
       let answer;
@@ -55,19 +59,26 @@ export function createAreaFeedService({ sequelize, search, origin }: AreaFeedOpt
       }
       const times = await importTimes();
       const label = answer.dataInfo.area.label;
-      const tag = (rest: string) => `tag:${host},2026:crime-clock/area/${encodeURIComponent(areaId)}${rest}`;
+      // The English ids are as they were before there was a Welsh feed: readers keep their entries.
+      const tag = (rest: string) =>
+        `tag:${host},2026:crime-clock/area/${encodeURIComponent(areaId)}${locale === 'en' ? '' : `/${locale}`}${rest}`;
       const entries: AtomEntry[] = answer.stats.monthlyBreakdown
         .filter((m) => m.hasData)
         .reverse()
         .map((m) => {
-          const crimes = (m.totalCrimes ?? 0).toLocaleString('en-GB');
-          const when = monthLabel(parseMonth(m.month)!);
+          const crimes = m.totalCrimes ?? 0;
+          const month = words.month(m.month);
           return {
             id: tag(`/${m.month}`),
-            title: `${label}: ${crimes} crimes in ${when}`,
+            title: words.say('alerts.feed.entryTitle', { label, crimes, month }),
             updated: times.get(m.month) ?? new Date(0).toISOString(),
-            link: `${origin}${areaSearchPath(area, m.month)}`,
-            summary: `${crimes} street-level crimes recorded by the police in ${label} in ${when}${m.incomplete ? ' (some forces of the area sent no data for the month)' : ''}. Source: data.police.uk.`,
+            link: `${origin}${localizedPath(areaSearchPath(area, m.month), locale)}`,
+            summary: words.say('alerts.feed.entrySummary', {
+              label,
+              crimes,
+              month,
+              incomplete: m.incomplete ? 'yes' : 'no',
+            }),
           };
         });
       const updated = entries.reduce(
@@ -75,13 +86,14 @@ export function createAreaFeedService({ sequelize, search, origin }: AreaFeedOpt
         new Date(0).toISOString(),
       );
       return atomDocument({
+        lang: locale,
         id: tag(''),
-        title: `Crime Clock: police-recorded crime in ${label}`,
-        subtitle: 'One entry per month of police data the store holds for the area, newest first.',
+        title: words.say('alerts.feed.title', { label }),
+        subtitle: words.say('alerts.feed.subtitle'),
         updated,
-        self: `${origin}${areaFeedPath(areaId)}`,
-        alternate: `${origin}${areaClockPath(areaId)}`,
-        author: 'Crime Clock',
+        self: `${origin}${areaFeedPath(areaId, locale)}`,
+        alternate: `${origin}${localizedPath(areaClockPath(areaId), locale)}`,
+        author: words.say('alerts.feed.author'),
         entries,
       });
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ATOM_CONTENT_TYPE, GetAreaFeedParams } from '../../../common/contracts/alerts.ts';
+import { ATOM_CONTENT_TYPE, GetAreaFeedParams, GetAreaFeedQuery } from '../../../common/contracts/alerts.ts';
 import type { cachedByDataVersion } from '../http/etag.ts';
 import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
 import type { AreaFeedService } from './feed-service.ts';
@@ -12,7 +12,11 @@ export interface AreaFeedRoutesOptions {
   cached: ReturnType<typeof cachedByDataVersion>;
 }
 
-/** GET /api/areas/:area/feed.atom: an area's months as Atom (RFC 4287). */
+/**
+ * GET /api/areas/:area/feed.atom: an area's months as Atom (RFC 4287); `?lang=cy` in Welsh. The
+ * language is in the URL, never read from a cookie or Accept-Language, so the answer varies by
+ * nothing else and one ETag per data version stays right for each URL.
+ */
 export const areaFeedRoutes: FastifyPluginAsyncTypebox<AreaFeedRoutesOptions> = async (
   app,
   { feeds, reads, cached },
@@ -22,14 +26,18 @@ export const areaFeedRoutes: FastifyPluginAsyncTypebox<AreaFeedRoutesOptions> = 
     {
       schema: {
         params: GetAreaFeedParams,
+        querystring: GetAreaFeedQuery,
         description:
-          "An area's months of police data as an Atom feed: postcode:SW1A1AA, force:kent, neighbourhood:kent:MW01",
+          "An area's months of police data as an Atom feed: postcode:SW1A1AA, force:kent, neighbourhood:kent:MW01; ?lang=cy for Welsh",
       },
       // The cheap 304 first; only a read that runs takes a place.
       onRequest: [cached.onRequest, reads.admit],
       onSend: cached.onSend,
     },
     async (request, reply) =>
-      reply.type(`${ATOM_CONTENT_TYPE}; charset=utf-8`).send(await feeds.feed(request.params.area)),
+      reply
+        .type(`${ATOM_CONTENT_TYPE}; charset=utf-8`)
+        .header('content-language', request.query.lang ?? 'en')
+        .send(await feeds.feed(request.params.area, request.query.lang)),
   );
 };

@@ -17,6 +17,7 @@ import { importLease } from './2026-11-26-import-lease.ts';
 import { webhookTables } from './2026-11-26-webhooks.ts';
 import { dataUpdateChecks } from './2026-11-26-data-update-checks.ts';
 import { areaAlerts } from './2026-11-26-area-alerts.ts';
+import { alertLocale } from './2026-11-26-alert-locale.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   webhookTables,
   dataUpdateChecks,
   areaAlerts,
+  alertLocale,
 ];

@@ -1,5 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import { CONFIRMATION_HOURS } from '../../../../common/contracts/alerts.ts';
+import { MESSAGES } from '../../../../common/i18n/messages.ts';
 import { rootRoute } from '../../app/rootRoute.tsx';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { titleHead } from '../../shared/documentTitle.ts';
 import { confirmAlert, unsubscribeFromAlerts, validateTokenSearch } from './alertsApi.ts';
 import { TokenActionPage } from './TokenActionPage.tsx';
@@ -8,18 +12,19 @@ export const alertConfirmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'alerts/confirm',
   validateSearch: validateTokenSearch,
-  head: titleHead('Confirm your alerts'),
+  head: titleHead(MESSAGES[PAGE_LOCALE]['alerts.confirm.title']),
   component: function AlertConfirmRoute() {
+    const intl = useIntl();
     const { token } = alertConfirmRoute.useSearch();
     return (
       <TokenActionPage
-        title="Confirm your alerts"
-        lead="Press the button to start the emails about the area you chose. The link works for 48 hours."
-        action="Confirm alerts"
+        title={intl.formatMessage({ id: 'alerts.confirm.title' })}
+        lead={intl.formatMessage({ id: 'alerts.confirm.lead' }, { hours: CONFIRMATION_HOURS })}
+        action={intl.formatMessage({ id: 'alerts.confirm.action' })}
         token={token}
         run={async (value) => {
           const { label } = await confirmAlert(value);
-          return `Alerts for ${label} are on: you will get an email when a new month of police data is published.`;
+          return intl.formatMessage({ id: 'alerts.confirm.done' }, { label });
         }}
       />
     );
@@ -30,18 +35,19 @@ export const alertUnsubscribeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'alerts/unsubscribe',
   validateSearch: validateTokenSearch,
-  head: titleHead('Stop your alerts'),
+  head: titleHead(MESSAGES[PAGE_LOCALE]['alerts.unsubscribe.title']),
   component: function AlertUnsubscribeRoute() {
+    const intl = useIntl();
     const { token } = alertUnsubscribeRoute.useSearch();
     return (
       <TokenActionPage
-        title="Stop your alerts"
-        lead="Press the button to stop the emails and delete your address from Crime Clock."
-        action="Unsubscribe"
+        title={intl.formatMessage({ id: 'alerts.unsubscribe.title' })}
+        lead={intl.formatMessage({ id: 'alerts.unsubscribe.lead' })}
+        action={intl.formatMessage({ id: 'alerts.unsubscribe.action' })}
         token={token}
         run={async (value) => {
           await unsubscribeFromAlerts(value);
-          return 'You are unsubscribed, and your address is deleted.';
+          return intl.formatMessage({ id: 'alerts.unsubscribe.done' });
         }}
       />
     );
