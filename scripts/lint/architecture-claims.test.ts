@@ -81,9 +81,9 @@ function reachableFrom(entries: string[]): Set<string> {
 /**
  * Product modules no process uses, each for a reason, by name: a new one fails the test below.
  * The contract registry is read by the contract test (api/src/contracts.int.test.ts) to check
- * every endpoint; the Welsh glossary awaits the search's Welsh names (docs/i18n.md).
+ * every endpoint.
  */
-const USED_ONLY_BY_TESTS = ['common/contracts/index.ts', 'common/i18n/glossary-cy.ts'];
+const USED_ONLY_BY_TESTS = ['common/contracts/index.ts'];
 
 describe('docs/architecture.md: the structure it claims', () => {
   const productModules = PRODUCT_SOURCE.flatMap(codeFiles).filter((file) => !isTestCode(file));
