@@ -30,8 +30,9 @@ export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(sch
  * Every code a public route (the pages' own API: clocks, search and its map, forces, postcodes,
  * contact, alerts, data status, oEmbed) can answer with. The API words its errors in English only;
  * a public page words each of these codes itself, in its language (messages `errors.code.<CODE>`,
- * ui/src/shared/failureMessage.ts), so the API needs no language of its own. api/src/http/error-codes.test.ts fails
- * when the API throws a code that is in neither this list nor ENGLISH_ONLY_ERROR_CODES.
+ * ui/src/shared/failureMessage.ts), so the API needs no language of its own.
+ * api/src/http/error-codes.test.ts fails when the API throws a code that is in neither this list
+ * nor ENGLISH_ONLY_ERROR_CODES.
  */
 export const PUBLIC_ERROR_CODES = [
   // Any route

@@ -126,7 +126,10 @@ export const ROUTE_METADATA: Readonly<Record<string, RouteEntry>> = {
   '/admin/security': ADMIN,
 };
 
-/** "<page> | Crime Clock" ("… | Cloc Troseddau" in Welsh), or the site's name alone (the app's tab title too). */
+/**
+ * "<page> | Crime Clock" ("… | Cloc Troseddau" in Welsh), or the site's name alone; the app's tab
+ * title too (ui/src/shared/documentTitle.ts).
+ */
 export function pageTitle(page?: string, locale: Locale = 'en'): string {
   return page ? `${page} | ${siteName(locale)}` : siteName(locale);
 }
@@ -161,7 +164,7 @@ export function areaLabel(area: ClockArea, locale: Locale = 'en'): string {
   }
 }
 
-/** The served title of an address that is no page ("404 Page Not Found | Crime Clock"), before the app says the same. */
+/** The served title of an address that is no page ("404 Page Not Found | Crime Clock"), as the app's own. */
 export function notFoundTitle(locale: Locale): string {
   return pageTitle(say(locale, 'notFound.documentTitle'), locale);
 }
