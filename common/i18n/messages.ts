@@ -1,6 +1,8 @@
 import cyAlerts from './messages/cy/alerts.json' with { type: 'json' };
+import cyErrors from './messages/cy/errors.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
 import enAlerts from './messages/en/alerts.json' with { type: 'json' };
+import enErrors from './messages/en/errors.json' with { type: 'json' };
 import enSite from './messages/en/site.json' with { type: 'json' };
 import type { Locale } from './locale.ts';
 
@@ -11,8 +13,8 @@ import type { Locale } from './locale.ts';
  * fails when two files claim one id.
  */
 export const MESSAGE_FILES = {
-  en: { site: enSite, alerts: enAlerts },
-  cy: { site: cySite, alerts: cyAlerts },
+  en: { site: enSite, errors: enErrors, alerts: enAlerts },
+  cy: { site: cySite, errors: cyErrors, alerts: cyAlerts },
 } as const;
 
 const merge = <T extends Record<string, Record<string, string>>>(files: T) =>

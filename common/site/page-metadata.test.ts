@@ -39,7 +39,7 @@ describe('pageMetadata', () => {
   it('describes a Welsh address as its English twin, in Welsh where the page is translated', () => {
     const glossary = pageMetadata('/cy/glossary')!;
     expect(glossary).toMatchObject({
-      title: 'Geirfa | Crime Clock',
+      title: 'Geirfa | Cloc Troseddau',
       description: cy['meta.glossary.description'],
       canonicalPath: '/cy/glossary',
       locale: 'cy',
@@ -61,6 +61,38 @@ describe('pageMetadata', () => {
     expect(clock.clock).toEqual({ page: 'police-crime-clock', area: 'force:kent' });
     expect(pageMetadata('/cy/no-such-page')).toBeUndefined();
     expect(pageMetadata('/cy/admin')).toBeUndefined();
+  });
+
+  it('gives every public page a Welsh title and description of its own, named "… | Cloc Troseddau"', () => {
+    const publicPages = PAGE_PATHS.filter((path) => !path.startsWith('/admin') && !path.startsWith('/embed'));
+    for (const path of publicPages) {
+      const english = pageMetadata(path)!;
+      const welsh = pageMetadata(path === '/' ? '/cy' : `/cy${path}`)!;
+      expect(welsh.title, path).toMatch(/(^| \| )Cloc Troseddau$/);
+      expect(welsh.title, path).not.toBe(english.title);
+      expect(welsh.description, path).not.toBe(english.description);
+      expect(welsh.locale, path).toBe('cy');
+    }
+    expect(pageMetadata('/cy/search')!.title).toBe('Chwilio Data Troseddu | Cloc Troseddau');
+    expect(pageMetadata('/cy/data-status')!.title).toBe(`${cy['dataStatus.title']} | Cloc Troseddau`);
+    expect(pageMetadata('/cy/alerts/confirm')!.title).toBe('Cadarnhau eich rhybuddion | Cloc Troseddau');
+  });
+
+  it("names a Welsh clock's area in Welsh, force names as data.police.uk gives them", () => {
+    const postcode = pageMetadata('/cy/police-crime-clock?area=postcode:sw1a1aa')!;
+    expect(postcode.title).toBe("Cloc Troseddau'r Heddlu: 1 filltir o amgylch SW1A 1AA | Cloc Troseddau");
+    expect(postcode.description).toContain('ar gyfer 1 filltir o amgylch SW1A 1AA');
+    expect(postcode.imageAlt).toBe(
+      "Cloc Troseddau'r Heddlu ar gyfer 1 filltir o amgylch SW1A 1AA: troseddau hyd yma eleni.",
+    );
+    expect(pageMetadata('/cy/crime-clock')!.imageAlt).toBe('Cloc Troseddau CSEW: troseddau hyd yma eleni.');
+    expect(pageMetadata('/cy/police-crime-clock?area=force:kent')!.title).toBe(
+      "Cloc Troseddau'r Heddlu: Kent Police | Cloc Troseddau",
+    );
+  });
+
+  it('keeps admin pages English', () => {
+    expect(pageMetadata('/admin')!.title).toBe('Admin | Crime Clock');
   });
 
   it('gives admin pages and embeds no Welsh alternate', () => {
@@ -126,6 +158,15 @@ describe('headTags', () => {
       `<link rel="alternate" hreflang="cy" href="${ORIGIN}/cy" />`,
     );
     expect(headTags(pageMetadata('/admin')!, ORIGIN)).not.toContain('hreflang');
+  });
+
+  it("names the site in the page's language for Open Graph", () => {
+    expect(headTags(pageMetadata('/cy/search')!, ORIGIN)).toContain(
+      '<meta property="og:site_name" content="Cloc Troseddau" />',
+    );
+    expect(headTags(pageMetadata('/cy/search')!, ORIGIN)).toContain(
+      '<title>Chwilio Data Troseddu | Cloc Troseddau</title>',
+    );
   });
 
   it('gives pages without an image the small card, and no oEmbed link', () => {

@@ -6,13 +6,30 @@
  * clock the same way. Pure: the caller gives the origin, and renders the tags with `headTags`.
  */
 import { parseClockAreaId, clockAreaId, type ClockArea } from '../clock/area.ts';
-import { hasWelshTwin, localeOfPath, localizedPath, pathWithoutLocale, type Locale } from '../i18n/locale.ts';
+import { createIntl, type IntlShape } from '@formatjs/intl';
+import {
+  hasWelshTwin,
+  INTL_LOCALE,
+  localeOfPath,
+  localizedPath,
+  pathWithoutLocale,
+  type Locale,
+} from '../i18n/locale.ts';
 import { MESSAGES, type MessageId } from '../i18n/messages.ts';
 import { forceById } from '../police/forces.ts';
 import { parsePostcode } from '../postcode/postcode.ts';
 import { isPagePath } from './page-paths.ts';
 
+/**
+ * The product's name in English: the partner API, oEmbed and the preview image use it. A Welsh
+ * page names the product in Welsh ("Cloc Troseddau", `meta.siteName`; docs/i18n.md says why).
+ */
 export const SITE_NAME = 'Crime Clock';
+
+/** The product's name in a language. */
+export function siteName(locale: Locale): string {
+  return MESSAGES[locale]['meta.siteName'];
+}
 
 /** The clocks a page can show; the embed of each lives at `/embed/<path>`. */
 export type ClockPage = 'crime-clock' | 'police-crime-clock';
@@ -43,14 +60,13 @@ export interface PageMetadata {
 }
 
 /**
- * A page's words: in English only (`title`, `description`), or as message ids
- * (common/i18n/messages) for a page translated into Welsh, so its head speaks its language.
+ * A page's words, as message ids (common/i18n/messages), so its head speaks its language; admin
+ * pages, which stay English, give their title as text.
  */
 interface RouteEntry {
   title?: string;
   titleId?: MessageId;
-  description?: string;
-  descriptionId?: MessageId;
+  descriptionId: MessageId;
   clock?: ClockPage;
   noIndex?: boolean;
 }
@@ -59,6 +75,12 @@ const DEFAULT_DESCRIPTION_ID: MessageId = 'meta.site.description';
 
 const ADMIN: RouteEntry = { title: 'Admin', descriptionId: DEFAULT_DESCRIPTION_ID, noIndex: true };
 
+/** Each clock's name (message id). */
+const CLOCK_NAME_ID: Record<ClockPage, MessageId> = {
+  'crime-clock': 'meta.csewClock.title',
+  'police-crime-clock': 'meta.policeClock.title',
+};
+
 /**
  * The pages of the app (common/site/page-paths.ts) with words of their own; a page without an
  * entry here previews as the site itself, under its own address.
@@ -66,37 +88,34 @@ const ADMIN: RouteEntry = { title: 'Admin', descriptionId: DEFAULT_DESCRIPTION_I
 export const ROUTE_METADATA: Readonly<Record<string, RouteEntry>> = {
   '/': { descriptionId: DEFAULT_DESCRIPTION_ID },
   '/crime-clock': {
-    title: 'CSEW Crime Clock',
-    description:
-      'How often crime happens in England and Wales, live: the Crime Survey for England and Wales spread over the year.',
+    titleId: 'meta.csewClock.title',
+    descriptionId: 'meta.csewClock.description',
     clock: 'crime-clock',
   },
   '/police-crime-clock': {
-    title: 'Police Crime Clock',
-    description:
-      'Police-recorded crime in England and Wales, live: the last 12 months of data.police.uk spread over the year.',
+    titleId: 'meta.policeClock.title',
+    descriptionId: 'meta.policeClock.description',
     clock: 'police-crime-clock',
   },
   '/embed/crime-clock': {
-    title: 'CSEW Crime Clock (embedded)',
-    description: 'The CSEW Crime Clock, to embed in another page.',
+    titleId: 'meta.csewEmbed.title',
+    descriptionId: 'meta.csewEmbed.description',
     clock: 'crime-clock',
   },
   '/embed/police-crime-clock': {
-    title: 'Police Crime Clock (embedded)',
-    description: 'The Police Crime Clock, to embed in another page.',
+    titleId: 'meta.policeEmbed.title',
+    descriptionId: 'meta.policeEmbed.description',
     clock: 'police-crime-clock',
   },
-  '/search': {
-    title: 'Crime Data Search',
-    description:
-      'Search police-recorded crime around a postcode, in a police force or a neighbourhood of England and Wales.',
-  },
-  '/privacy-policy': {
-    title: 'Privacy Policy',
-    description: 'What Crime Clock records about its visitors, and why.',
-  },
+  '/search': { titleId: 'meta.search.title', descriptionId: 'meta.search.description' },
+  '/privacy-policy': { titleId: 'privacy.title', descriptionId: 'meta.privacy.description' },
   '/glossary': { titleId: 'glossary.title', descriptionId: 'meta.glossary.description' },
+  '/data-status': { titleId: 'dataStatus.title', descriptionId: 'meta.dataStatus.description' },
+  '/alerts/confirm': { titleId: 'meta.alertsConfirm.title', descriptionId: 'meta.alerts.description' },
+  '/alerts/unsubscribe': {
+    titleId: 'meta.alertsUnsubscribe.title',
+    descriptionId: 'meta.alerts.description',
+  },
   '/admin': ADMIN,
   '/admin/algorithms': ADMIN,
   '/admin/csew-data': ADMIN,
@@ -107,21 +126,56 @@ export const ROUTE_METADATA: Readonly<Record<string, RouteEntry>> = {
   '/admin/security': ADMIN,
 };
 
-/** "<page> | Crime Clock", or the site's name alone (ui/src/shared/documentTitle.ts writes the same). */
-export function pageTitle(page?: string): string {
-  return page ? `${page} | ${SITE_NAME}` : SITE_NAME;
+/**
+ * "<page> | Crime Clock" ("… | Cloc Troseddau" in Welsh), or the site's name alone; the app's tab
+ * title too (ui/src/shared/documentTitle.ts).
+ */
+export function pageTitle(page?: string, locale: Locale = 'en'): string {
+  return page ? `${page} | ${siteName(locale)}` : siteName(locale);
 }
 
-/** The area as a reader names it: "Kent Police", "1 mile around SW1A 1AA", "neighbourhood MW01, Kent Police". */
-export function areaLabel(area: ClockArea): string {
+const INTL: Record<Locale, IntlShape<string>> = {
+  en: createIntl({ locale: INTL_LOCALE.en, messages: MESSAGES.en }),
+  cy: createIntl({ locale: INTL_LOCALE.cy, messages: MESSAGES.cy }),
+};
+
+/** A message in a language, with its values (FormatJS, as the app formats it). */
+function say(locale: Locale, id: MessageId, values?: Record<string, string>): string {
+  return INTL[locale].formatMessage({ id }, values);
+}
+
+/**
+ * The area as a reader names it: "Kent Police", "1 mile around SW1A 1AA", "neighbourhood MW01,
+ * Kent Police" (force names stay as data.police.uk gives them, in either language).
+ */
+export function areaLabel(area: ClockArea, locale: Locale = 'en'): string {
   switch (area.kind) {
     case 'postcode':
-      return `1 mile around ${parsePostcode(area.postcode)?.canonical ?? area.postcode}`;
+      return say(locale, 'meta.area.postcode', {
+        postcode: parsePostcode(area.postcode)?.canonical ?? area.postcode,
+      });
     case 'force':
       return forceById(area.forceId)?.name ?? area.forceId;
     case 'neighbourhood':
-      return `neighbourhood ${area.neighbourhoodId}, ${forceById(area.forceId)?.name ?? area.forceId}`;
+      return say(locale, 'meta.area.neighbourhood', {
+        neighbourhood: area.neighbourhoodId,
+        force: forceById(area.forceId)?.name ?? area.forceId,
+      });
   }
+}
+
+/** The served title of an address that is no page ("404 Page Not Found | Crime Clock"), as the app's own. */
+export function notFoundTitle(locale: Locale): string {
+  return pageTitle(say(locale, 'notFound.documentTitle'), locale);
+}
+
+/**
+ * The title of a page of the app in a language, without the site's name ("Glossary"), as its
+ * served head gives it; undefined for the home page and for an address that is no page.
+ */
+export function routeTitle(path: string, locale: Locale): string | undefined {
+  const entry = Object.hasOwn(ROUTE_METADATA, path) ? ROUTE_METADATA[path] : undefined;
+  return entry?.titleId ? MESSAGES[locale][entry.titleId] : entry?.title;
 }
 
 /** Splits a request's path and query; one trailing slash is ignored. */
@@ -146,19 +200,15 @@ function areaQuery(area: string | undefined): string {
 export function pageMetadata(url: string): PageMetadata | undefined {
   const { path: asked, query } = splitUrl(url);
   if (!isPagePath(asked)) return undefined;
-  // A Welsh address (/cy/glossary) is its English twin's page, in Welsh where the page is translated.
+  // A Welsh address (/cy/glossary) is its English twin's page, in Welsh.
   const locale = localeOfPath(asked);
   const path = pathWithoutLocale(asked);
   const entry = (Object.hasOwn(ROUTE_METADATA, path) ? ROUTE_METADATA[path] : undefined) ?? {
     descriptionId: DEFAULT_DESCRIPTION_ID,
   };
-  const words = MESSAGES[locale];
-  const title = entry.titleId ? words[entry.titleId] : entry.title;
   const base: PageMetadata = {
-    title: pageTitle(title),
-    description: entry.descriptionId
-      ? words[entry.descriptionId]
-      : (entry.description ?? words[DEFAULT_DESCRIPTION_ID]),
+    title: pageTitle(routeTitle(path, locale), locale),
+    description: say(locale, entry.descriptionId),
     canonicalPath: path,
     ...(entry.noIndex ? { noIndex: true } : {}),
     locale,
@@ -174,19 +224,22 @@ function clockMetadata(base: PageMetadata, clock: ClockPage, query: URLSearchPar
   const path = base.canonicalPath;
   const parsed = clock === 'police-crime-clock' ? parseClockAreaId(query.get('area')) : undefined;
   const area = parsed ? clockAreaId(parsed) : undefined;
-  const label = parsed ? areaLabel(parsed) : undefined;
-  const clockName = clock === 'crime-clock' ? 'CSEW Crime Clock' : 'Police Crime Clock';
+  const { locale } = base;
+  const label = parsed ? areaLabel(parsed, locale) : undefined;
+  const clockName = say(locale, CLOCK_NAME_ID[clock]);
   return {
     ...base,
     ...(label
       ? {
-          title: pageTitle(`${clockName}: ${label}`),
-          description: `Police-recorded crime in ${label}, live: the last 12 months of data.police.uk spread over the year.`,
+          title: pageTitle(say(locale, 'meta.clock.areaTitle', { clock: clockName, area: label }), locale),
+          description: say(locale, 'meta.clock.areaDescription', { area: label }),
         }
       : {}),
     canonicalPath: `${path}${areaQuery(area)}`,
     imagePath: `${CLOCK_IMAGE.path}?${new URLSearchParams({ clock, ...(area ? { area } : {}) }).toString()}`,
-    imageAlt: `The ${clockName}${label ? ` for ${label}` : ''}: crimes so far this year.`,
+    imageAlt: label
+      ? say(locale, 'meta.clock.areaImageAlt', { clock: clockName, area: label })
+      : say(locale, 'meta.clock.imageAlt', { clock: clockName }),
     clock: { page: clock, ...(area ? { area } : {}) },
   };
 }
@@ -229,7 +282,7 @@ export function headTags(page: PageMetadata, origin: string): string {
     meta('name', 'description', page.description),
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:site_name', siteName(page.locale)),
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', url),

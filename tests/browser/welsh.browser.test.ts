@@ -1,19 +1,15 @@
 /**
  * The Welsh pages (issue 34): `/cy/...` addresses, `<html lang>`, the language switch and the
  * cookie that keeps the choice, no English message of ours on a translated page, nothing
- * overflowing its box at 360 and 1920 px (Welsh words run long), and axe clean.
+ * overflowing its box at 360 and 1920 px (Welsh words run long), and axe clean; the tab titles,
+ * and an error the server answers in English worded in Welsh from its code.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/i18n/messages.ts';
+import { EMAIL_THROTTLE_DEFAULTS } from '../../api/src/email/email-routes.ts';
 import { blocking, formatViolations, runAxe } from '../support/axe.ts';
-import {
-  ENGLISH_PHRASES,
-  OPEN_DIALOG,
-  overflowing,
-  textOf,
-  welshProblems,
-} from '../support/welsh-checks.ts';
+import { ENGLISH_PHRASES, OPEN_DIALOG, overflowing, textOf, welshProblems } from '../support/welsh-checks.ts';
 import { startProductWithBrowser, type ProductWithBrowser } from '../support/product-with-browser.ts';
 
 const { en, cy } = MESSAGES;
@@ -132,5 +128,60 @@ describe('the language switch', () => {
     await page.getByRole('heading', { level: 1, name: cy['landing.title'] }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('cy');
     await page.getByRole('link', { name: 'English', exact: true }).waitFor();
+  }, 60_000);
+});
+
+describe('Welsh titles and errors', () => {
+  it('gives the tab the Welsh title on load and after navigating in the app', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/cy/glossary');
+    await page.getByRole('heading', { level: 1, name: cy['glossary.title'] }).waitFor();
+    expect(await page.title()).toBe(`${cy['glossary.title']} | ${cy['meta.siteName']}`);
+    // The search route names its page in English text: the tab still reads Welsh.
+    const nav = page.getByRole('navigation', { name: cy['header.navLabel'] });
+    await nav.getByRole('link', { name: cy['header.nav.search'] }).click();
+    await page.waitForURL((url) => url.pathname === '/cy/search');
+    await expect.poll(() => page.title()).toBe(`${cy['meta.search.title']} | ${cy['meta.siteName']}`);
+    await page.goto('/cy');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.title()).toBe(cy['meta.siteName']);
+  }, 60_000);
+
+  it("words the contact form's rate limit in Welsh, from the refusal's code", async () => {
+    // Runs last: it spends this address's allowance of messages for the rest of the window.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/cy/crime-clock');
+    const sent = (await page.evaluate(async (count) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const response = await fetch('/api/email/contact', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Ada',
+            email: 'ada@example.com',
+            message: `Neges ${i}`,
+            timestamp: null,
+          }),
+        });
+        statuses.push(response.status);
+      }
+      return statuses;
+    }, EMAIL_THROTTLE_DEFAULTS.maxPerAddress)) as number[];
+    expect(sent.every((status) => status === 202 || status === 429)).toBe(true);
+
+    await page.getByRole('button', { name: cy['contact.button'], exact: true }).click();
+    const contact = page.getByRole('dialog', { name: cy['contact.title'] });
+    await contact.waitFor();
+    await contact.getByLabel(new RegExp(`^${cy['contact.name']}`)).fill('Ada');
+    await contact.getByLabel(new RegExp(`^${cy['contact.email']}`)).fill('ada@example.com');
+    await contact.getByLabel(new RegExp(`^${cy['contact.message']}`)).fill('Helo eto');
+    await contact.getByRole('button', { name: cy['contact.submit'] }).click();
+    const alert = await contact.getByRole('alert').innerText();
+    expect(alert.startsWith(cy['errors.code.TOO_MANY_MESSAGES'])).toBe(true);
+    expect(alert).toMatch(/Rhowch gynnig arall arni ymhen \d+ (munud|funud)\.$/);
+    expect(alert).not.toContain('Please try again');
+    const problems = await welshProblems(page, 'the contact dialog refused', OPEN_DIALOG);
+    expect(problems.join('\n')).toBe('');
   }, 60_000);
 });

@@ -7,6 +7,8 @@ export interface ApiErrorBody {
   error: string;
   code: string;
   details?: string[];
+  /** A refusal for too many requests: its wait, so a page can word "try again in 5 minutes" itself. */
+  retryAfterSeconds?: number;
 }
 
 /** Thrown by services for failures the caller can act on; the status and message reach the client. */
@@ -28,6 +30,14 @@ export const unauthorized = (message = 'Authentication required', code = 'UNAUTH
   new HttpError(401, code, message);
 export const forbidden = (message: string, code = 'FORBIDDEN') => new HttpError(403, code, message);
 
+/** The wait of a 429 in seconds, from its Retry-After; nothing for other errors. */
+function retryAfterOf(error: HttpError): { retryAfterSeconds?: number } {
+  const seconds = Number(error.headers['retry-after']);
+  return error.statusCode === 429 && Number.isInteger(seconds) && seconds >= 0
+    ? { retryAfterSeconds: seconds }
+    : {};
+}
+
 function statusCodeOf(error: FastifyError | HttpError): number {
   if (error instanceof HttpError) return error.statusCode;
   if (isDatabaseUnavailable(error)) return 503;
@@ -36,7 +46,8 @@ function statusCodeOf(error: FastifyError | HttpError): number {
 }
 
 /**
- * Real messages for client errors, a fixed text for server errors: a stack or SQL never reaches
+ * Real messages for client errors (in English: public pages word the stable `code` in their own
+ * language, common/contracts/errors.ts), a fixed text for server errors: a stack or SQL never reaches
  * a client. An unreachable database is a 503 the client can retry, not a 500. Sets the error's
  * own headers (Retry-After…) on the reply; the caller sends the body.
  */
@@ -61,7 +72,7 @@ export function errorAnswer(
       details,
     };
   } else if (error instanceof HttpError) {
-    body = { success: false, error: error.message, code: error.code };
+    body = { success: false, error: error.message, code: error.code, ...retryAfterOf(error) };
     reply.headers(error.headers);
   } else if (status === 503) {
     // Expected during an outage and repeated for every request: one short line each, no stack.

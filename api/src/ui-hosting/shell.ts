@@ -1,5 +1,5 @@
 import type { Locale } from '../../../common/i18n/locale.ts';
-import { headTags, type PageMetadata } from '../../../common/site/page-metadata.ts';
+import { escapeHtml, headTags, type PageMetadata } from '../../../common/site/page-metadata.ts';
 
 // The built shell's own title and description (ui/index.html): replaced by the page's.
 const OWN_TITLE = /<title>[\s\S]*?<\/title>\s*/i;
@@ -14,6 +14,11 @@ export function fillShell(template: string, page: PageMetadata, origin: string):
   const at = bare.search(/<\/head>/i);
   if (at < 0) return template;
   return `${bare.slice(0, at)}  ${headTags(page, origin)}\n  ${bare.slice(at)}`;
+}
+
+/** The shell with `title` in place of its own (an address that is no page: the 404's title). */
+export function withTitle(template: string, title: string): string {
+  return template.replace(OWN_TITLE, `<title>${escapeHtml(title)}</title>\n    `);
 }
 
 /**

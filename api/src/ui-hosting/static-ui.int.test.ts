@@ -168,7 +168,7 @@ describe.each(testDialects)('UI hosting on %s', (dialect) => {
     const welsh = await withOrigin.inject({ method: 'GET', url: '/cy/glossary' });
     expect(welsh.statusCode).toBe(200);
     expect(welsh.body).toMatch(/^<!doctype html><html lang="cy">/);
-    expect(welsh.body).toContain('<title>Geirfa | Crime Clock</title>');
+    expect(welsh.body).toContain('<title>Geirfa | Cloc Troseddau</title>');
     expect(welsh.body).toContain(`<link rel="canonical" href="${ORIGIN}/cy/glossary" />`);
     const english = await withOrigin.inject({ method: 'GET', url: '/glossary' });
     expect(english.body).toMatch(/^<!doctype html><html lang="en">/);
@@ -188,6 +188,33 @@ describe.each(testDialects)('UI hosting on %s', (dialect) => {
     const admin = await withOrigin.inject({ method: 'GET', url: '/admin' });
     expect(admin.body).not.toContain('hreflang');
     expect((await withOrigin.inject({ method: 'GET', url: '/cy/admin' })).statusCode).toBe(404);
+  });
+
+  it('serves every Welsh page with its Welsh title, description and locale, and a Welsh 404 title', async () => {
+    const served = async (url: string) => (await withOrigin.inject({ method: 'GET', url })).body;
+    const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    const expected: Record<string, string> = {
+      '/cy': 'Cloc Troseddau',
+      '/cy/crime-clock': 'Cloc Troseddau CSEW | Cloc Troseddau',
+      '/cy/police-crime-clock': 'Cloc Troseddau&#39;r Heddlu | Cloc Troseddau',
+      '/cy/search': 'Chwilio Data Troseddu | Cloc Troseddau',
+      '/cy/privacy-policy': 'Polisi Preifatrwydd | Cloc Troseddau',
+      '/cy/data-status': 'Statws y data | Cloc Troseddau',
+      '/cy/alerts/confirm': 'Cadarnhau eich rhybuddion | Cloc Troseddau',
+      '/cy/alerts/unsubscribe': 'Atal eich rhybuddion | Cloc Troseddau',
+    };
+    for (const [url, welshTitle] of Object.entries(expected)) {
+      const html = await served(url);
+      expect(title(html), url).toBe(welshTitle);
+      expect(html, url).toContain('<meta property="og:locale" content="cy_GB" />');
+      expect(html, url).toContain('<meta property="og:site_name" content="Cloc Troseddau" />');
+      const english = await served(url === '/cy' ? '/' : url.slice(3));
+      expect(title(english), url).not.toBe(welshTitle);
+      const description = (page: string) => /<meta name="description" content="([^"]*)"/.exec(page)?.[1];
+      expect(description(html), url).not.toBe(description(english));
+    }
+    expect(title(await served('/cy/no-such-page'))).toBe('404 Tudalen Heb ei Chanfod | Cloc Troseddau');
+    expect(title(await served('/no-such-page'))).toBe('404 Page Not Found | Crime Clock');
   });
 
   it("sends a first visit whose browser asks for Welsh to the page's Welsh twin, and varies by it", async () => {

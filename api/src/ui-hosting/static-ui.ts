@@ -11,9 +11,9 @@ import {
   localizedPath,
   pickLocale,
 } from '../../../common/i18n/locale.ts';
-import { pageMetadata } from '../../../common/site/page-metadata.ts';
+import { notFoundTitle, pageMetadata } from '../../../common/site/page-metadata.ts';
 import { isEmbedWidgetPath } from '../security/security-plugin.ts';
-import { fillShell, withLanguage } from './shell.ts';
+import { fillShell, withLanguage, withTitle } from './shell.ts';
 import { siteOrigin } from './site-origin.ts';
 
 export interface AppShell {
@@ -69,10 +69,13 @@ export async function registerStaticUi(app: FastifyInstance, uiDir: string): Pro
         }
       }
       const origin = siteOrigin(request);
-      const html = withLanguage(
-        page && origin ? fillShell(template, page, origin) : template,
-        localeOfPath(path),
-      );
+      const locale = localeOfPath(path);
+      const head = page
+        ? origin
+          ? fillShell(template, page, origin)
+          : template
+        : withTitle(template, notFoundTitle(locale));
+      const html = withLanguage(head, locale);
       return sendHtml(request, reply.status(page ? 200 : 404), html);
     },
   };

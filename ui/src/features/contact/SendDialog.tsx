@@ -4,7 +4,7 @@ import type { Validation } from '../../../../common/contact/messages.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button, type ButtonProps } from '../../shared/ui/Button.tsx';
 import { useToast } from '../toast/useToast.ts';
-import { sendFailureText } from './contactApi.ts';
+import { sendFailureParts } from './contactApi.ts';
 import { contactTextIdOf } from './contactTexts.ts';
 import { Dialog } from './Dialog.tsx';
 import './contact.css';
@@ -27,12 +27,20 @@ export function useSendDialog(texts: SendTexts) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  function show(text: string) {
+    setError(text);
+    toast({ variant: 'destructive', title: intl.formatMessage({ id: 'dialog.error' }), description: text });
+  }
+
   function fail(english: string) {
     // The shared checks (here and on the server) word their refusals in English: say them in the page's language.
     const id = contactTextIdOf(english);
-    const text = id ? intl.formatMessage({ id }) : english;
-    setError(text);
-    toast({ variant: 'destructive', title: intl.formatMessage({ id: 'dialog.error' }), description: text });
+    show(id ? intl.formatMessage({ id }) : english);
+  }
+
+  function failToSend(failure: unknown) {
+    const parts = sendFailureParts(failure);
+    show(parts ? parts.map(({ id, values }) => intl.formatMessage({ id }, values)).join(' ') : texts.failed);
   }
 
   /**
@@ -49,7 +57,7 @@ export function useSendDialog(texts: SendTexts) {
       setOpen(false);
       toast({ title: texts.sentTitle, description: texts.sent });
     } catch (failure) {
-      fail(sendFailureText(failure, texts.failed));
+      failToSend(failure);
     } finally {
       setSending(false);
     }

@@ -1,34 +1,45 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_TEXTS } from '../../../../common/contact/messages.ts';
 import { ApiError } from '../../shared/api.ts';
-import { REPORT_PAGE, sendDataIssueReport, sendFailureText } from './contactApi.ts';
+import { REPORT_PAGE, sendDataIssueReport, sendFailureParts } from './contactApi.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('sendFailureText', () => {
-  const body = (error: string) => JSON.stringify({ success: false, error });
+describe('sendFailureParts', () => {
+  const body = (error: string, code: string, more: object = {}) =>
+    JSON.stringify({ success: false, error, code, ...more });
 
-  it('passes on what the visitor can act on: a refused field, too many messages', () => {
-    expect(sendFailureText(new ApiError(400, 'Bad Request', body('The message is too long.')), 'x')).toBe(
-      'The message is too long.',
-    );
-    expect(
-      sendFailureText(new ApiError(429, 'Too Many Requests', body('Please try again in 5 minutes.')), 'x'),
-    ).toBe('Please try again in 5 minutes.');
+  it("names a refusal of the shared check by that check's own text", () => {
+    const refused = new ApiError(400, 'Bad Request', body(CONTACT_TEXTS.invalidEmail, 'INVALID_MESSAGE'));
+    expect(sendFailureParts(refused)).toEqual([{ id: 'contactTexts.invalidEmail' }]);
   });
 
-  it('falls back to the specification text for anything else', () => {
-    expect(
-      sendFailureText(
-        new ApiError(500, 'Internal Server Error', body('Internal Server Error')),
-        CONTACT_TEXTS.contactFailed,
+  it('words too many messages by its code, with the wait in whole minutes', () => {
+    const refused = new ApiError(
+      429,
+      'Too Many Requests',
+      body(
+        'You have sent several messages in a short time. Please try again in 5 minutes.',
+        'TOO_MANY_MESSAGES',
+        {
+          retryAfterSeconds: 241,
+        },
       ),
-    ).toBe(CONTACT_TEXTS.contactFailed);
-    expect(sendFailureText(new TypeError('Failed to fetch'), CONTACT_TEXTS.reportFailed)).toBe(
-      CONTACT_TEXTS.reportFailed,
     );
+    expect(sendFailureParts(refused)).toEqual([
+      { id: 'errors.code.TOO_MANY_MESSAGES' },
+      { id: 'errors.tryAgainIn', values: { minutes: 5 } },
+    ]);
+  });
+
+  it('leaves anything else to the specification text', () => {
+    expect(
+      sendFailureParts(new ApiError(500, 'Internal Server Error', body('Internal Server Error', 'INTERNAL'))),
+    ).toBe(undefined);
+    expect(sendFailureParts(new ApiError(400, 'Bad Request', body('odd', 'SOMETHING_ELSE')))).toBe(undefined);
+    expect(sendFailureParts(new TypeError('Failed to fetch'))).toBe(undefined);
   });
 });
 

@@ -9,7 +9,14 @@ import { useEndpointQuery } from '../../shared/queries.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 import { ForceMonthGrid } from './ForceMonthGrid.tsx';
-import { CHECK_LABELS, instantLabel, monthLabel, STATUS_HELP, STATUS_LABELS } from './dataStatusText.ts';
+import {
+  CHECK_LABELS,
+  checkNote,
+  instantLabel,
+  monthLabel,
+  STATUS_HELP,
+  STATUS_LABELS,
+} from './dataStatusText.ts';
 import './data-status.css';
 
 /** /data-status: how current the police data is, for everyone: the checks, and each force's months. */
@@ -43,6 +50,7 @@ function StatusView({ status }: { status: DataStatus }) {
   const month = (value: string) => monthLabel(value, PAGE_LOCALE);
   const instant = (value: string | null) => instantLabel(value, PAGE_LOCALE);
   const months = status.forces[0]?.months.map((m) => m.month) ?? [];
+  const note = checkNote(status, PAGE_LOCALE);
   return (
     <>
       <dl className="data-status__facts">
@@ -51,7 +59,8 @@ function StatusView({ status }: { status: DataStatus }) {
         <dt>{say('dataStatus.lastCheck')}</dt>
         <dd>
           {say(CHECK_LABELS[status.lastCheck.result])}
-          {status.lastCheck.at && <> ({instant(status.lastCheck.at)})</>}. {status.lastCheck.message}
+          {status.lastCheck.at && <> ({instant(status.lastCheck.at)})</>}.{' '}
+          {note.values ? intl.formatMessage({ id: note.id }, note.values) : say(note.id)}
         </dd>
         <dt>{say('dataStatus.nextCheck')}</dt>
         <dd>{status.nextCheckAt ? instant(status.nextCheckAt) : say('dataStatus.noneScheduled')}</dd>

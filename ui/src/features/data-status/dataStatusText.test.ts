@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { instantLabel, monthLabel } from './dataStatusText.ts';
+import type { CheckResult } from '../../../../common/contracts/data-status.ts';
+import { checkNote, instantLabel, monthLabel } from './dataStatusText.ts';
 
 describe('data status wording', () => {
   it('names a month in short form', () => {
@@ -14,5 +15,44 @@ describe('data status wording', () => {
     const welsh = monthLabel('2024-11', 'cy');
     expect(welsh).toMatch(/^Tach\b.*2024$/);
     expect(instantLabel('2026-11-26T18:05:00.000Z', 'cy')).toMatch(/^26 Tach.* 2026.*18:05 UTC$/);
+  });
+});
+
+describe('the last check, worded from the status', () => {
+  const status = (
+    result: CheckResult,
+    at: string | null,
+    nextCheckAt: string | null,
+    latestMonth: string | null,
+  ) => ({
+    lastCheck: { result, at, message: 'English from the server' },
+    nextCheckAt,
+    latestMonth,
+  });
+  const at = '2026-11-26T18:05:00.000Z';
+
+  it('names the newest month held, in the page language', () => {
+    expect(checkNote(status('up-to-date', at, at, '2024-11'), 'cy')).toEqual({
+      id: 'dataStatus.checkNote.upToDate',
+      values: { month: monthLabel('2024-11', 'cy') },
+    });
+    expect(checkNote(status('imported', at, at, '2024-03'))).toEqual({
+      id: 'dataStatus.checkNote.imported',
+      values: { month: 'Mar 2024' },
+    });
+  });
+
+  it('tells "updates on, no check yet" from "updates off"', () => {
+    expect(checkNote(status('off', null, at, null)).id).toBe('dataStatus.checkNote.notYet');
+    expect(checkNote(status('off', null, null, null)).id).toBe('dataStatus.checkNote.off');
+    expect(checkNote(status('off', at, null, '2024-03')).id).toBe('dataStatus.checkNote.off');
+  });
+
+  it('never passes on the server sentence', () => {
+    for (const result of ['up-to-date', 'imported', 'partial', 'failed', 'off'] as const) {
+      const note = checkNote(status(result, at, null, '2024-03'));
+      expect(note.id).toMatch(/^dataStatus\.checkNote\./);
+      expect(JSON.stringify(note)).not.toContain('English from the server');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { CheckResult, ForceMonthStatus } from '../../../../common/contracts/data-status.ts';
+import type { CheckResult, DataStatus, ForceMonthStatus } from '../../../../common/contracts/data-status.ts';
 import { INTL_LOCALE, type Locale } from '../../../../common/i18n/locale.ts';
 import type { MessageId } from '../../../../common/i18n/messages.ts';
 
@@ -43,4 +43,37 @@ export function instantLabel(iso: string | null, locale: Locale = 'en'): string 
     minute: '2-digit',
     timeZone: 'UTC',
   })} UTC`;
+}
+
+/**
+ * The sentence that explains the last check, worded here from the status's facts (its result, the
+ * next check, the newest month), not the server's English sentence, so a Welsh page says it in
+ * Welsh. `off` with no check yet but one scheduled means updates are on and have not run.
+ */
+export function checkNote(
+  status: Pick<DataStatus, 'lastCheck' | 'nextCheckAt' | 'latestMonth'>,
+  locale: Locale = 'en',
+): {
+  id: MessageId;
+  values?: Record<string, string>;
+} {
+  const newest = status.latestMonth ? { month: monthLabel(status.latestMonth, locale) } : undefined;
+  switch (status.lastCheck.result) {
+    case 'up-to-date':
+      return newest
+        ? { id: 'dataStatus.checkNote.upToDate', values: newest }
+        : { id: 'dataStatus.checkNote.upToDateNone' };
+    case 'imported':
+      return newest
+        ? { id: 'dataStatus.checkNote.imported', values: newest }
+        : { id: 'dataStatus.checkNote.partial' };
+    case 'partial':
+      return { id: 'dataStatus.checkNote.partial' };
+    case 'failed':
+      return { id: 'dataStatus.checkNote.failed' };
+    case 'off':
+      return status.lastCheck.at === null && status.nextCheckAt !== null
+        ? { id: 'dataStatus.checkNote.notYet' }
+        : { id: 'dataStatus.checkNote.off' };
+  }
 }

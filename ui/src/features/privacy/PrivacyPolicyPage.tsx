@@ -8,8 +8,9 @@ import './privacy.css';
 /** When the policy was last revised (the date is written in the page's language). */
 const LAST_UPDATED = '2026-11-26';
 
-/** The markup a policy message may hold: bold words, the survey clock's page, the ICO's site. */
+/** The markup a policy message may hold: bold words, a cookie's name, the survey clock's page, the ICO's site. */
 const RICH = {
+  code: (text: ReactNode[]) => <code>{text}</code>,
   strong: (text: ReactNode[]) => <strong>{text}</strong>,
   link: (text: ReactNode[]) => <Link to="/crime-clock">{text}</Link>,
   ico: (text: ReactNode[]) => <a href="https://ico.org.uk/">{text}</a>,
@@ -179,6 +180,7 @@ const sections: PolicySection[] = [
     body: (
       <>
         <Text id="privacy.cookies.p1" />
+        <Text id="privacy.cookies.language" />
         <Text id="privacy.cookies.p2" />
       </>
     ),

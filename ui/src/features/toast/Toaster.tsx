@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useIntl } from 'react-intl';
 import { dismissToastAtom, toastsAtom } from './toastAtoms.ts';
 import './toast.css';
 
@@ -6,9 +7,10 @@ import './toast.css';
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   const dismiss = useSetAtom(dismissToastAtom);
+  const intl = useIntl();
 
   return (
-    <section className="toaster" aria-label="Notifications">
+    <section className="toaster" aria-label={intl.formatMessage({ id: 'toast.regionLabel' })}>
       <div role="status" aria-live="polite" aria-atomic="true" className="toaster__region">
         {toasts.map((toast) => (
           <div
@@ -25,7 +27,7 @@ export function Toaster() {
               <button
                 type="button"
                 className="toast__close"
-                aria-label="Close notification"
+                aria-label={intl.formatMessage({ id: 'toast.close' })}
                 onClick={() => dismiss(toast.id)}
               >
                 <span aria-hidden="true">×</span>
