@@ -1,4 +1,3 @@
-import { defaultMaxConnections } from './limits/open-files.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -6,10 +5,7 @@ import { loadSecretKey } from '../../server-common/security/secret-box.ts';
 import { configOrFail, type AppConfig } from '../../common/config/config.ts';
 import { UWEBSOCKETS } from '../../server-common/runtime/native-modules.ts';
 import type { RuntimeReport } from '../../server-common/runtime/preflight.ts';
-import { createAreaClocks } from './clocks/area-clocks.ts';
-import { createDefinitionSource } from './clocks/definition-source.ts';
-import { createRedisAdapter } from './redis-adapter.ts';
-import { createRealtimeServer } from './server-app.ts';
+import { composeRealtime } from './compose.ts';
 import { checkApi, checkRedis } from './startup-check.ts';
 
 function loadConfig(): AppConfig {
@@ -36,29 +32,14 @@ export async function runRealtime(runtime: RuntimeReport): Promise<void> {
   if (config.redisUrl) await checkRedis(config.redisUrl);
   const apiNote = await checkApi(config.apiInternalUrl);
   if (apiNote) logger.warn(apiNote);
-  const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
-  const server = await createRealtimeServer({
+  const node = await composeRealtime(config, {
     logger,
-    definitions: createDefinitionSource({
-      apiUrl: config.apiInternalUrl,
-      logger,
-      refreshMs: config.clockRefreshSeconds * 1000,
-      redisUrl: config.redisUrl,
-    }),
-    ...(redis ? { adapter: redis.adapter, health: redis.status } : {}),
-    metricsToken: config.metricsToken,
-    maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
-    maxConnections: config.realtimeMaxConnections ?? defaultMaxConnections(),
-    maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
-    trustProxy: config.trustProxy,
-    areas: createAreaClocks({ apiUrl: config.apiInternalUrl, logger }),
-    maxAreaClocks: config.realtimeMaxAreaClocks,
     addressKey: addressKeyOf(config),
-    engine: config.realtimeEngine,
     uwsUnavailable: runtime.unavailable.get(UWEBSOCKETS.specifier),
   });
+  const { server } = node;
   const port = await server.listen(config.realtimePort, config.host);
-  logger.info({ port, redis: Boolean(redis), engine: server.engine }, 'realtime server listening');
+  logger.info({ port, redis: node.clustered, engine: server.engine }, 'realtime server listening');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -66,8 +47,7 @@ export async function runRealtime(runtime: RuntimeReport): Promise<void> {
     closing = true;
     logger.info({ signal }, 'shutting down');
     setTimeout(() => process.exit(1), 10_000).unref();
-    await server.close();
-    await redis?.close();
+    await node.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

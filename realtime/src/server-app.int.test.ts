@@ -17,8 +17,10 @@ import { REALTIME_ENGINES, startRealtimeNode } from '../../tests/support/realtim
 import { clockAnswerFor } from '../../tests/support/clock-answer.ts';
 import { freePort } from '../../tests/support/product.ts';
 import { startTcpProxy } from '../../tests/support/tcp-proxy.ts';
+import { createApiReader } from './api-client/api-reader.ts';
 import { createDefinitionSource } from './clocks/definition-source.ts';
-import { createRealtimeServer, type RealtimeOptions, type RealtimeServer } from './server-app.ts';
+import { composeRealtimeServer, type RealtimeSettings } from './compose.ts';
+import type { RealtimeServer } from './server-app.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -64,12 +66,17 @@ describe.each(REALTIME_ENGINES)('realtime server on REALTIME_ENGINE=%s', (engine
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function startNode(apiUrl: string, extra: Partial<RealtimeOptions> = {}) {
-    const server: RealtimeServer = await createRealtimeServer({
+  async function startNode(apiUrl: string, extra: Partial<RealtimeSettings> = {}) {
+    const server: RealtimeServer = await composeRealtimeServer({
       logger,
       engine,
       tickMs: 1000,
-      definitions: createDefinitionSource({ apiUrl, logger, refreshMs: 60_000, retryMs: 300 }),
+      definitions: createDefinitionSource({
+        readApi: createApiReader({ apiUrl }),
+        logger,
+        refreshMs: 60_000,
+        retryMs: 300,
+      }),
       ...extra,
     });
     const port = await server.listen(0, '127.0.0.1');

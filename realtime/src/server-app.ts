@@ -1,50 +1,41 @@
-import { Server, type ServerOptions } from 'socket.io';
 import type { Logger } from 'pino';
-import { CLOCK_KINDS, REALTIME_PATH } from '../../common/realtime/protocol.ts';
+import { CLOCK_KINDS } from '../../common/realtime/protocol.ts';
 import { attachClockRooms } from './clocks/clock-rooms.ts';
 import type { AreaClocks } from './clocks/area-clocks.ts';
 import type { DefinitionSource } from './clocks/definition-source.ts';
 import type { RealtimeIo } from './io-types.ts';
-import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
-import { createConnectionLimits, type TrustProxy } from './limits/connection-limits.ts';
-import { createRealtimeMetrics } from './observability/metrics.ts';
+import type { ConnectionLimits } from './limits/connection-limits.ts';
+import type { RealtimeMetrics } from './observability/metrics.ts';
 import { metricsRoute } from './observability/metrics-route.ts';
-import type { EngineChoice, EngineName, HttpReply } from './engine/http-engine.ts';
-import { loadHttpEngine } from './engine/load-engine.ts';
+import type { EngineName, HttpEngine, HttpReply } from './engine/http-engine.ts';
 import { logSocketLifecycle } from './observability/socket-log.ts';
 
-export interface RealtimeOptions {
+/** What the node serves with, every part built by the composition root (compose.ts). */
+export interface RealtimeParts {
   logger: Logger;
+  /** The Socket.IO server, its request check the limits' and its adapter chosen by the root. */
+  io: RealtimeIo;
+  engine: HttpEngine;
+  limits: ConnectionLimits;
+  metrics: RealtimeMetrics;
   definitions: DefinitionSource;
-  /** Socket.IO adapter factory, e.g. the Redis adapter when several nodes run. */
-  adapter?: ServerOptions['adapter'];
+  /** Area clocks (from the API); without them area joins are refused. */
+  areas?: AreaClocks;
+  /** Whether the nodes share rooms over Redis (the adapter). */
+  clustered: boolean;
   /** Interval of the ticks; 1 s in production. */
-  tickMs?: number;
-  now?: () => number;
+  tickMs: number;
+  now: () => number;
   /** Extra health facts (e.g. Redis connection state). */
   health?: () => Record<string, unknown>;
   /** When set, GET /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken?: string;
-  /** REALTIME_MAX_CONNECTIONS_PER_ADDRESS; 500 when not given. */
-  maxConnectionsPerAddress?: number;
-  /** REALTIME_MAX_CONNECTIONS: from everyone; unbounded when not given (server.ts sets it). */
+  /** REALTIME_MAX_CONNECTIONS, for the health answer's words; the limits enforce it. */
   maxConnections?: number;
-  /** REALTIME_MAX_EVENTS_PER_SOCKET, per 10 s; 30 when not given. */
-  maxEventsPerSocket?: number;
-  /** TRUST_PROXY: whose X-Forwarded-For names the visitor's address for the connection cap. */
-  trustProxy?: TrustProxy;
-  /** Area clocks (from the API); without them area joins are refused. */
-  areas?: AreaClocks;
-  /** REALTIME_MAX_AREA_CLOCKS: distinct areas one node ticks for; 1000 when not given. */
-  maxAreaClocks?: number;
-  /** Distinct areas one address's sockets may make this node compute; 50 when not given. */
-  maxAreasPerAddress?: number;
-  /** Key of the address hashes in the log (from SECRET_KEY); a random one per process when not given. */
-  addressKey?: Buffer;
-  /** REALTIME_ENGINE; `auto` when not given. */
-  engine?: EngineChoice;
-  /** Why the start-up probe found uWebSockets.js unusable on this Node, if it did. */
-  uwsUnavailable?: string;
+  /** REALTIME_MAX_AREA_CLOCKS: distinct areas one node ticks for. */
+  maxAreaClocks: number;
+  /** Distinct areas one address's sockets may make this node compute. */
+  maxAreasPerAddress: number;
 }
 
 export interface RealtimeServer {
@@ -67,32 +58,8 @@ const json = (status: number, body: object): HttpReply => ({
  * Socket.IO gives the protocol, rooms and reconnection; an engine (engine/) carries its sockets and
  * the node's few HTTP routes: uWebSockets.js where it loads, else node:http, with the same routes.
  */
-export async function createRealtimeServer(options: RealtimeOptions): Promise<RealtimeServer> {
-  const { logger } = options;
-  const now = options.now ?? Date.now;
-  const tickMs = options.tickMs ?? 1000;
-  const engine = await loadHttpEngine(options.engine ?? 'auto', logger, options.uwsUnavailable);
-  const addressKey = options.addressKey ?? ephemeralAddressKey();
-  const limits = createConnectionLimits({
-    maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 500,
-    maxConnections: options.maxConnections,
-    maxEventsPerWindow: options.maxEventsPerSocket ?? 30,
-    trustProxy: options.trustProxy ?? false,
-    logger,
-    hashAddress: (address) => addressHash(address, addressKey),
-    now,
-  });
-  const io: RealtimeIo = new Server({
-    allowRequest: limits.allowRequest,
-    path: REALTIME_PATH,
-    serveClient: false,
-    transports: ['websocket', 'polling'],
-    pingInterval: 25_000,
-    pingTimeout: 20_000,
-    cors: { origin: true, credentials: false },
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-  });
-  const metrics = createRealtimeMetrics({ io, now, engine: engine.name });
+export function createRealtimeServer(options: RealtimeParts): RealtimeServer {
+  const { logger, io, engine, limits, metrics, now, tickMs } = options;
   const startedAt = now();
 
   /**
@@ -149,11 +116,11 @@ export async function createRealtimeServer(options: RealtimeOptions): Promise<Re
     logger,
     now,
     tickMs,
-    clustered: Boolean(options.adapter),
+    clustered: options.clustered,
     onTickSent: metrics.tickSent,
     ...(options.areas ? { areas: options.areas } : {}),
-    maxAreas: options.maxAreaClocks ?? 1000,
-    maxAreasPerAddress: options.maxAreasPerAddress ?? 50,
+    maxAreas: options.maxAreaClocks,
+    maxAreasPerAddress: options.maxAreasPerAddress,
     addressOf: (socket) => limits.addressOf(socket.conn),
   });
   options.definitions.start();

@@ -17,7 +17,8 @@ import {
 import { readTick, tickVersion, type TickFrame } from '../../common/realtime/tick.ts';
 import { createTestDatabase } from '../support/database.ts';
 import { startRedisServer, type RedisServer } from '../support/redis-server.ts';
-import { createRealtimeServer } from '../../realtime/src/server-app.ts';
+import { composeRealtimeServer, openVersionSubscriber } from '../../realtime/src/compose.ts';
+import { createApiReader } from '../../realtime/src/api-client/api-reader.ts';
 import { CLOCK_DATA_VERSION_CHANNEL } from '../../common/contracts/clocks.ts';
 import { createDefinitionSource } from '../../realtime/src/clocks/definition-source.ts';
 import { REALTIME_ENGINES } from '../support/realtime-node.ts';
@@ -48,14 +49,16 @@ describe.each(REALTIME_ENGINES)('a change of the data behind a clock on REALTIME
     cleanups.push(() => api.close());
     await api.listen({ port: 0, host: '127.0.0.1' });
     const { port } = api.server.address() as { port: number };
-    const realtime = await createRealtimeServer({
+    const subscriber = redis ? openVersionSubscriber(redis.url) : undefined;
+    if (subscriber) cleanups.push(() => subscriber.disconnect());
+    const realtime = await composeRealtimeServer({
       logger,
       engine,
       definitions: createDefinitionSource({
-        apiUrl: `http://127.0.0.1:${port}`,
+        readApi: createApiReader({ apiUrl: `http://127.0.0.1:${port}` }),
         logger,
         refreshMs: 600_000,
-        redisUrl: redis?.url,
+        ...(subscriber ? { subscriber } : {}),
       }),
     });
     const realtimePort = await realtime.listen(0, '127.0.0.1');

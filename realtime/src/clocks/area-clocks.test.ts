@@ -1,3 +1,4 @@
+import { createApiReader } from '../api-client/api-reader.ts';
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { policeClockDefinition } from '../../../common/clock/police-definition.ts';
@@ -51,9 +52,12 @@ function slowApi() {
   };
 }
 
-function clocks(options: Partial<AreaClocksOptions> & Pick<AreaClocksOptions, 'fetch'>) {
+function clocks({
+  fetch,
+  ...options
+}: Partial<Omit<AreaClocksOptions, 'readApi'>> & { fetch: typeof globalThis.fetch }) {
   return createAreaClocks({
-    apiUrl: 'http://api.test',
+    readApi: createApiReader({ apiUrl: 'http://api.test', fetch }),
     logger: pino({ level: 'silent' }),
     ...options,
   });
@@ -147,7 +151,11 @@ describe('area clocks', () => {
     const fetch = (async () => {
       throw new Error('connect ECONNREFUSED');
     }) as unknown as typeof globalThis.fetch;
-    const areas = createAreaClocks({ apiUrl: 'http://api.test', logger, fetch, now: () => now });
+    const areas = createAreaClocks({
+      readApi: createApiReader({ apiUrl: 'http://api.test', fetch }),
+      logger,
+      now: () => now,
+    });
     for (let i = 0; i < 50; i++)
       expect(await areas.load(`force:area-${i}`)).toMatchObject({ ok: false, error: /cannot be loaded/ });
     const failures = () =>
@@ -169,7 +177,10 @@ describe('area clocks', () => {
       new Response(JSON.stringify(malformed), {
         headers: { 'content-type': 'application/json' },
       })) as unknown as typeof globalThis.fetch;
-    const areas = createAreaClocks({ apiUrl: 'http://api.test', logger, fetch });
+    const areas = createAreaClocks({
+      readApi: createApiReader({ apiUrl: 'http://api.test', fetch }),
+      logger,
+    });
     expect(await areas.load('force:kent')).toMatchObject({ ok: false, error: /cannot be loaded/ });
     expect(areas.current('force:kent')).toBeUndefined();
     expect(warn).toHaveBeenCalledWith(

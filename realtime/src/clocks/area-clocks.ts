@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
 import { GetAreaClock } from '../../../common/contracts/clocks.ts';
-import { createApiReader } from '../api-client/api-reader.ts';
+import type { ApiReader } from '../api-client/api-reader.ts';
 
 export type AreaLoad = { ok: true; definition: ClockDefinition } | { ok: false; error: string };
 
@@ -29,9 +29,9 @@ export interface AreaClocks {
 }
 
 export interface AreaClocksOptions {
-  apiUrl: string;
+  /** Reads the API (built by the composition root). */
+  readApi: ApiReader;
   logger: Logger;
-  fetch?: typeof fetch;
   now?: () => number;
   /** API reads of area clocks at once on this node (loads and refreshes together); 4 when not given. */
   maxInFlight?: number;
@@ -62,7 +62,7 @@ export const TOO_MANY_LOADING = 'Too many area clocks are being loaded on this s
  * joins cannot all pass it).
  */
 export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
-  const readApi = createApiReader({ apiUrl: options.apiUrl, fetch: options.fetch });
+  const { readApi } = options;
   const now = options.now ?? Date.now;
   const maxInFlight = options.maxInFlight ?? 4;
   const maxQueued = options.maxQueued ?? 100;

@@ -11,7 +11,8 @@ import {
   type ServerToClientEvents,
 } from '../../../common/realtime/protocol.ts';
 import { readTick, tickVersion, type TickFrame } from '../../../common/realtime/tick.ts';
-import { createRealtimeServer } from '../server-app.ts';
+import { createApiReader } from '../api-client/api-reader.ts';
+import { composeRealtimeServer } from '../compose.ts';
 import { createAreaClocks, type AreaClocksOptions } from './area-clocks.ts';
 import { createDefinitionSource } from './definition-source.ts';
 import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
@@ -82,16 +83,17 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
     more: {
       areaDelayMs?: number;
       maxAreasPerAddress?: number;
-      areas?: Omit<AreaClocksOptions, 'apiUrl' | 'logger'>;
+      areas?: Omit<AreaClocksOptions, 'readApi' | 'logger'>;
     } = {},
   ) {
     const api = await startApi(more.areaDelayMs);
     cleanups.push(api.close);
-    const server = await createRealtimeServer({
+    const readApi = createApiReader({ apiUrl: api.url });
+    const server = await composeRealtimeServer({
       logger,
       engine,
-      definitions: createDefinitionSource({ apiUrl: api.url, logger, refreshMs: 200, retryMs: 100 }),
-      areas: createAreaClocks({ apiUrl: api.url, logger, ...more.areas }),
+      definitions: createDefinitionSource({ readApi, logger, refreshMs: 200, retryMs: 100 }),
+      areas: createAreaClocks({ readApi, logger, ...more.areas }),
       maxAreaClocks,
       ...(more.maxAreasPerAddress ? { maxAreasPerAddress: more.maxAreasPerAddress } : {}),
     });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { policeClockDefinition } from '../../../common/clock/police-definition.ts';
 import { clockAnswerFor } from '../../../tests/support/clock-answer.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../common/survey/csew-clock.ts';
+import { createApiReader } from '../api-client/api-reader.ts';
 import { createDefinitionSource, type DefinitionSourceOptions } from './definition-source.ts';
 
 const police = policeClockDefinition({
@@ -29,7 +30,13 @@ function apiDouble(answers: Record<string, () => Response>) {
 function source(fetch: typeof globalThis.fetch) {
   const warn = vi.fn();
   const logger = { warn, info: vi.fn() } as unknown as DefinitionSourceOptions['logger'];
-  return { warn, definitions: createDefinitionSource({ apiUrl: 'http://api.test', logger, fetch }) };
+  return {
+    warn,
+    definitions: createDefinitionSource({
+      readApi: createApiReader({ apiUrl: 'http://api.test', fetch }),
+      logger,
+    }),
+  };
 }
 
 describe('the clock definition source', () => {

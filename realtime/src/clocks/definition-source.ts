@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ClockDefinition, ClockKind } from '../../../common/clock/types.ts';
 import {
@@ -7,7 +7,7 @@ import {
   GetCsewClock,
   GetPoliceClock,
 } from '../../../common/contracts/clocks.ts';
-import { createApiReader } from '../api-client/api-reader.ts';
+import type { ApiReader } from '../api-client/api-reader.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../common/survey/csew-clock.ts';
 
 export type DefinitionListener = (definition: ClockDefinition) => void;
@@ -27,8 +27,8 @@ export interface DefinitionSource {
 }
 
 export interface DefinitionSourceOptions {
-  /** The API's base URL; the police clock's definition comes from its store. */
-  apiUrl: string;
+  /** Reads the API (built by the composition root); the police clock's definition comes from its store. */
+  readApi: ApiReader;
   logger: Logger;
   refreshMs?: number;
   /**
@@ -39,12 +39,12 @@ export interface DefinitionSourceOptions {
   versionPollMs?: number;
   /**
    * With Redis (REDIS_URL) the version is not polled: the API nodes publish it when it changes
-   * (CLOCK_DATA_VERSION_CHANNEL) and this source reloads on the message.
+   * (CLOCK_DATA_VERSION_CHANNEL) and this source reloads on the message. A connection of its own
+   * (a subscribed one can send nothing else), opened by the composition root, which closes it.
    */
-  redisUrl?: string;
+  subscriber?: Redis;
   /** Interval while the police data has not been loaded yet. */
   retryMs?: number;
-  fetch?: typeof fetch;
 }
 
 /**
@@ -56,13 +56,12 @@ export interface DefinitionSourceOptions {
  */
 export function createDefinitionSource(options: DefinitionSourceOptions): DefinitionSource {
   const { logger } = options;
-  const readApi = createApiReader({ apiUrl: options.apiUrl, fetch: options.fetch });
+  const { readApi } = options;
   const definitions = new Map<ClockKind, ClockDefinition>([['csew', CSEW_CLOCK_DEFINITION]]);
   const listeners: DefinitionListener[] = [];
   const empty = new Set<ClockKind>();
   let timer: NodeJS.Timeout | undefined;
   let versionTimer: NodeJS.Timeout | undefined;
-  let subscriber: Redis | undefined;
   let seenVersion: string | undefined;
   let running = false;
   let inFlight: Promise<void> | undefined;
@@ -131,11 +130,7 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
   }
 
   /** Listens for the API's published versions; after each (re)connection, reads the version once. */
-  function subscribe(url: string): Redis {
-    const sub = new Redis(url, {
-      maxRetriesPerRequest: null,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
-    });
+  function subscribe(sub: Redis): void {
     let down = false;
     sub.on('error', (error: Error) => {
       if (!down)
@@ -152,11 +147,10 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
       void checkVersion();
     });
     sub.on('message', (channel: string, version: string) => {
-      if (channel === CLOCK_DATA_VERSION_CHANNEL) void onVersion(version);
+      if (running && channel === CLOCK_DATA_VERSION_CHANNEL) void onVersion(version);
     });
     // ioredis subscribes again by itself after a reconnection.
     void sub.subscribe(CLOCK_DATA_VERSION_CHANNEL).catch(() => {});
-    return sub;
   }
 
   return {
@@ -177,8 +171,8 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
         timer = setTimeout(() => void loop(), wait);
       };
       void loop();
-      if (options.redisUrl) {
-        subscriber = subscribe(options.redisUrl);
+      if (options.subscriber) {
+        subscribe(options.subscriber);
         return;
       }
       const versionLoop = async () => {
@@ -191,8 +185,6 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
       running = false;
       clearTimeout(timer);
       clearTimeout(versionTimer);
-      subscriber?.disconnect();
-      subscriber = undefined;
     },
   };
 }

@@ -170,3 +170,5 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
     stats: () => ({ addresses: open.addresses(), connections: total, refusedConnections, floodDisconnects }),
   };
 }
+
+export type ConnectionLimits = ReturnType<typeof createConnectionLimits>;

@@ -9,8 +9,10 @@ import {
   type ServerToClientEvents,
   type TickFrame,
 } from '../../../common/realtime/protocol.ts';
+import { createApiReader } from '../api-client/api-reader.ts';
 import { createDefinitionSource } from '../clocks/definition-source.ts';
-import { createRealtimeServer, type RealtimeServer } from '../server-app.ts';
+import { composeRealtimeServer } from '../compose.ts';
+import type { RealtimeServer } from '../server-app.ts';
 import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -46,12 +48,16 @@ describe.each(REALTIME_ENGINES)('realtime metrics and logs on REALTIME_ENGINE=%s
         },
       }),
     );
-    server = await createRealtimeServer({
+    server = await composeRealtimeServer({
       logger,
       engine,
       tickMs: 1000,
       // The survey clock's figures are compiled in; the police clock's API is not there (port 9).
-      definitions: createDefinitionSource({ apiUrl: 'http://127.0.0.1:9', logger, refreshMs: 60_000 }),
+      definitions: createDefinitionSource({
+        readApi: createApiReader({ apiUrl: 'http://127.0.0.1:9' }),
+        logger,
+        refreshMs: 60_000,
+      }),
       metricsToken: TOKEN,
     });
     url = `http://127.0.0.1:${await server.listen(0, '127.0.0.1')}`;
@@ -92,12 +98,12 @@ describe.each(REALTIME_ENGINES)('realtime metrics and logs on REALTIME_ENGINE=%s
   });
 
   it('serves no metrics when METRICS_TOKEN is unset', async () => {
-    const quiet = await createRealtimeServer({
+    const quiet = await composeRealtimeServer({
       logger: pino({ level: 'silent' }),
       engine,
       tickMs: 1000,
       definitions: createDefinitionSource({
-        apiUrl: 'http://127.0.0.1:9',
+        readApi: createApiReader({ apiUrl: 'http://127.0.0.1:9' }),
         logger: pino({ level: 'silent' }),
         refreshMs: 60_000,
       }),

@@ -8,7 +8,8 @@ import {
 } from '../../../common/realtime/protocol.ts';
 import { readTick, type TickFrame } from '../../../common/realtime/tick.ts';
 import { createDefinitionSource } from '../../../realtime/src/clocks/definition-source.ts';
-import { createRealtimeServer } from '../../../realtime/src/server-app.ts';
+import { createApiReader } from '../../../realtime/src/api-client/api-reader.ts';
+import { composeRealtimeServer } from '../../../realtime/src/compose.ts';
 import { startApiDouble } from './api-double.ts';
 import { LightClient, type LightClientListener } from './light-client.ts';
 
@@ -23,9 +24,13 @@ describe('light benchmark client', () => {
   it('speaks the realtime protocol: joins a clock and receives the same tick bytes as socket.io-client', async () => {
     const api = await startApiDouble();
     cleanups.push(() => api.close());
-    const server = await createRealtimeServer({
+    const server = await composeRealtimeServer({
       logger,
-      definitions: createDefinitionSource({ apiUrl: api.url, logger, refreshMs: 60_000 }),
+      definitions: createDefinitionSource({
+        readApi: createApiReader({ apiUrl: api.url }),
+        logger,
+        refreshMs: 60_000,
+      }),
     });
     const port = await server.listen(0, '127.0.0.1');
     cleanups.push(() => server.close());

@@ -1,0 +1,163 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { Server, type ServerOptions } from 'socket.io';
+import type { AppConfig } from '../../common/config/config.ts';
+import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
+import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
+import { createApiReader } from './api-client/api-reader.ts';
+import { createAreaClocks, type AreaClocks } from './clocks/area-clocks.ts';
+import { createDefinitionSource, type DefinitionSource } from './clocks/definition-source.ts';
+import type { EngineChoice } from './engine/http-engine.ts';
+import { loadHttpEngine } from './engine/load-engine.ts';
+import type { RealtimeIo } from './io-types.ts';
+import { createConnectionLimits, type TrustProxy } from './limits/connection-limits.ts';
+import { defaultMaxConnections } from './limits/open-files.ts';
+import { createRealtimeMetrics } from './observability/metrics.ts';
+import { createRedisAdapter } from './redis-adapter.ts';
+import { createRealtimeServer, type RealtimeServer } from './server-app.ts';
+
+/**
+ * The realtime process's composition root (docs/architecture.md): every reader, subscriber,
+ * limiter, engine, Socket.IO server and metrics registry of a node is built here, once, and handed
+ * to the modules that use them; none of those builds its own (realtime/src/composition.test.ts).
+ */
+
+/** A node's settings and the clock sources it serves: what `composeRealtimeServer` builds from. */
+export interface RealtimeSettings {
+  logger: Logger;
+  definitions: DefinitionSource;
+  /** Socket.IO adapter factory, e.g. the Redis adapter when several nodes run. */
+  adapter?: ServerOptions['adapter'];
+  /** Interval of the ticks; 1 s in production. */
+  tickMs?: number;
+  now?: () => number;
+  /** Extra health facts (e.g. Redis connection state). */
+  health?: () => Record<string, unknown>;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken?: string;
+  /** REALTIME_MAX_CONNECTIONS_PER_ADDRESS; 500 when not given. */
+  maxConnectionsPerAddress?: number;
+  /** REALTIME_MAX_CONNECTIONS: from everyone; unbounded when not given (the process root sets it). */
+  maxConnections?: number;
+  /** REALTIME_MAX_EVENTS_PER_SOCKET, per 10 s; 30 when not given. */
+  maxEventsPerSocket?: number;
+  /** TRUST_PROXY: whose X-Forwarded-For names the visitor's address for the connection cap. */
+  trustProxy?: TrustProxy;
+  /** Area clocks (from the API); without them area joins are refused. */
+  areas?: AreaClocks;
+  /** REALTIME_MAX_AREA_CLOCKS: distinct areas one node ticks for; 1000 when not given. */
+  maxAreaClocks?: number;
+  /** Distinct areas one address's sockets may make this node compute; 50 when not given. */
+  maxAreasPerAddress?: number;
+  /** Key of the address hashes in the log (from SECRET_KEY); a random one per process when not given. */
+  addressKey?: Buffer;
+  /** REALTIME_ENGINE; `auto` when not given. */
+  engine?: EngineChoice;
+  /** Why the start-up probe found uWebSockets.js unusable on this Node, if it did. */
+  uwsUnavailable?: string;
+}
+
+/** Builds a node's engine, connection limits, Socket.IO server and metrics, and the server on them. */
+export async function composeRealtimeServer(settings: RealtimeSettings): Promise<RealtimeServer> {
+  const { logger } = settings;
+  const now = settings.now ?? Date.now;
+  const engine = await loadHttpEngine(settings.engine ?? 'auto', logger, settings.uwsUnavailable);
+  const addressKey = settings.addressKey ?? ephemeralAddressKey();
+  const limits = createConnectionLimits({
+    maxConnectionsPerAddress: settings.maxConnectionsPerAddress ?? 500,
+    maxConnections: settings.maxConnections,
+    maxEventsPerWindow: settings.maxEventsPerSocket ?? 30,
+    trustProxy: settings.trustProxy ?? false,
+    logger,
+    hashAddress: (address) => addressHash(address, addressKey),
+    now,
+  });
+  const io: RealtimeIo = new Server({
+    allowRequest: limits.allowRequest,
+    path: REALTIME_PATH,
+    serveClient: false,
+    transports: ['websocket', 'polling'],
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+    cors: { origin: true, credentials: false },
+    ...(settings.adapter ? { adapter: settings.adapter } : {}),
+  });
+  const metrics = createRealtimeMetrics({ io, now, engine: engine.name });
+  return createRealtimeServer({
+    logger,
+    io,
+    engine,
+    limits,
+    metrics,
+    definitions: settings.definitions,
+    ...(settings.areas ? { areas: settings.areas } : {}),
+    clustered: Boolean(settings.adapter),
+    tickMs: settings.tickMs ?? 1000,
+    now,
+    ...(settings.health ? { health: settings.health } : {}),
+    metricsToken: settings.metricsToken,
+    maxConnections: settings.maxConnections,
+    maxAreaClocks: settings.maxAreaClocks ?? 1000,
+    maxAreasPerAddress: settings.maxAreasPerAddress ?? 50,
+  });
+}
+
+/**
+ * The connection the definition source hears the API's data versions on (CLOCK_DATA_VERSION_CHANNEL).
+ * It connects when the source subscribes (at its start) and retries forever while Redis is away.
+ */
+export function openVersionSubscriber(url: string): Redis {
+  return new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: null,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
+  });
+}
+
+export interface RealtimeProcess {
+  server: RealtimeServer;
+  /** Whether the nodes share rooms over Redis. */
+  clustered: boolean;
+  /** Closes the server, then the Redis connections this root opened. */
+  close(): Promise<void>;
+}
+
+/** A node from its configuration: the API reader, Redis connections and clock sources, then the server. */
+export async function composeRealtime(
+  config: AppConfig,
+  parts: { logger: Logger; addressKey?: Buffer; uwsUnavailable?: string },
+): Promise<RealtimeProcess> {
+  const { logger } = parts;
+  const readApi = createApiReader({ apiUrl: config.apiInternalUrl });
+  const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
+  const subscriber = config.redisUrl ? openVersionSubscriber(config.redisUrl) : undefined;
+  const server = await composeRealtimeServer({
+    logger,
+    definitions: createDefinitionSource({
+      readApi,
+      logger,
+      refreshMs: config.clockRefreshSeconds * 1000,
+      ...(subscriber ? { subscriber } : {}),
+    }),
+    ...(redis ? { adapter: redis.adapter, health: redis.status } : {}),
+    metricsToken: config.metricsToken,
+    maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
+    maxConnections: config.realtimeMaxConnections ?? defaultMaxConnections(),
+    maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
+    trustProxy: config.trustProxy,
+    areas: createAreaClocks({ readApi, logger }),
+    maxAreaClocks: config.realtimeMaxAreaClocks,
+    addressKey: parts.addressKey,
+    engine: config.realtimeEngine,
+    uwsUnavailable: parts.uwsUnavailable,
+  });
+  return {
+    server,
+    clustered: Boolean(redis),
+    async close() {
+      await server.close();
+      subscriber?.disconnect();
+      await redis?.close();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The realtime process's composition root (docs/architecture.md, issue 31): `compose.ts` builds a
+ * node's API reader, Redis connections, clock sources, connection limits, engine, Socket.IO server
+ * and metrics, once, and hands them in; `run-realtime.ts` owns the process around it. No other
+ * realtime module builds one of those: this test names any that does.
+ */
+const REALTIME_SRC = new URL('.', import.meta.url).pathname;
+const ROOT = 'compose.ts';
+
+/** A call (not the factory's definition) of a builder of what the root builds. */
+const BUILDER_CALL =
+  /(?<!function )\b(createApiReader|createDefinitionSource|createAreaClocks|createRedisAdapter|openVersionSubscriber|createConnectionLimits|createRealtimeMetrics|loadHttpEngine|ephemeralAddressKey|createRealtimeServer|composeRealtimeServer|composeRealtime|new (?:Server|Redis))\s*\(/g;
+
+/**
+ * Connections a module other than the root opens, and why each is its own: the Redis adapter's
+ * two clients are the adapter (built once, by the root); the start-up check's is a probe it
+ * opens and closes before anything is composed. `run-realtime.ts` calls the root.
+ */
+const OWN_PARTS: Record<string, string[]> = {
+  'redis-adapter.ts': ['new Redis'],
+  'startup-check.ts': ['new Redis'],
+  'run-realtime.ts': ['composeRealtime'],
+};
+
+function modules(): string[] {
+  return readdirSync(REALTIME_SRC, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
+    .map((entry) => relative(REALTIME_SRC, join(entry.parentPath, entry.name)));
+}
+
+function builderCalls(module: string): string[] {
+  const text = readFileSync(join(REALTIME_SRC, module), 'utf8');
+  return [...text.matchAll(BUILDER_CALL)].map((match) => match[1]!);
+}
+
+describe('the realtime composition root', () => {
+  const all = modules();
+
+  it('finds the realtime modules', () => {
+    expect(all).toEqual(
+      expect.arrayContaining([ROOT, 'server-app.ts', 'clocks/definition-source.ts', 'clocks/area-clocks.ts']),
+    );
+  });
+
+  it('no module but the root builds a reader, subscriber, limiter, engine, Socket.IO server or metrics', () => {
+    const offenders = Object.fromEntries(
+      all
+        .filter((module) => module !== ROOT)
+        .map((module) => [module, builderCalls(module)] as const)
+        .filter(([, calls]) => calls.length > 0),
+    );
+    expect(offenders).toEqual(OWN_PARTS);
+  });
+
+  it('the root builds each once (the API reader is shared by both clock sources)', () => {
+    const calls = builderCalls(ROOT);
+    expect([...calls].sort()).toEqual(
+      [
+        'createApiReader',
+        'createAreaClocks',
+        'createConnectionLimits',
+        'createDefinitionSource',
+        'createRealtimeMetrics',
+        'createRealtimeServer',
+        'composeRealtimeServer',
+        'createRedisAdapter',
+        'ephemeralAddressKey',
+        'loadHttpEngine',
+        'new Redis',
+        'new Server',
+        'openVersionSubscriber',
+      ].sort(),
+    );
+  });
+
+  it('recognises a builder call, not its definition', () => {
+    const sample =
+      'export function createApiReader() {} const r = createApiReader({}); const io = new Server({}); createApiReaders();';
+    expect([...sample.matchAll(BUILDER_CALL)].map((m) => m[1])).toEqual(['createApiReader', 'new Server']);
+  });
+});
