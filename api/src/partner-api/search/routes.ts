@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PartnerSearch } from '../../../../common/contracts/partner.ts';
+import { contractRoute } from '../../http/contract-route.ts';
 import type { InFlightPerAddress } from '../../http/in-flight-per-address.ts';
 import type { ExportService } from '../../search/export-service.ts';
 import type { ExportGate } from '../../search/export-gate.ts';
@@ -47,10 +49,13 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
   // Untagged, so the OpenAPI document leaves it out (apiDocsPlugin hides untagged routes).
   app.options(PARTNER_SEARCH_PATH, answerPreflight('POST'));
 
-  app.post(
-    PARTNER_SEARCH_PATH,
+  const { body: _body, response: searchDocs, ...searchWords } = partnerSearchSchema;
+  contractRoute(
+    app,
+    PartnerSearch,
     {
-      schema: partnerSearchSchema,
+      schema: searchWords,
+      responseDocs: searchDocs,
       config: { partnerInFlight: searches },
       // The response schema documents the answer; the answer itself is the search's, unfiltered.
       serializerCompiler: () => (data) => JSON.stringify(data),

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DeleteWebhook, PutWebhook } from '../../../../common/contracts/webhooks.ts';
+import { contractRoute } from '../../http/contract-route.ts';
 import { admittedKey, partnerAdmission } from '../admission.ts';
 import type { ApiKeyService } from '../keys/api-key-service.ts';
 import type { DailyLimiter } from '../limits/daily-limit.ts';
@@ -25,11 +27,13 @@ export const partnerWebhookRoutes: FastifyPluginAsyncTypebox<PartnerWebhookOptio
 ) => {
   await app.register(partnerAdmission, { keys, limiter });
 
-  app.put(PARTNER_WEBHOOK_PATH, { schema: putWebhookSchema }, async (request) =>
+  const { body: _body, response: putDocs, ...putWords } = putWebhookSchema;
+  contractRoute(app, PutWebhook, { schema: putWords, responseDocs: putDocs }, async (request) =>
     webhooks.register(admittedKey(request).id, request.body.url),
   );
 
-  app.delete(PARTNER_WEBHOOK_PATH, { schema: deleteWebhookSchema }, async (request) => ({
+  const { response: deleteDocs, ...deleteWords } = deleteWebhookSchema;
+  contractRoute(app, DeleteWebhook, { schema: deleteWords, responseDocs: deleteDocs }, async (request) => ({
     success: true as const,
     removed: await webhooks.remove(admittedKey(request).id),
   }));
