@@ -13,7 +13,7 @@ import {
   SearchStops,
   type PoliceTeam,
 } from '../../../../common/contracts/forces.ts';
-import type { Endpoint, QueryOf, RequestOf, ResponseOf } from '../../../../common/contracts/endpoint.ts';
+import type { Endpoint, QueryOf, RequestOf } from '../../../../common/contracts/endpoint.ts';
 import {
   GetAvailableDates,
   GetMarkCrimes,
@@ -21,7 +21,7 @@ import {
   SearchCrimes,
 } from '../../../../common/contracts/search.ts';
 import type { SearchRequestBody } from '../../../../common/search/types.ts';
-import { call } from '../../shared/api.ts';
+import { callEndpoint } from '../../shared/api.ts';
 import { endpointKey } from '../../shared/queries.ts';
 
 /**
@@ -32,12 +32,7 @@ function read<E extends Endpoint>(endpoint: E, request?: RequestOf<E>) {
   return {
     staleTime: Infinity,
     queryKey: endpointKey(endpoint, request),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      (call as (e: E, r: RequestOf<E> | undefined, o: { signal: AbortSignal }) => Promise<ResponseOf<E>>)(
-        endpoint,
-        request,
-        { signal },
-      ),
+    queryFn: ({ signal }: { signal: AbortSignal }) => callEndpoint(endpoint, request, { signal }),
   };
 }
 
