@@ -2,7 +2,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { endpoint } from '../../../common/contracts/endpoint.ts';
-import { contractRoute, pathWithin } from './contract-route.ts';
+import { contractRoute, pathWithin, type ContractHandler } from './contract-route.ts';
 
 const Greet = endpoint({
   method: 'POST',
@@ -12,10 +12,12 @@ const Greet = endpoint({
   response: { 200: Type.Object({ text: Type.String() }) },
 });
 
-async function appWith(register: Parameters<typeof contractRoute>[3]) {
+async function appWith(register: ContractHandler<typeof Greet>) {
   const routes: RouteOptions[] = [];
   const app = Fastify();
-  app.addHook('onRoute', (route) => routes.push(route));
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   await app.register(
     async (plugin) => contractRoute(plugin, Greet, { schema: { description: 'A greeting' } }, register),
     { prefix: '/api' },
