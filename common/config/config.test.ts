@@ -1,7 +1,36 @@
+import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configOrFail, parseConfig } from './config.ts';
+import { APP_CONFIG_SCHEMA, ConfigError, configOrFail, parseConfig } from './config.ts';
+
+/** What the schema finds wrong in a parsed configuration (its type is the schema's static type). */
+const schemaProblems = (config: unknown) =>
+  Value.Errors(APP_CONFIG_SCHEMA, config).map((e) => `${e.instancePath} ${e.message}`);
 
 describe('parseConfig', () => {
+  it('answers what APP_CONFIG_SCHEMA describes, with defaults and with every variable set', () => {
+    expect(schemaProblems(parseConfig({}))).toEqual([]);
+    const everything = parseConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'mysql://u:p@db:3306/cc',
+      REDIS_URL: 'redis://redis:6379',
+      PUBLIC_ORIGIN: 'https://example.org',
+      SECRET_KEY: 'a'.repeat(64),
+      SECRET_KEY_PREVIOUS: 'b'.repeat(64),
+      TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
+      REALTIME_MAX_CONNECTIONS: '5000',
+      REALTIME_ENGINE: 'node',
+      CONTACT_EMAIL: 'contact@example.org',
+      METRICS_TOKEN: 'abcdefghijklmnop',
+      SMTP_ALLOWED_PORTS: '587,2525',
+      DATA_UPDATE_INTERVAL_MINUTES: '60',
+    });
+    expect(schemaProblems(everything)).toEqual([]);
+    expect(schemaProblems(parseConfig({ TRUST_PROXY: '2' }))).toEqual([]);
+    // The check can fail: a port that is text, or a level no logger knows.
+    expect(schemaProblems({ ...everything, apiPort: '3000' })).not.toEqual([]);
+    expect(schemaProblems({ ...everything, logLevel: 'loud' })).not.toEqual([]);
+  });
+
   it('serves a local run with no variables set', () => {
     const config = parseConfig({});
     expect(config.apiPort).toBe(3000);

@@ -8,108 +8,161 @@
  * Value.Convert is not used: its coercions are looser than what is promised here ("true" becomes
  * the port 1, "3.5" becomes 3), so numbers are checked as digits and turned into numbers after.
  */
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { isValidEmailAddress } from '../contact/messages.ts';
 
-export type NodeEnv = 'development' | 'production' | 'test';
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** What carries a realtime node's sockets: `auto` is uWebSockets.js where it loads, else node:http. */
-export type RealtimeEngine = 'auto' | 'uws' | 'node';
+const REALTIME_ENGINES = ['auto', 'uws', 'node'] as const;
 
-export interface AppConfig {
-  nodeEnv: NodeEnv;
-  host: string;
-  apiPort: number;
-  realtimePort: number;
-  /** `sqlite:` path or `mysql://` URL. */
-  databaseUrl: string;
-  redisUrl: string | undefined;
-  /** Where the realtime server reads clock data from (the API's base URL). */
-  apiInternalUrl: string;
-  /** Public origin of the site, used for CSRF origin checks and secure cookies; unset = same host. */
-  publicOrigin: string | undefined;
-  /** Where browsers reach the realtime server; unset = this host on `realtimePort`. */
-  publicRealtimeUrl: string | undefined;
-  logLevel: LogLevel;
-  dataDir: string;
-  /** Import the synthetic sample when the store is empty at start-up. */
-  autoSample: boolean;
-  secretKey: string | undefined;
-  /** Keys SECRET_KEY replaced: values they wrote are still read, and rewritten with SECRET_KEY. */
-  secretKeyPrevious: string[];
-  postcodeApiUrl: string | undefined;
-  policeApiUrl: string;
-  /**
-   * Which proxies' X-Forwarded-For the API believes (Fastify's `trustProxy`): false (none), a hop
-   * count, or the proxies' addresses and CIDR ranges. Never "everyone": the client writes that header.
-   */
-  trustProxy: TrustProxy;
-  /**
-   * Open realtime connections one node holds from everyone (REALTIME_MAX_CONNECTIONS); unset: the
-   * process's open-file limit less a reserve (realtime/src/limits/open-files.ts).
-   */
-  realtimeMaxConnections: number | undefined;
-  /** Open realtime connections one address may hold (REALTIME_MAX_CONNECTIONS_PER_ADDRESS). */
-  realtimeMaxConnectionsPerAddress: number;
-  /** Events one realtime socket may send per 10 s before it is disconnected (REALTIME_MAX_EVENTS_PER_SOCKET). */
-  realtimeMaxEventsPerSocket: number;
-  /** Distinct area clocks one realtime node computes at most (REALTIME_MAX_AREA_CLOCKS). */
-  realtimeMaxAreaClocks: number;
-  /** REALTIME_ENGINE: `uws` fails to start without uWebSockets.js; `node` never loads it. */
-  realtimeEngine: RealtimeEngine;
-  /** How often each realtime node re-reads the clocks' data in full (a change is seen within a second). */
-  clockRefreshSeconds: number;
-  /** Where the police clock page's "contact us" mail link writes to; unset: the page has no such link. */
-  contactEmail: string | undefined;
-  /**
-   * First wait before an email that failed to send is tried again; it doubles with each further
-   * failure, up to an hour. The outbox worker also looks for due messages at least this often.
-   */
-  outboxRetrySeconds: number;
-  /** MySQL: the longest a statement of a request may take before its connection is given up. */
-  databaseQueryTimeoutSeconds: number;
-  /** When set, `/metrics` on the API and realtime nodes answers only `Authorization: Bearer <token>`. */
-  metricsToken: string | undefined;
-  /** The search map's base layer: a `{z}/{x}/{y}` tile URL template; unset: drawn from the store alone. */
-  mapTileUrl: string | undefined;
-  /** The credit the tile server asks for, shown on the map (MAP_TILE_ATTRIBUTION). */
-  mapTileAttribution: string;
-  /** API server: how long a client may take to send its request headers, and its whole request. */
-  httpHeadersTimeoutSeconds: number;
-  httpRequestTimeoutSeconds: number;
-  /** API server: how long an idle keep-alive connection is kept open. */
-  httpKeepAliveTimeoutSeconds: number;
-  /** API: how long a download (an export) may go without a byte taken by its reader before it is closed. */
-  exportIdleTimeoutSeconds: number;
-  /** API server: open connections one address may hold (trusted proxies excepted). */
-  apiMaxConnectionsPerAddress: number;
-  /** Whole-result exports (CSV/JSON) one API node streams at once, and one address at once (on all nodes). */
-  exportsAtOnce: number;
-  exportsPerAddress: number;
-  /** Map reads (a search's map and a mark's crimes) one address may have in flight, on all nodes. */
-  mapReadsPerAddress: number;
-  /** Searches (public; partner: per key and address) one address may have in flight, on all nodes. */
-  searchesPerAddress: number;
-  /** Ports the SMTP settings may name (saved and tested): SMTP's own, unless an operator adds one. */
-  smtpAllowedPorts: number[];
-  /** SMTP connection tests one admin may run per minute (per API node). */
-  smtpTestsPerMinute: number;
-  /** Webhook deliveries may go to private, loopback, link-local addresses and plain http (closed networks, tests). */
-  webhookAllowPrivateAddresses: boolean;
-  /** The data.police.uk archive `npm run import -- --latest` and the scheduled update download. */
-  policeArchiveUrl: string;
-  /**
-   * Minutes between scheduled checks for new police data (DATA_UPDATE_INTERVAL_MINUTES); 0: off;
-   * unset: every 1440 minutes once the store holds real data, off on the synthetic sample.
-   */
-  dataUpdateIntervalMinutes: number | undefined;
-}
+const NodeEnvSchema = Type.Enum(NODE_ENVS);
+const LogLevelSchema = Type.Enum(LOG_LEVELS);
+const RealtimeEngineSchema = Type.Enum(REALTIME_ENGINES, {
+  description: 'REALTIME_ENGINE: `uws` fails to start without uWebSockets.js; `node` never loads it.',
+});
+const TrustProxySchema = Type.Union(
+  [Type.Literal(false), Type.Integer({ minimum: 1 }), Type.Array(Type.String())],
+  {
+    description:
+      "Which proxies' X-Forwarded-For the API believes (Fastify's `trustProxy`): false (none), a hop count, or the proxies' addresses and CIDR ranges. Never \"everyone\": the client writes that header.",
+  },
+);
+export type NodeEnv = Static<typeof NodeEnvSchema>;
+export type LogLevel = Static<typeof LogLevelSchema>;
+export type RealtimeEngine = Static<typeof RealtimeEngineSchema>;
+export type TrustProxy = Static<typeof TrustProxySchema>;
+
+/** A setting with no default: absent (undefined) when its variable is unset. */
+const OrUnset = <T extends TSchema>(schema: T, description?: string) =>
+  Type.Union([schema, Type.Undefined()], description === undefined ? {} : { description });
+
+/**
+ * The configuration as the processes read it, parsed from the environment by `parseConfig`: one
+ * schema, whose static type is `AppConfig`, and which the unit tests hold parseConfig's answers to.
+ */
+export const APP_CONFIG_SCHEMA = Type.Object({
+  nodeEnv: NodeEnvSchema,
+  host: Type.String(),
+  apiPort: Type.Integer(),
+  realtimePort: Type.Integer(),
+  databaseUrl: Type.String({ description: '`sqlite:` path or `mysql://` URL.' }),
+  redisUrl: OrUnset(Type.String()),
+  apiInternalUrl: Type.String({
+    description: "Where the realtime server reads clock data from (the API's base URL).",
+  }),
+  publicOrigin: OrUnset(
+    Type.String(),
+    'Public origin of the site, used for CSRF origin checks and secure cookies; unset = same host.',
+  ),
+  publicRealtimeUrl: OrUnset(
+    Type.String(),
+    'Where browsers reach the realtime server; unset = this host on `realtimePort`.',
+  ),
+  logLevel: LogLevelSchema,
+  dataDir: Type.String(),
+  autoSample: Type.Boolean({
+    description: 'Import the synthetic sample when the store is empty at start-up.',
+  }),
+  secretKey: OrUnset(Type.String()),
+  secretKeyPrevious: Type.Array(Type.String(), {
+    description: 'Keys SECRET_KEY replaced: values they wrote are still read, and rewritten with SECRET_KEY.',
+  }),
+  postcodeApiUrl: OrUnset(Type.String()),
+  policeApiUrl: Type.String(),
+  trustProxy: TrustProxySchema,
+  realtimeMaxConnections: OrUnset(
+    Type.Integer(),
+    "Open realtime connections one node holds from everyone (REALTIME_MAX_CONNECTIONS); unset: the process's open-file limit less a reserve (realtime/src/limits/open-files.ts).",
+  ),
+  realtimeMaxConnectionsPerAddress: Type.Integer({
+    description: 'Open realtime connections one address may hold (REALTIME_MAX_CONNECTIONS_PER_ADDRESS).',
+  }),
+  realtimeMaxEventsPerSocket: Type.Integer({
+    description:
+      'Events one realtime socket may send per 10 s before it is disconnected (REALTIME_MAX_EVENTS_PER_SOCKET).',
+  }),
+  realtimeMaxAreaClocks: Type.Integer({
+    description: 'Distinct area clocks one realtime node computes at most (REALTIME_MAX_AREA_CLOCKS).',
+  }),
+  realtimeEngine: RealtimeEngineSchema,
+  clockRefreshSeconds: Type.Integer({
+    description:
+      "How often each realtime node re-reads the clocks' data in full (a change is seen within a second).",
+  }),
+  contactEmail: OrUnset(
+    Type.String(),
+    'Where the police clock page\'s "contact us" mail link writes to; unset: the page has no such link.',
+  ),
+  outboxRetrySeconds: Type.Integer({
+    description:
+      'First wait before an email that failed to send is tried again; it doubles with each further failure, up to an hour. The outbox worker also looks for due messages at least this often.',
+  }),
+  databaseQueryTimeoutSeconds: Type.Integer({
+    description: 'MySQL: the longest a statement of a request may take before its connection is given up.',
+  }),
+  metricsToken: OrUnset(
+    Type.String(),
+    'When set, `/metrics` on the API and realtime nodes answers only `Authorization: Bearer <token>`.',
+  ),
+  mapTileUrl: OrUnset(
+    Type.String(),
+    "The search map's base layer: a `{z}/{x}/{y}` tile URL template; unset: drawn from the store alone.",
+  ),
+  mapTileAttribution: Type.String({
+    description: 'The credit the tile server asks for, shown on the map (MAP_TILE_ATTRIBUTION).',
+  }),
+  httpHeadersTimeoutSeconds: Type.Integer({
+    description: 'API server: how long a client may take to send its request headers, and its whole request.',
+  }),
+  httpRequestTimeoutSeconds: Type.Integer(),
+  httpKeepAliveTimeoutSeconds: Type.Integer({
+    description: 'API server: how long an idle keep-alive connection is kept open.',
+  }),
+  exportIdleTimeoutSeconds: Type.Integer({
+    description:
+      'API: how long a download (an export) may go without a byte taken by its reader before it is closed.',
+  }),
+  apiMaxConnectionsPerAddress: Type.Integer({
+    description: 'API server: open connections one address may hold (trusted proxies excepted).',
+  }),
+  exportsAtOnce: Type.Integer({
+    description:
+      'Whole-result exports (CSV/JSON) one API node streams at once, and one address at once (on all nodes).',
+  }),
+  exportsPerAddress: Type.Integer(),
+  mapReadsPerAddress: Type.Integer({
+    description:
+      "Map reads (a search's map and a mark's crimes) one address may have in flight, on all nodes.",
+  }),
+  searchesPerAddress: Type.Integer({
+    description:
+      'Searches (public; partner: per key and address) one address may have in flight, on all nodes.',
+  }),
+  smtpAllowedPorts: Type.Array(Type.Integer(), {
+    description:
+      "Ports the SMTP settings may name (saved and tested): SMTP's own, unless an operator adds one.",
+  }),
+  smtpTestsPerMinute: Type.Integer({
+    description: 'SMTP connection tests one admin may run per minute (per API node).',
+  }),
+  webhookAllowPrivateAddresses: Type.Boolean({
+    description:
+      'Webhook deliveries may go to private, loopback, link-local addresses and plain http (closed networks, tests).',
+  }),
+  policeArchiveUrl: Type.String({
+    description: 'The data.police.uk archive `npm run import -- --latest` and the scheduled update download.',
+  }),
+  dataUpdateIntervalMinutes: OrUnset(
+    Type.Integer(),
+    'Minutes between scheduled checks for new police data (DATA_UPDATE_INTERVAL_MINUTES); 0: off; unset: every 1440 minutes once the store holds real data, off on the synthetic sample.',
+  ),
+});
+export type AppConfig = Static<typeof APP_CONFIG_SCHEMA>;
 
 /** data.police.uk's archive of every published month, as `npm run import -- --latest` reads it. */
 export const DEFAULT_POLICE_ARCHIVE_URL = 'https://data.police.uk/data/archive/latest.zip';
-
-export type TrustProxy = false | number | string[];
 
 /** The ports mail servers listen on: 25 (relay), 465 (TLS), 587 (submission), 2525 (common alternative). */
 export const DEFAULT_SMTP_PORTS: readonly number[] = [25, 465, 587, 2525];
@@ -226,10 +279,6 @@ const url = (protocols: readonly string[], secret = false) =>
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 const keysOf = (text: string) => listOf(text).filter((key) => key !== '');
 const anyText = variable({ allows: 'any text' }, () => true);
-
-const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const REALTIME_ENGINES: readonly RealtimeEngine[] = ['auto', 'uws', 'node'];
 
 /** Every environment variable the servers and scripts read. */
 export const ENV_SCHEMA = Type.Object({

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ClockDefinitionSchema, ClockKindSchema, TickFrameSchema } from './clocks.ts';
+import { ClockDefinitionSchema, ClockKindSchema, GetAreaClock, TickFrameSchema } from './clocks.ts';
 
 /**
  * The realtime server's Socket.IO events (common/realtime/protocol.ts names them and says when
@@ -10,7 +10,10 @@ import { ClockDefinitionSchema, ClockKindSchema, TickFrameSchema } from './clock
 /** `clock:join`'s argument and `clock:leave`'s. */
 export const ClockJoin = ClockKindSchema;
 
-/** The acknowledgement of `clock:join`. */
+/** `area:join`'s argument and `area:leave`'s: an area id, as GET /api/area-clock takes it. */
+export const AreaJoin = GetAreaClock.querystring.properties.area;
+
+/** The acknowledgement of `clock:join` and `area:join`. */
 export const JoinClockReply = Type.Union([
   Type.Object({
     ok: Type.Literal(true),

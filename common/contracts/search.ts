@@ -6,8 +6,7 @@ import {
   type SearchType as SearchTypeName,
 } from '../search/types.ts';
 import type { MarkCrimesResponse, SearchMapResponse } from '../map/marks.ts';
-import type { AvailableDatesResponse } from '../search/types.ts';
-import { endpoint, type ResponseOf } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 import { Nullable } from './errors.ts';
 import { PartnerSearchResponse } from './partner.ts';
 
@@ -26,8 +25,7 @@ export const _sameNames: [
   Same<Static<typeof SearchType>, SearchTypeName>,
   Same<Static<typeof RequestSearchType>, RequestSearchTypeName>,
   Same<Static<typeof Format>, ExportFormat>,
-  Same<ResponseOf<typeof GetAvailableDates>, AvailableDatesResponse>,
-] = [true, true, true, true];
+] = [true, true, true];
 const criteria = {
   searchType: Type.Optional(SearchType),
   postcode: Type.Optional(Type.String({ maxLength: 16 })),

@@ -16,9 +16,15 @@
  * area id; its room exists only while someone watches it, and a socket watches one area at a time.
  * The payloads' schemas are in common/contracts/realtime.ts.
  */
-import type { ClockDefinition, ClockKind } from '../clock/types.ts';
-import type { JoinClockReply } from '../contracts/realtime.ts';
-import type { TickFrame } from './tick.ts';
+import type { Static } from 'typebox';
+import type { ClockKind } from '../clock/types.ts';
+import type {
+  AreaJoin,
+  ClockJoin,
+  DefinitionEvent,
+  JoinClockReply,
+  TickEvent,
+} from '../contracts/realtime.ts';
 
 export type { ClockTick, TickFrame } from './tick.ts';
 export type { JoinClockReply };
@@ -47,14 +53,15 @@ export function areaOfRoom(room: string): string | undefined {
 /** The tick's event name: one character, since it goes to every viewer every second. */
 export const TICK_EVENT = 't';
 
+/** The events' payloads are the schemas' of common/contracts/realtime.ts. */
 export interface ServerToClientEvents {
-  [TICK_EVENT]: (tick: TickFrame) => void;
-  'clock:definition': (definition: ClockDefinition) => void;
+  [TICK_EVENT]: (tick: Static<typeof TickEvent>) => void;
+  'clock:definition': (definition: Static<typeof DefinitionEvent>) => void;
 }
 
 export interface ClientToServerEvents {
-  'clock:join': (clock: ClockKind, reply: (result: JoinClockReply) => void) => void;
-  'clock:leave': (clock: ClockKind) => void;
-  'area:join': (areaId: string, reply: (result: JoinClockReply) => void) => void;
-  'area:leave': (areaId: string) => void;
+  'clock:join': (clock: Static<typeof ClockJoin>, reply: (result: JoinClockReply) => void) => void;
+  'clock:leave': (clock: Static<typeof ClockJoin>) => void;
+  'area:join': (areaId: Static<typeof AreaJoin>, reply: (result: JoinClockReply) => void) => void;
+  'area:leave': (areaId: Static<typeof AreaJoin>) => void;
 }

@@ -6,6 +6,7 @@ import { AdminCheck, AdminLogin, AdminLogout } from '../../../common/contracts/a
 import { sharedPlugin } from '../security/shared-plugin.ts';
 import type { AdmittedAttempt, AuthService } from './auth-service.ts';
 import { recordAdminChanges } from './security-audit.ts';
+import { contractRoute } from '../http/contract-route.ts';
 
 export interface AdminIdentity {
   username: string;
@@ -54,7 +55,7 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
     });
 
   const routes: FastifyPluginAsyncTypebox = async (app) => {
-    app.get('/check', { schema: { response: AdminCheck.response } }, async (request, reply) => {
+    contractRoute(app, AdminCheck, {}, async (request, reply) => {
       const token = tokenOf(request);
       const session = await auth.resolve(token);
       reply.header('cache-control', 'no-store');
@@ -65,10 +66,10 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
       return { isAdmin: true, admin: { username: session.username } };
     });
 
-    app.post(
-      '/login',
+    contractRoute(
+      app,
+      AdminLogin,
       {
-        schema: { body: AdminLogin.body, response: AdminLogin.response },
         // The address is counted before the body is read or validated: an address over its
         // limit costs one in-memory count per attempt, which keeps a flood from holding up others.
         onRequest: async (request) => {
@@ -102,7 +103,7 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
       },
     );
 
-    app.post('/logout', { schema: { response: AdminLogout.response } }, async (request, reply) => {
+    contractRoute(app, AdminLogout, {}, async (request, reply) => {
       await auth.logout(tokenOf(request), { ip: request.ip });
       clear(reply);
       return { success: true as const };

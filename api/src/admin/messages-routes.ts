@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ListMessages, RetryMessage } from '../../../common/contracts/admin.ts';
 import type { AdminOutboxMessage, Outbox } from '../email/outbox.ts';
 import { assertAdminAuth } from './auth-plugin.ts';
+import { contractRoute } from '../http/contract-route.ts';
 
 export interface AdminMessagesOptions {
   outbox: Outbox;
@@ -30,22 +31,14 @@ export const adminMessagesRoutes: FastifyPluginAsyncTypebox<AdminMessagesOptions
   app.addHook('onRequest', app.requireAdmin);
   const { outbox } = options;
 
-  app.get(
-    '/messages',
-    { schema: { querystring: ListMessages.querystring, response: ListMessages.response } },
-    async (request) => {
-      const result = await outbox.list(request.query);
-      return { ...result, messages: result.messages.map(view) };
-    },
-  );
+  contractRoute(app, ListMessages, {}, async (request) => {
+    const result = await outbox.list(request.query);
+    return { ...result, messages: result.messages.map(view) };
+  });
 
-  app.post(
-    '/messages/:id/retry',
-    { schema: { params: RetryMessage.params, response: RetryMessage.response } },
-    async (request) => {
-      const message = await outbox.retry(request.params.id);
-      options.onRetry?.();
-      return { success: true as const, message: view(message) };
-    },
-  );
+  contractRoute(app, RetryMessage, {}, async (request) => {
+    const message = await outbox.retry(request.params.id);
+    options.onRetry?.();
+    return { success: true as const, message: view(message) };
+  });
 };

@@ -7,6 +7,7 @@ import {
   SetUpSecondFactor,
 } from '../../../common/contracts/admin.ts';
 import { assertAdminAuth } from './auth-plugin.ts';
+import { contractRoute } from '../http/contract-route.ts';
 
 /**
  * GET /api/admin/security-log, and the signed-in admin's second factor:
@@ -31,39 +32,23 @@ export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   };
 
-  app.get(
-    '/security-log',
-    { schema: { querystring: ListSecurityLog.querystring, response: ListSecurityLog.response } },
-    async (request) => {
-      const { events, total } = await securityLog.list(request.query);
-      return { total, events: events.map((event) => ({ ...event, at: new Date(event.at).toISOString() })) };
-    },
-  );
+  contractRoute(app, ListSecurityLog, {}, async (request) => {
+    const { events, total } = await securityLog.list(request.query);
+    return { total, events: events.map((event) => ({ ...event, at: new Date(event.at).toISOString() })) };
+  });
 
-  app.get('/second-factor', { schema: { response: GetSecondFactor.response } }, async (request) =>
-    statusOf(request.admin!.userId),
-  );
+  contractRoute(app, GetSecondFactor, {}, async (request) => statusOf(request.admin!.userId));
 
-  app.post('/second-factor/setup', { schema: { response: SetUpSecondFactor.response } }, async (request) =>
-    secondFactor.beginSetup(me(request)),
-  );
+  contractRoute(app, SetUpSecondFactor, {}, async (request) => secondFactor.beginSetup(me(request)));
 
-  app.post(
-    '/second-factor/confirm',
-    { schema: { body: ConfirmSecondFactor.body, response: ConfirmSecondFactor.response } },
-    async (request) => {
-      const { code, password } = request.body;
-      const recoveryCodes = await confirmSecondFactor(me(request), code, password, request.ip);
-      return { success: true as const, recoveryCodes };
-    },
-  );
+  contractRoute(app, ConfirmSecondFactor, {}, async (request) => {
+    const { code, password } = request.body;
+    const recoveryCodes = await confirmSecondFactor(me(request), code, password, request.ip);
+    return { success: true as const, recoveryCodes };
+  });
 
-  app.post(
-    '/second-factor/disable',
-    { schema: { body: DisableSecondFactor.body, response: DisableSecondFactor.response } },
-    async (request) => {
-      await disableSecondFactor(me(request), request.body.code, request.ip);
-      return { success: true as const };
-    },
-  );
+  contractRoute(app, DisableSecondFactor, {}, async (request) => {
+    await disableSecondFactor(me(request), request.body.code, request.ip);
+    return { success: true as const };
+  });
 };

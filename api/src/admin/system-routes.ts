@@ -3,6 +3,7 @@ import { GetImports, GetSystem } from '../../../common/contracts/admin.ts';
 import { dialectOf, isDatabaseReachable } from '../db/connection.ts';
 import { assertAdminAuth } from './auth-plugin.ts';
 import type { ImportsService } from './imports-service.ts';
+import { contractRoute } from '../http/contract-route.ts';
 
 /**
  * GET /api/admin/system (the dashboard's System Information, with true values) and
@@ -15,7 +16,7 @@ export const adminSystemRoutes: FastifyPluginAsyncTypebox<{ imports: ImportsServ
   assertAdminAuth(app, 'adminSystemRoutes');
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('/system', { schema: { response: GetSystem.response } }, async () => ({
+  contractRoute(app, GetSystem, {}, async () => ({
     version: app.appVersion,
     environment: app.config.nodeEnv,
     database: {
@@ -24,7 +25,7 @@ export const adminSystemRoutes: FastifyPluginAsyncTypebox<{ imports: ImportsServ
     },
   }));
 
-  app.get('/imports', { schema: { response: GetImports.response } }, async () => ({
+  contractRoute(app, GetImports, {}, async () => ({
     imports: await imports.recentImports(),
     forces: await imports.holdings(),
   }));

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ReplaceCsewFigures } from '../../../common/contracts/csew-figures.ts';
+import {
+  GetCsewFigures,
+  ReplaceCsewFigures,
+  RevertCsewFigures,
+} from '../../../common/contracts/csew-figures.ts';
 import { CsewFiguresError, newerReleaseMayExist } from '../../../common/survey/csew-data.ts';
 import { assertAdminAuth } from '../admin/auth-plugin.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
 import type { CsewFiguresService, CsewFiguresInUse } from './csew-figures-service.ts';
 
@@ -23,28 +28,24 @@ export const csewFiguresRoutes: FastifyPluginAsyncTypebox<{
     newerReleaseMayExist: newerReleaseMayExist(inUse.figures, now()),
   });
 
-  app.get('/csew-figures', async () => describe(await figures.current()));
+  contractRoute(app, GetCsewFigures, {}, async () => describe(await figures.current()));
 
-  app.post(
-    '/csew-figures',
-    { bodyLimit: 512 * 1024, schema: { body: ReplaceCsewFigures.body } },
-    async (request) => {
-      try {
-        return describe(await figures.replace(request.body, request.admin?.username ?? 'admin'));
-      } catch (error) {
-        if (error instanceof CsewFiguresError) {
-          throw new HttpError(
-            400,
-            'INVALID_CSEW_FIGURES',
-            `The survey figures were not changed: ${error.message}`,
-          );
-        }
-        throw error;
+  contractRoute(app, ReplaceCsewFigures, { bodyLimit: 512 * 1024 }, async (request) => {
+    try {
+      return describe(await figures.replace(request.body, request.admin?.username ?? 'admin'));
+    } catch (error) {
+      if (error instanceof CsewFiguresError) {
+        throw new HttpError(
+          400,
+          'INVALID_CSEW_FIGURES',
+          `The survey figures were not changed: ${error.message}`,
+        );
       }
-    },
-  );
+      throw error;
+    }
+  });
 
-  app.delete('/csew-figures', async (request) =>
+  contractRoute(app, RevertCsewFigures, {}, async (request) =>
     describe(await figures.revert(request.admin?.username ?? 'admin')),
   );
 };

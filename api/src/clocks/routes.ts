@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clockAreaSearch, parseClockAreaId } from '../../../common/clock/area.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
-import { GetAreaClock, type GetClockDataVersion } from '../../../common/contracts/clocks.ts';
-import type { ResponseOf } from '../../../common/contracts/endpoint.ts';
+import {
+  GetAreaClock,
+  GetClockDataVersion,
+  GetCsewClock,
+  GetPoliceClock,
+} from '../../../common/contracts/clocks.ts';
 import { csewClockDefinition } from '../../../common/survey/csew-data.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import type { SearchService } from '../search/search-service.ts';
 import { clockAnswer } from './clock-answer.ts';
@@ -32,9 +37,11 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
   const answer = (definition: ClockDefinition) => clockAnswer(definition, now());
 
   // The figures in use: an admin's upload, or the shipped file.
-  app.get('/csew-clock', async () => answer(csewClockDefinition((await csewFigures.current()).figures)));
+  contractRoute(app, GetCsewClock, {}, async () =>
+    answer(csewClockDefinition((await csewFigures.current()).figures)),
+  );
 
-  app.get('/police-clock', async () => {
+  contractRoute(app, GetPoliceClock, {}, async () => {
     const definition = await policeClock.definition();
     if (!definition) {
       throw new HttpError(503, 'NO_POLICE_DATA', 'No police-recorded crime has been loaded yet.');
@@ -46,17 +53,15 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
   // new survey figures (two one-row reads): an importer may be another process, even on another
   // machine. With Redis the API publishes it instead (data-version.ts).
   const dataVersion = clockDataVersion(policeClock, csewFigures);
-  app.get('/clock-data-version', async (): Promise<ResponseOf<typeof GetClockDataVersion>> => ({
-    version: await dataVersion(),
-  }));
+  contractRoute(app, GetClockDataVersion, {}, async () => ({ version: await dataVersion() }));
 
   // The clock of one area (common/clock/area.ts ids): what the realtime server ticks for an area
   // room. A GET, so a server without a browser's Origin may read it.
-  app.get(
-    '/area-clock',
+  contractRoute(
+    app,
+    GetAreaClock,
     {
       schema: {
-        querystring: GetAreaClock.querystring,
         description: 'The police clock of one area: postcode:SW1A1AA, force:kent or neighbourhood:kent:MW01',
       },
     },

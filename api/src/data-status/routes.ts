@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GetDataStatus } from '../../../common/contracts/data-status.ts';
 import type { cachedByDataVersion } from '../http/etag.ts';
 import type { DataStatusService } from './data-status-service.ts';
+import { contractRoute } from '../http/contract-route.ts';
 
 export interface DataStatusRoutesOptions {
   dataStatus: DataStatusService;
@@ -14,7 +15,5 @@ export const dataStatusRoutes: FastifyPluginAsyncTypebox<DataStatusRoutesOptions
   app,
   { dataStatus, cached },
 ) => {
-  app.get('/data-status', { schema: { response: GetDataStatus.response }, ...cached }, async () =>
-    dataStatus.status(),
-  );
+  contractRoute(app, GetDataStatus, { ...cached }, async () => dataStatus.status());
 };

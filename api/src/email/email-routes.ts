@@ -9,6 +9,7 @@ import { SendContactMessage, SendDataIssueReport } from '../../../common/contrac
 import { badRequest } from '../http/errors.ts';
 import { tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
 import type { Outbox, OutboxKind, OutboxPayload } from './outbox.ts';
+import { contractRoute } from '../http/contract-route.ts';
 
 export interface EmailRoutesOptions {
   outbox: Outbox;
@@ -55,21 +56,13 @@ export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async 
     options.onQueued?.();
   }
 
-  app.post(
-    '/contact',
-    { schema: { body: SendContactMessage.body, response: SendContactMessage.response } },
-    async (request, reply) => {
-      await accept('contact', request.ip, validateContactMessage(request.body));
-      return reply.status(202).send({ success: true, message: CONTACT_TEXTS.contactSent });
-    },
-  );
+  contractRoute(app, SendContactMessage, {}, async (request, reply) => {
+    await accept('contact', request.ip, validateContactMessage(request.body));
+    return reply.status(202).send({ success: true, message: CONTACT_TEXTS.contactSent });
+  });
 
-  app.post(
-    '/data-issue',
-    { schema: { body: SendDataIssueReport.body, response: SendDataIssueReport.response } },
-    async (request, reply) => {
-      await accept('data-issue', request.ip, validateDataIssueReport(request.body));
-      return reply.status(202).send({ success: true, message: CONTACT_TEXTS.reportSent });
-    },
-  );
+  contractRoute(app, SendDataIssueReport, {}, async (request, reply) => {
+    await accept('data-issue', request.ip, validateDataIssueReport(request.body));
+    return reply.status(202).send({ success: true, message: CONTACT_TEXTS.reportSent });
+  });
 };

@@ -4,6 +4,7 @@ import { assertAdminAuth } from '../admin/auth-plugin.ts';
 import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, verifySmtp, type SmtpTimeouts } from './smtp-client.ts';
 import type { SmtpSettingsService } from './smtp-settings.ts';
 import { rateKey, tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
+import { contractRoute } from '../http/contract-route.ts';
 
 export interface SmtpRoutesOptions {
   smtpSettings: SmtpSettingsService;
@@ -40,41 +41,33 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
   // Counted in the database like every other limit, so it holds across API nodes and parallel requests.
   const testRule = { name: 'smtp-test', limit: app.config.smtpTestsPerMinute, windowMs: 60_000 };
 
-  app.get('/settings', { schema: { response: GetSmtpSettings.response } }, async () => {
+  contractRoute(app, GetSmtpSettings, {}, async () => {
     return (await smtpSettings.view()) ?? UNSAVED;
   });
 
-  app.post(
-    '/settings',
-    { schema: { body: SaveSmtpSettings.body, response: SaveSmtpSettings.response } },
-    async (request) => {
-      const settings = await smtpSettings.save(request.body);
-      await options.onSaved?.();
-      return { success: true as const, settings };
-    },
-  );
+  contractRoute(app, SaveSmtpSettings, {}, async (request) => {
+    const settings = await smtpSettings.save(request.body);
+    await options.onSaved?.();
+    return { success: true as const, settings };
+  });
 
-  app.post(
-    '/test',
-    { schema: { body: TestSmtpSettings.body, response: TestSmtpSettings.response } },
-    async (request) => {
-      // Counted first: over the limit, nothing is read or decrypted from the stored settings.
-      const decision = await limiter.consume(testRule, rateKey(String(request.admin?.userId ?? request.ip)));
-      if (!decision.allowed) {
-        throw tooManyRequests(
-          'TOO_MANY_SMTP_TESTS',
-          `At most ${testRule.limit} SMTP connection tests a minute.`,
-          decision.retryAfter,
-        );
-      }
-      const settings = await smtpSettings.resolveForTest(request.body);
-      try {
-        await verifySmtp(settings, timeouts);
-        return { success: true, message: 'SMTP connection is working!' };
-      } catch (error) {
-        const message = describeSmtpError(error, settings);
-        return { success: false, message, error: message };
-      }
-    },
-  );
+  contractRoute(app, TestSmtpSettings, {}, async (request) => {
+    // Counted first: over the limit, nothing is read or decrypted from the stored settings.
+    const decision = await limiter.consume(testRule, rateKey(String(request.admin?.userId ?? request.ip)));
+    if (!decision.allowed) {
+      throw tooManyRequests(
+        'TOO_MANY_SMTP_TESTS',
+        `At most ${testRule.limit} SMTP connection tests a minute.`,
+        decision.retryAfter,
+      );
+    }
+    const settings = await smtpSettings.resolveForTest(request.body);
+    try {
+      await verifySmtp(settings, timeouts);
+      return { success: true, message: 'SMTP connection is working!' };
+    } catch (error) {
+      const message = describeSmtpError(error, settings);
+      return { success: false, message, error: message };
+    }
+  });
 };

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ResponseOf } from '../../../common/contracts/endpoint.ts';
 import {
   GetForcePeople,
+  ListForces,
   GetNeighbourhoodPeople,
   ListNeighbourhoods,
   SearchStops,
   type PoliceTeam,
 } from '../../../common/contracts/forces.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import type { cachedByDataVersion } from '../http/etag.ts';
 import { notFound } from '../http/errors.ts';
 import type { PoliceApiClient, PoliceApiResult } from '../police-data/police-api/client.ts';
@@ -60,32 +61,26 @@ export const forceRoutes: FastifyPluginAsyncTypebox<ForceRoutesOptions> = async 
   app,
   { forces, policeApi, cached },
 ) => {
-  app.get('/forces', { ...cached }, async () => forces.forces());
+  contractRoute(app, ListForces, { ...cached }, async () => forces.forces());
 
-  app.get(
-    '/forces/:forceId/neighbourhoods',
-    { schema: { params: ListNeighbourhoods.params } },
-    async (request) => forces.neighbourhoods(request.params.forceId),
+  contractRoute(app, ListNeighbourhoods, {}, async (request) =>
+    forces.neighbourhoods(request.params.forceId),
   );
 
-  app.get('/forces/:forceId/people', { schema: { params: GetForcePeople.params } }, async (request) => {
+  contractRoute(app, GetForcePeople, {}, async (request) => {
     const force = requireForce(request.params.forceId);
     return members(await policeApi.forceSeniorOfficers(force.id), `Police force "${force.id}"`, request.log);
   });
 
-  app.get(
-    '/forces/:forceId/neighbourhoods/:neighbourhoodId/people',
-    { schema: { params: GetNeighbourhoodPeople.params } },
-    async (request) => {
-      const force = requireForce(request.params.forceId);
-      const neighbourhood = await forces.requireNeighbourhood(force.id, request.params.neighbourhoodId);
-      return members(
-        await policeApi.neighbourhoodTeam(force.id, neighbourhood.id),
-        `Neighbourhood "${neighbourhood.id}" of ${force.name}`,
-        request.log,
-      );
-    },
-  );
+  contractRoute(app, GetNeighbourhoodPeople, {}, async (request) => {
+    const force = requireForce(request.params.forceId);
+    const neighbourhood = await forces.requireNeighbourhood(force.id, request.params.neighbourhoodId);
+    return members(
+      await policeApi.neighbourhoodTeam(force.id, neighbourhood.id),
+      `Neighbourhood "${neighbourhood.id}" of ${force.name}`,
+      request.log,
+    );
+  });
 };
 
 export interface StopSearchRoutesOptions {
@@ -101,11 +96,5 @@ export const stopSearchRoutes: FastifyPluginAsyncTypebox<StopSearchRoutesOptions
   app,
   { stopSearch },
 ) => {
-  app.get(
-    '/stops-search',
-    {
-      schema: { querystring: SearchStops.querystring },
-    },
-    async (request): Promise<ResponseOf<typeof SearchStops>> => stopSearch.answer(request.query),
-  );
+  contractRoute(app, SearchStops, {}, async (request) => stopSearch.answer(request.query));
 };

@@ -1,4 +1,10 @@
 import type { Sequelize } from 'sequelize';
+import type { QueryOf } from '../../../common/contracts/endpoint.ts';
+import type {
+  SearchStops,
+  StopSearchAnswer as StopSearchResult,
+  StopSearchRecord,
+} from '../../../common/contracts/forces.ts';
 import { forceById } from '../../../common/police/forces.ts';
 import {
   METRES_PER_MILE,
@@ -20,54 +26,13 @@ import { STOP_SEARCH_DATASET } from '../search/coverage.ts';
 import { num, select, withinCircleSql } from '../search/sql.ts';
 import { requireForce } from './force-service.ts';
 
-/** A stop in the data.police.uk stop-and-search shape. */
-export interface StopSearchRecord {
-  type: string | null;
-  object_of_search: string | null;
-  datetime: string | null;
-  /** The archive has no street names for stops, so `street.name` is null. */
-  location: { latitude: string; longitude: string; street: { name: string | null } } | null;
-  outcome: string | null;
-  age_range: string | null;
-  gender: string | null;
-  legislation: string | null;
-  self_defined_ethnicity: string | null;
-  officer_defined_ethnicity: string | null;
-}
-
-export interface StopSearchResult {
-  /** YYYY-MM searched; null when the store holds no stop-and-search data at all. */
-  month: string | null;
-  /**
-   * `area`: the stops within 1 mile of a point (a postcode or an area's centre); `force`: every
-   * stop of one force (a force search), located or not.
-   */
-  scope: 'area' | 'force';
-  /** The store holds stop-and-search data for the month (for a force: from that force). */
-  hasData: boolean;
-  records: StopSearchRecord[];
-  /**
-   * Stops of the month that carry no location (some forces publish none), per force: for an area,
-   * those of the forces policing it, which cannot be placed in the circle and so are not in
-   * `stats`, though they happened; for a force, its own, which are in `stats`.
-   */
-  withoutLocation: { forceId: string; name: string; stops: number }[];
-  stats: {
-    totalStops: number;
-    arrests: number;
-    noAction: number;
-    outcomeBreakdown: { outcome: string; count: number }[];
-    ethnicityBreakdown: { ethnicity: string; count: number }[];
-  };
-}
-
+// The answer and the query are the contract's (common/contracts/forces.ts, described there).
+export type {
+  StopSearchAnswer as StopSearchResult,
+  StopSearchRecord,
+} from '../../../common/contracts/forces.ts';
 /** GET /stops-search: a point, or a force; the month defaults to the latest held. */
-export interface StopSearchQuery {
-  lat?: number;
-  lng?: number;
-  force?: string;
-  date?: string;
-}
+export type StopSearchQuery = QueryOf<typeof SearchStops>;
 
 export interface StopSearchService {
   near(position: LatLng, month?: string): Promise<StopSearchResult>;

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GetHealth } from '../../../common/contracts/health.ts';
 import { isDatabaseReachable } from '../db/connection.ts';
+import { contractRoute } from '../http/contract-route.ts';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/health', { schema: { response: GetHealth.response } }, async (_request, reply) => {
+  contractRoute(app, GetHealth, {}, async (_request, reply) => {
     const up = await isDatabaseReachable(app.db);
     return reply.status(up ? 200 : 503).send({
       status: up ? 'ok' : 'degraded',

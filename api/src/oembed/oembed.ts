@@ -1,4 +1,4 @@
-import { OEMBED_DEFAULT_SIZE, type OEmbedRich } from '../../../common/contracts/oembed.ts';
+import { OEMBED_DEFAULT_SIZE, type OEmbedQuery, type OEmbedRich } from '../../../common/contracts/oembed.ts';
 import {
   CLOCK_IMAGE,
   SITE_NAME,
@@ -17,11 +17,8 @@ export type OEmbedResult =
   /** Another site's address, or no clock page of ours. */
   | { kind: 'not-ours' };
 
-export interface OEmbedRequest {
-  url: string;
-  maxwidth?: number;
-  maxheight?: number;
-}
+/** What the oEmbed answer depends on: the contract's query without the format (json only). */
+export type OEmbedRequest = Omit<OEmbedQuery, 'format'>;
 
 /** The clock page `url` names on `origin`; undefined for any other address. */
 function clockPageAt(

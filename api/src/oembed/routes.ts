@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GetOEmbed } from '../../../common/contracts/oembed.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import type { cachedByDataVersion } from '../http/etag.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { siteOrigin } from '../ui-hosting/site-origin.ts';
@@ -12,12 +13,11 @@ export interface OEmbedRoutesOptions {
 
 /** GET /oembed (register with prefix /api): how to embed one of the site's clock pages (oEmbed 1.0). */
 export const oembedRoutes: FastifyPluginAsyncTypebox<OEmbedRoutesOptions> = async (app, { cached }) => {
-  app.get(
-    '/oembed',
+  contractRoute(
+    app,
+    GetOEmbed,
     {
       schema: {
-        querystring: GetOEmbed.querystring,
-        response: GetOEmbed.response,
         description: 'oEmbed 1.0: the iframe and script that embed a clock page of this site',
       },
       ...cached,

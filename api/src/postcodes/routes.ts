@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ResponseOf } from '../../../common/contracts/endpoint.ts';
 import { AutocompletePostcodes, LookUpPostcode } from '../../../common/contracts/postcodes.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { AUTOCOMPLETE_MAX, type PostcodeService } from './postcode-service.ts';
 
 export interface PostcodeRoutesOptions {
@@ -12,20 +12,10 @@ export const postcodeRoutes: FastifyPluginAsyncTypebox<PostcodeRoutesOptions> = 
   app,
   { postcodes },
 ) => {
-  app.get(
-    '/postcodes/autocomplete',
-    {
-      schema: { querystring: AutocompletePostcodes.querystring },
-    },
-    async (request): Promise<ResponseOf<typeof AutocompletePostcodes>> => ({
-      status: 200,
-      result: await postcodes.autocomplete(request.query.q, request.query.limit ?? AUTOCOMPLETE_MAX),
-    }),
-  );
+  contractRoute(app, AutocompletePostcodes, {}, async (request) => ({
+    status: 200 as const,
+    result: await postcodes.autocomplete(request.query.q, request.query.limit ?? AUTOCOMPLETE_MAX),
+  }));
 
-  app.get(
-    '/postcodes/:postcode',
-    { schema: { params: LookUpPostcode.params } },
-    async (request): Promise<ResponseOf<typeof LookUpPostcode>> => postcodes.lookup(request.params.postcode),
-  );
+  contractRoute(app, LookUpPostcode, {}, async (request) => postcodes.lookup(request.params.postcode));
 };

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { Value } from 'typebox/value';
 import { buildAdminTestApp } from '../../../tests/support/admin-app.ts';
 import type { App } from '../../../api/src/app.ts';
 import { openDatabase, type Dialect } from '../../../api/src/db/connection.ts';
@@ -31,7 +32,7 @@ import { originAllowed } from '../../../api/src/partner-api/keys/domain.ts';
 import { createDailyLimiter } from '../../../api/src/partner-api/limits/daily-limit.ts';
 import { partnerSearchRoutes } from '../../../api/src/partner-api/search/routes.ts';
 import { createExportService } from '../../../api/src/search/export-service.ts';
-import type { SearchResponse } from '../../../common/search/types.ts';
+import { PartnerSearchResponse } from '../../../common/contracts/partner.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../../../tests/support/search-fixture.ts';
 
 const { values: args } = parseArgs({
@@ -184,7 +185,9 @@ async function bench(dialect: Dialect) {
       sequelize: store.sequelize,
       databaseUrl: store.url,
       extraPlugins: async (built) => {
-        const answer = JSON.parse(first[0]!.body) as SearchResponse;
+        const answer: unknown = JSON.parse(first[0]!.body);
+        if (!Value.Check(PartnerSearchResponse, answer))
+          throw new Error('the search answered off its contract');
         const stub = {
           search: async () => answer,
           searchAll: () => Promise.reject(new Error('not measured')),

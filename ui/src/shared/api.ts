@@ -124,6 +124,15 @@ export function call<E extends Endpoint>(
   endpoint: E,
   ...[request, options = {}]: CallArgs<E>
 ): Promise<ResponseOf<E>> {
+  return callEndpoint(endpoint, request, options);
+}
+
+/** `call` for code generic over the endpoint (a query helper), where the request may be absent. */
+export function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  request: RequestOf<E> | undefined,
+  options: SendOptions = {},
+): Promise<ResponseOf<E>> {
   const url = endpointUrl(endpoint, request);
   if (endpoint.method === 'GET') return apiGet<ResponseOf<E>>(url, options);
   const body = (request as { body?: unknown } | undefined)?.body;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateApiKey, ListApiKeys, RevokeApiKey } from '../../../../common/contracts/api-keys.ts';
 import { assertAdminAuth } from '../../admin/auth-plugin.ts';
 import type { ApiKeyService } from './api-key-service.ts';
+import { contractRoute } from '../../http/contract-route.ts';
 
 export interface ApiKeyAdminOptions {
   keys: ApiKeyService;
@@ -16,26 +17,18 @@ export const apiKeyAdminRoutes: FastifyPluginAsyncTypebox<ApiKeyAdminOptions> = 
   assertAdminAuth(app, 'apiKeyAdminRoutes');
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('/api-keys', { schema: { response: ListApiKeys.response } }, async () => ({
+  contractRoute(app, ListApiKeys, {}, async () => ({
     apiKeys: await keys.list(),
   }));
 
-  app.post(
-    '/api-keys',
-    { schema: { body: CreateApiKey.body, response: CreateApiKey.response } },
-    async (request, reply) => {
-      const { apiKey, key } = await keys.create(request.body);
-      return reply.status(201).send({ success: true as const, apiKey, name: key.name, key });
-    },
-  );
+  contractRoute(app, CreateApiKey, {}, async (request, reply) => {
+    const { apiKey, key } = await keys.create(request.body);
+    return reply.status(201).send({ success: true as const, apiKey, name: key.name, key });
+  });
 
-  app.delete(
-    '/api-keys/:id',
-    { schema: { params: RevokeApiKey.params, response: RevokeApiKey.response } },
-    async (request) => {
-      const { key, revokedNow } = await keys.revoke(request.params.id);
-      if (!revokedNow) request.changedNothing = true;
-      return { success: true as const, key };
-    },
-  );
+  contractRoute(app, RevokeApiKey, {}, async (request) => {
+    const { key, revokedNow } = await keys.revoke(request.params.id);
+    if (!revokedNow) request.changedNothing = true;
+    return { success: true as const, key };
+  });
 };

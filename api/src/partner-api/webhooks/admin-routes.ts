@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ListWebhookDeliveries, WEBHOOK_DELIVERIES_SHOWN } from '../../../../common/contracts/webhooks.ts';
 import { assertAdminAuth } from '../../admin/auth-plugin.ts';
 import type { WebhookService } from './webhook-service.ts';
+import { contractRoute } from '../../http/contract-route.ts';
 
 export interface WebhookAdminOptions {
   webhooks: WebhookService;
@@ -17,9 +18,7 @@ export const webhookAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions> 
 ) => {
   assertAdminAuth(app, 'webhookAdminRoutes');
   app.addHook('onRequest', app.requireAdmin);
-  app.get(
-    '/api-keys/:id/webhook',
-    { schema: { params: ListWebhookDeliveries.params, response: ListWebhookDeliveries.response } },
-    async (request) => webhooks.recentDeliveries(request.params.id, WEBHOOK_DELIVERIES_SHOWN),
+  contractRoute(app, ListWebhookDeliveries, {}, async (request) =>
+    webhooks.recentDeliveries(request.params.id, WEBHOOK_DELIVERIES_SHOWN),
   );
 };

@@ -1,0 +1,128 @@
+import type { RouteOptions } from 'fastify';
+import type { TSchema } from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SMTP_PORTS, parseConfig } from '../../common/config/config.ts';
+import type { Endpoint } from '../../common/contracts/endpoint.ts';
+import { PostDataUpdateCheck } from '../../common/contracts/data-updates.ts';
+import { ENDPOINTS } from '../../common/contracts/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/database.ts';
+import { TEST_SECRET_HEX } from '../../tests/support/admin-app.ts';
+import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
+import { buildApp, type App } from './app.ts';
+import { createMailServices } from './email/mail-services.ts';
+import { createWebhookServices } from './partner-api/webhooks/index.ts';
+
+/**
+ * Every route the app registers answers JSON from a contract of common/contracts, registered
+ * through contractRoute (http/contract-route.ts): its method and path are the contract's, and its
+ * params, query, body and response schemas are the contract's own objects. The few routes that
+ * answer no JSON are named here, each with why.
+ */
+const NOT_JSON: Record<string, string> = {
+  'GET /api/crimes/export': 'a CSV or JSON file download, streamed',
+  'GET /api/external/crime-search/export': "the partner's file download, streamed",
+  'GET /api/og/clock.png': 'a PNG image',
+  'GET /api/areas/:area/feed.atom': 'an Atom feed',
+  'GET /metrics': 'Prometheus text',
+};
+/** Route prefixes of other kinds of answer. */
+const NOT_JSON_PREFIXES: Record<string, string> = {
+  '/api/docs': 'the OpenAPI document and its HTML page (@fastify/swagger), not an endpoint',
+};
+/**
+ * Routes of api/src/alerts that do not yet register their contract's response (that feature was
+ * being changed beside this one): each must come off this list when it does, and the test fails
+ * while one is left here once it is on contract.
+ */
+const ALERTS_NOT_YET: string[] = ['POST /api/alerts/confirm', 'POST /api/alerts/unsubscribe'];
+
+// A plugin's '/' under a prefix is the prefix itself (Fastify answers both).
+const urlOf = (route: RouteOptions) => (route.url.length > 1 ? route.url.replace(/\/$/, '') : route.url);
+/**
+ * The contracts: those the contract test calls, and the data update's "Check now", whose answer
+ * starts a run against data.police.uk (its own tests call it, with a double).
+ */
+const CONTRACTS: Record<string, Endpoint> = { ...ENDPOINTS, PostDataUpdateCheck };
+
+const nameOf = (method: string, url: string) => `${method} ${url}`;
+const methodsOf = (route: RouteOptions) =>
+  [route.method].flat().filter((method) => method !== 'HEAD' && method !== 'OPTIONS');
+
+function contractOf(method: string, url: string): Endpoint | undefined {
+  return Object.values(CONTRACTS).find((endpoint) => endpoint.method === method && endpoint.path === url);
+}
+
+/** The route's schemas are the contract's (a documented answer may add OpenAPI words to it). */
+function problemsOf(route: RouteOptions, endpoint: Endpoint): string[] {
+  const schema = (route.schema ?? {}) as Record<string, unknown> & { response?: Record<string, TSchema> };
+  const problems: string[] = [];
+  for (const part of ['params', 'querystring', 'body'] as const) {
+    if (schema[part] !== endpoint[part]) problems.push(`${part} is not the contract's`);
+  }
+  for (const [status, answer] of Object.entries(endpoint.response)) {
+    const registered = schema.response?.[status];
+    if (
+      registered !== answer &&
+      JSON.stringify({ ...registered, ...answer }) !== JSON.stringify(registered)
+    ) {
+      problems.push(`response ${status} is not the contract's`);
+    }
+  }
+  return problems;
+}
+
+describe('every JSON route is registered from its contract', () => {
+  let db: TestDatabase;
+  let app: App;
+  const routes: RouteOptions[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    const secretBox = createSecretBox(secretKeyFromHex(TEST_SECRET_HEX, 'test key'));
+    app = await buildApp({
+      config: parseConfig({ DATABASE_URL: db.url, NODE_ENV: 'test' }),
+      sequelize: db.sequelize,
+      mail: createMailServices({ sequelize: db.sequelize, allowedPorts: DEFAULT_SMTP_PORTS, secretBox }),
+      webhooks: createWebhookServices({ sequelize: db.sequelize, secretBox, allowPrivate: false }),
+      adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 }, secretBox },
+      onRoute: (route) => routes.push(route),
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('lists each route on a contract, or names why it answers no JSON', () => {
+    const offContract: string[] = [];
+    const onContractAnyway: string[] = [];
+    for (const route of routes) {
+      for (const method of methodsOf(route)) {
+        const url = urlOf(route);
+        const name = nameOf(method, url);
+        const exempt =
+          name in NOT_JSON || Object.keys(NOT_JSON_PREFIXES).some((prefix) => url.startsWith(prefix));
+        const endpoint = contractOf(method, url);
+        const problems = endpoint ? problemsOf(route, endpoint) : ['no contract has this method and path'];
+        if (ALERTS_NOT_YET.includes(name)) {
+          if (problems.length === 0) onContractAnyway.push(name);
+          continue;
+        }
+        if (!exempt && problems.length > 0) offContract.push(`${name}: ${problems.join(', ')}`);
+      }
+    }
+    expect(offContract).toEqual([]);
+    expect(onContractAnyway).toEqual([]);
+  });
+
+  it('serves every contract endpoint, and lists routes that exist', () => {
+    const served = new Set(routes.flatMap((route) => methodsOf(route).map((m) => nameOf(m, urlOf(route)))));
+    const unserved = Object.entries(CONTRACTS)
+      .filter(([, endpoint]) => !served.has(nameOf(endpoint.method, endpoint.path)))
+      .map(([name]) => name);
+    expect(unserved).toEqual([]);
+    const stale = [...Object.keys(NOT_JSON), ...ALERTS_NOT_YET].filter((name) => !served.has(name));
+    expect(stale).toEqual([]);
+  });
+});
