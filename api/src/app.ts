@@ -251,7 +251,7 @@ export async function buildApp(options: AppOptions) {
   // Area alerts and their month notices exist only with mail and SECRET_KEY's secret box.
   const { alerts, monthNotices } = services;
   if (alerts && monthNotices) {
-    await app.register(alertRoutes, { prefix: '/api/alerts', alerts });
+    await app.register(alertRoutes, { prefix: '/api', alerts });
     await app.register(adminAlertRoutes, { prefix: '/api/admin', alerts });
     if (options.monthNoticesLoop !== false) {
       app.addHook('onReady', async () => monthNotices.start());

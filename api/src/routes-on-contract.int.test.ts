@@ -29,13 +29,6 @@ const NOT_JSON: Record<string, string> = {
 const NOT_JSON_PREFIXES: Record<string, string> = {
   '/api/docs': 'the OpenAPI document and its HTML page (@fastify/swagger), not an endpoint',
 };
-/**
- * Routes of api/src/alerts that do not yet register their contract's response (that feature was
- * being changed beside this one): each must come off this list when it does, and the test fails
- * while one is left here once it is on contract.
- */
-const ALERTS_NOT_YET: string[] = ['POST /api/alerts/confirm', 'POST /api/alerts/unsubscribe'];
-
 // A plugin's '/' under a prefix is the prefix itself (Fastify answers both).
 const urlOf = (route: RouteOptions) => (route.url.length > 1 ? route.url.replace(/\/$/, '') : route.url);
 /**
@@ -96,7 +89,6 @@ describe('every JSON route is registered from its contract', () => {
 
   it('lists each route on a contract, or names why it answers no JSON', () => {
     const offContract: string[] = [];
-    const onContractAnyway: string[] = [];
     for (const route of routes) {
       for (const method of methodsOf(route)) {
         const url = urlOf(route);
@@ -105,15 +97,10 @@ describe('every JSON route is registered from its contract', () => {
           name in NOT_JSON || Object.keys(NOT_JSON_PREFIXES).some((prefix) => url.startsWith(prefix));
         const endpoint = contractOf(method, url);
         const problems = endpoint ? problemsOf(route, endpoint) : ['no contract has this method and path'];
-        if (ALERTS_NOT_YET.includes(name)) {
-          if (problems.length === 0) onContractAnyway.push(name);
-          continue;
-        }
         if (!exempt && problems.length > 0) offContract.push(`${name}: ${problems.join(', ')}`);
       }
     }
     expect(offContract).toEqual([]);
-    expect(onContractAnyway).toEqual([]);
   });
 
   it('serves every contract endpoint, and lists routes that exist', () => {
@@ -122,7 +109,7 @@ describe('every JSON route is registered from its contract', () => {
       .filter(([, endpoint]) => !served.has(nameOf(endpoint.method, endpoint.path)))
       .map(([name]) => name);
     expect(unserved).toEqual([]);
-    const stale = [...Object.keys(NOT_JSON), ...ALERTS_NOT_YET].filter((name) => !served.has(name));
+    const stale = Object.keys(NOT_JSON).filter((name) => !served.has(name));
     expect(stale).toEqual([]);
   });
 });
