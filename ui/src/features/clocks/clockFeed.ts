@@ -28,6 +28,7 @@ import {
 import { readTick, tickVersion, type ClockTick } from '../../../../common/realtime/tick.ts';
 import { clockAreaSearch, parseClockAreaId } from '../../../../common/clock/area.ts';
 import { GetCsewClock, GetPoliceClock } from '../../../../common/contracts/clocks.ts';
+import { GetClientConfig } from '../../../../common/contracts/health.ts';
 import { SearchCrimes } from '../../../../common/contracts/search.ts';
 import { ApiError, call, describeApiFailure } from '../../shared/api.ts';
 import {
@@ -37,7 +38,6 @@ import {
   type FeedEvent,
   type FeedState,
 } from './feedState.ts';
-import { fetchPublicConfig } from './publicConfig.ts';
 import { realtimeUrl } from './realtimeUrl.ts';
 import { addOffsetSample, serverClockAtoms } from './serverClock.ts';
 
@@ -401,7 +401,8 @@ const CLOCK_ENDPOINTS = { csew: GetCsewClock, police: GetPoliceClock } as const;
 export function browserFeedDeps(onLoadError: (error: FeedError) => void): ClockFeedDeps {
   return {
     async resolveRealtimeUrl() {
-      return realtimeUrl(await fetchPublicConfig(), window.location, import.meta.env.DEV);
+      // Not through TanStack Query: the embed runs this feed without React or the app's query cache.
+      return realtimeUrl(await call(GetClientConfig), window.location, import.meta.env.DEV);
     },
     loadClock: (kind, area) => (area === undefined ? call(CLOCK_ENDPOINTS[kind]) : loadAreaClock(area)),
     openSocket: (url) =>
