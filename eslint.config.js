@@ -99,6 +99,32 @@ export default tseslint.config(
     },
   },
   {
+    // The UI's state lives in TanStack Query (server state) and jotai atoms (client state), nothing
+    // else: no hand-made stores. (docs/architecture.md; checked by scripts/lint/ui-state.test.ts.)
+    files: ['ui/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          // React's hook for subscribing to a store of one's own.
+          "ImportSpecifier[imported.name='useSyncExternalStore']",
+          "MemberExpression[property.name='useSyncExternalStore']",
+          // A set of callbacks, or something named for them: a subscriber list.
+          "NewExpression[callee.name='Set'] > TSTypeParameterInstantiation > TSFunctionType",
+          "TSTypeReference[typeName.name='Set'] > TSTypeParameterInstantiation > TSFunctionType",
+          'PropertyDefinition[key.name=/^(listeners|subscribers)$/]',
+          'VariableDeclarator[id.name=/^(listeners|subscribers)$/]',
+          // An event emitter of one's own.
+          "NewExpression[callee.name='EventTarget']",
+          "ClassDeclaration[superClass.name='EventTarget']",
+        ].map((selector) => ({
+          selector,
+          message: 'A hand-made store: keep UI state in jotai atoms (client) or TanStack Query (server).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: globals.node },
   },

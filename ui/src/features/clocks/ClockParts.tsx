@@ -2,13 +2,14 @@
  * The live pieces the clock pages, the kiosk view and the embeds are built from. Each reads just
  * what it shows from the page's frame store.
  */
+import { useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { DIGIT_FLASH_MS } from '../../../../common/clock/animation.ts';
 import { everyText, formatCount, untilNextText } from '../../../../common/clock/format.ts';
 import { progressToNext, secondsUntilNext } from '../../../../common/clock/model.ts';
 import { cx } from '../../shared/ui/classNames.ts';
 import { frameCounter, type ClockFrame, type FrameGroupName } from './clockFrame.ts';
-import { useFrame, useFrameStore } from './frameContext.tsx';
+import { useFrame, useFrameAtom } from './frameContext.tsx';
 import type { FeedStatus } from './feedState.ts';
 import { moveProgress, useFlashOnRise, useReducedMotion } from './motion.ts';
 
@@ -60,13 +61,14 @@ export function UntilNextText({ group, id, what = 'crime' }: CounterProps & { wh
 
 /** A bar filling up towards the next event; it glides with d3, outside React's renders. */
 export function ProgressToNext({ group, id, className }: CounterProps & { className?: string }) {
-  const store = useFrameStore();
+  const store = useStore();
+  const frames = useFrameAtom();
   const reducedMotion = useReducedMotion();
   const bar = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     let previous = 0;
     const update = () => {
-      const frame = store.get();
+      const frame = store.get(frames);
       const counter = frame ? frameCounter(frame, group, id) : undefined;
       if (!counter || !bar.current) return;
       const fraction = progressToNext(counter.value);
@@ -74,8 +76,8 @@ export function ProgressToNext({ group, id, className }: CounterProps & { classN
       previous = fraction;
     };
     update();
-    return store.subscribe(update);
-  }, [store, group, id, reducedMotion]);
+    return store.sub(frames, update);
+  }, [store, frames, group, id, reducedMotion]);
   return (
     <span className={cx('clock-progress', className)} aria-hidden="true">
       <span ref={bar} className="clock-progress__bar" />
@@ -133,7 +135,8 @@ export const ANNOUNCE_EVERY_MS = 10_000;
 
 /** A polite live region with the running total, refreshed every ANNOUNCE_EVERY_MS. */
 export function ClockAnnouncer({ describe }: { describe: (frame: ClockFrame) => string }) {
-  const store = useFrameStore();
+  const store = useStore();
+  const frames = useFrameAtom();
   const [text, setText] = useState('');
   const describeRef = useRef(describe);
   useEffect(() => {
@@ -141,13 +144,13 @@ export function ClockAnnouncer({ describe }: { describe: (frame: ClockFrame) => 
   }, [describe]);
   useEffect(() => {
     const announce = () => {
-      const frame = store.get();
+      const frame = store.get(frames);
       if (frame) setText(describeRef.current(frame));
       return frame !== null;
     };
     let unsubscribe: (() => void) | undefined;
     if (!announce()) {
-      unsubscribe = store.subscribe(() => {
+      unsubscribe = store.sub(frames, () => {
         if (announce()) unsubscribe?.();
       });
     }
@@ -156,7 +159,7 @@ export function ClockAnnouncer({ describe }: { describe: (frame: ClockFrame) => 
       unsubscribe?.();
       clearInterval(timer);
     };
-  }, [store]);
+  }, [store, frames]);
   return (
     <p className="visually-hidden" aria-live="polite" aria-atomic="true">
       {text}

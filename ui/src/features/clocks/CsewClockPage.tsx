@@ -12,7 +12,7 @@ import { ClockAnnouncer } from './ClockParts.tsx';
 import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
 import { calendarPeriodText, daysUntilText, formatDate } from './clockText.ts';
 import { CsewClockActions } from './CsewClockActions.tsx';
-import { FrameStoreProvider, useFrame } from './frameContext.tsx';
+import { FrameProvider, useFrame } from './frameContext.tsx';
 import { EmbedThisClock } from '../embed/EmbedThisClock.tsx';
 import { LicenceText } from './LicenceText.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
@@ -29,7 +29,7 @@ export function CsewClockPage({ kiosk }: { kiosk: boolean }) {
   const definition = feed.definition;
 
   return (
-    <FrameStoreProvider store={frames}>
+    <FrameProvider frames={frames}>
       {kiosk ? (
         <ClockKiosk
           kind="csew"
@@ -62,7 +62,7 @@ export function CsewClockPage({ kiosk }: { kiosk: boolean }) {
           {definition ? <CsewClock definition={definition} /> : <ClockPending feed={feed} />}
         </div>
       )}
-    </FrameStoreProvider>
+    </FrameProvider>
   );
 }
 

@@ -10,7 +10,7 @@ import { ClockKiosk } from './ClockKiosk.tsx';
 import { ClockAnnouncer } from './ClockParts.tsx';
 import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
 import { formatDate, formatMonth, isSyntheticData, otherNotes } from './clockText.ts';
-import { FrameStoreProvider } from './frameContext.tsx';
+import { FrameProvider } from './frameContext.tsx';
 import { EmbedThisClock } from '../embed/EmbedThisClock.tsx';
 import { LicenceText } from './LicenceText.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
@@ -39,7 +39,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
   const describeTotal = describeTotalIn(areaOf(definition));
 
   return (
-    <FrameStoreProvider store={frames}>
+    <FrameProvider frames={frames}>
       {kiosk ? (
         <ClockKiosk
           kind="police"
@@ -68,7 +68,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
           <PoliceClockFooter />
         </div>
       )}
-    </FrameStoreProvider>
+    </FrameProvider>
   );
 }
 

@@ -1,3 +1,4 @@
+import { createStore } from 'jotai/vanilla';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
 import type { JoinClockReply } from '../../../../common/realtime/protocol.ts';
@@ -20,6 +21,7 @@ import {
   type ClockApiResponse,
   type ClockFeedDeps,
   type ClockSocket,
+  type JotaiStore,
 } from './clockFeed.ts';
 import type { FeedError } from './feedState.ts';
 
@@ -81,6 +83,7 @@ let socket: FakeSocket;
 let loadClock: ReturnType<typeof vi.fn<ClockFeedDeps['loadClock']>>;
 let loadErrors: FeedError[];
 let feed: ClockFeed;
+let store: JotaiStore;
 
 function startFeed(overrides: Partial<ClockFeedDeps> = {}, area?: string) {
   feed = new ClockFeed(
@@ -93,6 +96,7 @@ function startFeed(overrides: Partial<ClockFeedDeps> = {}, area?: string) {
       random: () => 0,
       ...overrides,
     },
+    store,
     area,
   );
   feed.start();
@@ -103,6 +107,7 @@ beforeEach(() => {
   socket = new FakeSocket();
   loadClock = vi.fn<ClockFeedDeps['loadClock']>(async () => apiAnswer());
   loadErrors = [];
+  store = createStore();
 });
 
 afterEach(() => {
@@ -111,12 +116,25 @@ afterEach(() => {
 });
 
 describe('ClockFeed', () => {
+  it('writes what it learns into atoms of its store: subscribers hear each change, and only changes', async () => {
+    startFeed();
+    const seen: string[] = [];
+    store.sub(feed.stateAtom, () => seen.push(store.get(feed.stateAtom).status));
+    await vi.advanceTimersByTimeAsync(0);
+    socket.serverConnects();
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    // The same definition pushed again changes nothing the page shows.
+    socket.fire('clock:definition', definition);
+    expect(seen).toEqual(['live']);
+    expect(createStore().get(feed.stateAtom).status).toBe('connecting');
+  });
+
   it('goes live from the join reply without asking the API', async () => {
     startFeed();
     await vi.advanceTimersByTimeAsync(0);
     socket.serverConnects();
     socket.answerJoin({ ok: true, definition, serverTime: Date.now() + 60_000 });
-    expect(feed.getSnapshot()).toMatchObject({ status: 'live', definition });
+    expect(store.get(feed.stateAtom)).toMatchObject({ status: 'live', definition });
     // The server's clock is a minute ahead of this browser's: the feed counts on the server's.
     expect(feed.serverNow() - Date.now()).toBe(60_000);
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 2);
@@ -129,9 +147,9 @@ describe('ClockFeed', () => {
     socket.fire('connect_error', new Error('refused'));
     await vi.advanceTimersByTimeAsync(0);
     expect(loadClock).toHaveBeenCalledTimes(1);
-    expect(feed.getSnapshot()).toMatchObject({ status: 'polling', definition });
+    expect(store.get(feed.stateAtom)).toMatchObject({ status: 'polling', definition });
     // The API's answer carries the server's counts too.
-    expect(feed.latestSample()).toMatchObject({ via: 'api', tick: { c: 'csew' } });
+    expect(store.get(feed.sampleAtom)).toMatchObject({ via: 'api', tick: { c: 'csew' } });
 
     // Socket.IO keeps retrying; its errors do not add polls.
     socket.fire('connect_error', new Error('refused'));
@@ -142,7 +160,7 @@ describe('ClockFeed', () => {
 
     socket.serverConnects();
     socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
-    expect(feed.getSnapshot().status).toBe('live');
+    expect(store.get(feed.stateAtom).status).toBe('live');
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
     expect(loadClock).toHaveBeenCalledTimes(2);
   });
@@ -168,7 +186,7 @@ describe('ClockFeed', () => {
     expect(loadClock.mock.calls.length).toBeGreaterThanOrEqual((POLL_INTERVAL_MS * 2) / EMPTY_RETRY_MAX_MS);
     // …but says so once.
     expect(loadErrors).toEqual([{ message: 'No data', code: 'NO_POLICE_DATA' }]);
-    expect(feed.getSnapshot().error).toEqual({ message: 'No data', code: 'NO_POLICE_DATA' });
+    expect(store.get(feed.stateAtom).error).toEqual({ message: 'No data', code: 'NO_POLICE_DATA' });
   });
 
   it('asks a refusing room again, and reads the reason from the API', async () => {
@@ -190,12 +208,12 @@ describe('ClockFeed', () => {
     socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
     socket.connected = false;
     socket.fire('disconnect', 'transport close');
-    expect(feed.getSnapshot()).toMatchObject({ status: 'reconnecting', definition });
+    expect(store.get(feed.stateAtom)).toMatchObject({ status: 'reconnecting', definition });
     await vi.advanceTimersByTimeAsync(RECONNECT_GRACE_MS - 1);
     expect(loadClock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(loadClock).toHaveBeenCalledTimes(1);
-    expect(feed.getSnapshot().status).toBe('polling');
+    expect(store.get(feed.stateAtom).status).toBe('polling');
   });
 
   it('reconnects by itself after the server closed the connection (a restart)', async () => {
@@ -225,7 +243,7 @@ describe('ClockFeed', () => {
     expect(socket.joins).toHaveLength(1);
     const newer = { ...definition, version: 'csew-0000newer' };
     socket.answerJoin({ ok: true, definition: newer, serverTime: Date.now() });
-    expect(feed.getSnapshot().definition).toBe(newer);
+    expect(store.get(feed.stateAtom).definition).toBe(newer);
   });
 
   it("keeps the server's latest tick, and marks each join as a resync", async () => {
@@ -235,19 +253,19 @@ describe('ClockFeed', () => {
     socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
     const second = Date.now() - (Date.now() % 1000);
     socket.fire('t', tickFrameAt(definition, second));
-    const first = feed.latestSample()!;
+    const first = store.get(feed.sampleAtom)!;
     expect(first).toMatchObject({ via: 'socket', tick: { t: second, c: 'csew' } });
     socket.fire('t', tickFrameAt(definition, second + 1000));
-    expect(feed.latestSample()!.resync).toBe(first.resync);
+    expect(store.get(feed.sampleAtom)!.resync).toBe(first.resync);
     socket.fire('t', ['x', 'bad']);
     socket.fire('t', tickFrameAt({ ...definition, clock: 'police' }, second + 2000));
-    expect(feed.latestSample()!.tick.t).toBe(second + 1000);
+    expect(store.get(feed.sampleAtom)!.tick.t).toBe(second + 1000);
     // A reconnection joins again: its first tick is shown as it is.
     socket.fire('disconnect', 'transport close');
     socket.serverConnects();
     socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
     socket.fire('t', tickFrameAt(definition, second + 3000));
-    expect(feed.latestSample()!.resync).toBe(first.resync + 1);
+    expect(store.get(feed.sampleAtom)!.resync).toBe(first.resync + 1);
   });
 
   it('takes a pushed definition for its own clock only', async () => {
@@ -256,10 +274,10 @@ describe('ClockFeed', () => {
     socket.serverConnects();
     socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
     socket.fire('clock:definition', { ...definition, clock: 'police', version: 'police-x' });
-    expect(feed.getSnapshot().definition).toBe(definition);
+    expect(store.get(feed.stateAtom).definition).toBe(definition);
     const pushed = { ...definition, version: 'csew-pushed' };
     socket.fire('clock:definition', pushed);
-    expect(feed.getSnapshot().definition).toBe(pushed);
+    expect(store.get(feed.stateAtom).definition).toBe(pushed);
   });
 
   it('stops everything when the page goes', async () => {
@@ -284,7 +302,7 @@ describe('ClockFeed with nothing to show', () => {
     startFeed({ resolveRealtimeUrl: offline });
     await vi.advanceTimersByTimeAsync(0);
     expect(loadClock).toHaveBeenCalledTimes(1);
-    expect(feed.getSnapshot()).toMatchObject({
+    expect(store.get(feed.stateAtom)).toMatchObject({
       status: 'connecting',
       definition: null,
       error: { message: 'The connection to the server failed.' },
@@ -296,7 +314,7 @@ describe('ClockFeed with nothing to show', () => {
     expect(loadClock).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(4_000);
     expect(loadClock).toHaveBeenCalledTimes(4);
-    expect(feed.getSnapshot()).toMatchObject({ status: 'polling', definition, error: null });
+    expect(store.get(feed.stateAtom)).toMatchObject({ status: 'polling', definition, error: null });
     expect(loadErrors).toHaveLength(1);
 
     // Once the clock is shown, the slow refresh is enough.
@@ -325,7 +343,7 @@ describe('ClockFeed with nothing to show', () => {
     const openSocket = vi.fn(() => socket as unknown as ClockSocket);
     startFeed({ resolveRealtimeUrl, openSocket });
     await vi.advanceTimersByTimeAsync(0);
-    expect(feed.getSnapshot()).toMatchObject({ status: 'polling', definition });
+    expect(store.get(feed.stateAtom)).toMatchObject({ status: 'polling', definition });
     expect(openSocket).not.toHaveBeenCalled();
     // Asked again after 1 s and 2 s more (random() = 0), not at the next five-minute poll.
     await vi.advanceTimersByTimeAsync(3_000);
@@ -333,7 +351,7 @@ describe('ClockFeed with nothing to show', () => {
     expect(openSocket).toHaveBeenCalledTimes(1);
     socket.serverConnects();
     socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
-    expect(feed.getSnapshot().status).toBe('live');
+    expect(store.get(feed.stateAtom).status).toBe('live');
   });
 
   it('stops asking, and says why, when the area itself cannot be shown', async () => {
@@ -345,7 +363,7 @@ describe('ClockFeed with nothing to show', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(loadClock).toHaveBeenCalledTimes(1);
     expect(loadClock).toHaveBeenCalledWith('police', 'force:nowhere');
-    expect(feed.getSnapshot()).toEqual({
+    expect(store.get(feed.stateAtom)).toEqual({
       status: 'unavailable',
       definition: null,
       error: { message: UNKNOWN_AREA_MESSAGE, final: true },

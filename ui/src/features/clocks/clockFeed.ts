@@ -14,6 +14,7 @@
  * soon after the server is back. Only an answer that says the area itself cannot be shown (an
  * unknown area, no data there) is final: the page says why and stops asking.
  */
+import { atom, type createStore } from 'jotai/vanilla';
 import { io, type Socket } from 'socket.io-client';
 import { backOffDelay } from '../../../../common/retry/back-off.ts';
 import type { ClockApiResponse, ClockKind } from '../../../../common/clock/types.ts';
@@ -27,6 +28,7 @@ import {
 import { readTick, tickVersion, type ClockTick } from '../../../../common/realtime/tick.ts';
 import { clockAreaSearch, parseClockAreaId } from '../../../../common/clock/area.ts';
 import { GetCsewClock, GetPoliceClock } from '../../../../common/contracts/clocks.ts';
+import { GetClientConfig } from '../../../../common/contracts/health.ts';
 import { SearchCrimes } from '../../../../common/contracts/search.ts';
 import { ApiError, call, describeApiFailure } from '../../shared/api.ts';
 import {
@@ -36,9 +38,8 @@ import {
   type FeedEvent,
   type FeedState,
 } from './feedState.ts';
-import { fetchPublicConfig } from './publicConfig.ts';
 import { realtimeUrl } from './realtimeUrl.ts';
-import { ServerClock } from './serverClock.ts';
+import { addOffsetSample, serverClockAtoms } from './serverClock.ts';
 
 /** Specification section 9: the survey poll, 300000 ms. */
 export const POLL_INTERVAL_MS = 300_000;
@@ -60,6 +61,9 @@ export const RECONNECTION_DELAY_MS = 1_000;
 export const RECONNECTION_DELAY_MAX_MS = 10_000;
 
 export type ClockSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The jotai store a feed writes into: the app's (React) or one of its own (the embed). */
+export type JotaiStore = ReturnType<typeof createStore>;
 
 type TimerName = 'firstContact' | 'poll' | 'join' | 'reconnect' | 'address';
 
@@ -141,11 +145,19 @@ function parseBody(text: string): { code?: string } | undefined {
   return undefined;
 }
 
+/**
+ * The connection to the server (I/O, not state): what it learns goes into atoms of the store it is
+ * given, and the page reads them from there (useAtomValue, or store.get/store.sub outside React).
+ */
 export class ClockFeed {
-  private state: FeedState = initialFeedState;
-  private readonly listeners = new Set<() => void>();
-  readonly serverClock: ServerClock;
+  /** Connection status, definition and why there is nothing to show. */
+  readonly stateAtom = atom<FeedState>(initialFeedState);
+  /** The latest tick; read every animation frame, so nothing renders from it directly. */
+  readonly sampleAtom = atom<TickSample | null>(null);
+  /** The server's time as this browser estimates it. */
+  readonly serverClock = serverClockAtoms();
   private readonly random: () => number;
+  private readonly clientNow: () => number;
 
   private running = false;
   private socket: ClockSocket | null = null;
@@ -157,7 +169,6 @@ export class ClockFeed {
   private loadFailures = 0;
   private addressFailures = 0;
   private pollInFlight = false;
-  private sample: TickSample | null = null;
   private resyncs = 0;
   private resyncPending = true;
   private readonly timers = new Map<TimerName, ReturnType<typeof setTimeout>>();
@@ -165,25 +176,26 @@ export class ClockFeed {
   constructor(
     readonly kind: ClockKind,
     private readonly deps: ClockFeedDeps,
+    private readonly store: JotaiStore,
     /** An area's police clock instead of the national one (its own room on the server). */
     readonly area?: string,
   ) {
-    this.serverClock = new ServerClock(deps.clientNow);
     this.random = deps.random ?? Math.random;
+    this.clientNow = deps.clientNow ?? Date.now;
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  readonly getSnapshot = (): FeedState => this.state;
+  private get state(): FeedState {
+    return this.store.get(this.stateAtom);
+  }
 
   /** The server's time now, as well as this browser can tell. */
-  readonly serverNow = (): number => this.serverClock.now();
+  readonly serverNow = (): number => this.clientNow() + this.store.get(this.serverClock.offset);
 
-  /** The latest tick (read every animation frame; it is not React state, it changes every second). */
-  readonly latestSample = (): TickSample | null => this.sample;
+  /** A server time stamp that has just arrived. */
+  private noteServerTime(serverTimeMs: number): void {
+    const { samples } = this.serverClock;
+    this.store.set(samples, addOffsetSample(this.store.get(samples), serverTimeMs, this.clientNow()));
+  }
 
   start(): void {
     if (this.running) return;
@@ -205,10 +217,7 @@ export class ClockFeed {
   }
 
   private dispatch(event: FeedEvent): void {
-    const next = feedReducer(this.state, event);
-    if (next === this.state) return;
-    this.state = next;
-    for (const listener of this.listeners) listener();
+    this.store.set(this.stateAtom, feedReducer(this.state, event));
   }
 
   private setTimer(name: TimerName, delayMs: number, run: () => void) {
@@ -270,14 +279,14 @@ export class ClockFeed {
     const tick = readTick(frame);
     if (!tick || tick.c !== this.kind) return;
     // The tick leaves the server at its second: it is the server's time signal as well.
-    if (via === 'socket') this.serverClock.note(tick.t);
+    if (via === 'socket') this.noteServerTime(tick.t);
     if (this.resyncPending) {
       this.resyncPending = false;
       this.resyncs++;
     }
-    this.sample = { tick, via, resync: this.resyncs };
+    this.store.set(this.sampleAtom, { tick, via, resync: this.resyncs });
     const current = this.state.definition;
-    const now = this.serverClock.now();
+    const now = this.serverNow();
     // The definition push may have been lost; the join reply carries the current one.
     if (
       via === 'socket' &&
@@ -302,7 +311,7 @@ export class ClockFeed {
         this.setTimer('join', JOIN_RETRY_MS, () => this.join());
         return;
       }
-      this.serverClock.note(reply.serverTime);
+      this.noteServerTime(reply.serverTime);
       this.loadFailures = 0;
       this.clearTimer('join');
       this.clearTimer('poll');
@@ -343,7 +352,7 @@ export class ClockFeed {
     try {
       const data = await this.deps.loadClock(this.kind, this.area);
       if (!this.running) return;
-      this.serverClock.note(data.serverTime);
+      this.noteServerTime(data.serverTime);
       this.failureReported = false;
       this.loadFailures = 0;
       this.dispatch({ type: 'definition', definition: data.definition, via: 'api' });
@@ -392,7 +401,8 @@ const CLOCK_ENDPOINTS = { csew: GetCsewClock, police: GetPoliceClock } as const;
 export function browserFeedDeps(onLoadError: (error: FeedError) => void): ClockFeedDeps {
   return {
     async resolveRealtimeUrl() {
-      return realtimeUrl(await fetchPublicConfig(), window.location, import.meta.env.DEV);
+      // Not through TanStack Query: the embed runs this feed without React or the app's query cache.
+      return realtimeUrl(await call(GetClientConfig), window.location, import.meta.env.DEV);
     },
     loadClock: (kind, area) => (area === undefined ? call(CLOCK_ENDPOINTS[kind]) : loadAreaClock(area)),
     openSocket: (url) =>

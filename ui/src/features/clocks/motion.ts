@@ -6,7 +6,8 @@
 // `interrupt` is imported as a function, not only used as a method: d3 is marked side-effect free,
 // so a bundle that names nothing from d3-transition drops the methods it adds to selections.
 import { easeCubicOut, easeLinear, interrupt, select } from 'd3';
-import { useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { atom, useAtomValue } from 'jotai';
+import { useEffect, useRef, type RefObject } from 'react';
 import { progressTransitionMs, shouldFlash } from '../../../../common/clock/animation.ts';
 
 const FLASH = 'flash';
@@ -15,18 +16,21 @@ export const FLASHING_CLASS = 'is-flashing';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-function subscribeReducedMotion(onChange: () => void): () => void {
+/** The setting as last heard while someone reads it; null before that (then the query answers). */
+const heardReducedMotion = atom<boolean | null>(null);
+heardReducedMotion.onMount = (set) => {
   const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
+  const update = () => set(query.matches);
+  update();
+  query.addEventListener('change', update);
+  return () => query.removeEventListener('change', update);
+};
+
+/** The visitor asked for less motion (prefers-reduced-motion), kept current while it is read. */
+const reducedMotionAtom = atom((get) => get(heardReducedMotion) ?? window.matchMedia(REDUCED_MOTION).matches);
 
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeReducedMotion,
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
+  return useAtomValue(reducedMotionAtom);
 }
 
 /**

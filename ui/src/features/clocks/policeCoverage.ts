@@ -4,10 +4,9 @@
  * (common/clock/police-definition.ts); pages without a live clock read that definition from the API.
  * A page says "England and Wales" without more only when the store holds real data of every force.
  */
-import { useEffect, useState } from 'react';
 import type { ClockMeta } from '../../../../common/clock/types.ts';
-import { apiGet } from '../../shared/api.ts';
-import type { ClockApiResponse } from './clockFeed.ts';
+import { GetPoliceClock } from '../../../../common/contracts/clocks.ts';
+import { useEndpointQuery } from '../../shared/queries.ts';
 
 export type PoliceCoverage = NonNullable<ClockMeta['coverage']>;
 
@@ -52,18 +51,9 @@ export function searchHeadline(meta: ClockMeta | null): string {
 }
 
 /**
- * The police clock's description of its data, read once from GET /api/police-clock; null while it
+ * The police clock's description of its data (GET /api/police-clock, TanStack Query); null while it
  * loads, when no police data is imported, or when it cannot be read (pages then claim no area).
  */
 export function usePoliceClockMeta(): ClockMeta | null {
-  const [meta, setMeta] = useState<ClockMeta | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    apiGet<ClockApiResponse>('/api/police-clock', { signal: controller.signal }).then(
-      (answer) => setMeta(answer.definition.meta),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, []);
-  return meta;
+  return useEndpointQuery(GetPoliceClock).data?.definition.meta ?? null;
 }

@@ -1,10 +1,11 @@
+import { createStore } from 'jotai/vanilla';
 import { describe, expect, it } from 'vitest';
-import { addOffsetSample, estimateOffset, OFFSET_WINDOW, ServerClock } from './serverClock.ts';
+import { addOffsetSample, estimateOffset, OFFSET_WINDOW, serverClockAtoms } from './serverClock.ts';
 
 describe('server clock offset', () => {
   it('is 0 before the server has said anything', () => {
     expect(estimateOffset([])).toBe(0);
-    expect(new ServerClock(() => 1_000).now()).toBe(1_000);
+    expect(createStore().get(serverClockAtoms().offset)).toBe(0);
   });
 
   it('takes the least delayed sample: delay only ever makes a sample smaller', () => {
@@ -31,12 +32,12 @@ describe('server clock offset', () => {
     expect(addOffsetSample([1], Number.NaN, 5)).toEqual([1]);
   });
 
-  it('adds the estimated offset to the browser clock', () => {
-    let clientNow = 100_000;
-    const clock = new ServerClock(() => clientNow);
-    clock.note(160_000 - 20);
-    expect(clock.offsetMs).toBe(59_980);
-    clientNow = 101_000;
-    expect(clock.now()).toBe(160_980);
+  it('keeps the offset atom in step with the samples noted', () => {
+    const store = createStore();
+    const clock = serverClockAtoms();
+    store.set(clock.samples, addOffsetSample([], 160_000 - 20, 100_000));
+    expect(store.get(clock.offset)).toBe(59_980);
+    store.set(clock.samples, (samples) => addOffsetSample(samples, 170_000, 101_000));
+    expect(store.get(clock.offset)).toBe(69_000);
   });
 });

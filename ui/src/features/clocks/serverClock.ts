@@ -8,6 +8,7 @@
  * least delayed one and the best estimate; a window of recent samples lets the estimate follow
  * when the browser's own clock is adjusted.
  */
+import { atom, type Atom, type PrimitiveAtom } from 'jotai/vanilla';
 
 /** One stamped message (the tick) a second: twenty seconds of history. */
 export const OFFSET_WINDOW = 20;
@@ -27,23 +28,17 @@ export function estimateOffset(samples: readonly number[]): number {
   return samples.length === 0 ? 0 : Math.max(...samples);
 }
 
-export class ServerClock {
-  private samples: number[] = [];
-  private offset = 0;
+/**
+ * One feed's estimate, as atoms: the feed notes each stamp into `samples`, and whoever needs the
+ * server's time reads `offset` from the same jotai store.
+ */
+export interface ServerClockAtoms {
+  readonly samples: PrimitiveAtom<readonly number[]>;
+  /** Milliseconds to add to the browser's clock to get the server's. */
+  readonly offset: Atom<number>;
+}
 
-  constructor(private readonly clientNow: () => number = Date.now) {}
-
-  /** A server time stamp that has just arrived. */
-  note(serverTimeMs: number): void {
-    this.samples = addOffsetSample(this.samples, serverTimeMs, this.clientNow());
-    this.offset = estimateOffset(this.samples);
-  }
-
-  get offsetMs(): number {
-    return this.offset;
-  }
-
-  now(): number {
-    return this.clientNow() + this.offset;
-  }
+export function serverClockAtoms(): ServerClockAtoms {
+  const samples = atom<readonly number[]>([]);
+  return { samples, offset: atom((get) => estimateOffset(get(samples))) };
 }

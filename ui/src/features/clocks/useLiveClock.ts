@@ -1,12 +1,13 @@
 import { interval } from 'd3';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
 import { TICK_MS } from '../../../../common/clock/animation.ts';
 import type { ClockKind } from '../../../../common/clock/types.ts';
 import { useToast } from '../toast/useToast.ts';
 import { advanceClock, frameModeFor, NO_DISPLAYS, type Displays } from './clockFrame.ts';
 import { browserFeedDeps, ClockFeed } from './clockFeed.ts';
 import type { FeedState } from './feedState.ts';
-import { createFrameStore, type FrameStore } from './frameStore.ts';
+import { createFrameAtom, type FrameAtom } from './frameContext.tsx';
 
 /** Specification section 8, clock load failure. */
 export const LOAD_ERROR_TOAST = {
@@ -27,7 +28,8 @@ export function loadErrorToast(area?: string) {
 
 export interface LiveClock {
   readonly feed: FeedState;
-  readonly frames: FrameStore;
+  /** The page's latest frame (FrameProvider hands it to the parts). */
+  readonly frames: FrameAtom;
 }
 
 /**
@@ -43,11 +45,13 @@ export function useLiveClock(kind: ClockKind, area?: string): LiveClock {
     toastRef.current = toast;
   }, [toast]);
 
+  const store = useStore();
   const [feed] = useState(
     () =>
       new ClockFeed(
         kind,
         browserFeedDeps(() => toastRef.current({ ...loadErrorToast(area), variant: 'destructive' })),
+        store,
         area,
       ),
   );
@@ -55,9 +59,9 @@ export function useLiveClock(kind: ClockKind, area?: string): LiveClock {
     feed.start();
     return () => feed.stop();
   }, [feed]);
-  const feedState = useSyncExternalStore(feed.subscribe, feed.getSnapshot, feed.getSnapshot);
+  const feedState = useAtomValue(feed.stateAtom);
 
-  const [frames] = useState(createFrameStore);
+  const [frames] = useState(createFrameAtom);
   const displays = useRef<Displays>(NO_DISPLAYS);
   const shownResync = useRef(-1);
   const woken = useRef(false);
@@ -65,7 +69,7 @@ export function useLiveClock(kind: ClockKind, area?: string): LiveClock {
   useEffect(() => {
     if (!definition) return;
     const step = () => {
-      const sample = feed.latestSample();
+      const sample = store.get(feed.sampleAtom);
       if (!sample) return;
       const mode = frameModeFor(sample, shownResync.current, woken.current);
       const next = advanceClock(
@@ -80,7 +84,7 @@ export function useLiveClock(kind: ClockKind, area?: string): LiveClock {
       woken.current = false;
       shownResync.current = sample.resync;
       displays.current = next.displays;
-      frames.set(next.frame);
+      store.set(frames, next.frame);
     };
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
@@ -94,7 +98,7 @@ export function useLiveClock(kind: ClockKind, area?: string): LiveClock {
       timer.stop();
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [definition, feed, frames]);
+  }, [definition, feed, frames, store]);
 
   return { feed: feedState, frames };
 }

@@ -5,6 +5,7 @@
  * how it is counted and to the full clock, and tells the page around it its height (embedHeight.ts).
  */
 import { interval } from 'd3';
+import { createStore } from 'jotai/vanilla';
 import { TICK_MS } from '../../../../common/clock/animation.ts';
 import { everyText, formatCount } from '../../../../common/clock/format.ts';
 import type { ClockKind } from '../../../../common/clock/types.ts';
@@ -123,9 +124,11 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
   container.replaceChildren(root);
   reportHeight(inner, root);
 
+  const store = createStore();
   const feed = new ClockFeed(
     kind,
     browserFeedDeps(() => undefined),
+    store,
     area,
   );
   let shown: FeedState | null = null;
@@ -161,8 +164,8 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
   let woken = false;
   let lastFrame: ClockFrame | null = null;
   const step = () => {
-    const definition = feed.getSnapshot().definition;
-    const sample = feed.latestSample();
+    const definition = store.get(feed.stateAtom).definition;
+    const sample = store.get(feed.sampleAtom);
     if (!definition || !sample) return;
     const next = advanceClock(
       displays,
@@ -195,8 +198,8 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
     if (lastFrame) announcer.textContent = text.announce(lastFrame.incidents.total, lastFrame.year, coverage);
   };
 
-  feed.subscribe(() => render(feed.getSnapshot()));
-  render(feed.getSnapshot());
+  store.sub(feed.stateAtom, () => render(store.get(feed.stateAtom)));
+  render(store.get(feed.stateAtom));
   feed.start();
   interval(step, TICK_MS);
   setInterval(announce, ANNOUNCE_EVERY_MS);

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { fetchPublicConfig } from '../../clocks/publicConfig.ts';
+import { useMemo } from 'react';
+import { GetClientConfig } from '../../../../../common/contracts/health.ts';
+import { useEndpointQuery } from '../../../shared/queries.ts';
 
 export interface MapTiles {
   /** `{z}/{x}/{y}` URL template of the tile server (MAP_TILE_URL). */
@@ -13,14 +14,9 @@ export interface MapTiles {
  * when it cannot be read; the map then draws its base layer from the store alone.
  */
 export function useMapTiles(): MapTiles | null {
-  const [tiles, setTiles] = useState<MapTiles | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchPublicConfig(controller.signal).then(
-      ({ map }) => setTiles(map.tileUrl ? { url: map.tileUrl, attribution: map.tileAttribution } : null),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, []);
-  return tiles;
+  const map = useEndpointQuery(GetClientConfig).data?.map;
+  return useMemo(
+    () => (map?.tileUrl ? { url: map.tileUrl, attribution: map.tileAttribution } : null),
+    [map?.tileUrl, map?.tileAttribution],
+  );
 }
