@@ -1,7 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QueryTypes, type Sequelize } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostDataUpdateCheck } from '../../../common/contracts/data-updates.ts';
 import {
@@ -13,12 +12,12 @@ import {
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { startPoliceApiDouble, type PoliceApiDouble } from '../../../tests/support/police-api/double.ts';
 import {
-  archiveEntries,
-  csvText,
-  STREET_HEADER,
-  streetRows,
-  zipArchive,
-} from '../../../tests/support/police-archive.ts';
+  archiveOf,
+  datesOf,
+  filesImported,
+  FORCES,
+  forcesHolding,
+} from '../../../tests/support/new-month-archive.ts';
 import type { App } from '../app.ts';
 import { createLeaseService, IMPORT_LEASE } from '../police-data/import/import-lease.ts';
 import { importSources } from '../police-data/import/index.ts';
@@ -33,50 +32,6 @@ import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 
 const HELD = '2024-01';
 const NEW = '2024-02';
-/** Ten forces' files for the new month, large enough that the child is stopped between them. */
-const FORCES = [
-  ['kent', 'Kent Police'],
-  ['essex', 'Essex Police'],
-  ['surrey', 'Surrey Police'],
-  ['sussex', 'Sussex Police'],
-  ['hampshire', 'Hampshire Constabulary'],
-  ['norfolk', 'Norfolk Constabulary'],
-  ['suffolk', 'Suffolk Constabulary'],
-  ['hertfordshire', 'Hertfordshire Constabulary'],
-  ['bedfordshire', 'Bedfordshire Police'],
-  ['thames-valley', 'Thames Valley Police'],
-] as const;
-const ROWS_PER_FILE = 6000;
-
-const archiveOf = (months: readonly string[]) =>
-  zipArchive(
-    archiveEntries(
-      Object.fromEntries(
-        months.flatMap((month, m) =>
-          FORCES.map(([id, name], f) => [
-            `${month}/${month}-${id}-street.csv`,
-            csvText(
-              STREET_HEADER,
-              streetRows(month === HELD ? 20 : ROWS_PER_FILE, {
-                month,
-                forceName: name,
-                seed: m * 50 + f + 1,
-              }),
-            ),
-          ]),
-        ),
-      ),
-    ),
-  );
-const datesOf = (months: readonly string[]) =>
-  [...months].reverse().map((date) => ({ date, 'stop-and-search': ['kent'] }));
-
-const monthNumber = (month: string) => Number(month.replace('-', ''));
-
-async function count(sequelize: Sequelize, sql: string, replacements: unknown[]): Promise<number> {
-  const [row] = await sequelize.query<{ n: unknown }>(sql, { replacements, type: QueryTypes.SELECT });
-  return Number(row?.n ?? 0);
-}
 
 describe.each(testDialects)('a scheduled import stopped by the API closing on %s', (dialect) => {
   let db: TestDatabase;
@@ -87,13 +42,13 @@ describe.each(testDialects)('a scheduled import stopped by the API closing on %s
     db = await createTestDatabase(dialect);
     police = await startPoliceApiDouble();
     const folder = mkdtempSync(join(tmpdir(), 'cc-stopped-'));
-    writeFileSync(join(folder, 'held.zip'), archiveOf([HELD]));
+    writeFileSync(join(folder, 'held.zip'), archiveOf([HELD], [HELD]));
     const held = await importSources(db.sequelize, [join(folder, 'held.zip')], {
       derivedTables: storeDerivedTables,
     });
     expect(held.status).toBe('completed');
     police.data.crimesStreetDates = datesOf([HELD, NEW]);
-    police.archive = archiveOf([HELD, NEW]);
+    police.archive = archiveOf([HELD, NEW], [HELD]);
     ({ app } = await buildAdminTestApp({
       sequelize: db.sequelize,
       databaseUrl: db.url,
@@ -107,12 +62,6 @@ describe.each(testDialects)('a scheduled import stopped by the API closing on %s
     await db?.drop();
   });
 
-  const forcesHolding = (month: string) =>
-    count(db.sequelize, 'SELECT COUNT(*) AS n FROM dataset_months WHERE month = ? AND dataset = ?', [
-      monthNumber(month),
-      'street',
-    ]);
-
   it('stops the child, takes out what it wrote of the month, frees the leases and records the check as failed', async () => {
     const stopping = await buildAdminTestApp({
       sequelize: db.sequelize,
@@ -123,14 +72,7 @@ describe.each(testDialects)('a scheduled import stopped by the API closing on %s
     const checking = stopping.app.dataUpdater.runCheck();
     // The child has written the first file of the new month (committed, recorded), not the last.
     await expect
-      .poll(
-        () =>
-          count(db.sequelize, 'SELECT COUNT(*) AS n FROM import_files WHERE month = ? AND status = ?', [
-            monthNumber(NEW),
-            'imported',
-          ]),
-        { timeout: 90_000, interval: 20 },
-      )
+      .poll(() => filesImported(db.sequelize, NEW), { timeout: 90_000, interval: 20 })
       .toBeGreaterThan(0);
     const child = await importLease.current();
     expect(child?.live).toBe(true);
@@ -145,7 +87,7 @@ describe.each(testDialects)('a scheduled import stopped by the API closing on %s
     expect(() => process.kill(child!.pid, 0)).toThrow();
     expect((await importLease.current())?.live ?? false).toBe(false);
     // No half month: what the child had written of it (a file at least) is taken out again.
-    expect(await forcesHolding(NEW)).toBe(0);
+    expect(await forcesHolding(db.sequelize, NEW)).toBe(0);
     const status = (await app.inject({ method: 'GET', url: '/api/data-status' })).json<{
       lastCheck: { result: string; message: string };
     }>();
@@ -169,6 +111,6 @@ describe.each(testDialects)('a scheduled import stopped by the API closing on %s
         { timeout: 120_000, interval: 200 },
       )
       .toBe('imported');
-    expect(await forcesHolding(NEW)).toBe(FORCES.length);
+    expect(await forcesHolding(db.sequelize, NEW)).toBe(FORCES.length);
   }, 300_000);
 });
