@@ -2,17 +2,17 @@
 // month: the API exits 0, the child is stopped, what it wrote of the month is taken out, the
 // import lease is free and the check is recorded as failed ("was stopped"). The same through the
 // app's close, with the following "Check now": api/src/data-updates/stopped-import.int.test.ts.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDataUpdateState } from '../../api/src/db/data-update-checks.ts';
 import { createLeaseService, IMPORT_LEASE } from '../../api/src/police-data/import/import-lease.ts';
-import { importSources } from '../../api/src/police-data/import/index.ts';
-import { storeDerivedTables } from '../../api/src/police-data/store-derived-tables.ts';
 import { startApiProcess } from '../support/api-process.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { archiveOf, datesOf, filesImported, FORCES, forcesHolding } from '../support/new-month-archive.ts';
+import {
+  filesImported,
+  FORCES,
+  forcesHolding,
+  holdOneMonthAndPublishAnother,
+} from '../support/new-month-archive.ts';
 import { startPoliceApiDouble, type PoliceApiDouble } from '../support/police-api/double.ts';
 
 const HELD = '2024-01';
@@ -25,14 +25,7 @@ describe('SIGINT to the API during a scheduled import', () => {
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
     police = await startPoliceApiDouble();
-    const folder = mkdtempSync(join(tmpdir(), 'cc-sigint-'));
-    writeFileSync(join(folder, 'held.zip'), archiveOf([HELD], [HELD]));
-    const held = await importSources(db.sequelize, [join(folder, 'held.zip')], {
-      derivedTables: storeDerivedTables,
-    });
-    expect(held.status).toBe('completed');
-    police.data.crimesStreetDates = datesOf([HELD, NEW]);
-    police.archive = archiveOf([HELD, NEW], [HELD]);
+    await holdOneMonthAndPublishAnother(db.sequelize, police, HELD, NEW);
   });
   afterAll(async () => {
     await police?.close();

@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { importSources } from '../../api/src/police-data/import/index.ts';
+import { storeDerivedTables } from '../../api/src/police-data/store-derived-tables.ts';
+import type { PoliceApiDouble } from './police-api/double.ts';
 import { archiveEntries, csvText, STREET_HEADER, streetRows, zipArchive } from './police-archive.ts';
 
 /**
@@ -44,6 +50,31 @@ export const archiveOf = (months: readonly string[], small: readonly string[] = 
       ),
     ),
   );
+
+/**
+ * Data.police.uk's side and the store's before a stop test: the store holds `held` (a small
+ * month, imported here, real data so the scheduled checks are on), the double lists and serves
+ * `held` and the long `newMonth`.
+ */
+export async function holdOneMonthAndPublishAnother(
+  sequelize: Sequelize,
+  police: PoliceApiDouble,
+  held: string,
+  newMonth: string,
+): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'cc-held-month-'));
+  try {
+    writeFileSync(join(folder, 'held.zip'), archiveOf([held], [held]));
+    const run = await importSources(sequelize, [join(folder, 'held.zip')], {
+      derivedTables: storeDerivedTables,
+    });
+    if (run.status !== 'completed') throw new Error(`the held month's import ended ${run.status}`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  police.data.crimesStreetDates = datesOf([held, newMonth]);
+  police.archive = archiveOf([held, newMonth], [held]);
+}
 
 /** crimes-street-dates listing `months`, newest first. */
 export const datesOf = (months: readonly string[]) =>

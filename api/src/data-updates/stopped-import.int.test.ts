@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostDataUpdateCheck } from '../../../common/contracts/data-updates.ts';
 import {
@@ -12,16 +9,13 @@ import {
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { startPoliceApiDouble, type PoliceApiDouble } from '../../../tests/support/police-api/double.ts';
 import {
-  archiveOf,
-  datesOf,
   filesImported,
   FORCES,
   forcesHolding,
+  holdOneMonthAndPublishAnother,
 } from '../../../tests/support/new-month-archive.ts';
 import type { App } from '../app.ts';
 import { createLeaseService, IMPORT_LEASE } from '../police-data/import/import-lease.ts';
-import { importSources } from '../police-data/import/index.ts';
-import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 
 /**
  * Ctrl-C (the API's close) while a scheduled check's child import is writing a new month: the
@@ -41,14 +35,7 @@ describe.each(testDialects)('a scheduled import stopped by the API closing on %s
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     police = await startPoliceApiDouble();
-    const folder = mkdtempSync(join(tmpdir(), 'cc-stopped-'));
-    writeFileSync(join(folder, 'held.zip'), archiveOf([HELD], [HELD]));
-    const held = await importSources(db.sequelize, [join(folder, 'held.zip')], {
-      derivedTables: storeDerivedTables,
-    });
-    expect(held.status).toBe('completed');
-    police.data.crimesStreetDates = datesOf([HELD, NEW]);
-    police.archive = archiveOf([HELD, NEW], [HELD]);
+    await holdOneMonthAndPublishAnother(db.sequelize, police, HELD, NEW);
     ({ app } = await buildAdminTestApp({
       sequelize: db.sequelize,
       databaseUrl: db.url,
