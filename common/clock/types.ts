@@ -4,6 +4,7 @@
  * and the version they were computed from. ClockData, the specification's response shape
  * (section 3, "Clock data"), is derived from a definition and an instant by toClockData().
  */
+import type { Coverage } from '../police-coverage/coverage.ts';
 import type { ClockCategoryInput } from './model.ts';
 
 export type ClockKind = 'csew' | 'police';
@@ -40,17 +41,7 @@ export interface ClockMeta {
    * Police clock: what the store really covers, said wherever the clock names its area, e.g.
    * "7 of 43 forces in England and Wales, Apr 2025 to Sep 2025 (synthetic sample)".
    */
-  readonly coverage?: {
-    readonly forces: readonly string[];
-    readonly territorialForces: number;
-    readonly ofTerritorialForces: number;
-    readonly firstMonth: string;
-    readonly lastMonth: string;
-    readonly synthetic: boolean;
-    /** "England and Wales" or "6 of 43 forces in England and Wales". */
-    readonly area: string;
-    readonly text: string;
-  };
+  readonly coverage?: Coverage;
   /** Police clocks: the basis of the pace, "the latest 12 months with data" (common/police-coverage). */
   readonly pace?: string;
   /** Address of the publication the figures come from (survey clock). */

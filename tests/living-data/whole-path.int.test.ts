@@ -1,7 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDocument } from 'htmlparser2';
@@ -18,6 +15,7 @@ import { SAME_ORIGIN, TEST_SECRET_HEX } from '../support/admin-app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/database.ts';
 import { startLocalSmtp, type LocalSmtp, type ReceivedMail } from '../support/local-smtp.ts';
 import { startPoliceApiDouble, type PoliceApiDouble } from '../support/police-api/double.ts';
+import { startWebhookReceiver, verifiedBy, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { archiveEntries, csvText, STREET_HEADER, streetRows, zipArchive } from '../support/police-archive.ts';
 
 /**
@@ -58,51 +56,6 @@ const archiveOf = (months: string[]) =>
 const datesOf = (months: string[]) =>
   [...months].reverse().map((date) => ({ date, 'stop-and-search': ['kent'] }));
 
-/** What the receiver saw of one request. */
-interface Received {
-  method: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-async function startReceiver() {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({
-        method: request.method ?? '',
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The receiver's side of Standard Webhooks: HMAC-SHA256 of `id.timestamp.body` with the secret's bytes. */
-function verifiedBy(secret: string, request: Received): boolean {
-  const id = String(request.headers['webhook-id']);
-  const timestamp = String(request.headers['webhook-timestamp']);
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${request.body}`).digest();
-  return String(request.headers['webhook-signature'])
-    .split(' ')
-    .some((part) => {
-      const [version, signature] = part.split(',');
-      const given = Buffer.from(signature ?? '', 'base64');
-      return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
-    });
-}
-
 const confirmTokenOf = (text: string) => {
   const match = new RegExp(`${ORIGIN}/alerts/confirm\\?token=([A-Za-z0-9_%-]+)`).exec(text);
   if (!match) throw new Error(`no confirmation link in: ${text}`);
@@ -131,7 +84,7 @@ describe.each(testDialects)('a newly published month, end to end, on %s', (diale
   let db: TestDatabase;
   let police: PoliceApiDouble;
   let smtp: LocalSmtp;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookReceiver;
   let app: App;
   let mail: MailServices;
   let webhooks: WebhookServices;
@@ -164,7 +117,7 @@ describe.each(testDialects)('a newly published month, end to end, on %s', (diale
     police.data.crimesStreetDates = datesOf(HELD);
     police.archive = archiveOf(HELD);
     smtp = await startLocalSmtp(SMTP);
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
 
     const config = parseConfig({
       DATABASE_URL: db.url,

@@ -16,9 +16,11 @@ import {
   keepLeaseAlive,
   type LeaseService,
 } from '../police-data/import/import-lease.ts';
+import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
 import type { RunImport } from './import-process.ts';
 import { fetchPublishedMonths, yyyymm } from './published-months.ts';
+import { lastImportId, withdrawMonths } from './withdraw-months.ts';
 
 export type CheckResultName = 'up-to-date' | 'imported' | 'partial' | 'failed';
 
@@ -129,8 +131,10 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
         message: `Every month data.police.uk lists is held (newest ${published[0]}).`,
       };
     }
+    const before = await lastImportId(sequelize);
     const run = await options.runImport(options.archiveUrl, stopping.signal);
     if (run.status === 'busy') return 'busy';
+    if (run.status === 'stopped') return { result: 'failed', message: await takeBack(wanted, before) };
     const nowHeld = await readHeldMonths(sequelize, STREET_DATASET);
     const imported = wanted.filter((month) => nowHeld.has(yyyymm(month)));
     const absent = wanted.filter((month) => !nowHeld.has(yyyymm(month)));
@@ -151,6 +155,29 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
     }
     const note = absent.length ? ` (the archive does not hold ${monthList(absent)} yet)` : '';
     return { result: 'imported', message: `Imported ${monthList(imported)}${note}.` };
+  }
+
+  /**
+   * After a stopped import: what it wrote of the new months is taken back (under the import
+   * lease, so no other import is in between), as a new month is shown whole or not at all.
+   * Returns the check's message.
+   */
+  async function takeBack(wanted: string[], afterImportId: number): Promise<string> {
+    const stopped = `The import of ${monthList(wanted)} was stopped${stopping.signal.aborted ? ' (the API was shutting down)' : ''}`;
+    const taken = await importLease.acquire();
+    if (!taken.acquired) return `${stopped}; another import began at once, so what it wrote stays.`;
+    try {
+      const withdrawn = await withdrawMonths(sequelize, {
+        months: wanted.map(yyyymm),
+        afterImportId,
+        derivedTables: storeDerivedTables,
+      });
+      return withdrawn === 0
+        ? `${stopped} before any of them was written; the next check imports them.`
+        : `${stopped}; the ${withdrawn} force-month(s) it had written were taken out, and the next check imports the months whole.`;
+    } finally {
+      await importLease.release(taken.lease).catch(() => {});
+    }
   }
 
   async function runCheck(): Promise<DataUpdateState | undefined> {

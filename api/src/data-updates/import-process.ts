@@ -4,7 +4,8 @@ import { projectRoot } from '../paths.ts';
 
 /** How a child `npm run import` ended: its status as its exit code says (README, "Importing police data"). */
 export interface ImportProcessResult {
-  status: 'completed' | 'partial' | 'failed' | 'busy';
+  /** `stopped`: by a signal (Ctrl-C, SIGTERM), the file under way rolled back, the files before it kept. */
+  status: 'completed' | 'partial' | 'failed' | 'busy' | 'stopped';
   /** The last lines it wrote (its summary, or why it could not run). */
   output: string;
 }
@@ -13,6 +14,8 @@ export interface ImportProcessResult {
 export type RunImport = (archiveUrl: string, signal?: AbortSignal) => Promise<ImportProcessResult>;
 
 const LAST_LINES = 6;
+/** The importer's exit codes when stopped by Ctrl-C or SIGTERM (scripts/import/cli.ts). */
+const STOPPED_EXIT_CODES = [130, 143];
 
 /**
  * Runs the importer as `npm run import` does (scripts/cli.mjs, one libuv thread, a compact heap) in a
@@ -50,9 +53,11 @@ export function importProcess(options: { databaseUrl: string; env?: NodeJS.Proce
       child.on('error', (error) => {
         if (error.name !== 'AbortError') resolve({ status: 'failed', output: error.message });
       });
-      child.on('close', (code) => {
+      child.on('close', (code, killedBy) => {
         if (code === 0) return resolve({ status: 'completed', output: lastLines() });
         if (code === 2) return resolve({ status: 'partial', output: lastLines() });
+        if (killedBy !== null || (code !== null && STOPPED_EXIT_CODES.includes(code)))
+          return resolve({ status: 'stopped', output: lastLines() });
         // LeaseHeldError's message (import-lease.ts): another import holds the store.
         if (/Another import is running/.test(output)) return resolve({ status: 'busy', output: lastLines() });
         resolve({ status: 'failed', output: lastLines() || `the import exited with code ${code}` });

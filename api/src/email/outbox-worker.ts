@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { createRoundScheduler } from '../../../server-common/scheduling/round-scheduler.ts';
 import { SecretKeyError } from '../../../server-common/security/secret-box.ts';
 import { composeMail } from './compose.ts';
 import { ADMIN_MESSAGE_KINDS, type Outbox, type OutboxKind, type OutboxMessage } from './outbox.ts';
@@ -66,11 +67,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       throw new Error(`No composer for ${message.kind} messages on this node.`);
     return composeMail(message, { from, to: adminEmail });
   }
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> | undefined;
-  let again = false;
-  let running = false;
-
   /** One round: sends every due message (or stops at the first failure). */
   async function runOnce(): Promise<{ sent: number; failed: number }> {
     const result = { sent: 0, failed: 0 };
@@ -130,28 +126,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     }
   }
 
-  function schedule(ms: number) {
-    clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  }
-
-  function tick() {
-    if (!running) return;
-    if (round) {
-      again = true;
-      return;
-    }
-    round = runOnce()
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'outbox round failed'))
-      .finally(() => {
-        round = undefined;
-        if (!running) return;
-        schedule(again ? 0 : intervalMs);
-        again = false;
-      });
-  }
+  const scheduler = createRoundScheduler({
+    round: runOnce,
+    intervalMs,
+    onError: (error) => log.error({ err: error }, 'outbox round failed'),
+  });
 
   return {
     runOnce,
@@ -164,22 +143,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     /** Starts rounds every `intervalMs`; the log (e.g. `app.log`) may be given only now, once the app exists. */
     start(startOptions: { log?: WorkerLog } = {}) {
       if (startOptions.log) log = startOptions.log;
-      if (running) return;
-      running = true;
-      schedule(0);
+      scheduler.start();
     },
     /** Runs a round soon (e.g. right after a message was stored) instead of at the next interval. */
-    wake() {
-      if (!running) return;
-      if (round) again = true;
-      else schedule(0);
-    },
+    wake: scheduler.wake,
     /** Stops scheduling and waits for a round in progress, so shutdown never cuts a send in half. */
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      await round;
-    },
+    stop: scheduler.stop,
   };
 }
 

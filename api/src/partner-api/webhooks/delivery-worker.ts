@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { createRoundScheduler } from '../../../../server-common/scheduling/round-scheduler.ts';
 import type { Resolver } from './address-guard.ts';
 import { sendWebhook } from './send.ts';
 import { webhookHeaders } from './signing.ts';
@@ -36,10 +37,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   let log = options.log ?? silent;
   const workerId =
     options.workerId ?? `${hostname().slice(0, 40)}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<unknown> | undefined;
-  let again = false;
-  let running = false;
 
   /** One round: every due delivery gets one attempt. */
   async function runOnce(): Promise<{ delivered: number; failed: number }> {
@@ -70,48 +67,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     }
   }
 
-  function schedule(ms: number) {
-    clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  }
-
-  function tick() {
-    if (!running) return;
-    if (round) {
-      again = true;
-      return;
-    }
-    round = runOnce()
-      .catch((error: unknown) => log.error({ err: error }, 'webhook round failed'))
-      .finally(() => {
-        round = undefined;
-        if (!running) return;
-        schedule(again ? 0 : intervalMs);
-        again = false;
-      });
-  }
+  const scheduler = createRoundScheduler({
+    round: runOnce,
+    intervalMs,
+    onError: (error) => log.error({ err: error }, 'webhook round failed'),
+  });
 
   return {
     runOnce,
     workerId,
     start(startOptions: { log?: WorkerLog } = {}) {
       if (startOptions.log) log = startOptions.log;
-      if (running) return;
-      running = true;
-      schedule(0);
+      scheduler.start();
     },
-    wake() {
-      if (!running) return;
-      if (round) again = true;
-      else schedule(0);
-    },
+    wake: scheduler.wake,
     /** Stops scheduling and waits for an attempt in progress. */
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      await round;
-    },
+    stop: scheduler.stop,
   };
 }
 

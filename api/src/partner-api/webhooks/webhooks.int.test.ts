@@ -1,6 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -17,67 +14,20 @@ import {
   type SecretBox,
 } from '../../../../server-common/security/secret-box.ts';
 import { TEST_SECRET_HEX } from '../../../../tests/support/admin-app.ts';
+import {
+  startWebhookReceiver,
+  verifiedBy,
+  type WebhookReceiver,
+} from '../../../../tests/support/webhook-receiver.ts';
 import { createApiKeyService } from '../keys/api-key-service.ts';
 import { createWebhookServices, type WebhookServices } from './index.ts';
-
-/** What the receiver saw of one request. */
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local webhook receiver: answers each request with the next queued status (200 when none). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const answers: { status: number; headers?: Record<string, string> }[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({
-        method: request.method ?? '',
-        url: request.url ?? '',
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      const answer = answers.shift() ?? { status: 200 };
-      response.writeHead(answer.status, answer.headers).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    port,
-    received,
-    answers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The receiver's side of Standard Webhooks: recomputes the signature from the headers and body. */
-function verifiedBy(secret: string, request: Received): boolean {
-  const id = String(request.headers['webhook-id']);
-  const timestamp = String(request.headers['webhook-timestamp']);
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${request.body}`).digest();
-  return String(request.headers['webhook-signature'])
-    .split(' ')
-    .some((part) => {
-      const [version, signature] = part.split(',');
-      const given = Buffer.from(signature ?? '', 'base64');
-      return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
-    });
-}
 
 describe.each(testDialects)('partner webhooks on %s', (dialect) => {
   let db: TestDatabase;
   let app: App;
   let box: SecretBox;
   let webhooks: WebhookServices;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookReceiver;
   let admin: Record<string, string>;
   const clock = manualClock(Date.UTC(2025, 6, 1, 6, 0, 0));
 
@@ -109,7 +59,7 @@ describe.each(testDialects)('partner webhooks on %s', (dialect) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     ({ app, secretBox: box } = await buildAdminTestApp({
       sequelize: db.sequelize,
       databaseUrl: db.url,

@@ -237,9 +237,14 @@ async function importPlan(
       : await previousImport(context.sequelize, job, fingerprinted);
     const result: FileResult =
       first && 'forceId' in job
-        ? duplicateResult(job, first, fingerprinted)
+        ? notImportedResult(job, fingerprinted, {
+            duplicate: {
+              of: first.file,
+              sameContent: fingerprinted !== undefined && fingerprinted === first.fingerprint,
+            },
+          })
         : holder !== undefined && fingerprint !== undefined && 'forceId' in job
-          ? unchangedResult(job, fingerprint, holder)
+          ? notImportedResult(job, fingerprint, { unchanged: { importId: holder } })
           : {
               ...(await importFile(
                 {
@@ -296,29 +301,14 @@ async function fingerprintOf(job: ImportJob): Promise<string | undefined> {
   return job.entry.fingerprint().catch(() => undefined);
 }
 
-function unchangedResult(
+/**
+ * The result of a month file that is not imported: the store holds its content already
+ * (`unchanged`), or an earlier file of this run brought its force-month (`duplicate`).
+ */
+function notImportedResult(
   job: Extract<ImportJob, { forceId: string }>,
-  fingerprint: string,
-  importId: number,
-): FileResult {
-  return {
-    file: job.entry.path,
-    kind: job.kind,
-    forceId: job.forceId,
-    month: job.month,
-    rows: 0,
-    skipped: 0,
-    problems: [],
-    fingerprint,
-    unchanged: { importId },
-    durationMs: 0,
-  };
-}
-
-function duplicateResult(
-  job: Extract<ImportJob, { forceId: string }>,
-  first: { file: string; fingerprint: string | undefined },
   fingerprint: string | undefined,
+  why: Pick<FileResult, 'unchanged'> | Pick<FileResult, 'duplicate'>,
 ): FileResult {
   return {
     file: job.entry.path,
@@ -329,10 +319,7 @@ function duplicateResult(
     skipped: 0,
     problems: [],
     ...(fingerprint === undefined ? {} : { fingerprint }),
-    duplicate: {
-      of: first.file,
-      sameContent: fingerprint !== undefined && fingerprint === first.fingerprint,
-    },
+    ...why,
     durationMs: 0,
   };
 }
