@@ -1,4 +1,6 @@
+import cySearch from './messages/cy/search.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
+import enSearch from './messages/en/search.json' with { type: 'json' };
 import enSite from './messages/en/site.json' with { type: 'json' };
 import type { Locale } from './locale.ts';
 
@@ -9,8 +11,8 @@ import type { Locale } from './locale.ts';
  * fails when two files claim one id.
  */
 export const MESSAGE_FILES = {
-  en: { site: enSite },
-  cy: { site: cySite },
+  en: { site: enSite, search: enSearch },
+  cy: { site: cySite, search: cySearch },
 } as const;
 
 const merge = <T extends Record<string, Record<string, string>>>(files: T) =>
