@@ -73,7 +73,8 @@ export function StopSearchCard({ scope, month }: StopSearchCardProps) {
           </div>
 
           <h3 className="subheading">{t('search.stops.recent')}</h3>
-          <div className="table-scroll">
+          {/* Focusable so keyboard users can scroll it sideways (axe scrollable-region-focusable). */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('search.stops.scrollable')}>
             <table className="data-table data-table--compact">
               <thead>
                 <tr>

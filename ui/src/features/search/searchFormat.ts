@@ -5,7 +5,14 @@
 import { categoryFromSlug, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
 import { welshCategoryName, welshOutcomeName } from '../../../../common/i18n/glossary-cy.ts';
 import { INTL_LOCALE, type Locale } from '../../../../common/i18n/locale.ts';
-import { monthLabel, parseMonth, shortMonthLabel } from '../../../../common/search/months.ts';
+import {
+  monthLabel,
+  parseMonth,
+  shortMonthLabel,
+  WELSH_SHORT_MONTH_NAMES,
+  welshMonthLabel,
+  welshShortMonthLabel,
+} from '../../../../common/search/months.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 
 export function formatCount(value: number, locale: Locale = PAGE_LOCALE): string {
@@ -19,25 +26,18 @@ export function formatDecimal(value: number, digits: number, locale: Locale = PA
   }).format(value);
 }
 
-function welshMonth(month: number, style: 'long' | 'short'): string {
-  const date = new Date(Date.UTC(Math.floor(month / 100), (month % 100) - 1, 1));
-  return new Intl.DateTimeFormat(INTL_LOCALE.cy, { month: style, year: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  );
-}
-
 /** "June 2025" / "Mehefin 2025" for 'YYYY-MM'; the text itself when it is not a month. */
 export function longMonth(month: string, locale: Locale = PAGE_LOCALE): string {
   const parsed = parseMonth(month);
   if (parsed === undefined) return month;
-  return locale === 'cy' ? welshMonth(parsed, 'long') : monthLabel(parsed);
+  return locale === 'cy' ? welshMonthLabel(parsed) : monthLabel(parsed);
 }
 
 /** "Jun 2025" / "Meh 2025" for 'YYYY-MM', as comparison months are shown. */
 export function shortMonth(month: string, locale: Locale = PAGE_LOCALE): string {
   const parsed = parseMonth(month);
   if (parsed === undefined) return month;
-  return locale === 'cy' ? welshMonth(parsed, 'short') : shortMonthLabel(parsed);
+  return locale === 'cy' ? welshShortMonthLabel(parsed) : shortMonthLabel(parsed);
 }
 
 /** A crime category's name; in Welsh from the glossary (common/i18n/glossary-cy.json). */
@@ -73,14 +73,19 @@ export function formatDateTime(iso: string | null | undefined, locale: Locale = 
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  const parts = new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
-    month: 'short',
+    month: locale === 'cy' ? 'numeric' : 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     timeZone: 'Europe/London',
-  }).format(date);
+  }).formatToParts(date);
+  if (locale === 'en') return parts.map((p) => p.value).join('');
+  // Welsh month names from the table (browsers' Intl data need not carry Welsh).
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const month = WELSH_SHORT_MONTH_NAMES[Number(part('month')) - 1];
+  return `${part('day')} ${month} ${part('year')}, ${part('hour')}:${part('minute')}`;
 }
 
 /** A crime's place as police.uk writes it ("On or near High Street"); Welsh says "Ar neu gerllaw". */

@@ -12,6 +12,8 @@ import {
 } from './searchWords.ts';
 import { categoryLabel, formatCount, longMonth, outcomeLabel, streetLabel } from './searchFormat.ts';
 import { listText } from './searchText.ts';
+import { outlineLabel, whereFromCentre } from './map/mapWords.ts';
+import { frameAt, fromFrame } from '../../../../common/map/frame.ts';
 
 const dataInfo: Pick<SearchDataInfo, 'searchType' | 'radius' | 'area' | 'timeRange'> = {
   searchType: 'radius',
@@ -125,6 +127,27 @@ describe('the search page in Welsh', () => {
     expect(withheldReason(withheld, 'en')).toBe(withheld.reason);
     expect(withheldReason(withheld, 'cy')).toMatch(
       /^Nid yw Greater Manchester Police wedi cyhoeddi data troseddu ar lefel stryd ers Gorffennaf 2019\. Cofnodwyd y troseddau a ddangosir yma gan British Transport Police, nid gan Greater Manchester Police\./,
+    );
+  });
+});
+
+describe('the map in Welsh', () => {
+  it('words the outline a server labels in English', () => {
+    expect(outlineLabel('1 mile around SW1A 1AA', 'cy')).toBe('1 filltir o amgylch SW1A 1AA');
+    expect(outlineLabel("The force's 12 neighbourhood boundaries (no force boundary is stored)", 'cy')).toBe(
+      "Ffiniau 12 cymdogaeth yr heddlu (nid oes ffin heddlu wedi'i chadw)",
+    );
+    expect(outlineLabel('1 mile around SW1A 1AA', 'en')).toBe('1 mile around SW1A 1AA');
+  });
+
+  it('says where a mark is from the centre in Welsh', () => {
+    const frame = frameAt({ lat: 51.5, lng: -0.14 });
+    expect(whereFromCentre(frame, fromFrame(frame, { x: 0, y: 300 }), 'cy')).toBe(
+      "tua 300 m i'r gogledd o'r canol",
+    );
+    expect(whereFromCentre(frame, fromFrame(frame, { x: 0, y: 0 }), 'cy')).toBe('yn y canol');
+    expect(whereFromCentre(frame, fromFrame(frame, { x: -2500, y: 0 }), 'en')).toBe(
+      'about 2.5 km west of the centre',
     );
   });
 });

@@ -53,6 +53,10 @@ export function mapNote(map: SearchMapResponse, locale: Locale = PAGE_LOCALE): s
 /** The outline's label, when the server gives one (the force outlines it has to stand in for). */
 export function outlineLabel(label: string, locale: Locale = PAGE_LOCALE): string {
   if (locale === 'en') return label;
+  // A radius search's circle carries the area's label ("1 mile around SW1A 1AA").
+  const circle = /^(\d+) miles? around (.+)$/.exec(label);
+  if (circle)
+    return message('search.area.radius', { miles: Number(circle[1]), postcode: circle[2]! }, locale);
   const boundaries = /^The force's (\d+) neighbourhood boundaries/.exec(label);
   if (boundaries)
     return message('search.map.outline.neighbourhoods', { count: Number(boundaries[1]) }, locale);
