@@ -1,8 +1,10 @@
 import cyAlerts from './messages/cy/alerts.json' with { type: 'json' };
 import cyErrors from './messages/cy/errors.json' with { type: 'json' };
+import cySearch from './messages/cy/search.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
 import enAlerts from './messages/en/alerts.json' with { type: 'json' };
 import enErrors from './messages/en/errors.json' with { type: 'json' };
+import enSearch from './messages/en/search.json' with { type: 'json' };
 import enSite from './messages/en/site.json' with { type: 'json' };
 import type { Locale } from './locale.ts';
 
@@ -13,8 +15,8 @@ import type { Locale } from './locale.ts';
  * fails when two files claim one id.
  */
 export const MESSAGE_FILES = {
-  en: { site: enSite, errors: enErrors, alerts: enAlerts },
-  cy: { site: cySite, errors: cyErrors, alerts: cyAlerts },
+  en: { site: enSite, errors: enErrors, alerts: enAlerts, search: enSearch },
+  cy: { site: cySite, errors: cyErrors, alerts: cyAlerts, search: cySearch },
 } as const;
 
 const merge = <T extends Record<string, Record<string, string>>>(files: T) =>

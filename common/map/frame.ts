@@ -35,15 +35,45 @@ export function fromFrame(frame: Frame, point: Point): LatLng {
   };
 }
 
-/** Where a point lies from the centre in words, for screen readers: "about 420 m north-east". */
-export function directionFromCentre(frame: Frame, point: LatLng): string {
+/** The eight compass points, clockwise from north: the sectors `placeFromCentre` names. */
+export const COMPASS_POINTS = [
+  'north',
+  'north-east',
+  'east',
+  'south-east',
+  'south',
+  'south-west',
+  'west',
+  'north-west',
+] as const;
+export type CompassPoint = (typeof COMPASS_POINTS)[number];
+
+/**
+ * Where a point lies from the frame's centre, as facts a page words in its own language: null
+ * within 50 m (at the centre), else the distance as written ("300 m", "1.2 km") and the compass point.
+ */
+export function placeFromCentre(
+  frame: Frame,
+  point: LatLng,
+): { distance: { value: number; unit: 'm' | 'km' }; compass: CompassPoint } | null {
   const { x, y } = toFrame(frame, point);
   const metres = Math.hypot(x, y);
-  if (metres < 50) return 'at the centre';
-  const distance = metres < 1000 ? `${Math.round(metres / 10) * 10} m` : `${(metres / 1000).toFixed(1)} km`;
-  const compass = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'];
+  if (metres < 50) return null;
+  const distance =
+    metres < 1000
+      ? { value: Math.round(metres / 10) * 10, unit: 'm' as const }
+      : { value: Number((metres / 1000).toFixed(1)), unit: 'km' as const };
   // Bearing clockwise from north.
   const bearing = (Math.atan2(x, y) * 180) / Math.PI;
   const sector = Math.round((bearing + 360) / 45) % 8;
-  return `about ${distance} ${compass[sector]} of the centre`;
+  return { distance, compass: COMPASS_POINTS[sector]! };
+}
+
+/** Where a point lies from the centre in English words, for screen readers: "about 420 m north-east". */
+export function directionFromCentre(frame: Frame, point: LatLng): string {
+  const place = placeFromCentre(frame, point);
+  if (!place) return 'at the centre';
+  const { value, unit } = place.distance;
+  const distance = unit === 'm' ? `${value} m` : `${value.toFixed(1)} km`;
+  return `about ${distance} ${place.compass} of the centre`;
 }

@@ -3,6 +3,8 @@ import {
   addMonths,
   formatMonth,
   monthLabel,
+  welshMonthLabel,
+  welshShortMonthLabel,
   monthSpan,
   monthsFrom,
   parseMonth,
@@ -39,5 +41,17 @@ describe('months', () => {
     expect(formatMonth(202506)).toBe('2025-06');
     expect(monthLabel(202506)).toBe('June 2025');
     expect(shortMonthLabel(202501)).toBe('Jan 2025');
+  });
+});
+
+describe('Welsh month labels', () => {
+  it('match what Intl writes for cy-GB where the platform carries Welsh (Node does)', () => {
+    for (let m = 1; m <= 12; m++) {
+      const date = new Date(Date.UTC(2025, m - 1, 1));
+      const long = new Intl.DateTimeFormat('cy-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+      const short = new Intl.DateTimeFormat('cy-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+      expect(welshMonthLabel(202500 + m)).toBe(long.format(date));
+      expect(welshShortMonthLabel(202500 + m)).toBe(short.format(date));
+    }
   });
 });

@@ -72,3 +72,46 @@ export function monthLabel(month: MonthNumber): string {
 export function shortMonthLabel(month: MonthNumber): string {
   return `${(MONTH_NAMES[(month % 100) - 1] ?? '').slice(0, 3)} ${Math.floor(month / 100)}`;
 }
+
+/**
+ * Welsh month names, January first, long and short (the CLDR `cy` forms). A table, as for English:
+ * browsers' Intl data need not carry Welsh (Chromium as Debian builds it falls back to English).
+ */
+export const WELSH_MONTH_NAMES = [
+  'Ionawr',
+  'Chwefror',
+  'Mawrth',
+  'Ebrill',
+  'Mai',
+  'Mehefin',
+  'Gorffennaf',
+  'Awst',
+  'Medi',
+  'Hydref',
+  'Tachwedd',
+  'Rhagfyr',
+] as const;
+export const WELSH_SHORT_MONTH_NAMES = [
+  'Ion',
+  'Chwef',
+  'Maw',
+  'Ebr',
+  'Mai',
+  'Meh',
+  'Gorff',
+  'Awst',
+  'Medi',
+  'Hyd',
+  'Tach',
+  'Rhag',
+] as const;
+
+/** cy-GB long form: "Mehefin 2025". */
+export function welshMonthLabel(month: MonthNumber): string {
+  return `${WELSH_MONTH_NAMES[(month % 100) - 1]} ${Math.floor(month / 100)}`;
+}
+
+/** cy-GB short form: "Meh 2025". */
+export function welshShortMonthLabel(month: MonthNumber): string {
+  return `${WELSH_SHORT_MONTH_NAMES[(month % 100) - 1]} ${Math.floor(month / 100)}`;
+}

@@ -41,6 +41,8 @@ export const overflowing = (parts: string) => `(() => {
     if (style.display.startsWith('inline') && style.display !== 'inline-block' && style.display !== 'inline-flex') continue;
     if (style.display === 'none' || !(el.textContent ?? '').trim() || el.getClientRects().length === 0) continue;
     if (el.closest('svg') || ['auto', 'scroll'].includes(style.overflowX)) continue;
+    // Words for screen readers only (.visually-hidden: a 1 px clipped box) are not seen, so cannot overflow.
+    if (style.position === 'absolute' && el.clientWidth <= 1 && el.clientHeight <= 1) continue;
     const ownsText = [...el.childNodes].some((n) => n.textContent.trim() &&
       (n.nodeType === Node.TEXT_NODE || (n.nodeType === Node.ELEMENT_NODE && getComputedStyle(n).display === 'inline')));
     if (!ownsText) continue;

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { SearchStats } from '../../../../common/search/types.ts';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Card } from '../../shared/ui/Card.tsx';
 import { MIN_CRIMES_TO_COMPARE } from '../../../../common/search/trend.ts';
 import { FigureDefinitions } from './FigureDefinitions.tsx';
 import { rateMonthsShort } from './rateMonths.ts';
-import { formatCount, formatDecimal, shortMonth } from './searchFormat.ts';
+import { categoryLabel, formatCount, formatDecimal, shortMonth } from './searchFormat.ts';
 import { TrendIndicator } from './TrendIndicator.tsx';
 
 /** Enough to show what dominates, short enough to sit beside the monthly chart. */
@@ -25,6 +26,7 @@ export function CrimeTypeBreakdown({
   /** No rate per 1,000 residents: the area's force published no data (common/search/silent-forces.ts). */
   rateWithheld?: boolean;
 }) {
+  const intl = useIntl();
   const [showAll, setShowAll] = useState(false);
   const comparison = stats.monthOverMonthChange?.comparisonMonths;
   const hidden = Math.max(0, stats.crimeTypes.length - FIRST_TYPES_SHOWN);
@@ -32,26 +34,29 @@ export function CrimeTypeBreakdown({
   const largest = Math.max(1, ...stats.crimeTypes.map((t) => t.count));
   return (
     <Card
-      title="Crime Types"
+      title={intl.formatMessage({ id: 'search.types.title' })}
       className="crime-types"
       description={
         comparison
-          ? `Trend compares ${shortMonth(comparison[1])} with ${shortMonth(comparison[0])}.`
-          : 'Share of all crimes in the period.'
+          ? intl.formatMessage(
+              { id: 'search.types.compares' },
+              { later: shortMonth(comparison[1]), earlier: shortMonth(comparison[0]) },
+            )
+          : intl.formatMessage({ id: 'search.types.share' })
       }
     >
       {!comparison && stats.crimeTypes.length > 0 && (
         // Said once for the breakdown: per category it would read as "too few crimes" when the
         // reason is the months, not the count.
         <p className="crime-types__no-trend" data-testid="no-trend">
-          A trend needs two months with data; the months searched have only one.
+          {intl.formatMessage({ id: 'search.types.noTrend' })}
         </p>
       )}
       {stats.crimeTypes.length === 0 ? (
         <p className="muted">
-          {stats.totalCrimes === null
-            ? 'No police data is held for this area in the period searched.'
-            : 'No crimes were recorded in this period.'}
+          {intl.formatMessage({
+            id: stats.totalCrimes === null ? 'search.types.noData' : 'search.types.none',
+          })}
         </p>
       ) : (
         <ol className="crime-types__list">
@@ -59,7 +64,7 @@ export function CrimeTypeBreakdown({
             <li key={type.category} className="crime-type">
               <div className="crime-type__head">
                 <span className="crime-type__swatch" style={{ background: type.color }} aria-hidden="true" />
-                <span className="crime-type__name">{type.name}</span>
+                <span className="crime-type__name">{categoryLabel(type.category)}</span>
                 <span className="crime-type__count">{formatCount(type.count)}</span>
                 {comparison && (
                   <TrendIndicator
@@ -76,12 +81,20 @@ export function CrimeTypeBreakdown({
                 <span style={{ width: `${(type.count / largest) * 100}%`, background: type.color }} />
               </div>
               <p className="crime-type__meta">
-                {formatDecimal(type.percentage, 1)}% of crimes
+                {intl.formatMessage(
+                  { id: 'search.types.shareOf' },
+                  { percent: formatDecimal(type.percentage, 1) },
+                )}
                 {type.rate !== null && !rateWithheld && (
                   <>
-                    {' '}
-                    · {formatDecimal(type.rate, 1)} per 1,000 residents{' '}
-                    {rateMonthsShort(stats.crimeRates.months, periodMonths)}
+                    {' · '}
+                    {intl.formatMessage(
+                      { id: 'search.types.rate' },
+                      {
+                        rate: formatDecimal(type.rate, 1),
+                        months: rateMonthsShort(stats.crimeRates.months, periodMonths),
+                      },
+                    )}
                   </>
                 )}
               </p>
@@ -97,30 +110,39 @@ export function CrimeTypeBreakdown({
           aria-expanded={showAll}
           onClick={() => setShowAll(!showAll)}
         >
-          {showAll ? 'Show fewer crime types' : `Show all ${stats.crimeTypes.length} crime types`}
+          {showAll
+            ? intl.formatMessage({ id: 'search.types.fewer' })
+            : intl.formatMessage({ id: 'search.types.all' }, { count: stats.crimeTypes.length })}
         </Button>
       )}
       {stats.crimeTypes.length > 0 && (
         <FigureDefinitions
-          title="What the crime type figures mean"
+          title={intl.formatMessage({ id: 'search.types.definitions' })}
           items={[
             {
-              term: 'Count',
-              text: 'Crimes of the type recorded in the area and months searched.',
+              term: intl.formatMessage({ id: 'search.types.def.count.term' }),
+              text: intl.formatMessage({ id: 'search.types.def.count' }),
             },
             {
-              term: '% of crimes',
-              text: 'Its share of all crimes found by the search (anti-social behaviour included), so the shares add up to 100%.',
+              term: intl.formatMessage({ id: 'search.types.def.share.term' }),
+              text: intl.formatMessage({ id: 'search.types.def.share' }),
             },
             {
-              term: 'Per 1,000 residents',
-              text: 'Crimes of the type per 1,000 residents of the census areas where the crimes are located, counted over the months with data only, like the crime rate above.',
+              term: intl.formatMessage({ id: 'search.types.def.rate.term' }),
+              text: intl.formatMessage({ id: 'search.types.def.rate' }),
             },
             {
-              term: 'Trend',
+              term: intl.formatMessage({ id: 'search.types.def.trend.term' }),
               text: comparison
-                ? `The change from ${shortMonth(comparison[0])} to ${shortMonth(comparison[1])}, the last two months with data; with fewer than ${MIN_CRIMES_TO_COMPARE} crimes of the type in those two months it reads "too few crimes to compare".`
-                : 'The change between the last two months with data; a trend needs two months with data, and the months searched have only one.',
+                ? intl.formatMessage(
+                    { id: 'search.types.def.trend' },
+                    {
+                      from: shortMonth(comparison[0]),
+                      to: shortMonth(comparison[1]),
+                      min: MIN_CRIMES_TO_COMPARE,
+                    },
+                  )
+                : intl.formatMessage({ id: 'search.types.def.trendNone' }),
             },
           ]}
         />

@@ -1,17 +1,14 @@
 import type { SearchDataInfo } from '../../../../common/search/types.ts';
+import { useIntl } from 'react-intl';
 import { Alert } from '../../shared/ui/Alert.tsx';
-import { longMonth } from './searchFormat.ts';
-
-function monthList(months: readonly string[]): string {
-  const labels = months.map(longMonth);
-  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
-}
+import { monthList } from './searchWords.ts';
 
 /**
  * What a visitor must know before reading the figures: that sample data is not real, and which
  * months or forces have no data (counted as unknown, never as zero crimes).
  */
 export function DataNotes({ dataInfo }: { dataInfo: SearchDataInfo }) {
+  const intl = useIntl();
   const { synthetic, monthsWithoutData } = dataInfo;
   // A month no force has data for is already said; a force line adds only its other gaps.
   const forcesWithoutData = dataInfo.forcesWithoutData
@@ -20,27 +17,33 @@ export function DataNotes({ dataInfo }: { dataInfo: SearchDataInfo }) {
   return (
     <>
       {synthetic && (
-        <Alert title="These results use synthetic sample data" className="data-note data-note--synthetic">
-          <p>
-            The crimes, postcodes and populations shown here were generated for trying the product out. They
-            are not real police records and say nothing about this area.
-          </p>
+        <Alert
+          title={intl.formatMessage({ id: 'search.notes.synthetic.title' })}
+          className="data-note data-note--synthetic"
+        >
+          <p>{intl.formatMessage({ id: 'search.notes.synthetic.text' })}</p>
         </Alert>
       )}
       {(monthsWithoutData.length > 0 || forcesWithoutData.length > 0) && (
-        <Alert title="Some data is missing" className="data-note data-note--gaps">
+        <Alert
+          title={intl.formatMessage({ id: 'search.notes.gaps.title' })}
+          className="data-note data-note--gaps"
+        >
           <ul className="data-note__list">
             {monthsWithoutData.length > 0 && (
               <li>
-                No data for {monthList(monthsWithoutData)}:{' '}
-                {monthsWithoutData.length === 1 ? 'this month is' : 'these months are'} shown as “no data”,
-                not as zero crimes.
+                {intl.formatMessage(
+                  { id: 'search.notes.gaps.months' },
+                  { months: monthList(monthsWithoutData), count: monthsWithoutData.length },
+                )}
               </li>
             )}
             {forcesWithoutData.map((force) => (
               <li key={force.id}>
-                {force.name} has no data for {monthList(force.months)}; totals for{' '}
-                {force.months.length === 1 ? 'that month' : 'those months'} leave it out.
+                {intl.formatMessage(
+                  { id: 'search.notes.gaps.force' },
+                  { force: force.name, months: monthList(force.months), count: force.months.length },
+                )}
               </li>
             ))}
           </ul>

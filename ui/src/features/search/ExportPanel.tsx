@@ -1,11 +1,11 @@
 import type { SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
+import { useIntl } from 'react-intl';
 import { buttonClass } from '../../shared/ui/Button.tsx';
 import { exportHref, type ExportFormat } from './exportResults.ts';
-import { formatCount } from './searchFormat.ts';
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
-  { format: 'csv', label: 'Export CSV' },
-  { format: 'json', label: 'Export JSON' },
+  { format: 'csv', label: 'CSV' },
+  { format: 'json', label: 'JSON' },
 ];
 
 /**
@@ -13,10 +13,15 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
  * response each, so the browser shows its own progress and can cancel.
  */
 export function ExportPanel({ request, response }: { request: SearchRequestBody; response: SearchResponse }) {
+  const intl = useIntl();
   const total = response.pagination.total;
   if (total === 0) return null;
   return (
-    <div className="export" role="group" aria-label={`Export all ${formatCount(total)} crimes`}>
+    <div
+      className="export"
+      role="group"
+      aria-label={intl.formatMessage({ id: 'search.export.label' }, { count: total })}
+    >
       {FORMATS.map(({ format, label }) => (
         <a
           key={format}
@@ -25,7 +30,7 @@ export function ExportPanel({ request, response }: { request: SearchRequestBody;
           download
         >
           <DownloadIcon />
-          {label}
+          {intl.formatMessage({ id: 'search.export.format' }, { format: label })}
         </a>
       ))}
     </div>

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import type { ApiCrime, SearchResponse } from '../../../../common/search/types.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
 import { readPageJump } from './pageJump.ts';
-import { categoryLabel, formatCount, longMonth } from './searchFormat.ts';
+import { categoryLabel, formatCount, longMonth, outcomeLabel, streetLabel } from './searchFormat.ts';
 
 export interface IncidentTableProps {
   response: SearchResponse;
@@ -33,6 +34,7 @@ export function IncidentTable({
   onShowOnMap,
   shownOnMap,
 }: IncidentTableProps) {
+  const intl = useIntl();
   const { data, pagination } = response;
   const pages = Math.max(1, pagination.pages);
   const shownPage = Math.min(Math.max(1, pagination.page), pages);
@@ -44,9 +46,9 @@ export function IncidentTable({
       <header className="incidents__header">
         <div>
           <h2 id="incidents-title" className="card__title">
-            Crime Incidents
+            {intl.formatMessage({ id: 'search.incidents.title' })}
           </h2>
-          <p className="card__description">Newest first, as recorded by the police.</p>
+          <p className="card__description">{intl.formatMessage({ id: 'search.incidents.description' })}</p>
         </div>
         {exportPanel}
       </header>
@@ -54,24 +56,29 @@ export function IncidentTable({
 
       {pagination.total === 0 ? (
         <div className="empty-block">
-          <p className="empty-block__title">No Crime Data Found</p>
+          <p className="empty-block__title">{intl.formatMessage({ id: 'search.incidents.none.title' })}</p>
           <p className="muted">
-            {response.stats.totalCrimes === null
-              ? 'No police data is held for this area in the period searched.'
-              : 'No crimes were recorded for this area in the period searched.'}
+            {intl.formatMessage({
+              id: response.stats.totalCrimes === null ? 'search.types.noData' : 'search.incidents.none',
+            })}
           </p>
         </div>
       ) : (
         <>
           {/* Focusable so keyboard users can scroll it sideways on narrow screens (axe scrollable-region-focusable). */}
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Incidents, scrollable">
+          <div
+            className="table-scroll"
+            tabIndex={0}
+            role="region"
+            aria-label={intl.formatMessage({ id: 'search.incidents.scrollable' })}
+          >
             <table className="data-table">
               <thead>
                 <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Crime Type</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Outcome</th>
+                  <th scope="col">{intl.formatMessage({ id: 'search.incidents.date' })}</th>
+                  <th scope="col">{intl.formatMessage({ id: 'search.incidents.type' })}</th>
+                  <th scope="col">{intl.formatMessage({ id: 'search.incidents.location' })}</th>
+                  <th scope="col">{intl.formatMessage({ id: 'search.incidents.outcome' })}</th>
                 </tr>
               </thead>
               <tbody>
@@ -92,24 +99,24 @@ export function IncidentTable({
             </table>
           </div>
           {/* Phones: one card per crime with every field, instead of a table to scroll sideways (CSS shows one of the two). */}
-          <ul className="incident-cards" aria-label="Incidents">
+          <ul className="incident-cards" aria-label={intl.formatMessage({ id: 'search.incidents.list' })}>
             {data.map((crime, index) => (
               <li key={crime.id ?? `${crime.persistent_id}-${index}`} className="incident-card">
                 <p className="incident-card__type">{categoryLabel(crime.category)}</p>
                 <dl className="incident-card__fields">
                   <div>
-                    <dt>Date</dt>
+                    <dt>{intl.formatMessage({ id: 'search.incidents.date' })}</dt>
                     <dd>{longMonth(crime.month)}</dd>
                   </div>
                   <div>
-                    <dt>Location</dt>
+                    <dt>{intl.formatMessage({ id: 'search.incidents.location' })}</dt>
                     <dd>
                       <Location crime={crime} />
                       <ShowOnMap crime={crime} shownOnMap={shownOnMap} onShowOnMap={onShowOnMap} />
                     </dd>
                   </div>
                   <div>
-                    <dt>Outcome</dt>
+                    <dt>{intl.formatMessage({ id: 'search.incidents.outcome' })}</dt>
                     <dd>
                       <Outcome crime={crime} />
                     </dd>
@@ -120,7 +127,7 @@ export function IncidentTable({
           </ul>
           {pageError && (
             <Alert variant="destructive" className="incidents__error">
-              Error: {pageError}
+              {intl.formatMessage({ id: 'search.error.title' }, { message: pageError })}
             </Alert>
           )}
           <Pager
@@ -128,8 +135,14 @@ export function IncidentTable({
             pages={pages}
             loading={pageLoading}
             onPage={onPage}
-            summary={`Showing ${formatCount(first)}-${formatCount(last)} of ${formatCount(pagination.total)} crimes`}
-            position={`Page ${formatCount(shownPage)} of ${formatCount(pages)}`}
+            summary={intl.formatMessage(
+              { id: 'search.pager.summary' },
+              { first: formatCount(first), last: formatCount(last), total: formatCount(pagination.total) },
+            )}
+            position={intl.formatMessage(
+              { id: 'search.pager.position' },
+              { page: formatCount(shownPage), pages: formatCount(pages) },
+            )}
           />
         </>
       )}
@@ -140,7 +153,14 @@ export function IncidentTable({
 type Crime = SearchResponse['data'][number];
 
 function Location({ crime }: { crime: Crime }) {
-  return <>{crime.location?.street.name || <span className="muted">Location not specified</span>}</>;
+  const intl = useIntl();
+  return (
+    <>
+      {(crime.location?.street.name && streetLabel(crime.location.street.name)) || (
+        <span className="muted">{intl.formatMessage({ id: 'search.incidents.noLocation' })}</span>
+      )}
+    </>
+  );
 }
 
 function ShowOnMap({
@@ -152,6 +172,7 @@ function ShowOnMap({
   shownOnMap: IncidentTableProps['shownOnMap'];
   onShowOnMap: IncidentTableProps['onShowOnMap'];
 }) {
+  const intl = useIntl();
   if (!onShowOnMap || !crime.location) return null;
   return (
     <button
@@ -160,13 +181,23 @@ function ShowOnMap({
       aria-pressed={shownOnMap === crime.id}
       onClick={() => onShowOnMap(crime)}
     >
-      Show on map
+      {intl.formatMessage({ id: 'search.incidents.showOnMap' })}
     </button>
   );
 }
 
 function Outcome({ crime }: { crime: Crime }) {
-  return <>{crime.outcome_status?.category || <span className="muted">No outcome recorded</span>}</>;
+  const intl = useIntl();
+  const outcome = crime.outcome_status?.category;
+  return (
+    <>
+      {outcome ? (
+        outcomeLabel(outcome)
+      ) : (
+        <span className="muted">{intl.formatMessage({ id: 'search.incidents.noOutcome' })}</span>
+      )}
+    </>
+  );
 }
 
 /**
@@ -189,6 +220,7 @@ function Pager({
   summary: string;
   position: string;
 }) {
+  const intl = useIntl();
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const lastPressed = useRef<HTMLButtonElement | null>(null);
@@ -211,7 +243,7 @@ function Pager({
   }
 
   return (
-    <nav className="pager" aria-label="Incident pages">
+    <nav className="pager" aria-label={intl.formatMessage({ id: 'search.pager.label' })}>
       <p className="pager__summary" aria-live="polite">
         {summary}
       </p>
@@ -224,7 +256,7 @@ function Pager({
           aria-disabled={loading || undefined}
           onClick={(event) => go(Math.max(1, page - 1), event.currentTarget)}
         >
-          Previous
+          {intl.formatMessage({ id: 'search.pager.previous' })}
         </Button>
         <span className="pager__page">{position}</span>
         <Button
@@ -235,7 +267,7 @@ function Pager({
           aria-disabled={loading || undefined}
           onClick={(event) => go(Math.min(pages, page + 1), event.currentTarget)}
         >
-          Next
+          {intl.formatMessage({ id: 'search.pager.next' })}
         </Button>
       </div>
       {pages > 2 && <PageJump page={page} pages={pages} loading={loading} onPage={onPage} />}
@@ -258,6 +290,7 @@ function PageJump({
   loading: boolean;
   onPage: (page: number) => void;
 }) {
+  const intl = useIntl();
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -278,7 +311,7 @@ function PageJump({
   return (
     <form className="pager__jump" onSubmit={submit} noValidate>
       <label className="pager__jump-label" htmlFor={id}>
-        Go to page
+        {intl.formatMessage({ id: 'search.pager.jump' })}
       </label>
       <input
         id={id}
@@ -296,7 +329,7 @@ function PageJump({
         }}
       />
       <Button type="submit" variant="secondary" size="sm" aria-disabled={loading || undefined}>
-        Go
+        {intl.formatMessage({ id: 'search.pager.go' })}
       </Button>
       {error && (
         <p id={`${id}-error`} className="field__error pager__jump-error" role="alert">

@@ -1,65 +1,71 @@
 import type { MonthlyBreakdownEntry } from '../../../../common/search/types.ts';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Card } from '../../shared/ui/Card.tsx';
 import { FigureDefinitions, type FigureDefinition } from './FigureDefinitions.tsx';
 import { MonthlyChart } from './MonthlyChart.tsx';
 import { summariseMonths } from './monthlySummary.ts';
 import { formatCount, longMonth } from './searchFormat.ts';
 
-const MONTHLY_DEFINITIONS: readonly FigureDefinition[] = [
-  {
-    term: 'Bars',
-    text: 'Crimes recorded in each month of the period. A hatched bar marked "no data" is a month no force of the area has published yet: it is not a month without crime. A lighter bar is a month only some of the area\'s forces have published, so its count is too low.',
-  },
-  {
-    term: 'Months Analyzed',
-    text: 'The months of the period that have data; the figures below count only these.',
-  },
-  {
-    term: 'Highest and Lowest Month',
-    text: 'The months with the most and the fewest crimes among the months with data (on a tie, the earlier month).',
-  },
-  {
-    term: 'Avg per Month',
-    text: 'All crimes of the months with data divided by the number of those months, to the nearest whole crime.',
-  },
-];
+function monthlyDefinitions(intl: IntlShape): readonly FigureDefinition[] {
+  const terms = [
+    ['search.monthly.def.bars.term', 'search.monthly.def.bars'],
+    ['search.monthly.analyzed', 'search.monthly.def.analyzed'],
+    ['search.monthly.def.highLow.term', 'search.monthly.def.highLow'],
+    ['search.monthly.average', 'search.monthly.def.average'],
+  ] as const;
+  return terms.map(([term, text]) => ({
+    term: intl.formatMessage({ id: term }),
+    text: intl.formatMessage({ id: text }),
+  }));
+}
 
 export function MonthlyBreakdown({ months }: { months: readonly MonthlyBreakdownEntry[] }) {
+  const intl = useIntl();
   const summary = summariseMonths(months);
   return (
-    <Card title="Monthly Crime Breakdown" className="monthly">
+    <Card title={intl.formatMessage({ id: 'search.monthly.title' })} className="monthly">
       {summary ? (
         <>
           <MonthlyChart months={months} />
           <dl className="monthly__figures">
             <div>
-              <dt>Months Analyzed</dt>
+              <dt>{intl.formatMessage({ id: 'search.monthly.analyzed' })}</dt>
               <dd>{summary.monthsAnalyzed}</dd>
             </div>
             <div>
-              <dt>Highest Month</dt>
+              <dt>{intl.formatMessage({ id: 'search.monthly.highest' })}</dt>
               <dd>
                 {longMonth(summary.highest.month)}
-                <small>{formatCount(summary.highest.totalCrimes)} crimes</small>
+                <small>
+                  {intl.formatMessage(
+                    { id: 'search.monthly.crimes' },
+                    { count: summary.highest.totalCrimes },
+                  )}
+                </small>
               </dd>
             </div>
             <div>
-              <dt>Lowest Month</dt>
+              <dt>{intl.formatMessage({ id: 'search.monthly.lowest' })}</dt>
               <dd>
                 {longMonth(summary.lowest.month)}
-                <small>{formatCount(summary.lowest.totalCrimes)} crimes</small>
+                <small>
+                  {intl.formatMessage({ id: 'search.monthly.crimes' }, { count: summary.lowest.totalCrimes })}
+                </small>
               </dd>
             </div>
             <div>
-              <dt>Avg per Month</dt>
+              <dt>{intl.formatMessage({ id: 'search.monthly.average' })}</dt>
               <dd>{formatCount(summary.averagePerMonth)}</dd>
             </div>
           </dl>
-          <FigureDefinitions title="What the monthly figures mean" items={MONTHLY_DEFINITIONS} />
+          <FigureDefinitions
+            title={intl.formatMessage({ id: 'search.monthly.definitions' })}
+            items={monthlyDefinitions(intl)}
+          />
         </>
       ) : (
         <div className="empty-block">
-          <p className="muted">Trend analysis requires at least 2 months of data</p>
+          <p className="muted">{intl.formatMessage({ id: 'search.monthly.tooFew' })}</p>
         </div>
       )}
     </Card>

@@ -2,6 +2,7 @@ import { axisBottom, axisLeft, max, scaleBand, scaleLinear, select, type Selecti
 import { useEffect, useRef, useState } from 'react';
 import type { MonthlyBreakdownEntry } from '../../../../common/search/types.ts';
 import { formatCount, longMonth, shortMonth } from './searchFormat.ts';
+import { message } from './searchText.ts';
 
 const MARGIN = { top: 16, right: 12, bottom: 44, left: 56 };
 /** Enough room per tick label ("Jun 2025") before labels are thinned out. */
@@ -16,9 +17,12 @@ interface Tip {
 
 function describe(entry: MonthlyBreakdownEntry): Pick<Tip, 'title' | 'detail'> {
   const title = longMonth(entry.month);
-  if (!entry.hasData || entry.totalCrimes === null) return { title, detail: 'No data for this month' };
-  const crimes = `${formatCount(entry.totalCrimes)} ${entry.totalCrimes === 1 ? 'crime' : 'crimes'}`;
-  return { title, detail: entry.incomplete ? `${crimes} (some forces sent no data)` : crimes };
+  if (!entry.hasData || entry.totalCrimes === null)
+    return { title, detail: message('search.chart.noDataMonth') };
+  return {
+    title,
+    detail: message('search.chart.crimes', { count: entry.totalCrimes, incomplete: entry.incomplete }),
+  };
 }
 
 /**
@@ -124,7 +128,7 @@ export function MonthlyChart({ months }: { months: readonly MonthlyBreakdownEntr
       .attr('x', -innerHeight / 2)
       .attr('y', -MARGIN.left + 14)
       .attr('text-anchor', 'middle')
-      .text('Crimes');
+      .text(message('search.chart.axis'));
 
     const bars = plot
       .append('g')
@@ -162,7 +166,7 @@ export function MonthlyChart({ months }: { months: readonly MonthlyBreakdownEntr
             .attr('transform', `translate(${left + band / 2},${innerHeight / 2}) rotate(-90)`)
             .attr('text-anchor', 'middle')
             .attr('dominant-baseline', 'central')
-            .text('No data');
+            .text(message('search.summary.noData'));
         }
         return;
       }
@@ -227,7 +231,12 @@ export function MonthlyChart({ months }: { months: readonly MonthlyBreakdownEntr
 
   return (
     <div className="monthly-chart" ref={wrapperRef}>
-      <svg ref={svgRef} className="monthly-chart__svg" role="group" aria-label="Crimes per month" />
+      <svg
+        ref={svgRef}
+        className="monthly-chart__svg"
+        role="group"
+        aria-label={message('search.chart.label')}
+      />
       {tip && (
         <div className="monthly-chart__tooltip" role="tooltip" style={{ left: tip.x, top: tip.y }}>
           <strong>{tip.title}</strong>

@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
 import type { SearchResponse } from '../../../../common/search/types.ts';
 import { Button } from '../../shared/ui/Button.tsx';
 import { PoliceTeamCard } from './PoliceTeamCard.tsx';
@@ -10,6 +11,7 @@ import type { StopSearchScope } from './stopSearchText.ts';
 
 /** Stop-and-search and the local police team, fetched only while the panel is open. */
 export function PoliceDataPanel({ response }: { response: SearchResponse }) {
+  const intl = useIntl();
   const [shown, setShown] = useAtom(policeDataShownAtom);
   const panelId = useId();
   const { timeRange } = response.dataInfo;
@@ -17,7 +19,7 @@ export function PoliceDataPanel({ response }: { response: SearchResponse }) {
   const stopSearchMonth = timeRange.preset === null ? timeRange.end : undefined;
 
   return (
-    <section className="police-data" aria-label="Additional police data">
+    <section className="police-data" aria-label={intl.formatMessage({ id: 'search.police.label' })}>
       <Button
         variant="secondary"
         className="police-data__toggle"
@@ -26,7 +28,7 @@ export function PoliceDataPanel({ response }: { response: SearchResponse }) {
         onClick={() => setShown(!shown)}
       >
         <ShieldIcon />
-        {shown ? 'Hide Additional Police Data' : 'Show Additional Police Data'}
+        {intl.formatMessage({ id: shown ? 'search.police.hide' : 'search.police.show' })}
       </Button>
       <div id={panelId} hidden={!shown} className="police-data__cards">
         {shown && (

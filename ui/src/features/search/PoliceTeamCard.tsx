@@ -1,15 +1,13 @@
+import { useIntl } from 'react-intl';
 import { Card } from '../../shared/ui/Card.tsx';
 import { LoadingLine } from './LoadingLine.tsx';
 import type { PoliceTeam } from './policeTeam.ts';
-import { rankBadge } from './policeRanks.ts';
+import { rankBadge, rankLabel } from './policeRanks.ts';
 import type { PoliceMember } from '../../../../common/contracts/forces.ts';
 import { usePoliceTeamQuery } from './searchQueries.ts';
 
-export const POLICE_TEAM_EMPTY = 'No police team information available for this area.';
-export const POLICE_TEAM_UNAVAILABLE = 'Police team details are unavailable right now.';
-
+/** Links to a team's pages; the website's words are translated, the services' names are not. */
 const LINK_LABELS: Record<string, string> = {
-  web: 'Website',
   twitter: 'X (Twitter)',
   facebook: 'Facebook',
   youtube: 'YouTube',
@@ -17,25 +15,30 @@ const LINK_LABELS: Record<string, string> = {
 const TEXT_CONTACTS = new Set(['email', 'telephone', 'mobile', 'fax', 'address']);
 
 export function PoliceTeamCard({ team }: { team: PoliceTeam | null }) {
+  const intl = useIntl();
   const state = usePoliceTeamQuery(team);
   const answer = state.data;
   const members = answer?.members ?? [];
 
   return (
     <Card
-      title="Local Police Team"
+      title={intl.formatMessage({ id: 'search.team.title' })}
       className="police-team"
       description={
-        team ? (team.neighbourhoodId ? `Neighbourhood team, ${team.label}.` : `${team.label}.`) : undefined
+        team
+          ? team.neighbourhoodId
+            ? intl.formatMessage({ id: 'search.team.neighbourhood' }, { label: team.label })
+            : `${team.label}.`
+          : undefined
       }
     >
       {team && state.isPending ? (
-        <LoadingLine text="Loading the police team..." />
+        <LoadingLine text={intl.formatMessage({ id: 'search.team.loading' })} />
       ) : state.isError || answer?.source === 'unavailable' ? (
         // The server logs what went wrong; the page says only what it means for the visitor.
-        <p className="muted">{POLICE_TEAM_UNAVAILABLE}</p>
+        <p className="muted">{intl.formatMessage({ id: 'search.team.unavailable' })}</p>
       ) : members.length === 0 ? (
-        <p className="muted">{POLICE_TEAM_EMPTY}</p>
+        <p className="muted">{intl.formatMessage({ id: 'search.team.empty' })}</p>
       ) : (
         <>
           {answer?.source === 'stale-cache' && answer.reason && (
@@ -65,7 +68,9 @@ function TeamMember({ member }: { member: PoliceMember }) {
         <div>
           <p className="team-member__name">{member.name}</p>
           {member.rank && (
-            <span className={`rank-badge rank-badge--${rankBadge(member.rank)}`}>{member.rank}</span>
+            <span className={`rank-badge rank-badge--${rankBadge(member.rank)}`}>
+              {rankLabel(member.rank)}
+            </span>
           )}
         </div>
       </div>
@@ -87,11 +92,17 @@ function TeamMember({ member }: { member: PoliceMember }) {
 }
 
 function Contact({ kind, value }: { kind: string; value: string }) {
+  const intl = useIntl();
+  const label = (key: string) =>
+    key === 'web' ? intl.formatMessage({ id: 'search.team.website' }) : (LINK_LABELS[key] ?? key);
   if (kind === 'email') return <a href={`mailto:${value}`}>{value}</a>;
   if (kind === 'telephone' || kind === 'mobile') {
     return (
       <>
-        <span className="muted">{kind === 'mobile' ? 'Mobile' : 'Telephone'}: </span>
+        <span className="muted">
+          {intl.formatMessage({ id: kind === 'mobile' ? 'search.team.mobile' : 'search.team.telephone' })}
+          :{' '}
+        </span>
         <a href={`tel:${value.replace(/[^\d+]/g, '')}`}>{value}</a>
       </>
     );
@@ -99,7 +110,9 @@ function Contact({ kind, value }: { kind: string; value: string }) {
   if (TEXT_CONTACTS.has(kind)) {
     return (
       <>
-        <span className="muted">{kind === 'fax' ? 'Fax' : 'Address'}: </span>
+        <span className="muted">
+          {intl.formatMessage({ id: kind === 'fax' ? 'search.team.fax' : 'search.team.address' })}:{' '}
+        </span>
         {value}
       </>
     );
@@ -108,13 +121,13 @@ function Contact({ kind, value }: { kind: string; value: string }) {
   if (/^https?:\/\//i.test(value)) {
     return (
       <a href={value} target="_blank" rel="noopener noreferrer nofollow">
-        {LINK_LABELS[kind] ?? kind}
+        {label(kind)}
       </a>
     );
   }
   return (
     <>
-      <span className="muted">{LINK_LABELS[kind] ?? kind}: </span>
+      <span className="muted">{label(kind)}: </span>
       {value}
     </>
   );

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { couldBecomePostcode } from '../../../../common/postcode/partial.ts';
 import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
 import { cx } from '../../shared/ui/classNames.ts';
@@ -22,6 +23,7 @@ export interface PostcodeComboboxProps {
  * arrow keys move a highlight through the listbox (announced through aria-activedescendant).
  */
 export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeComboboxProps) {
+  const intl = useIntl();
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -138,7 +140,7 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
   return (
     <div className="postcode-combobox" ref={containerRef}>
       <label className="field__label" htmlFor={inputId}>
-        UK postcode
+        {intl.formatMessage({ id: 'search.postcode.label' })}
       </label>
       <div className="postcode-combobox__control">
         <input
@@ -157,7 +159,7 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={16}
-          placeholder="e.g. SW1A 1AA"
+          placeholder={intl.formatMessage({ id: 'search.postcode.placeholder' })}
           value={value}
           onChange={handleChange}
           onKeyDown={handleKeyDown}
@@ -168,7 +170,7 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
         <ul
           id={listId}
           role="listbox"
-          aria-label="Postcode suggestions"
+          aria-label={intl.formatMessage({ id: 'search.postcode.suggestions' })}
           className="postcode-combobox__list"
           hidden={!shown}
         >
@@ -191,9 +193,9 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
         </ul>
       </div>
       <p id={hintId} className="field__hint postcode-combobox__hint">
-        {validity === 'invalid'
-          ? 'No UK postcode starts like this: postcodes look like SW1A 1AA, M1 1AA or B33 8TH.'
-          : 'Crimes within 1 mile. Suggestions appear as you type.'}
+        {intl.formatMessage({
+          id: validity === 'invalid' ? 'search.postcode.invalid' : 'search.postcode.hint',
+        })}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type Dispatch, type FormEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
 import {
   PERIOD_PRESETS,
@@ -17,6 +18,7 @@ import { PostcodeCombobox } from './PostcodeCombobox.tsx';
 import { useForcesQuery, useNeighbourhoodsQuery } from './searchQueries.ts';
 import type { DraftAction } from './searchDraft.ts';
 import { longMonth } from './searchFormat.ts';
+import { monthSpan } from './searchWords.ts';
 import type { SearchDraft } from './searchParams.ts';
 import { TrendIndicator } from './TrendIndicator.tsx';
 
@@ -31,16 +33,13 @@ export interface SearchFormProps {
   trend: MonthOverMonthChange | null;
 }
 
-const SEARCH_TYPE_CHOICES: { value: SearchType; label: string; hint: string }[] = [
-  { value: 'radius', label: 'Postcode + Radius', hint: 'Within 1 mile of a postcode' },
-  { value: 'neighbourhood', label: 'Neighbourhood', hint: "Inside a police neighbourhood's boundary" },
-  { value: 'force', label: 'Police Force', hint: 'Everything one force recorded' },
-];
+const SEARCH_TYPE_CHOICES: readonly SearchType[] = ['radius', 'neighbourhood', 'force'];
 
-const PERIOD_CHOICES: { value: TimePeriodChoice; label: string }[] = [
-  ...PERIOD_PRESETS.map((p) => ({ value: p.choice, label: p.label })),
-  { value: 'single', label: 'Single Month' },
-  { value: 'range', label: 'Date Range' },
+/** The presets, then a single month and a range; each worded as `search.period.<choice>`. */
+const PERIOD_CHOICES: readonly TimePeriodChoice[] = [
+  ...PERIOD_PRESETS.map((p) => p.choice),
+  'single',
+  'range',
 ];
 
 export function SearchForm({
@@ -52,6 +51,7 @@ export function SearchForm({
   availableDates,
   trend,
 }: SearchFormProps) {
+  const intl = useIntl();
   const advancedId = useId();
   const radius = draft.searchType === 'radius';
   const blocked = radius && !isValidPostcode(draft.postcode.trim());
@@ -62,7 +62,12 @@ export function SearchForm({
   }
 
   return (
-    <form className="card search-form" onSubmit={submit} aria-label="Crime search" noValidate>
+    <form
+      className="card search-form"
+      onSubmit={submit}
+      aria-label={intl.formatMessage({ id: 'search.form.label' })}
+      noValidate
+    >
       <div className="search-form__main">
         {radius ? (
           <PostcodeCombobox
@@ -72,15 +77,16 @@ export function SearchForm({
           />
         ) : (
           <p className="search-form__scope">
-            {draft.searchType === 'force'
-              ? 'Searching a whole police force. Choose the force under Advanced Search Options.'
-              : 'Searching inside a police neighbourhood. Choose the force and neighbourhood under Advanced Search Options.'}
+            {intl.formatMessage({
+              id:
+                draft.searchType === 'force' ? 'search.form.scope.force' : 'search.form.scope.neighbourhood',
+            })}
           </p>
         )}
         <div className="search-form__actions">
           <Button type="submit" size="lg" disabled={blocked}>
             <SearchIcon />
-            Search Crime Data
+            {intl.formatMessage({ id: 'search.form.submit' })}
           </Button>
           {trend && (
             <TrendIndicator
@@ -112,7 +118,7 @@ export function SearchForm({
               strokeLinecap="round"
             />
           </svg>
-          Advanced Search Options
+          {intl.formatMessage({ id: 'search.form.advanced' })}
         </button>
         <div id={advancedId} hidden={!advancedOpen} className="advanced">
           {advancedOpen && (
@@ -129,6 +135,7 @@ function AdvancedOptions({
   dispatch,
   availableDates,
 }: Pick<SearchFormProps, 'draft' | 'dispatch' | 'availableDates'>) {
+  const intl = useIntl();
   const needsForce = draft.searchType !== 'radius';
   const forces = useForcesQuery(needsForce);
   const wantsNeighbourhoods = draft.searchType === 'neighbourhood' && draft.forceId !== '';
@@ -141,20 +148,24 @@ function AdvancedOptions({
   return (
     <div className="advanced__grid">
       <fieldset className="advanced__types">
-        <legend className="field__label">Search type</legend>
+        <legend className="field__label">{intl.formatMessage({ id: 'search.form.type' })}</legend>
         <div className="choice-cards">
           {SEARCH_TYPE_CHOICES.map((choice) => (
-            <label key={choice.value} className="choice-card">
+            <label key={choice} className="choice-card">
               <input
                 type="radio"
                 name="searchType"
-                value={choice.value}
-                checked={draft.searchType === choice.value}
-                onChange={() => dispatch({ type: 'searchType', value: choice.value })}
+                value={choice}
+                checked={draft.searchType === choice}
+                onChange={() => dispatch({ type: 'searchType', value: choice })}
               />
               <span className="choice-card__text">
-                <span className="choice-card__label">{choice.label}</span>
-                <span className="choice-card__hint">{choice.hint}</span>
+                <span className="choice-card__label">
+                  {intl.formatMessage({ id: `search.form.type.${choice}` })}
+                </span>
+                <span className="choice-card__hint">
+                  {intl.formatMessage({ id: `search.form.type.${choice}.hint` })}
+                </span>
               </span>
             </label>
           ))}
@@ -163,18 +174,20 @@ function AdvancedOptions({
 
       {needsForce && (
         <SelectField
-          label="Police force"
+          label={intl.formatMessage({ id: 'search.form.force' })}
           value={draft.forceId}
           onChange={(value) => dispatch({ type: 'force', value })}
           state={forces}
-          placeholder="Choose a police force"
-          loadingText="Loading police forces..."
-          errorText="Could not load the police forces."
+          placeholder={intl.formatMessage({ id: 'search.form.force.choose' })}
+          loadingText={intl.formatMessage({ id: 'search.form.force.loading' })}
+          errorText={intl.formatMessage({ id: 'search.form.force.error' })}
         >
           {forces.status === 'success' &&
             forces.data.map((force) => (
               <option key={force.id} value={force.id}>
-                {force.hasData === false ? `${force.name} (no data)` : force.name}
+                {force.hasData === false
+                  ? intl.formatMessage({ id: 'search.form.force.noData' }, { name: force.name })
+                  : force.name}
               </option>
             ))}
         </SelectField>
@@ -182,22 +195,25 @@ function AdvancedOptions({
 
       {wantsNeighbourhoods && (
         <SelectField
-          label="Neighbourhood"
+          label={intl.formatMessage({ id: 'search.form.neighbourhood' })}
           value={draft.neighbourhoodId}
           onChange={(value) => dispatch({ type: 'neighbourhood', value })}
           state={neighbourhoods}
-          placeholder={
-            neighbourhoods.status === 'success' && neighbourhoods.data.length === 0
-              ? 'No neighbourhoods stored for this force'
-              : 'Choose a neighbourhood'
-          }
-          loadingText="Loading neighbourhoods..."
-          errorText="Could not load the neighbourhoods of this force."
+          placeholder={intl.formatMessage({
+            id:
+              neighbourhoods.status === 'success' && neighbourhoods.data.length === 0
+                ? 'search.form.neighbourhood.none'
+                : 'search.form.neighbourhood.choose',
+          })}
+          loadingText={intl.formatMessage({ id: 'search.form.neighbourhood.loading' })}
+          errorText={intl.formatMessage({ id: 'search.form.neighbourhood.error' })}
         >
           {neighbourhoods.status === 'success' &&
             neighbourhoods.data.map((n) => (
               <option key={n.id} value={n.id} disabled={n.hasBoundary === false}>
-                {n.hasBoundary === false ? `${n.name} (no boundary)` : n.name}
+                {n.hasBoundary === false
+                  ? intl.formatMessage({ id: 'search.form.neighbourhood.noBoundary' }, { name: n.name })
+                  : n.name}
               </option>
             ))}
         </SelectField>
@@ -205,20 +221,20 @@ function AdvancedOptions({
 
       <div className="advanced__period">
         <SelectField
-          label="Time period"
+          label={intl.formatMessage({ id: 'search.form.period' })}
           value={draft.period}
           onChange={(value) => dispatch({ type: 'period', value: value as TimePeriodChoice })}
         >
           {PERIOD_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
+            <option key={choice} value={choice}>
+              {intl.formatMessage({ id: `search.period.${choice}` })}
             </option>
           ))}
         </SelectField>
         <PresetMonths choice={draft.period} months={months} />
         {draft.period === 'single' && (
           <MonthSelect
-            label="Month"
+            label={intl.formatMessage({ id: 'search.form.month' })}
             value={draft.singleMonth}
             months={months}
             onChange={(value) => dispatch({ type: 'singleMonth', value })}
@@ -227,19 +243,17 @@ function AdvancedOptions({
         {draft.period === 'range' && (
           <>
             <MonthSelect
-              label="From"
+              label={intl.formatMessage({ id: 'search.form.from' })}
               value={draft.fromMonth}
               months={months}
               onChange={(value) => dispatch({ type: 'fromMonth', value })}
             />
             <MonthSelect
-              label="To"
+              label={intl.formatMessage({ id: 'search.form.to' })}
               value={draft.toMonth}
               months={months}
               onChange={(value) => dispatch({ type: 'toMonth', value })}
-              error={
-                reversed ? 'The To month is before the From month: choose one on or after it.' : undefined
-              }
+              error={reversed ? intl.formatMessage({ id: 'search.form.reversed' }) : undefined}
             />
           </>
         )}
@@ -249,11 +263,21 @@ function AdvancedOptions({
         <CalendarIcon />
         {availableDates.status === 'success'
           ? availableDates.data.latestDateFormatted
-            ? `Latest police data: ${availableDates.data.latestDateFormatted}`
-            : 'No police data has been imported yet.'
-          : availableDates.status === 'error'
-            ? 'The latest data month could not be loaded.'
-            : 'Checking the latest data month...'}
+            ? intl.formatMessage(
+                { id: 'search.form.latest' },
+                {
+                  month: availableDates.data.dates[0]
+                    ? longMonth(availableDates.data.dates[0].date)
+                    : availableDates.data.latestDateFormatted,
+                },
+              )
+            : intl.formatMessage({ id: 'search.form.latest.none' })
+          : intl.formatMessage({
+              id:
+                availableDates.status === 'error'
+                  ? 'search.form.latest.error'
+                  : 'search.form.latest.checking',
+            })}
       </p>
     </div>
   );
@@ -264,19 +288,15 @@ function AdvancedOptions({
  * is not searched over three), worked out by the rule the server applies (common/search/period.ts).
  */
 function PresetMonths({ choice, months }: { choice: TimePeriodChoice; months: readonly string[] }) {
+  const intl = useIntl();
   const preset = PERIOD_PRESETS.find((p) => p.choice === choice);
   const covered = preset && presetMonthsWithData(preset.preset, months);
   if (!preset || !covered) return null;
-  const span =
-    covered.startMonth === covered.endMonth
-      ? longMonth(covered.endMonth)
-      : `${longMonth(covered.startMonth)} to ${longMonth(covered.endMonth)}`;
+  const span = monthSpan(covered.startMonth, covered.endMonth);
   const what =
     preset.preset === 'ALL_AVAILABLE'
-      ? 'All the months held, up to five years'
-      : covered.withData === 1
-        ? 'The latest month with data'
-        : `The latest ${covered.withData} months with data`;
+      ? intl.formatMessage({ id: 'search.form.preset.all' })
+      : intl.formatMessage({ id: 'search.form.preset.latest' }, { count: covered.withData });
   return (
     <p className="advanced__preset-months" data-testid="preset-months">
       {what}: {span}
@@ -352,9 +372,16 @@ function MonthSelect({
   error?: string;
 }) {
   // A bookmarked month the store no longer lists still shows what was chosen.
+  const intl = useIntl();
   const listed = value === '' || months.includes(value) ? months : [value, ...months];
   return (
-    <SelectField label={label} value={value} onChange={onChange} placeholder="Choose a month" invalid={error}>
+    <SelectField
+      label={label}
+      value={value}
+      onChange={onChange}
+      placeholder={intl.formatMessage({ id: 'search.form.month.choose' })}
+      invalid={error}
+    >
       {listed.map((month) => (
         <option key={month} value={month}>
           {longMonth(month)}

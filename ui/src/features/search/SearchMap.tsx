@@ -1,12 +1,9 @@
 import { hexbin } from 'd3-hexbin';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  CRIME_CATEGORIES,
-  categoryFromSlug,
-  type CrimeCategorySlug,
-} from '../../../../common/crime/categories.ts';
+import { useIntl } from 'react-intl';
+import { CRIME_CATEGORIES, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
 import { clusterMarks } from '../../../../common/map/cluster.ts';
-import { directionFromCentre, frameAt } from '../../../../common/map/frame.ts';
+import { frameAt } from '../../../../common/map/frame.ts';
 import { shownCounts, type MapMark, type SearchMapResponse } from '../../../../common/map/marks.ts';
 import { nextInDirection, type ArrowDirection } from '../../../../common/map/navigation.ts';
 import { categorySymbol, type CategorySymbol } from '../../../../common/map/symbols.ts';
@@ -16,7 +13,8 @@ import { BaseLayer } from './map/BaseLayer.tsx';
 import { fitProjection, outlinePath, pixelsPerMetre } from './map/mapProjection.ts';
 import { shapePath } from './map/symbols.ts';
 import { useMapTiles } from './map/useMapTiles.ts';
-import { formatCount } from './searchFormat.ts';
+import { mapNote, outlineLabel, whereFromCentre } from './map/mapWords.ts';
+import { categoryLabel, formatCount } from './searchFormat.ts';
 import './searchMap.css';
 
 /**
@@ -91,6 +89,7 @@ export function SearchMap({
   onShowAll,
   onSelect,
 }: SearchMapProps) {
+  const intl = useIntl();
   const canvasRef = useRef<HTMLDivElement>(null);
   const targetRefs = useRef(new Map<string, SVGGElement>());
   const [focusId, setFocusId] = useState<string | undefined>(undefined);
@@ -140,8 +139,7 @@ export function SearchMap({
       const parts = Object.entries(mark.counts)
         .filter(([slug]) => shown.has(slug as CrimeCategorySlug))
         .sort((a, b) => b[1] - a[1])
-        .map(([slug, count]) => `${formatCount(count)} ${categoryFromSlug(slug)?.label ?? slug}`);
-      const where = map.binning.kind === 'points' ? 'point' : 'hexagon';
+        .map(([slug, count]) => `${formatCount(count)} ${categoryLabel(slug)}`);
       out.push({
         id: mark.id,
         mark,
@@ -149,11 +147,19 @@ export function SearchMap({
         y,
         weight: total,
         symbol: categorySymbol(top),
-        label: `${formatCount(total)} ${total === 1 ? 'crime' : 'crimes'} at a ${where} ${directionFromCentre(frame, mark)}: ${parts.join(', ')}`,
+        label: intl.formatMessage(
+          { id: 'search.map.mark' },
+          {
+            count: total,
+            kind: map.binning.kind,
+            where: whereFromCentre(frame, mark),
+            parts: parts.join(', '),
+          },
+        ),
       });
     }
     return out;
-  }, [map, hidden, projection]);
+  }, [map, hidden, projection, intl]);
   // Zoomed into a cluster: what lies off the map cannot be tapped, so it is not a target.
   const onScreen = useMemo(
     () => drawn.filter((d) => d.x >= 0 && d.y >= 0 && d.x <= width && d.y <= height),
@@ -162,7 +168,6 @@ export function SearchMap({
 
   const targets = useMemo((): Target[] => {
     const frame = frameAt(map.centre);
-    const unit = map.binning.kind === 'points' ? 'points' : 'hexagons';
     return clusterMarks(onScreen, TARGET).map((cluster) => {
       const anchor = cluster.members[0]!;
       if (cluster.members.length === 1) {
@@ -183,10 +188,18 @@ export function SearchMap({
         y: cluster.y,
         members: cluster.members,
         crimes: cluster.weight,
-        label: `${formatCount(cluster.weight)} crimes at ${cluster.members.length} ${unit} ${directionFromCentre(frame, anchor.mark)}, too close to tell apart: zoom in`,
+        label: intl.formatMessage(
+          { id: 'search.map.cluster' },
+          {
+            count: cluster.weight,
+            places: cluster.members.length,
+            kind: map.binning.kind,
+            where: whereFromCentre(frame, anchor.mark),
+          },
+        ),
       };
     });
-  }, [onScreen, map]);
+  }, [onScreen, map, intl]);
 
   // After a zoom, focus stays with the mark that was chosen, in whatever target now holds it.
   useEffect(() => {
@@ -252,20 +265,20 @@ export function SearchMap({
 
   const outline = outlinePath(map, projection);
   const anyHidden = legend.some((l) => hidden.has(l.category.slug));
-  const unit = map.binning.kind === 'points' ? 'points' : 'hexagons';
+  const kind = map.binning.kind;
   const groups = targets.filter((t) => t.kind === 'cluster').length;
 
   return (
     <section className="card search-map" aria-labelledby="search-map-title">
       <header className="card__header">
         <h2 id="search-map-title" className="card__title">
-          Map of the Search
+          {intl.formatMessage({ id: 'search.map.title' })}
         </h2>
         <p className="card__description" id="search-map-note">
-          {map.note}
-          {unlocated > 0 &&
-            ` ${formatCount(unlocated)} ${unlocated === 1 ? 'crime has' : 'crimes have'} no location and ${unlocated === 1 ? 'is' : 'are'} not on the map.`}
-          {map.outline && ` Outline: ${map.outline.label}.`}
+          {mapNote(map)}
+          {unlocated > 0 && ` ${intl.formatMessage({ id: 'search.map.unlocated' }, { count: unlocated })}`}
+          {map.outline &&
+            ` ${intl.formatMessage({ id: 'search.map.outline' }, { label: outlineLabel(map.outline.label) })}`}
         </p>
       </header>
 
@@ -365,20 +378,27 @@ export function SearchMap({
               );
             })}
           </svg>
-          {tiles && <p className="search-map__attribution">Map tiles: {tiles.attribution}</p>}
+          {tiles && (
+            <p className="search-map__attribution">
+              {intl.formatMessage({ id: 'search.map.tiles' }, { attribution: tiles.attribution })}
+            </p>
+          )}
           <p id="search-map-keys" className="search-map__keys">
-            Tab to the map, move between {unit} with the arrow keys, Enter lists their crimes in the table
-            below (or zooms into a numbered group), Escape clears.
+            {intl.formatMessage({ id: 'search.map.keys' }, { kind })}
           </p>
           {view && (
             <Button variant="secondary" size="sm" onClick={() => setView(null)}>
-              Show the whole area
+              {intl.formatMessage({ id: 'search.map.wholeArea' })}
             </Button>
           )}
         </div>
 
         <div className="search-map__side">
-          <div className="search-map__legend" role="group" aria-label="Crime types on the map">
+          <div
+            className="search-map__legend"
+            role="group"
+            aria-label={intl.formatMessage({ id: 'search.map.legend' })}
+          >
             {legend.map(({ category, count, symbol }) => {
               const shown = !hidden.has(category.slug);
               return (
@@ -404,7 +424,7 @@ export function SearchMap({
                       data-shape={symbol.shape}
                     />
                   </svg>
-                  <span className="search-map__legend-name">{category.label}</span>
+                  <span className="search-map__legend-name">{categoryLabel(category.slug)}</span>
                   <span className="search-map__legend-count">{formatCount(count)}</span>
                 </button>
               );
@@ -413,24 +433,24 @@ export function SearchMap({
               <svg width="18" height="18" viewBox="-9 -9 18 18" aria-hidden="true">
                 <circle className="search-map__cluster-disc" r={8} />
               </svg>
-              <span>A number: crimes at {unit} too close to tell apart; choose it to zoom in.</span>
+              <span>{intl.formatMessage({ id: 'search.map.legendCluster' }, { kind })}</span>
             </p>
           </div>
           {anyHidden && (
             <Button variant="ghost" size="sm" onClick={onShowAll}>
-              Show all crime types
+              {intl.formatMessage({ id: 'search.map.showAllTypes' })}
             </Button>
           )}
           <p className="search-map__selection" role="status">
             {selectedMark
-              ? `Selected: ${selectedMark.label}. The incident table lists these crimes.`
+              ? intl.formatMessage({ id: 'search.map.selected' }, { label: selectedMark.label })
               : selected
-                ? 'The selected place has no crimes of the shown types.'
-                : `${formatCount(onScreen.length)} ${unit} shown${groups > 0 ? `, ${formatCount(groups)} numbered ${groups === 1 ? 'group' : 'groups'} of them` : ''}.`}
+                ? intl.formatMessage({ id: 'search.map.selectedEmpty' })
+                : intl.formatMessage({ id: 'search.map.shown' }, { count: onScreen.length, kind, groups })}
           </p>
           {selected && (
             <Button variant="secondary" size="sm" onClick={() => onSelect(undefined)}>
-              Clear map selection
+              {intl.formatMessage({ id: 'search.map.clear' })}
             </Button>
           )}
         </div>

@@ -1,6 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { CRIME_CATEGORY_SLUGS, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
 import { frameAt } from '../../../../common/map/frame.ts';
 import { markIdOfCrime } from '../../../../common/map/marks.ts';
@@ -14,7 +15,7 @@ import type { ApiCrime, SearchRequestBody, SearchResponse } from '../../../../co
 import { Button } from '../../shared/ui/Button.tsx';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { searchHeadline, usePoliceClockMeta } from '../clocks/policeCoverage.ts';
+import { usePoliceClockMeta } from '../clocks/policeCoverage.ts';
 import { useToast } from '../toast/useToast.ts';
 import { CrimeTypeBreakdown } from './CrimeTypeBreakdown.tsx';
 import { DataNotes } from './DataNotes.tsx';
@@ -32,7 +33,8 @@ import {
   useSearchMapQuery,
 } from './searchQueries.ts';
 import { draftReducer, needsAdvancedOptions } from './searchDraft.ts';
-import { formatCount, longMonth } from './searchFormat.ts';
+import { longMonth } from './searchFormat.ts';
+import { areaLabel, coverageArea, coverageText, issueWords, periodLabel } from './searchWords.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { SummaryStats } from './SummaryStats.tsx';
 import {
@@ -45,6 +47,7 @@ import {
 } from './searchParams.ts';
 import { areaIdOfSearch } from '../../../../common/alerts/area-links.ts';
 import { AreaAlerts } from '../alerts/AreaAlerts.tsx';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import './search.css';
 
 /** The URL minus the page: what the form shows. A change of it (Back, a link) resets the form. */
@@ -63,6 +66,7 @@ export function SearchPage() {
   const { toast } = useToast();
   const setLastResult = useSetAtom(lastSearchResultAtom);
   const { forgetUnshown, refetchShown } = useForgetSearches();
+  const intl = useIntl();
 
   const [draft, dispatch] = useReducer(draftReducer, url, draftFromUrl);
   const [advancedOpen, setAdvancedOpen] = useState(() => needsAdvancedOptions(draftFromUrl(url)));
@@ -107,10 +111,11 @@ export function SearchPage() {
         neighbourhoodId: draft.neighbourhoodId,
       }) ?? validatePeriodDraft(draft, longMonth);
     if (issue) {
+      const words = issueWords(issue, draft);
       toast({
         variant: 'destructive',
-        title: issue.title,
-        description: issue.text,
+        title: words.title,
+        description: words.text,
         duration: issue.durationMs,
       });
       return;
@@ -148,12 +153,31 @@ export function SearchPage() {
   return (
     <div className="page search-page">
       <PageHeader
-        title={searchHeadline(policeMeta)}
-        lead="Police-recorded crime around a postcode, inside a police neighbourhood or across a whole police force."
+        title={
+          policeMeta
+            ? intl.formatMessage(
+                { id: 'search.headlineArea' },
+                {
+                  // The clock's own area name is English; Welsh words it from the coverage facts.
+                  area:
+                    policeMeta.coverage && PAGE_LOCALE === 'cy'
+                      ? coverageArea(policeMeta.coverage)
+                      : policeMeta.areaName,
+                },
+              )
+            : intl.formatMessage({ id: 'search.headline' })
+        }
+        lead={intl.formatMessage({ id: 'search.lead' })}
       >
         {policeMeta?.coverage && (
           <p className="page-header__lead" data-testid="search-coverage">
-            <strong>Covers:</strong> {policeMeta.coverage.text}.
+            <FormattedMessage
+              id="search.coverage.covers"
+              values={{
+                strong: (text) => <strong>{text}</strong>,
+                coverage: coverageText(policeMeta.coverage),
+              }}
+            />
           </p>
         )}
       </PageHeader>
@@ -169,22 +193,36 @@ export function SearchPage() {
 
       <div className="search-outcome">
         {urlIssue && (
-          <Alert variant="destructive" title={urlIssue.title} className="search-error">
-            {urlIssue.text}
+          <Alert
+            variant="destructive"
+            title={issueWords(urlIssue, draftFromUrl(url)).title}
+            className="search-error"
+          >
+            {issueWords(urlIssue, draftFromUrl(url)).text}
           </Alert>
         )}
         {search.status === 'idle' && !urlIssue && (
-          <NoSearch area={policeMeta?.coverage?.area ?? 'England and Wales'} />
+          <NoSearch
+            area={
+              policeMeta?.coverage
+                ? coverageArea(policeMeta.coverage)
+                : intl.formatMessage({ id: 'search.coverage.all' })
+            }
+          />
         )}
         {search.status === 'searching' && (
           <div className="card search-loading" role="status">
             <span className="spinner" aria-hidden="true" />
-            <p>Searching crime data...</p>
+            <p>{intl.formatMessage({ id: 'search.searching' })}</p>
           </div>
         )}
         {search.status === 'error' && (
-          <Alert variant="destructive" title={`Error: ${search.message}`} className="search-error">
-            Check the search above and try again.
+          <Alert
+            variant="destructive"
+            title={intl.formatMessage({ id: 'search.error.title' }, { message: search.message })}
+            className="search-error"
+          >
+            {intl.formatMessage({ id: 'search.error.text' })}
           </Alert>
         )}
         {search.status === 'results' && request && (
@@ -223,7 +261,10 @@ function SearchResults({
   url: SearchUrl;
   onMapState: (state: { hide?: string; at?: string }) => void;
 }) {
+  const intl = useIntl();
   const total = response.stats.totalCrimes;
+  const area = areaLabel(response.dataInfo);
+  const period = periodLabel(response.dataInfo);
   const hasCrimes = response.pagination.total > 0;
   const alertArea = areaIdOfSearch(request);
   const mapState = useSearchMapQuery(request, hasCrimes);
@@ -257,8 +298,8 @@ function SearchResults({
     <div className="search-results">
       <h2 ref={heading} tabIndex={-1} className="search-results__title">
         {total === null
-          ? `No data for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}`
-          : `${formatCount(total)} ${total === 1 ? 'crime' : 'crimes'} found for ${response.dataInfo.area.label}, ${response.dataInfo.timeRange.label}`}
+          ? intl.formatMessage({ id: 'search.results.noData' }, { area, period })
+          : intl.formatMessage({ id: 'search.results.found' }, { count: total, area, period })}
       </h2>
       <DataNotes dataInfo={response.dataInfo} />
       <SummaryStats response={response} />
@@ -272,11 +313,15 @@ function SearchResults({
       </div>
       {hasCrimes && mapState.isPending && (
         <section className="card search-map search-map--loading" aria-busy="true">
-          <p className="muted">Drawing the map...</p>
+          <p className="muted">{intl.formatMessage({ id: 'search.map.drawing' })}</p>
         </section>
       )}
       {mapState.isError && (
-        <Alert variant="destructive" title="The map could not be loaded" className="search-map__error">
+        <Alert
+          variant="destructive"
+          title={intl.formatMessage({ id: 'search.map.loadFailed' })}
+          className="search-map__error"
+        >
           {searchErrorMessage(mapState.error)}
         </Alert>
       )}
@@ -304,11 +349,14 @@ function SearchResults({
             <div className="incidents__notice" role="status">
               <p>
                 {marks.data
-                  ? `The ${formatCount(marks.data.pagination.total)} ${marks.data.pagination.total === 1 ? 'crime' : 'crimes'} of the place chosen on the map${hidden.size > 0 ? ', of the shown crime types' : ''}.`
-                  : 'Crimes of the place chosen on the map.'}
+                  ? intl.formatMessage(
+                      { id: 'search.markCrimes.count' },
+                      { count: marks.data.pagination.total, filtered: hidden.size > 0 },
+                    )
+                  : intl.formatMessage({ id: 'search.markCrimes.loading' })}
               </p>
               <Button variant="secondary" size="sm" onClick={() => onMapState({ hide: url.hide })}>
-                Show all crimes
+                {intl.formatMessage({ id: 'search.markCrimes.showAll' })}
               </Button>
             </div>
           )
@@ -319,7 +367,7 @@ function SearchResults({
         shownOnMap={shownCrime?.id}
       />
       <PoliceDataPanel response={response} />
-      {alertArea && <AreaAlerts areaId={alertArea} label={response.dataInfo.area.label} />}
+      {alertArea && <AreaAlerts areaId={alertArea} label={area} />}
     </div>
   );
 }
@@ -345,34 +393,22 @@ function useMarkCrimes(request: SearchRequestBody, mark: string | undefined, hid
   };
 }
 
-const SEARCH_MODES = [
-  {
-    title: 'Postcode + Radius',
-    text: 'Every crime within 1 mile of a UK postcode. Type a postcode above to start.',
-  },
-  {
-    title: 'Police Force Analysis',
-    text: 'Everything one police force recorded. Choose "Police Force" under Advanced Search Options.',
-  },
-  {
-    title: 'Neighbourhood Statistics',
-    text: 'Crimes inside a police neighbourhood\'s boundary. Choose "Neighbourhood" under Advanced Search Options.',
-  },
-];
+const SEARCH_MODES = ['radius', 'force', 'neighbourhood'] as const;
 
 /** `area`: what the store covers, in the words of the one coverage statement (common/police-coverage). */
 function NoSearch({ area }: { area: string }) {
+  const intl = useIntl();
   return (
     <section className="card search-empty" aria-labelledby="no-search-title">
       <h2 id="no-search-title" className="search-empty__title">
-        No Search Performed
+        {intl.formatMessage({ id: 'search.noSearch.title' })}
       </h2>
-      <p className="muted">Search police-recorded crime in {area} in one of three ways:</p>
+      <p className="muted">{intl.formatMessage({ id: 'search.noSearch.text' }, { area })}</p>
       <ul className="search-modes">
         {SEARCH_MODES.map((mode) => (
-          <li key={mode.title} className="search-mode">
-            <p className="search-mode__title">{mode.title}</p>
-            <p className="search-mode__text">{mode.text}</p>
+          <li key={mode} className="search-mode">
+            <p className="search-mode__title">{intl.formatMessage({ id: `search.mode.${mode}.title` })}</p>
+            <p className="search-mode__text">{intl.formatMessage({ id: `search.mode.${mode}.text` })}</p>
           </li>
         ))}
       </ul>

@@ -2,11 +2,13 @@ import {
   STOP_SEARCH_ETHNICITY_ROWS,
   STOP_SEARCH_RECORD_LIMIT,
 } from '../../../../common/search/stop-search.ts';
+import type { MessageId } from '../../../../common/i18n/messages.ts';
+import { useIntl } from 'react-intl';
 import { Card } from '../../shared/ui/Card.tsx';
 import { LoadingLine } from './LoadingLine.tsx';
 import { useStopSearchQuery } from './searchQueries.ts';
 import { formatCount, formatDateTime } from './searchFormat.ts';
-import { STOP_SEARCH_EMPTY, stopSearchText, type StopSearchScope } from './stopSearchText.ts';
+import { stopSearchEmpty, stopSearchText, type StopSearchScope } from './stopSearchText.ts';
 
 export interface StopSearchCardProps {
   scope: StopSearchScope;
@@ -14,6 +16,8 @@ export interface StopSearchCardProps {
 }
 
 export function StopSearchCard({ scope, month }: StopSearchCardProps) {
+  const intl = useIntl();
+  const t = (id: MessageId) => intl.formatMessage({ id });
   const where =
     scope.kind === 'force'
       ? { forceId: scope.forceId }
@@ -23,44 +27,44 @@ export function StopSearchCard({ scope, month }: StopSearchCardProps) {
   const text = stopSearchText(scope, answer, month);
 
   return (
-    <Card title="Stop and Search" className="stop-search" description={text.description}>
+    <Card title={t('search.stops.title')} className="stop-search" description={text.description}>
       {text.notes.map((note) => (
         <p key={note} className="stop-search__unlocated">
           {note}
         </p>
       ))}
       {state.isPending ? (
-        <LoadingLine text="Loading stop and search data..." />
+        <LoadingLine text={t('search.stops.loading')} />
       ) : !answer ? (
         // The specification treats a failed read as no data: null on failure.
-        <p className="muted">{STOP_SEARCH_EMPTY}</p>
+        <p className="muted">{stopSearchEmpty()}</p>
       ) : text.empty ? (
         <p className="muted">{text.empty}</p>
       ) : answer.stats.totalStops === 0 ? null : (
         <>
           <dl className="mini-stats">
             <div>
-              <dt>Total stops</dt>
+              <dt>{t('search.stops.total')}</dt>
               <dd>{formatCount(answer.stats.totalStops)}</dd>
             </div>
             <div>
-              <dt>Arrests</dt>
+              <dt>{t('search.stops.arrests')}</dt>
               <dd>{formatCount(answer.stats.arrests)}</dd>
             </div>
             <div>
-              <dt>No action</dt>
+              <dt>{t('search.stops.noAction')}</dt>
               <dd>{formatCount(answer.stats.noAction)}</dd>
             </div>
           </dl>
 
           <div className="stop-search__columns">
             <Breakdown
-              title="Outcomes"
+              title={t('search.stops.outcomes')}
               rows={answer.stats.outcomeBreakdown.map((o) => ({ label: o.outcome, count: o.count }))}
               total={answer.stats.totalStops}
             />
             <Breakdown
-              title="Ethnicity (self-defined)"
+              title={t('search.stops.ethnicity')}
               rows={answer.stats.ethnicityBreakdown
                 .slice(0, STOP_SEARCH_ETHNICITY_ROWS)
                 .map((e) => ({ label: e.ethnicity, count: e.count }))}
@@ -68,16 +72,17 @@ export function StopSearchCard({ scope, month }: StopSearchCardProps) {
             />
           </div>
 
-          <h3 className="subheading">Recent stops</h3>
-          <div className="table-scroll">
+          <h3 className="subheading">{t('search.stops.recent')}</h3>
+          {/* Focusable so keyboard users can scroll it sideways (axe scrollable-region-focusable). */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('search.stops.scrollable')}>
             <table className="data-table data-table--compact">
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Object of search</th>
-                  <th scope="col">Person</th>
-                  <th scope="col">Outcome</th>
+                  <th scope="col">{t('search.stops.when')}</th>
+                  <th scope="col">{t('search.stops.type')}</th>
+                  <th scope="col">{t('search.stops.object')}</th>
+                  <th scope="col">{t('search.stops.person')}</th>
+                  <th scope="col">{t('search.incidents.outcome')}</th>
                 </tr>
               </thead>
               <tbody>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { MessageId } from '../../../../common/i18n/messages.ts';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { SearchResponse } from '../../../../common/search/types.ts';
 import { rateWithheld } from '../../../../common/search/silent-forces.ts';
 import { MIN_CRIMES_TO_COMPARE, STABLE_THRESHOLD_PERCENT } from '../../../../common/search/trend.ts';
@@ -7,8 +9,8 @@ import { FigureDefinitions, type FigureDefinition } from './FigureDefinitions.ts
 import { rateMonths } from './rateMonths.ts';
 import { formatCount, formatDecimal, formatRate } from './searchFormat.ts';
 import { TrendIndicator } from './TrendIndicator.tsx';
-
-const NOT_AVAILABLE = 'Not available';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
+import { areaLabel, periodLabel, withheldReason } from './searchWords.ts';
 
 /** The headline figures of a search, under a banner naming the area, the period and the radius. */
 export function SummaryStats({ response }: { response: SearchResponse }) {
@@ -17,30 +19,30 @@ export function SummaryStats({ response }: { response: SearchResponse }) {
   const change = stats.monthOverMonthChange;
   const population = stats.population;
   const withheld = rateWithheld(dataInfo, stats);
+  const intl = useIntl();
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return (
     <section className="card summary" aria-labelledby="summary-title">
       <div className="summary__banner">
         <div>
           <h2 id="summary-title" className="summary__area">
-            {dataInfo.area.label}
+            {areaLabel(dataInfo)}
           </h2>
           <p className="summary__period">
-            <span>{dataInfo.timeRange.label}</span>
+            <span>{periodLabel(dataInfo)}</span>
             <span aria-hidden="true"> · </span>
-            <span>
-              {dataInfo.totalMonths} {dataInfo.totalMonths === 1 ? 'month' : 'months'}
-            </span>
+            <span>{t('search.summary.months', { count: dataInfo.totalMonths })}</span>
             {dataInfo.radius !== null && (
               <>
                 <span aria-hidden="true"> · </span>
-                <span>{dataInfo.radius} mile radius</span>
+                <span>{t('search.summary.radius', { miles: dataInfo.radius })}</span>
               </>
             )}
           </p>
         </div>
         {change && (
           <div className="summary__trend">
-            <span className="summary__trend-label">Month on month</span>
+            <span className="summary__trend-label">{t('search.summary.monthOnMonth')}</span>
             <TrendIndicator
               percentage={change.percentage}
               direction={change.direction}
@@ -53,94 +55,103 @@ export function SummaryStats({ response }: { response: SearchResponse }) {
 
       <dl className="stat-tiles">
         <StatTile
-          label="Total crimes"
+          label={t('search.summary.total')}
           emphasis
-          missing="No data"
+          missing={t('search.summary.noData')}
           note={stats.totalCrimes === null ? noDataReason(dataInfo) : undefined}
         >
           {stats.totalCrimes === null ? null : formatCount(stats.totalCrimes)}
         </StatTile>
         <StatTile
-          label="Crime rate"
-          missing={withheld ? 'Not given' : undefined}
+          label={t('search.summary.rate')}
+          missing={withheld ? t('search.summary.notGiven') : t('search.summary.notAvailable')}
           testId="crime-rate"
           note={
             withheld
-              ? withheld.reason
+              ? withheldReason(withheld)
               : rate === null
-                ? 'No population figures for this area'
-                : `${formatRate(rate).percent} of residents, ${rateMonths(stats.crimeRates.months, dataInfo.totalMonths)}`
+                ? t('search.summary.noPopulation')
+                : t('search.summary.ratePercent', {
+                    percent: formatRate(rate).percent,
+                    months: rateMonths(stats.crimeRates.months, dataInfo.totalMonths),
+                  })
           }
         >
           {rate === null || withheld ? null : (
             <>
-              {formatRate(rate).perThousand} <small>per 1,000 residents</small>
+              {intl.formatMessage(
+                { id: 'search.summary.perThousand' },
+                { rate: formatRate(rate).perThousand, small: (text) => <small>{text}</small> },
+              )}
             </>
           )}
         </StatTile>
         <StatTile
-          label="Resolution rate"
+          label={t('search.summary.resolution')}
+          missing={t('search.summary.notAvailable')}
           note={
             stats.resolvedPercentage === null
-              ? 'No crimes here carry an outcome'
-              : `${formatCount(stats.resolvedCrimes)} of ${formatCount(stats.outcomeEligibleCrimes)} charged, summonsed or dealt with out of court`
+              ? t('search.summary.noOutcomes')
+              : t('search.summary.resolved', {
+                  resolved: formatCount(stats.resolvedCrimes),
+                  eligible: formatCount(stats.outcomeEligibleCrimes),
+                })
           }
         >
           {stats.resolvedPercentage === null ? null : `${formatDecimal(stats.resolvedPercentage, 1)}%`}
         </StatTile>
         <StatTile
-          label="Population"
+          label={t('search.summary.population')}
+          missing={t('search.summary.notAvailable')}
           note={
             population.total === null
-              ? 'No population figures for this area'
-              : `Residents of ${formatCount(population.lsoaCount)} census ${population.lsoaCount === 1 ? 'area' : 'areas'} (LSOAs)`
+              ? t('search.summary.noPopulation')
+              : t('search.summary.residents', { count: population.lsoaCount })
           }
         >
           {population.total === null ? null : formatCount(population.total)}
         </StatTile>
       </dl>
-      {population.dataSource && <p className="summary__source">Population: {population.dataSource}.</p>}
-      <FigureDefinitions title="What these figures mean" items={SUMMARY_DEFINITIONS} />
+      {population.dataSource && (
+        <p className="summary__source">
+          {/* The server words its source in English; the Welsh page says the same in Welsh. */}
+          {PAGE_LOCALE === 'cy'
+            ? t('search.summary.populationOns')
+            : t('search.summary.populationSource', { source: population.dataSource })}
+        </p>
+      )}
+      <FigureDefinitions title={t('search.summary.definitions')} items={summaryDefinitions(intl)} />
     </section>
   );
 }
 
-const SUMMARY_DEFINITIONS: readonly FigureDefinition[] = [
-  {
-    term: 'Total crimes',
-    text: 'Crimes and anti-social behaviour recorded by the police in the area and months searched, as published on data.police.uk. Months a force did not publish are shown as "no data", never as zero.',
-  },
-  {
-    term: 'Crime rate',
-    text: 'Crimes per 1,000 residents, counted over the months that have data only (a month without data adds neither crimes nor time), so it is not comparable with a yearly rate when fewer months are counted.',
-  },
-  {
-    term: 'Resolution rate',
-    text: 'Share of crimes that can carry an outcome whose latest outcome is a charge, summons, caution or other out-of-court resolution. Anti-social behaviour has no outcomes and is left out.',
-  },
-  {
-    term: 'Population',
-    text: "Residents of the census areas (LSOAs) where the area's crimes are located, from the ONS mid-year estimates.",
-  },
-  {
-    term: 'Month on month',
-    text: `Change between the last two months with data. Under ${STABLE_THRESHOLD_PERCENT}% either way it reads "no significant change"; with fewer than ${MIN_CRIMES_TO_COMPARE} crimes in the two months together it reads "too few crimes to compare", because such small counts swing by chance.`,
-  },
-];
+function summaryDefinitions(intl: IntlShape): readonly FigureDefinition[] {
+  const terms = [
+    ['search.summary.total', 'search.summary.def.total'],
+    ['search.summary.rate', 'search.summary.def.rate'],
+    ['search.summary.resolution', 'search.summary.def.resolution'],
+    ['search.summary.population', 'search.summary.def.population'],
+    ['search.summary.monthOnMonth', 'search.summary.def.trend'],
+  ] as const;
+  return terms.map(([term, text]) => ({
+    term: intl.formatMessage({ id: term }),
+    text: intl.formatMessage({ id: text }, { stable: STABLE_THRESHOLD_PERCENT, min: MIN_CRIMES_TO_COMPARE }),
+  }));
+}
 
 /** A headline figure; without a value it shows `missing` instead, quietly. */
 function StatTile({
   label,
   note,
   emphasis,
-  missing = NOT_AVAILABLE,
+  missing,
   testId,
   children,
 }: {
   label: string;
   note?: string;
   emphasis?: boolean;
-  missing?: string;
+  missing: string;
   testId?: string;
   children: ReactNode;
 }) {

@@ -1,10 +1,19 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { INTL_LOCALE, type Locale } from '../../../../common/i18n/locale.ts';
+import { MESSAGES } from '../../../../common/i18n/messages.ts';
 import { TrendIndicator, type TrendIndicatorProps } from './TrendIndicator.tsx';
 
-function render(props: TrendIndicatorProps): string {
-  return renderToStaticMarkup(createElement(TrendIndicator, props));
+function render(props: TrendIndicatorProps, locale: Locale = 'en'): string {
+  return renderToStaticMarkup(
+    createElement(
+      IntlProvider,
+      { locale: INTL_LOCALE[locale], messages: MESSAGES[locale] },
+      createElement(TrendIndicator, props),
+    ),
+  );
 }
 
 /** What a sighted reader sees: the markup without the screen-reader-only words. */
@@ -38,5 +47,13 @@ describe('TrendIndicator', () => {
     expect(visibleText(small)).toBe('');
     expect(small).toContain('<path d="M2 8 L14 8"');
     expect(small).toContain('No significant change');
+  });
+
+  it('speaks Welsh on a Welsh page', () => {
+    const stable = render({ percentage: 1.2, direction: 'stable' }, 'cy');
+    expect(visibleText(stable)).toBe('Dim newid sylweddol');
+    const few = render({ percentage: 40, direction: 'up', comparable: false }, 'cy');
+    expect(visibleText(few).replace(/&#x27;/g, "'")).toBe("Rhy ychydig o droseddau i'w cymharu");
+    expect(render({ percentage: 12.5, direction: 'up' }, 'cy')).toContain('I fyny +12.5%');
   });
 });

@@ -1,4 +1,5 @@
 import { MIN_CRIMES_TO_COMPARE, type TrendDirection } from '../../../../common/search/trend.ts';
+import { useIntl } from 'react-intl';
 import { cx } from '../../shared/ui/classNames.ts';
 import { formatTrendPercentage, shortMonth } from './searchFormat.ts';
 
@@ -12,8 +13,6 @@ export interface TrendIndicatorProps {
   size?: 'small' | 'default';
   className?: string;
 }
-
-const WORDS: Record<TrendDirection, string> = { up: 'Up', down: 'Down', stable: 'Stable' };
 
 function TrendIcon({ direction }: { direction: TrendDirection }) {
   const path =
@@ -44,21 +43,33 @@ export function TrendIndicator({
   size = 'default',
   className,
 }: TrendIndicatorProps) {
+  const intl = useIntl();
   const [earlier, later] = comparisonMonths ?? [];
-  const between = earlier && later ? `${shortMonth(later)} vs ${shortMonth(earlier)}` : undefined;
+  const between =
+    earlier && later
+      ? intl.formatMessage(
+          { id: 'search.trend.between' },
+          { later: shortMonth(later), earlier: shortMonth(earlier) },
+        )
+      : undefined;
+  const tooFew = intl.formatMessage({ id: 'search.trend.tooFew' });
+  const noChange = intl.formatMessage({ id: 'search.trend.stable' });
   if (!comparable) {
-    const text = `Too few crimes to compare (fewer than ${MIN_CRIMES_TO_COMPARE})`;
+    const text = intl.formatMessage({ id: 'search.trend.tooFewTitle' }, { min: MIN_CRIMES_TO_COMPARE });
     return (
       <span className={cx('trend', 'trend--few', size === 'small' && 'trend--small', className)} title={text}>
-        <span className="trend__value">Too few crimes to compare</span>
+        <span className="trend__value">{tooFew}</span>
         <span className="visually-hidden">{between ? `, ${between}` : ''}</span>
       </span>
     );
   }
   const spoken =
     direction === 'stable'
-      ? `No significant change${between ? `, ${between}` : ''}`
-      : `${WORDS[direction]} ${formatTrendPercentage(percentage)}${between ? `, ${between}` : ''}`;
+      ? `${noChange}${between ? `, ${between}` : ''}`
+      : `${intl.formatMessage(
+          { id: direction === 'up' ? 'search.trend.up' : 'search.trend.down' },
+          { percentage: formatTrendPercentage(percentage) },
+        )}${between ? `, ${between}` : ''}`;
   const small = size === 'small';
   return (
     <span className={cx('trend', `trend--${direction}`, small && 'trend--small', className)} title={spoken}>
@@ -67,7 +78,7 @@ export function TrendIndicator({
       {/* In small size the stable icon, a dash, says it all. */}
       {!(small && direction === 'stable') && (
         <span aria-hidden="true" className="trend__value">
-          {direction === 'stable' ? 'No significant change' : formatTrendPercentage(percentage)}
+          {direction === 'stable' ? noChange : formatTrendPercentage(percentage)}
         </span>
       )}
       {!small && between && (

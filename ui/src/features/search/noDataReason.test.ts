@@ -50,4 +50,21 @@ describe('noDataReason', () => {
       /June 2025: those months have not been released or imported yet/,
     );
   });
+
+  it('says it in Welsh on a Welsh page, with Welsh months', () => {
+    expect(noDataReason(base, 'cy')).toMatch(/^Nid oes heddlu yng Nghymru a Lloegr/);
+    const text = noDataReason(
+      {
+        ...base,
+        searchType: 'force',
+        forcesWithoutData: [
+          { id: 'greater-manchester', name: 'Greater Manchester Police', months: ['2025-04'] },
+        ],
+      },
+      'cy',
+    );
+    expect(text).toMatch(
+      /^Nid yw Greater Manchester Police wedi cyhoeddi data troseddu ar lefel stryd ar gyfer Ebrill 2025 i Fehefin 2025:/,
+    );
+  });
 });

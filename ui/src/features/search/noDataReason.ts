@@ -1,12 +1,13 @@
+import type { Locale } from '../../../../common/i18n/locale.ts';
 import type { SearchDataInfo } from '../../../../common/search/types.ts';
-import { longMonth } from './searchFormat.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
+import { listText, message } from './searchText.ts';
+import { monthSpan } from './searchWords.ts';
 
-function monthSpan(months: readonly string[]): string {
-  if (months.length === 0) return 'this period';
+function monthsText(months: readonly string[], locale: Locale): string {
+  if (months.length === 0) return message('search.noData.thisPeriod', undefined, locale);
   const sorted = [...months].sort();
-  return sorted.length === 1
-    ? longMonth(sorted[0]!)
-    : `${longMonth(sorted[0]!)} to ${longMonth(sorted.at(-1)!)}`;
+  return monthSpan(sorted[0]!, sorted.at(-1)!, locale);
 }
 
 /**
@@ -14,17 +15,26 @@ function monthSpan(months: readonly string[]): string {
  * area; or the forces that do have published no street-level data for the months asked (some
  * forces do not publish, or stopped); or the months are not in the store yet.
  */
-export function noDataReason(dataInfo: SearchDataInfo): string {
+export function noDataReason(dataInfo: SearchDataInfo, locale: Locale = PAGE_LOCALE): string {
   const forces = dataInfo.forcesWithoutData;
   if (forces.length === 0) {
-    if (dataInfo.searchType === 'radius') {
-      return 'No police force of England and Wales covers this postcode: police.uk data covers England and Wales only (Scotland and Northern Ireland publish their own).';
-    }
-    return `No street-level crime data is held for ${monthSpan(dataInfo.monthsWithoutData)}: those months have not been released or imported yet.`;
+    if (dataInfo.searchType === 'radius') return message('search.noData.noForce', undefined, locale);
+    return message(
+      'search.noData.notImported',
+      { months: monthsText(dataInfo.monthsWithoutData, locale) },
+      locale,
+    );
   }
-  const names = forces.map((force) => force.name);
-  const who = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `${who} ${names.length === 1 ? 'has' : 'have'} published no street-level crime data for ${monthSpan(
-    dataInfo.monthsWithoutData,
-  )}: some forces do not publish to data.police.uk, and a month appears only once it is released and imported.`;
+  return message(
+    'search.noData.unpublished',
+    {
+      forces: listText(
+        forces.map((force) => force.name),
+        locale,
+      ),
+      count: forces.length,
+      months: monthsText(dataInfo.monthsWithoutData, locale),
+    },
+    locale,
+  );
 }

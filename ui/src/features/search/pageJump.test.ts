@@ -15,4 +15,9 @@ describe('readPageJump', () => {
   it('says there is one page when there is', () => {
     expect(readPageJump('2', 1)).toEqual({ ok: false, error: 'There is only page 1.' });
   });
+
+  it('says it in Welsh on a Welsh page', () => {
+    expect(readPageJump('90', 81, 'cy')).toEqual({ ok: false, error: 'Rhowch dudalen o 1 i 81.' });
+    expect(readPageJump('2', 1, 'cy')).toEqual({ ok: false, error: 'Dim ond tudalen 1 sydd.' });
+  });
 });

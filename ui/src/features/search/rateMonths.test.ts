@@ -19,4 +19,11 @@ describe('the months a rate is computed over', () => {
     expect(rateMonths(['2025-09'], 12)).toBe('over the 1 month of 12 with data (Sep 2025)');
     expect(rateMonths([], 6)).toBe('over the 0 months of 6 with data');
   });
+
+  it('in Welsh, with Welsh short months and a mutated second month', () => {
+    expect(rateMonths(['2025-02', '2025-03'], 3, 'cy')).toBe(
+      'dros y 2 fis o 3 sydd â data (Chwef 2025 i Faw 2025)',
+    );
+    expect(rateMonthsShort(['2025-04'], 1, 'cy')).toBe('dros 1 mis');
+  });
 });

@@ -1,46 +1,94 @@
-/** How the search page writes numbers, months and categories (en-GB, spec section 9). */
-import { categoryFromSlug } from '../../../../common/crime/categories.ts';
-import { monthLabel, parseMonth, shortMonthLabel } from '../../../../common/search/months.ts';
+/**
+ * How the search page writes numbers, months and categories: en-GB or cy-GB by the page's
+ * language (spec section 9, issue 34). English months keep the fixed table of common/search/months.ts.
+ */
+import { categoryFromSlug, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
+import { welshCategoryName, welshOutcomeName } from '../../../../common/i18n/glossary-cy.ts';
+import { INTL_LOCALE, type Locale } from '../../../../common/i18n/locale.ts';
+import {
+  monthLabel,
+  parseMonth,
+  shortMonthLabel,
+  WELSH_SHORT_MONTH_NAMES,
+  welshMonthLabel,
+  welshShortMonthLabel,
+} from '../../../../common/search/months.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 
-const whole = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-
-export function formatCount(value: number): string {
-  return whole.format(value);
+export function formatCount(value: number, locale: Locale = PAGE_LOCALE): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 0 }).format(value);
 }
 
-export function formatDecimal(value: number, digits: number): string {
-  return new Intl.NumberFormat('en-GB', {
+export function formatDecimal(value: number, digits: number, locale: Locale = PAGE_LOCALE): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale], {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(value);
 }
 
-/** "June 2025" for 'YYYY-MM'; the text itself when it is not a month. */
-export function longMonth(month: string): string {
+/** "June 2025" / "Mehefin 2025" for 'YYYY-MM'; the text itself when it is not a month. */
+export function longMonth(month: string, locale: Locale = PAGE_LOCALE): string {
   const parsed = parseMonth(month);
-  return parsed === undefined ? month : monthLabel(parsed);
+  if (parsed === undefined) return month;
+  return locale === 'cy' ? welshMonthLabel(parsed) : monthLabel(parsed);
 }
 
-/** "Jun 2025" for 'YYYY-MM', as comparison months are shown. */
-export function shortMonth(month: string): string {
+/** "Jun 2025" / "Meh 2025" for 'YYYY-MM', as comparison months are shown. */
+export function shortMonth(month: string, locale: Locale = PAGE_LOCALE): string {
   const parsed = parseMonth(month);
-  return parsed === undefined ? month : shortMonthLabel(parsed);
+  if (parsed === undefined) return month;
+  return locale === 'cy' ? welshShortMonthLabel(parsed) : shortMonthLabel(parsed);
 }
 
-export function categoryLabel(slug: string): string {
-  return categoryFromSlug(slug)?.label ?? slug;
+/** A crime category's name; in Welsh from the glossary (common/i18n/glossary-cy.json). */
+export function categoryLabel(slug: string, locale: Locale = PAGE_LOCALE): string {
+  const english = categoryFromSlug(slug)?.label ?? slug;
+  return locale === 'cy' ? (welshCategoryName(slug as CrimeCategorySlug) ?? english) : english;
+}
+
+/** A police.uk outcome as the archive writes it; in Welsh from the glossary when it is there. */
+export function outcomeLabel(outcome: string, locale: Locale = PAGE_LOCALE): string {
+  return locale === 'cy' ? (welshOutcomeName(outcome) ?? outcome) : outcome;
 }
 
 /** A crime rate per 1,000 residents, and the same rate as a percentage of residents (rate / 10). */
-export function formatRate(perThousand: number): { perThousand: string; percent: string } {
-  return { perThousand: formatDecimal(perThousand, 1), percent: `${formatDecimal(perThousand / 10, 2)}%` };
+export function formatRate(
+  perThousand: number,
+  locale: Locale = PAGE_LOCALE,
+): { perThousand: string; percent: string } {
+  return {
+    perThousand: formatDecimal(perThousand, 1, locale),
+    percent: `${formatDecimal(perThousand / 10, 2, locale)}%`,
+  };
 }
 
-/** A signed trend percentage to 1 decimal: "+12.5%", "-3.0%". */
-export function formatTrendPercentage(percentage: number): string {
+/** A signed trend percentage to 1 decimal: "+12.5%", "−3.0%". */
+export function formatTrendPercentage(percentage: number, locale: Locale = PAGE_LOCALE): string {
   const sign = percentage > 0 ? '+' : percentage < 0 ? '−' : '';
-  return `${sign}${formatDecimal(Math.abs(percentage), 1)}%`;
+  return `${sign}${formatDecimal(Math.abs(percentage), 1, locale)}%`;
 }
 
-// The UI's one date-and-time format (a stop's date and time, e.g. "14 Jun 2025, 16:05").
-export { formatDateTime } from '../../shared/formatDateTime.ts';
+/** Date and time of a stop, London time ("14 Jun 2025, 16:05" / "14 Meh 2025, 16:05"). */
+export function formatDateTime(iso: string | null | undefined, locale: Locale = PAGE_LOCALE): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: locale === 'cy' ? 'numeric' : 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/London',
+  }).formatToParts(date);
+  if (locale === 'en') return parts.map((p) => p.value).join('');
+  // Welsh month names from the table (browsers' Intl data need not carry Welsh).
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const month = WELSH_SHORT_MONTH_NAMES[Number(part('month')) - 1];
+  return `${part('day')} ${month} ${part('year')}, ${part('hour')}:${part('minute')}`;
+}
+
+/** A crime's place as police.uk writes it ("On or near High Street"); Welsh says "Ar neu gerllaw". */
+export function streetLabel(street: string, locale: Locale = PAGE_LOCALE): string {
+  return locale === 'cy' ? street.replace(/^On or near /, 'Ar neu gerllaw ') : street;
+}

@@ -1,5 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/rootRoute.tsx';
+import { MESSAGES } from '../../../../common/i18n/messages.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { titleHead } from '../../shared/documentTitle.ts';
 import { validateSearchUrl } from './searchParams.ts';
 
@@ -8,7 +10,7 @@ export const searchRoute = createRoute({
   path: 'search',
   validateSearch: validateSearchUrl,
   // The page's headline says what the store covers (policeCoverage.ts); the title claims no area.
-  head: titleHead('Crime Data Search'),
+  head: titleHead(MESSAGES[PAGE_LOCALE]['search.headline']),
   // The page brings d3 and the chart code; other pages need not load them.
   component: lazyRouteComponent(() => import('./SearchPage.tsx'), 'SearchPage'),
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StopSearchAnswer as StopSearchResponse } from '../../../../common/contracts/forces.ts';
-import { STOP_SEARCH_EMPTY, stopSearchText, type StopSearchScope } from './stopSearchText.ts';
+import { stopSearchEmpty, stopSearchText, type StopSearchScope } from './stopSearchText.ts';
+
+const STOP_SEARCH_EMPTY = stopSearchEmpty('en');
 
 const POSTCODE: StopSearchScope = {
   kind: 'area',

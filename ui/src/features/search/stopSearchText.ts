@@ -1,8 +1,14 @@
 /** What the stop-and-search card says around its figures, from the server's answer. */
 import type { StopSearchAnswer as StopSearchResponse } from '../../../../common/contracts/forces.ts';
-import { formatCount, longMonth } from './searchFormat.ts';
+import type { Locale } from '../../../../common/i18n/locale.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
+import { longMonth } from './searchFormat.ts';
+import { listText, message } from './searchText.ts';
 
-export const STOP_SEARCH_EMPTY = 'No stop and search data available for this area and time period.';
+/** Said when there are no stops to show. */
+export function stopSearchEmpty(locale: Locale = PAGE_LOCALE): string {
+  return message('search.stops.empty', undefined, locale);
+}
 
 /** Where the card's stops come from: near a point, or a whole force (a force search). */
 export type StopSearchScope =
@@ -17,12 +23,6 @@ export interface StopSearchText {
   empty: string | null;
 }
 
-const stopsText = (n: number) => `${formatCount(n)} ${n === 1 ? 'stop' : 'stops'}`;
-
-function joined(parts: string[]): string {
-  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-}
-
 /**
  * An area shows only stops it can place, so stops without a location are said beside it, and an
  * area with none placed but some unplaced says that rather than "no data"; a force counts them.
@@ -31,41 +31,49 @@ export function stopSearchText(
   scope: StopSearchScope,
   answer: StopSearchResponse | undefined,
   askedMonth: string | undefined,
+  locale: Locale = PAGE_LOCALE,
 ): StopSearchText {
   const month = answer?.month ?? askedMonth;
-  const when = month ? longMonth(month) : 'latest month available';
+  const when = month ? longMonth(month, locale) : message('search.stops.latest', undefined, locale);
   const description =
     scope.kind === 'force'
-      ? `All stops by ${scope.name}, ${when}.`
-      : `${scope.radiusSearch ? 'Within 1 mile of the postcode' : "Within 1 mile of the area's centre"}, ${when}.`;
+      ? message('search.stops.force', { force: scope.name, when }, locale)
+      : message(scope.radiusSearch ? 'search.stops.postcode' : 'search.stops.centre', { when }, locale);
+  const empty = stopSearchEmpty(locale);
   if (!answer) return { description, notes: [], empty: null };
 
   const unlocated = answer.withoutLocation ?? [];
   const unlocatedTotal = unlocated.reduce((sum, f) => sum + f.stops, 0);
   const located = answer.stats.totalStops;
-  const inMonth = month ? ` in ${longMonth(month)}` : '';
-  const byForce = joined(unlocated.map((f) => `${stopsText(f.stops)} by ${f.name}`));
+  // 'none' picks the message's branch without a month.
+  const monthName = month ? longMonth(month, locale) : 'none';
+  const byForce = listText(
+    unlocated.map((f) => message('search.stops.byForce', { count: f.stops, force: f.name }, locale)),
+    locale,
+  );
 
   if (scope.kind === 'force') {
-    if (located === 0) return { description, notes: [], empty: STOP_SEARCH_EMPTY };
+    if (located === 0) return { description, notes: [], empty: empty };
     return {
       description,
-      notes: unlocatedTotal > 0 ? [`Includes ${stopsText(unlocatedTotal)} without a location.`] : [],
+      notes:
+        unlocatedTotal > 0
+          ? [message('search.stops.includesUnlocated', { count: unlocatedTotal }, locale)]
+          : [],
       empty: null,
     };
   }
-  if (unlocatedTotal === 0)
-    return { description, notes: [], empty: located === 0 ? STOP_SEARCH_EMPTY : null };
+  if (unlocatedTotal === 0) return { description, notes: [], empty: located === 0 ? empty : null };
   if (located === 0)
     return {
       description,
-      notes: [`No stops with a location here; ${byForce}${inMonth} had no location.`],
+      notes: [message('search.stops.noneLocated', { byForce, month: monthName }, locale)],
       empty: null,
     };
   return {
     description,
     notes: [
-      `${byForce}${inMonth} had no location, so ${unlocatedTotal === 1 ? 'it is' : 'they are'} not counted here.`,
+      message('search.stops.someUnlocated', { byForce, month: monthName, count: unlocatedTotal }, locale),
     ],
     empty: null,
   };
