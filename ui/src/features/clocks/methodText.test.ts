@@ -40,4 +40,36 @@ describe('how a clock is counted', () => {
     );
     expect(rows['Read it as']).toBe(METHOD_CAVEAT);
   });
+
+  it('says the same in Welsh: Welsh months, category names and plural forms', () => {
+    expect(ageText(0, 2 * DAY, 'cy')).toBe('2 ddiwrnod');
+    expect(ageText(0, 200 * DAY, 'cy')).toBe('6 mis');
+    const definition = policeClockDefinition({
+      categoryCounts: [
+        { slug: 'burglary', count: 600 },
+        { slug: 'drugs', count: 100 },
+        { slug: 'robbery', count: 50 },
+      ],
+      months: 6,
+      latestDataMonth: '2026-03',
+      excludedForces: [],
+      lastUpdated: '2026-05-02T10:00:00Z',
+    });
+    const rows = Object.fromEntries(
+      methodRows('police', definition, Date.parse('2026-05-31T12:00:00Z'), 'cy').map((r) => [r.term, r.text]),
+    );
+    expect(Object.keys(rows)).toEqual([
+      'Ffynhonnell',
+      'Cyfnod y gyfradd',
+      "Wedi'u cynnwys",
+      'Heb eu cynnwys',
+      'Oriau brig ac allfrig',
+      'Oed y data',
+      "Sut i'w ddarllen",
+    ]);
+    expect(rows['Ffynhonnell']).toMatch(/, a gyhoeddwyd 2 Mai 2026\.$/);
+    expect(rows["Wedi'u cynnwys"]).toMatch(/ 3 chategori o droseddau: Bwrgleriaeth, Cyffuriau, Lladrata\.$/);
+    expect(rows['Heb eu cynnwys']).toMatch(/^Ymddygiad gwrthgymdeithasol \(math o ddigwyddiad/);
+    expect(rows['Oed y data']).toMatch(/^Daeth y mis diweddaraf, Mawrth 2026, i ben 2 fis yn ôl\./);
+  });
 });
