@@ -29,7 +29,7 @@ export const OPEN_DIALOG = 'dialog[open]';
 /**
  * Runs in the page: boxes inside `parts` whose text is wider than they are (and the page's width).
  * A box counts when it holds text itself (a text node or an inline element); boxes made to scroll,
- * drawings (SVG) and containers of other boxes (a button hung into a dialog's padding) do not.
+ * text for screen readers only (a 1 px box by design), drawings (SVG) and containers of other boxes (a button hung into a dialog's padding) do not.
  */
 export const overflowing = (parts: string) => `(() => {
   const found = [];
@@ -40,7 +40,7 @@ export const overflowing = (parts: string) => `(() => {
     const style = getComputedStyle(el);
     if (style.display.startsWith('inline') && style.display !== 'inline-block' && style.display !== 'inline-flex') continue;
     if (style.display === 'none' || !(el.textContent ?? '').trim() || el.getClientRects().length === 0) continue;
-    if (el.closest('svg') || ['auto', 'scroll'].includes(style.overflowX)) continue;
+    if (el.closest('svg, .visually-hidden') || ['auto', 'scroll'].includes(style.overflowX)) continue;
     const ownsText = [...el.childNodes].some((n) => n.textContent.trim() &&
       (n.nodeType === Node.TEXT_NODE || (n.nodeType === Node.ELEMENT_NODE && getComputedStyle(n).display === 'inline')));
     if (!ownsText) continue;

@@ -169,7 +169,9 @@ function PrevalenceSection({ definition, year }: { definition: ClockDefinition; 
       </ul>
       <ul className="clock-warnings" aria-label={say('clocks.csew.warningsLabel')}>
         {(definition.meta.survey?.prevalenceWarnings ?? []).map((warning) => (
-          <li key={warning}>{warning}</li>
+          <li key={warning} lang="en-GB">
+            {warning}
+          </li>
         ))}
       </ul>
     </section>
@@ -236,13 +238,19 @@ function CsewDataFooter({ definition, year }: { definition: ClockDefinition; yea
       <p className="clock-data-footer__note">
         <FormattedMessage
           id="clocks.csew.aboutSurvey"
-          values={{ strong: (words) => <strong>{words}</strong>, note: meta.survey?.note ?? '' }}
+          values={{
+            strong: (words) => <strong>{words}</strong>,
+            note: <span lang="en-GB">{meta.survey?.note ?? ''}</span>,
+          }}
         />
       </p>
       <p className="clock-data-footer__note">
         <FormattedMessage
           id="clocks.howItCounts"
-          values={{ strong: (words) => <strong>{words}</strong>, method: meta.dataMethod }}
+          values={{
+            strong: (words) => <strong>{words}</strong>,
+            method: <span lang="en-GB">{meta.dataMethod}</span>,
+          }}
         />
       </p>
       <p className="clock-data-footer__licence">

@@ -52,7 +52,10 @@ export function MethodPanel({
         {rows.map((row) => (
           <div key={row.term}>
             <dt>{row.term}</dt>
-            <dd>{row.text}</dd>
+            <dd>
+              {/* The data's own words are English in either language: said so, for screen readers. */}
+              {row.english && <span lang="en-GB">{row.english}</span>} {row.text}
+            </dd>
           </div>
         ))}
       </dl>

@@ -27,13 +27,24 @@ import './clocks.css';
 const say = (id: Parameters<typeof clockMessage>[1], values?: Parameters<typeof clockMessage>[2]) =>
   clockMessage(PAGE_LOCALE, id, values);
 
-/** The area the store covers ("7 of 43 forces in England and Wales" until all forces report). */
+/** The whole country, as the definition names it when every force reports (common/police-coverage). */
 const NATIONAL = 'England and Wales';
 
-/** The area's words for a message's `{national, select, …}`: the languages word the whole country apart. */
+/**
+ * The area a message names: `{area}` as the definition words it (English), and for the languages
+ * that word it themselves, `{scope}`: the whole country, some of its forces ({held} of {of}), or
+ * another area (a force or a postcode, named as it is).
+ */
 function areaValues(definition: ClockDefinition | null) {
   const area = definition?.meta.areaName ?? NATIONAL;
-  return { area, national: String(area === NATIONAL) };
+  const coverage = definition?.meta.coverage;
+  const some = coverage !== undefined && area === coverage.area && area !== NATIONAL;
+  return {
+    area,
+    scope: area === NATIONAL ? 'national' : some ? 'some' : 'area',
+    held: coverage?.territorialForces ?? 0,
+    of: coverage?.ofTerritorialForces ?? 0,
+  };
 }
 
 function describeTotalIn(definition: ClockDefinition | null): (frame: ClockFrame) => string {
@@ -110,7 +121,10 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
         <p className="clock-section__note" data-testid="police-coverage">
           <FormattedMessage
             id="clocks.police.covers"
-            values={{ strong: (words) => <strong>{words}</strong>, coverage: meta.coverage.text }}
+            values={{
+              strong: (words) => <strong>{words}</strong>,
+              coverage: <span lang="en-GB">{meta.coverage.text}</span>,
+            }}
           />
         </p>
       )}
@@ -167,7 +181,10 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
         <p className="clock-data-footer__note">
           <FormattedMessage
             id="clocks.howItCounts"
-            values={{ strong: (words) => <strong>{words}</strong>, method: meta.dataMethod }}
+            values={{
+              strong: (words) => <strong>{words}</strong>,
+              method: <span lang="en-GB">{meta.dataMethod}</span>,
+            }}
           />
         </p>
         {meta.excludedForces.map((force) => (
@@ -177,13 +194,13 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
               values={{
                 strong: (words) => <strong>{words}</strong>,
                 force: force.name,
-                reason: force.reason,
+                reason: <span lang="en-GB">{force.reason}</span>,
               }}
             />
           </p>
         ))}
         {otherNotes(meta).map((note) => (
-          <p key={note} className="clock-data-footer__note">
+          <p key={note} className="clock-data-footer__note" lang="en-GB">
             {note}
           </p>
         ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
-import { ageText, METHOD_CAVEAT, methodRows } from './methodText.ts';
+import { ageText, METHOD_CAVEAT, methodRows, rowText } from './methodText.ts';
 
 const DAY = 86_400_000;
 
@@ -24,7 +24,7 @@ describe('how a clock is counted', () => {
       coverage: { forceIds: ['kent', 'surrey'], firstMonth: '2025-10' },
     });
     const rows = Object.fromEntries(
-      methodRows('police', definition, Date.parse('2026-05-31T12:00:00Z')).map((r) => [r.term, r.text]),
+      methodRows('police', definition, Date.parse('2026-05-31T12:00:00Z')).map((r) => [r.term, rowText(r)]),
     );
     expect(rows['Source']).toBe('data.police.uk (Home Office), police recorded crime, published 2 May 2026.');
     expect(rows['Period of the rate']).toBe(
@@ -56,7 +56,10 @@ describe('how a clock is counted', () => {
       lastUpdated: '2026-05-02T10:00:00Z',
     });
     const rows = Object.fromEntries(
-      methodRows('police', definition, Date.parse('2026-05-31T12:00:00Z'), 'cy').map((r) => [r.term, r.text]),
+      methodRows('police', definition, Date.parse('2026-05-31T12:00:00Z'), 'cy').map((r) => [
+        r.term,
+        rowText(r),
+      ]),
     );
     expect(Object.keys(rows)).toEqual([
       'Ffynhonnell',

@@ -12,7 +12,14 @@ import { formatDate, formatMonth, isSyntheticData } from './clockText.ts';
 
 export interface MethodRow {
   readonly term: string;
+  /** Words from the data itself (coverage, the survey's note, excluded forces): English only, put first. */
+  readonly english?: string;
   readonly text: string;
+}
+
+/** A row's whole text, its data's words first. */
+export function rowText(row: MethodRow): string {
+  return row.english ? `${row.english} ${row.text}` : row.text;
 }
 
 /** The last row's reading of the clock, in English (the kiosk's and the tests' reference). */
@@ -65,9 +72,10 @@ export function methodRows(
   ];
   if (kind === 'police') {
     const coverage = meta.coverage;
-    const excluded = meta.excludedForces.map((f) => `${f.name} (${f.reason})`);
-    if (!definition.categories.some((c) => c.id === 'anti-social-behaviour'))
-      excluded.push(say('clocks.method.asb'));
+    const forces = meta.excludedForces.map((f) => `${f.name} (${f.reason})`);
+    const asb = definition.categories.some((c) => c.id === 'anti-social-behaviour')
+      ? ''
+      : say('clocks.method.asb');
     rows.push(
       {
         term: say('clocks.method.period'),
@@ -78,13 +86,13 @@ export function methodRows(
       },
       {
         term: say('clocks.method.included'),
-        text: `${coverage ? coverage.text : meta.areaName}. ${categories}`,
+        english: `${coverage ? coverage.text : meta.areaName}.`,
+        text: categories,
       },
       {
         term: say('clocks.method.excluded'),
-        text:
-          (excluded.length > 0 ? `${capitalise(excluded.join('; '))}. ` : '') +
-          say('clocks.method.excludedAlways'),
+        ...(forces.length > 0 ? { english: `${forces.join('; ')}.` } : {}),
+        text: (asb ? `${capitalise(asb)}. ` : '') + say('clocks.method.excludedAlways'),
       },
     );
   } else {
@@ -95,7 +103,8 @@ export function methodRows(
       },
       {
         term: say('clocks.method.includedExcluded'),
-        text: `${meta.survey?.note ?? meta.dataMethod} ${categories}`,
+        english: meta.survey?.note ?? meta.dataMethod,
+        text: categories,
       },
     );
   }
