@@ -1,7 +1,9 @@
 import cyClocks from './messages/cy/clocks.json' with { type: 'json' };
+import cyClockWords from './messages/cy/clockWords.json' with { type: 'json' };
 import cyEmbed from './messages/cy/embed.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
 import enClocks from './messages/en/clocks.json' with { type: 'json' };
+import enClockWords from './messages/en/clockWords.json' with { type: 'json' };
 import enEmbed from './messages/en/embed.json' with { type: 'json' };
 import enSite from './messages/en/site.json' with { type: 'json' };
 import type { Locale } from './locale.ts';
@@ -13,8 +15,8 @@ import type { Locale } from './locale.ts';
  * fails when two files claim one id.
  */
 export const MESSAGE_FILES = {
-  en: { site: enSite, clocks: enClocks, embed: enEmbed },
-  cy: { site: cySite, clocks: cyClocks, embed: cyEmbed },
+  en: { site: enSite, clocks: enClocks, clockWords: enClockWords, embed: enEmbed },
+  cy: { site: cySite, clocks: cyClocks, clockWords: cyClockWords, embed: cyEmbed },
 } as const;
 
 const merge = <T extends Record<string, Record<string, string>>>(files: T) =>

@@ -110,7 +110,7 @@ describe('the Welsh clocks', () => {
           .first()
           .waitFor({ timeout: LIVE_TIMEOUT });
         expect(await page.getAttribute('html', 'lang')).toBe('cy');
-        await page.getByRole('button', { name: cy['clocks.method.heading'] }).click();
+        await page.getByRole('button', { name: cy['clockWords.method.heading'] }).click();
         problems.push(...(await problemsOf(page, `${path} at ${width} px`, '.kiosk')));
       }
       expect(problems.join('\n')).toBe('');

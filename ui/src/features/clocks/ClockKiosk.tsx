@@ -76,7 +76,7 @@ export function ClockKiosk({
         <h1 className="kiosk__title">{title}</h1>
         {synthetic && (
           <p className="kiosk__synthetic" title={SYNTHETIC_DATA_NOTE}>
-            {clockMessage(PAGE_LOCALE, 'clocks.syntheticPlain')}
+            {clockMessage(PAGE_LOCALE, 'clockWords.syntheticPlain')}
           </p>
         )}
         <div className="kiosk__controls">

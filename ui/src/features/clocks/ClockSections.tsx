@@ -98,7 +98,7 @@ export function ClockPending({ feed }: { feed: FeedState }) {
   return (
     <div className="clock-hero clock-hero--pending" aria-busy="true">
       <p className="clock-hero__label">
-        <FormattedMessage id="clocks.loading" />
+        <FormattedMessage id="clockWords.loading" />
       </p>
       <span className="clock-count clock-hero__count" aria-hidden="true">
         –

@@ -24,7 +24,7 @@ import { useLiveClock } from './useLiveClock.ts';
 import './clocks.css';
 
 function describeTotal(frame: ClockFrame): string {
-  return clockMessage(PAGE_LOCALE, 'clocks.csew.announce', {
+  return clockMessage(PAGE_LOCALE, 'clockWords.csew.announce', {
     total: formatCount(frame.incidents.total),
     year: String(frame.year),
   });
@@ -43,7 +43,7 @@ export function CsewClockPage({ kiosk }: { kiosk: boolean }) {
       {kiosk ? (
         <ClockKiosk
           kind="csew"
-          title={say('clocks.csew.title')}
+          title={say('clockWords.csew.title')}
           label={(year) => say('clocks.csew.label', { year: year === null ? '' : String(year) })}
           source={say('clocks.csew.kioskSource')}
           feed={feed}
@@ -55,7 +55,7 @@ export function CsewClockPage({ kiosk }: { kiosk: boolean }) {
         <div className="page clock-page">
           <PageHeader
             eyebrow={say('clocks.csew.eyebrow')}
-            title={say('clocks.csew.title')}
+            title={say('clockWords.csew.title')}
             lead={<FormattedMessage id="clocks.csew.lead" values={{ term: () => <Term id="csew" /> }} />}
           >
             <ClockToolbar status={feed.status} kioskTo="/crime-clock">

@@ -45,7 +45,7 @@ export function MethodPanel({
           aria-controls={bodyId}
           onClick={() => setOpen((was) => !was)}
         >
-          <FormattedMessage id="clocks.method.heading" />
+          <FormattedMessage id="clockWords.method.heading" />
         </button>
       </h2>
       <dl id={bodyId} className="method-panel__body" hidden={!open}>

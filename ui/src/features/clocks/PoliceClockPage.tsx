@@ -67,7 +67,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
       {kiosk ? (
         <ClockKiosk
           kind="police"
-          title={say('clocks.police.title')}
+          title={say('clockWords.police.title')}
           label={(year) =>
             say('clocks.police.label', { year: year === null ? '' : String(year), ...areaValues(definition) })
           }
@@ -81,7 +81,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
         <div className="page clock-page">
           <PageHeader
             eyebrow={say('clocks.police.eyebrow')}
-            title={say('clocks.police.title')}
+            title={say('clockWords.police.title')}
             lead={policeClockLead(definition?.meta ?? null, area !== undefined, PAGE_LOCALE)}
           >
             <ClockToolbar status={feed.status} kioskTo="/police-crime-clock" area={area} />
@@ -220,7 +220,7 @@ function PoliceClockFooter() {
   // The address comes from the server's configuration (CONTACT_EMAIL); without one, no link.
   const contactEmail = useContactEmail();
   return (
-    <nav className="clock-page-footer" aria-label={say('clocks.police.title')}>
+    <nav className="clock-page-footer" aria-label={say('clockWords.police.title')}>
       <Link to="/privacy-policy">{say('clocks.police.privacy')}</Link>
       {contactEmail && (
         <a href={`mailto:${contactEmail}`}>{say('clocks.police.contact', { email: contactEmail })}</a>

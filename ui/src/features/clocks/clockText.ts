@@ -3,7 +3,7 @@ import { formatSeconds, secondsPerEvent } from '../../../../common/clock/format.
 import { SYNTHETIC_DATA_NOTE } from '../../../../common/clock/police-definition.ts';
 import type { ClockMeta } from '../../../../common/clock/types.ts';
 import { formatDate as formatLocaleDate, type Locale } from '../../../../common/i18n/locale.ts';
-import { clockMessage } from './clockIntl.ts';
+import { wordMessage as clockMessage } from './clockWords.ts';
 import type { FeedStatus } from './feedState.ts';
 
 const LONDON = 'Europe/London';
@@ -36,14 +36,14 @@ export function formatMonth(yearMonth: string, locale: Locale = 'en'): string {
 
 /** The period the clock counts over, in the survey footer's wording. */
 export function calendarPeriodText(year: number, locale: Locale = 'en'): string {
-  return clockMessage(locale, 'clocks.calendarPeriod', { year: String(year) });
+  return clockMessage(locale, 'clockWords.calendarPeriod', { year: String(year) });
 }
 
 /** "in 12 days", "due now": when the next data update is due. */
 export function daysUntilText(days: number | null, locale: Locale = 'en'): string | null {
   if (days === null) return null;
-  if (days <= 0) return clockMessage(locale, 'clocks.dueNow');
-  return clockMessage(locale, 'clocks.daysUntil', { days });
+  if (days <= 0) return clockMessage(locale, 'clockWords.dueNow');
+  return clockMessage(locale, 'clockWords.daysUntil', { days });
 }
 
 const MINUTE = 60;
@@ -58,30 +58,30 @@ export function intervalText(seconds: number, locale: Locale = 'en'): string {
   if (!Number.isFinite(seconds) || seconds < 0) return String(seconds);
   const shown = formatSeconds(seconds);
   if (Number(shown.replace(/,/g, '')) < MINUTE)
-    return clockMessage(locale, 'clocks.interval.seconds', { seconds: shown });
+    return clockMessage(locale, 'clockWords.interval.seconds', { seconds: shown });
   const wholeSeconds = Math.round(seconds);
   if (wholeSeconds < HOUR) {
-    return clockMessage(locale, 'clocks.interval.minutes', {
+    return clockMessage(locale, 'clockWords.interval.minutes', {
       minutes: Math.floor(wholeSeconds / MINUTE),
       seconds: wholeSeconds % MINUTE,
     });
   }
   const minutes = Math.round(seconds / MINUTE);
   if (minutes < DAY / MINUTE) {
-    return clockMessage(locale, 'clocks.interval.hours', {
+    return clockMessage(locale, 'clockWords.interval.hours', {
       hours: Math.floor(minutes / 60),
       minutes: minutes % 60,
     });
   }
   // From ten days on, the hours are noise.
   if (seconds >= 9.5 * DAY)
-    return clockMessage(locale, 'clocks.interval.days', { days: Math.round(seconds / DAY) });
+    return clockMessage(locale, 'clockWords.interval.days', { days: Math.round(seconds / DAY) });
   const hours = Math.round(seconds / HOUR);
   const days = Math.floor(hours / 24);
   const rest = hours % 24;
   return rest === 0
-    ? clockMessage(locale, 'clocks.interval.days', { days })
-    : clockMessage(locale, 'clocks.interval.daysHours', { days, hours: rest });
+    ? clockMessage(locale, 'clockWords.interval.days', { days })
+    : clockMessage(locale, 'clockWords.interval.daysHours', { days, hours: rest });
 }
 
 /** What one event on a counter is: a crime, an exposure (all prevalence), a person affected (one kind). */
@@ -91,8 +91,8 @@ export type ClockEvent = 'crime' | 'exposure' | 'person';
 export function everyText(perSecond: number, what: ClockEvent = 'crime', locale: Locale = 'en'): string {
   const seconds = secondsPerEvent(perSecond);
   return seconds === null
-    ? clockMessage(locale, 'clocks.static')
-    : clockMessage(locale, 'clocks.every', { what, interval: intervalText(seconds, locale) });
+    ? clockMessage(locale, 'clockWords.static')
+    : clockMessage(locale, 'clockWords.every', { what, interval: intervalText(seconds, locale) });
 }
 
 /** "12.5 seconds until next crime", "12.5 eiliad tan y drosedd nesaf"; "Static" when nothing happens. */
@@ -102,8 +102,8 @@ export function untilNextText(
   locale: Locale = 'en',
 ): string {
   return secondsUntil === null || !Number.isFinite(secondsUntil)
-    ? clockMessage(locale, 'clocks.static')
-    : clockMessage(locale, 'clocks.untilNext', { what, interval: intervalText(secondsUntil, locale) });
+    ? clockMessage(locale, 'clockWords.static')
+    : clockMessage(locale, 'clockWords.untilNext', { what, interval: intervalText(secondsUntil, locale) });
 }
 
 /** Whether the definition says its figures are the generated sample rather than real records. */
@@ -125,6 +125,6 @@ export function otherNotes(meta: ClockMeta): string[] {
 
 /** The live status in a word or two; `short` for small spaces (embeds), where the title still explains. */
 export function statusText(status: FeedStatus, locale: Locale, short = false): string {
-  if (short && status === 'polling') return clockMessage(locale, 'clocks.status.pollingShort');
-  return clockMessage(locale, `clocks.status.${status}`);
+  if (short && status === 'polling') return clockMessage(locale, 'clockWords.status.pollingShort');
+  return clockMessage(locale, `clockWords.status.${status}`);
 }

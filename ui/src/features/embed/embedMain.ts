@@ -17,7 +17,7 @@ import {
   type ClockFrame,
 } from '../clocks/clockFrame.ts';
 import { browserFeedDeps, ClockFeed } from '../clocks/clockFeed.ts';
-import { clockMessage } from '../clocks/clockIntl.ts';
+import { wordMessage as clockMessage } from '../clocks/clockWords.ts';
 import { everyText, isSyntheticData, statusText } from '../clocks/clockText.ts';
 import type { FeedState } from '../clocks/feedState.ts';
 import { reportHeight } from './embedHeight.ts';
@@ -92,10 +92,10 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
   const count = element('span', 'clock-count embed__count', '–');
   count.setAttribute('aria-hidden', 'true');
   const rate = element('p', 'embed__rate');
-  const synthetic = element('p', 'embed__synthetic', say('clocks.syntheticPlain'));
+  const synthetic = element('p', 'embed__synthetic', say('clockWords.syntheticPlain'));
   synthetic.hidden = true;
   const clock = element('div', 'embed__clock', label, count, rate, synthetic);
-  const pending = element('p', 'embed__pending', say('clocks.loading'));
+  const pending = element('p', 'embed__pending', say('clockWords.loading'));
   const fullPath = area ? `${text.fullPath}?area=${encodeURIComponent(area)}` : text.fullPath;
   const source = element(
     'p',
@@ -103,7 +103,7 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
     text.source,
     element('span', 'embed__source-detail', text.sourceDetail),
     '. ',
-    link(`${fullPath}#how-this-is-counted`, say('clocks.method.heading')),
+    link(`${fullPath}#how-this-is-counted`, say('clockWords.method.heading')),
     ' · ',
     link(fullPath, say('embed.openFull')),
   );

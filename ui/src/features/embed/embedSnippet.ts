@@ -1,6 +1,6 @@
 import type { ClockKind } from '../../../../common/clock/types.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
-import { clockMessage } from '../clocks/clockIntl.ts';
+import { wordMessage as clockMessage } from '../clocks/clockWords.ts';
 import { embedQuery, type EmbedSearch } from './embedSearch.ts';
 
 export const EMBED_PATH: Readonly<Record<ClockKind, string>> = {
@@ -30,7 +30,7 @@ export function embedSnippet(
 ): string {
   const locale: Locale = search.lang ?? 'en';
   const title = clockMessage(locale, 'embed.iframeTitle', {
-    title: clockMessage(locale, kind === 'csew' ? 'clocks.csew.title' : 'clocks.police.title'),
+    title: clockMessage(locale, kind === 'csew' ? 'clockWords.csew.title' : 'clockWords.police.title'),
     area: areaName ?? 'none',
   });
   return (

@@ -1,7 +1,7 @@
 import { formatCount } from '../../../../common/clock/format.ts';
 import type { ClockKind } from '../../../../common/clock/types.ts';
 import { localizedPath, type Locale } from '../../../../common/i18n/locale.ts';
-import { clockMessage } from '../clocks/clockIntl.ts';
+import { wordMessage as clockMessage } from '../clocks/clockWords.ts';
 
 export interface EmbedText {
   readonly title: string;
@@ -23,17 +23,17 @@ export function embedText(kind: ClockKind, locale: Locale = 'en'): EmbedText {
   const year = (value: number | null) => (value === null ? 'none' : String(value));
   if (kind === 'csew') {
     return {
-      title: say('clocks.csew.title'),
+      title: say('clockWords.csew.title'),
       label: (value) => say('embed.csew.label', { year: year(value) }),
       source: say('embed.csew.source'),
       sourceDetail: say('embed.csew.sourceDetail'),
       fullPath: localizedPath('/crime-clock', locale),
       announce: (total, value) =>
-        say('clocks.csew.announce', { total: formatCount(total), year: String(value) }),
+        say('clockWords.csew.announce', { total: formatCount(total), year: String(value) }),
     };
   }
   return {
-    title: say('clocks.police.title'),
+    title: say('clockWords.police.title'),
     // No area is claimed until the definition says what the store covers (the label's coverage).
     label: (value, coverage) =>
       say('embed.police.label', { year: year(value), coverage: coverage ?? 'none' }),
