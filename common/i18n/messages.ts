@@ -1,8 +1,14 @@
 import cyAlerts from './messages/cy/alerts.json' with { type: 'json' };
+import cyClocks from './messages/cy/clocks.json' with { type: 'json' };
+import cyClockWords from './messages/cy/clockWords.json' with { type: 'json' };
+import cyEmbed from './messages/cy/embed.json' with { type: 'json' };
 import cyErrors from './messages/cy/errors.json' with { type: 'json' };
 import cySearch from './messages/cy/search.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
 import enAlerts from './messages/en/alerts.json' with { type: 'json' };
+import enClocks from './messages/en/clocks.json' with { type: 'json' };
+import enClockWords from './messages/en/clockWords.json' with { type: 'json' };
+import enEmbed from './messages/en/embed.json' with { type: 'json' };
 import enErrors from './messages/en/errors.json' with { type: 'json' };
 import enSearch from './messages/en/search.json' with { type: 'json' };
 import enSite from './messages/en/site.json' with { type: 'json' };
@@ -15,8 +21,24 @@ import type { Locale } from './locale.ts';
  * fails when two files claim one id.
  */
 export const MESSAGE_FILES = {
-  en: { site: enSite, errors: enErrors, alerts: enAlerts, search: enSearch },
-  cy: { site: cySite, errors: cyErrors, alerts: cyAlerts, search: cySearch },
+  en: {
+    site: enSite,
+    errors: enErrors,
+    alerts: enAlerts,
+    search: enSearch,
+    clocks: enClocks,
+    clockWords: enClockWords,
+    embed: enEmbed,
+  },
+  cy: {
+    site: cySite,
+    errors: cyErrors,
+    alerts: cyAlerts,
+    search: cySearch,
+    clocks: cyClocks,
+    clockWords: cyClockWords,
+    embed: cyEmbed,
+  },
 } as const;
 
 const merge = <T extends Record<string, Record<string, string>>>(files: T) =>

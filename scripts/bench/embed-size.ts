@@ -14,6 +14,8 @@ const PAGES = [
   '/embed/crime-clock',
   '/embed/police-crime-clock',
   '/embed/police-crime-clock?area=force:metropolitan',
+  // Welsh: the same script; only the words it formats differ (intl-messageformat, issue 34).
+  '/embed/crime-clock?lang=cy',
   '/crime-clock',
   '/police-crime-clock',
 ];

@@ -126,11 +126,16 @@ describe('docs/architecture.md: the structure it claims', () => {
   /**
    * The importer's public modules. The store's leases are the second: the API's scheduled update
    * and month notices take their own beside the import's, and through index.ts the API would load
-   * all of the importer (43 more modules) for them.
+   * all of the importer (43 more modules) for them. The third takes a stopped scheduled import's
+   * months back out (the API does it when its child import was stopped), knowing only the tables.
    */
-  const IMPORTER_ENTRIES = [`${IMPORTER}/index.ts`, `${IMPORTER}/import-lease.ts`];
+  const IMPORTER_ENTRIES = [
+    `${IMPORTER}/index.ts`,
+    `${IMPORTER}/import-lease.ts`,
+    `${IMPORTER}/withdraw-months.ts`,
+  ];
 
-  it('outside its folder, the product uses the importer through its index.ts (and leases) only', () => {
+  it('outside its folder, the product uses the importer through its index.ts (and leases, take-back) only', () => {
     const outside = [...PRODUCT_SOURCE.flatMap(codeFiles), ...codeFiles('scripts')].filter(
       (file) => !file.startsWith(`${IMPORTER}/`) && !isTestCode(file) && !isBench(file),
     );
@@ -142,11 +147,13 @@ describe('docs/architecture.md: the structure it claims', () => {
     expect(reachingIn).toEqual([]);
   });
 
-  it('the API runs the importer as a child process: of the importer it loads the leases only', () => {
+  it('the API runs the importer as a child process: of the importer it loads the leases and the take-back only', () => {
     const loaded = [...reachableFrom(['api/src/server.ts'])].filter((file) =>
       file.startsWith(`${IMPORTER}/`),
     );
-    expect(loaded).toEqual([`${IMPORTER}/import-lease.ts`]);
+    expect(loaded.sort()).toEqual(
+      [`${IMPORTER}/import-lease.ts`, `${IMPORTER}/month-tables.ts`, `${IMPORTER}/withdraw-months.ts`].sort(),
+    );
   });
 
   it('the data files the servers read beside their modules are shipped in the build', () => {

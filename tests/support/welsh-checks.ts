@@ -29,7 +29,7 @@ export const OPEN_DIALOG = 'dialog[open]';
 /**
  * Runs in the page: boxes inside `parts` whose text is wider than they are (and the page's width).
  * A box counts when it holds text itself (a text node or an inline element); boxes made to scroll,
- * drawings (SVG) and containers of other boxes (a button hung into a dialog's padding) do not.
+ * text for screen readers only (a 1 px box by design), drawings (SVG) and containers of other boxes (a button hung into a dialog's padding) do not.
  */
 export const overflowing = (parts: string) => `(() => {
   const found = [];

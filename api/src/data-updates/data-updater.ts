@@ -20,7 +20,7 @@ import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
 import type { RunImport } from './import-process.ts';
 import { fetchPublishedMonths, yyyymm } from './published-months.ts';
-import { lastImportId, withdrawMonths } from './withdraw-months.ts';
+import { lastImportId, withdrawMonths } from '../police-data/import/withdraw-months.ts';
 
 export type CheckResultName = 'up-to-date' | 'imported' | 'partial' | 'failed';
 

@@ -1,6 +1,8 @@
 import type { DerivedTable } from '../derived-tables.ts';
 
-export type MonthDatasetKind = 'street' | 'outcomes' | 'stop-and-search';
+import type { MonthDatasetKind } from './month-tables.ts';
+
+export type { MonthDatasetKind } from './month-tables.ts';
 export type ReferenceKind = 'postcodes' | 'population' | 'neighbourhoods';
 export type FileKind = MonthDatasetKind | ReferenceKind;
 

@@ -7,19 +7,19 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { clockAreaId, parseClockAreaId, type ClockAreaKind } from '../../../../common/clock/area.ts';
 import { parsePostcode } from '../../../../common/postcode/postcode.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Field } from '../../shared/ui/Field.tsx';
 import { useForcesQuery, useNeighbourhoodsQuery } from '../search/searchQueries.ts';
 import { areaChoiceIssue, type AreaDraft } from './areaChoice.ts';
+import { clockMessage, type ClockMessageId } from './clockIntl.ts';
 
 type Mode = 'national' | ClockAreaKind;
 
-const MODES: { value: Mode; label: string }[] = [
-  { value: 'national', label: 'All forces' },
-  { value: 'postcode', label: 'Postcode (1 mile)' },
-  { value: 'force', label: 'Police force' },
-  { value: 'neighbourhood', label: 'Neighbourhood' },
-];
+const MODES: readonly Mode[] = ['national', 'postcode', 'force', 'neighbourhood'];
+
+const say = (id: ClockMessageId, values?: Parameters<typeof clockMessage>[2]) =>
+  clockMessage(PAGE_LOCALE, id, values);
 
 function draftOf(areaId: string | undefined): AreaDraft {
   const area = parseClockAreaId(areaId);
@@ -34,7 +34,7 @@ function draftOf(areaId: string | undefined): AreaDraft {
 export function AreaPicker({ area, areaName }: { area?: string; areaName?: string }) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<AreaDraft>(() => draftOf(area));
-  const [issue, setIssue] = useState<string | null>(null);
+  const [issue, setIssue] = useState<ClockMessageId | null>(null);
   const headingId = useId();
   const fieldId = useId();
   const wantsForces = draft.mode === 'force' || draft.mode === 'neighbourhood';
@@ -56,17 +56,17 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
   return (
     <section className="clock-section clock-location" aria-labelledby={headingId}>
       <header className="clock-section__head">
-        <h2 id={headingId}>Your area</h2>
+        <h2 id={headingId}>{say('clocks.area.heading')}</h2>
         <p className="clock-section__note">
           {area
-            ? `Showing ${areaName ?? 'the chosen area'}: its crimes recorded over the last 12 months with data, spread over this year. The page's address names the area, so it can be shared.`
-            : 'Pick a postcode, a police force or a neighbourhood to see its own clock.'}
+            ? say('clocks.area.showing', { area: areaName ?? say('clocks.area.chosen') })
+            : say('clocks.area.pick')}
         </p>
       </header>
       <form className="clock-location__form" onSubmit={submit} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={`${fieldId}-mode`}>
-            Area
+            {say('clocks.area.field')}
           </label>
           <select
             id={`${fieldId}-mode`}
@@ -74,16 +74,16 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
             value={draft.mode}
             onChange={(e) => change({ mode: e.target.value as Mode })}
           >
-            {MODES.map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.label}
+            {MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {say(`clocks.area.mode.${mode}`)}
               </option>
             ))}
           </select>
         </div>
         {draft.mode === 'postcode' && (
           <Field
-            label="Postcode"
+            label={say('clocks.area.postcode')}
             value={draft.postcode}
             autoComplete="postal-code"
             onChange={(e) => change({ postcode: e.target.value.toUpperCase() })}
@@ -92,7 +92,7 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
         {wantsForces && (
           <div className="field">
             <label className="field__label" htmlFor={`${fieldId}-force`}>
-              Police force
+              {say('clocks.area.force')}
             </label>
             <select
               id={`${fieldId}-force`}
@@ -101,12 +101,12 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
               onChange={(e) => change({ forceId: e.target.value, neighbourhoodId: '' })}
             >
               <option value="">
-                {forces.status === 'error' ? 'Could not load the forces' : 'Choose a force'}
+                {say(forces.status === 'error' ? 'clocks.area.forcesFailed' : 'clocks.area.chooseForce')}
               </option>
               {forces.status === 'success' &&
                 forces.data.map((f) => (
                   <option key={f.id} value={f.id}>
-                    {f.hasData === false ? `${f.name} (no data)` : f.name}
+                    {f.hasData === false ? say('clocks.area.noData', { force: f.name }) : f.name}
                   </option>
                 ))}
             </select>
@@ -115,7 +115,7 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
         {draft.mode === 'neighbourhood' && draft.forceId !== '' && (
           <div className="field">
             <label className="field__label" htmlFor={`${fieldId}-neighbourhood`}>
-              Neighbourhood
+              {say('clocks.area.neighbourhood')}
             </label>
             <select
               id={`${fieldId}-neighbourhood`}
@@ -124,9 +124,11 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
               onChange={(e) => change({ neighbourhoodId: e.target.value })}
             >
               <option value="">
-                {neighbourhoods.status === 'error'
-                  ? 'Could not load the neighbourhoods'
-                  : 'Choose a neighbourhood'}
+                {say(
+                  neighbourhoods.status === 'error'
+                    ? 'clocks.area.neighbourhoodsFailed'
+                    : 'clocks.area.chooseNeighbourhood',
+                )}
               </option>
               {neighbourhoods.status === 'success' &&
                 neighbourhoods.data
@@ -140,12 +142,12 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
           </div>
         )}
         <Button type="submit" size="sm">
-          Show this area's clock
+          {say('clocks.area.submit')}
         </Button>
       </form>
       {issue && (
         <p className="clock-location__issue" role="alert">
-          {issue}
+          {say(issue)}
         </p>
       )}
     </section>

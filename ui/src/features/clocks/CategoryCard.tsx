@@ -1,6 +1,9 @@
 import { useRef } from 'react';
 import { CARD_FLASH_MS, cardFlashMs, peakBadge, speedLabel } from '../../../../common/clock/animation.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { cx } from '../../shared/ui/classNames.ts';
+import { clockMessage } from './clockIntl.ts';
+import type { ClockEvent } from './clockText.ts';
 import { frameCounter, type FrameGroupName } from './clockFrame.ts';
 import { EveryText, ProgressToNext, TickingCount, UntilNextText } from './ClockParts.tsx';
 import { useFrame } from './frameContext.tsx';
@@ -12,8 +15,8 @@ export interface CategoryCardProps {
   name: string;
   /** The survey clock marks each incident card PEAK or OFF-PEAK. */
   showPeakBadge?: boolean;
-  /** What one event is called: "crime", or "person affected" on the prevalence cards. */
-  what?: string;
+  /** What one event is: a crime, or a person affected on the prevalence cards. */
+  what?: ClockEvent;
 }
 
 /** One category: its count, rate, a bar filling towards the next event, and the time left to it. */
@@ -44,7 +47,7 @@ export function CategoryCard({ group, id, name, showPeakBadge = false, what = 'c
             <span
               className={cx('clock-badge', badge === 'PEAK' ? 'clock-badge--peak' : 'clock-badge--off-peak')}
             >
-              {badge}
+              {clockMessage(PAGE_LOCALE, badge === 'PEAK' ? 'clocks.badge.peak' : 'clocks.badge.offPeak')}
             </span>
           )}
           {label && (
@@ -54,7 +57,7 @@ export function CategoryCard({ group, id, name, showPeakBadge = false, what = 'c
                 label === 'FASTER' ? 'clock-speed--faster' : 'clock-speed--slower',
               )}
             >
-              {label}
+              {clockMessage(PAGE_LOCALE, label === 'FASTER' ? 'clocks.speed.faster' : 'clocks.speed.slower')}
             </span>
           )}
         </div>

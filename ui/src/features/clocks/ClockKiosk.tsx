@@ -9,6 +9,9 @@ import { ClockPending, useClockYear } from './ClockSections.tsx';
 import { useFrame } from './frameContext.tsx';
 import { isSyntheticData } from './clockText.ts';
 import { kioskGrid } from './kioskGrid.ts';
+import { categoryName } from './categoryName.ts';
+import { clockMessage } from './clockIntl.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import type { FeedState } from './feedState.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 import { useIdle } from './useIdle.ts';
@@ -17,8 +20,8 @@ import { useWakeLock } from './useWakeLock.ts';
 export interface ClockKioskProps {
   kind: 'csew' | 'police';
   title: string;
-  /** Text above the number; the year is added. */
-  label: string;
+  /** Text above the number, given the clock's year (null until the first frame). */
+  label: (year: number | null) => string;
   source: string;
   feed: FeedState;
   showPeakBadge?: boolean;
@@ -73,14 +76,14 @@ export function ClockKiosk({
         <h1 className="kiosk__title">{title}</h1>
         {synthetic && (
           <p className="kiosk__synthetic" title={SYNTHETIC_DATA_NOTE}>
-            Sample data – not real police records
+            {clockMessage(PAGE_LOCALE, 'clockWords.syntheticPlain')}
           </p>
         )}
         <div className="kiosk__controls">
           <LiveIndicator status={feed.status} className="live-indicator--kiosk" />
           <FullScreenButton />
           <Link to={exitTo} search={area ? { area } : {}} className="kiosk__control">
-            Exit wall-screen view
+            {clockMessage(PAGE_LOCALE, 'clocks.kiosk.exit')}
           </Link>
         </div>
       </header>
@@ -90,7 +93,7 @@ export function ClockKiosk({
         <>
           <section className="kiosk__hero" aria-labelledby="kiosk-label">
             <h2 id="kiosk-label" className="kiosk__label">
-              {label} {year ?? ''}
+              {label(year)}
             </h2>
             <div className="kiosk__count-box">
               <TickingCount group="incidents" id={null} className="kiosk__count" />
@@ -100,7 +103,7 @@ export function ClockKiosk({
             </p>
             {definition.prevalence && definition.prevalence.length > 0 && (
               <p className="kiosk__secondary">
-                People affected:{' '}
+                {clockMessage(PAGE_LOCALE, 'clocks.kiosk.peopleAffected')}{' '}
                 <TickingCount group="prevalence" id={null} className="kiosk__secondary-count" />{' '}
                 <span className="kiosk__secondary-rate">
                   (<EveryText group="prevalence" id={null} what="exposure" />)
@@ -114,7 +117,7 @@ export function ClockKiosk({
                 key={c.id}
                 group="incidents"
                 id={c.id}
-                name={c.name}
+                name={categoryName(kind, c.id, c.name, PAGE_LOCALE)}
                 showPeakBadge={showPeakBadge}
               />
             ))}
@@ -126,7 +129,7 @@ export function ClockKiosk({
         </div>
       )}
 
-      <footer className="kiosk__source">Source: {source}</footer>
+      <footer className="kiosk__source">{clockMessage(PAGE_LOCALE, 'clocks.source', { source })}</footer>
       {definition && <MethodPanel kind={kind} definition={definition} className="kiosk__method" />}
     </div>
   );
@@ -161,7 +164,7 @@ function FullScreenButton() {
       className="kiosk__control"
       onClick={() => void document.documentElement.requestFullscreen().catch(() => undefined)}
     >
-      Full screen
+      {clockMessage(PAGE_LOCALE, 'clocks.kiosk.fullScreen')}
     </button>
   );
 }

@@ -5,9 +5,12 @@
 import { useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { DIGIT_FLASH_MS } from '../../../../common/clock/animation.ts';
-import { everyText, formatCount, untilNextText } from '../../../../common/clock/format.ts';
+import { formatCount } from '../../../../common/clock/format.ts';
 import { progressToNext, secondsUntilNext } from '../../../../common/clock/model.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { cx } from '../../shared/ui/classNames.ts';
+import { clockMessage } from './clockIntl.ts';
+import { everyText, statusText, untilNextText, type ClockEvent } from './clockText.ts';
 import { frameCounter, type ClockFrame, type FrameGroupName } from './clockFrame.ts';
 import { useFrame, useFrameAtom } from './frameContext.tsx';
 import type { FeedStatus } from './feedState.ts';
@@ -43,18 +46,20 @@ export function TickingCount({
 }
 
 /** "1 crime every 3.4 seconds" (or "Static"); changes only when the rate does. */
-export function EveryText({ group, id, what = 'crime' }: CounterProps & { what?: string }) {
+export function EveryText({ group, id, what = 'crime' }: CounterProps & { what?: ClockEvent }) {
   return useFrame((frame) => {
     const counter = frameCounter(frame, group, id);
-    return counter ? everyText(counter.perSecond, what) : '';
+    return counter ? everyText(counter.perSecond, what, PAGE_LOCALE) : '';
   }, '');
 }
 
 /** "12.5 seconds until next crime" (or "Static"). */
-export function UntilNextText({ group, id, what = 'crime' }: CounterProps & { what?: string }) {
+export function UntilNextText({ group, id, what = 'crime' }: CounterProps & { what?: ClockEvent }) {
   const text = useFrame((frame) => {
     const counter = frameCounter(frame, group, id);
-    return counter ? untilNextText(secondsUntilNext(counter.value, counter.perSecond), what) : '';
+    return counter
+      ? untilNextText(secondsUntilNext(counter.value, counter.perSecond), what, PAGE_LOCALE)
+      : '';
   }, '');
   return <span aria-hidden="true">{text}</span>;
 }
@@ -85,25 +90,6 @@ export function ProgressToNext({ group, id, className }: CounterProps & { classN
   );
 }
 
-const STATUS_TEXT: Readonly<Record<FeedStatus, string>> = {
-  connecting: 'Connecting…',
-  live: 'Live',
-  reconnecting: 'Reconnecting…',
-  polling: 'Offline – updating every 5 minutes',
-  unavailable: 'Not available',
-};
-
-const STATUS_TITLE: Readonly<Record<FeedStatus, string>> = {
-  connecting: 'Connecting to the live clock server',
-  live: 'Connected: the count is kept in step with the server every second',
-  reconnecting: 'The connection dropped; the clock keeps counting while it reconnects',
-  polling: 'No live connection; the clock keeps counting and re-reads its data every 5 minutes',
-  unavailable: 'This clock cannot be shown; the page has stopped asking the server',
-};
-
-/** Short words for small spaces (embeds); the title still explains. */
-const COMPACT_TEXT: Readonly<Record<FeedStatus, string>> = { ...STATUS_TEXT, polling: 'Offline' };
-
 export function LiveIndicator({
   status,
   className,
@@ -122,10 +108,10 @@ export function LiveIndicator({
         className,
       )}
       role="status"
-      title={STATUS_TITLE[status]}
+      title={clockMessage(PAGE_LOCALE, `clocks.statusTitle.${status}`)}
     >
       <span className="live-indicator__dot" aria-hidden="true" />
-      {(compact ? COMPACT_TEXT : STATUS_TEXT)[status]}
+      {statusText(status, PAGE_LOCALE, compact)}
     </span>
   );
 }

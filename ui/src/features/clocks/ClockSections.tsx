@@ -1,9 +1,11 @@
 /** Parts both full clock pages share: the headline counter, the toolbar and the empty states. */
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { buttonClass } from '../../shared/ui/Button.tsx';
 import type { FrameGroupName } from './clockFrame.ts';
+import type { ClockEvent } from './clockText.ts';
 import { EveryText, LiveIndicator, TickingCount } from './ClockParts.tsx';
 import type { FeedState } from './feedState.ts';
 import { useFrame } from './frameContext.tsx';
@@ -16,7 +18,7 @@ export interface ClockHeroProps {
   group: FrameGroupName;
   /** Text above the number, e.g. "Estimated crimes in England and Wales since 1 January 2026". */
   label: ReactNode;
-  what?: string;
+  what?: ClockEvent;
   id?: string;
   className?: string;
 }
@@ -55,7 +57,7 @@ export function ClockToolbar({
         search={{ kiosk: 1, ...(area ? { area } : {}) }}
         className={buttonClass('secondary', 'sm')}
       >
-        Wall-screen view
+        <FormattedMessage id="clocks.wallScreen" />
       </Link>
       {children}
     </div>
@@ -68,23 +70,36 @@ export function ClockPending({ feed }: { feed: FeedState }) {
     if (feed.error.final) {
       // Asking again would not change the answer (an unknown area, no data there): no promise to.
       return (
-        <Alert variant="destructive" title="This clock cannot be shown">
+        <Alert variant="destructive" title={<FormattedMessage id="clocks.pending.cannotShow" />}>
           <p>{feed.error.message}</p>
-          <p>Check the link, or choose another area.</p>
+          <p>
+            <FormattedMessage id="clocks.pending.checkLink" />
+          </p>
         </Alert>
       );
     }
     const noPoliceData = feed.error.code === 'NO_POLICE_DATA';
     return (
-      <Alert variant="destructive" title={noPoliceData ? 'No police data yet' : 'The clock could not load'}>
+      <Alert
+        variant="destructive"
+        title={
+          <FormattedMessage
+            id={noPoliceData ? 'clocks.pending.noPoliceData' : 'clocks.pending.couldNotLoad'}
+          />
+        }
+      >
         <p>{feed.error.message}</p>
-        <p>The page keeps trying and will start counting as soon as the data is there.</p>
+        <p>
+          <FormattedMessage id="clocks.pending.keepsTrying" />
+        </p>
       </Alert>
     );
   }
   return (
     <div className="clock-hero clock-hero--pending" aria-busy="true">
-      <p className="clock-hero__label">Loading the clock…</p>
+      <p className="clock-hero__label">
+        <FormattedMessage id="clockWords.loading" />
+      </p>
       <span className="clock-count clock-hero__count" aria-hidden="true">
         –
       </span>

@@ -1,11 +1,15 @@
 import { useMemo } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { daysUntilLondonDate } from '../../../../common/clock/clock-data.ts';
 import { formatCount } from '../../../../common/clock/format.ts';
 import { londonHour } from '../../../../common/clock/london-time.ts';
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { Term } from '../glossary/Term.tsx';
 import { CategoryCard } from './CategoryCard.tsx';
+import { categoryName } from './categoryName.ts';
+import { clockMessage } from './clockIntl.ts';
 import type { ClockFrame } from './clockFrame.ts';
 import { ClockKiosk } from './ClockKiosk.tsx';
 import { ClockAnnouncer } from './ClockParts.tsx';
@@ -20,8 +24,14 @@ import { useLiveClock } from './useLiveClock.ts';
 import './clocks.css';
 
 function describeTotal(frame: ClockFrame): string {
-  return `${formatCount(frame.incidents.total)} crimes estimated in England and Wales since 1 January ${frame.year}.`;
+  return clockMessage(PAGE_LOCALE, 'clockWords.csew.announce', {
+    total: formatCount(frame.incidents.total),
+    year: String(frame.year),
+  });
 }
+
+const say = (id: Parameters<typeof clockMessage>[1], values?: Parameters<typeof clockMessage>[2]) =>
+  clockMessage(PAGE_LOCALE, id, values);
 
 export function CsewClockPage({ kiosk }: { kiosk: boolean }) {
   const live = useLiveClock('csew');
@@ -33,9 +43,9 @@ export function CsewClockPage({ kiosk }: { kiosk: boolean }) {
       {kiosk ? (
         <ClockKiosk
           kind="csew"
-          title="CSEW Crime Clock"
-          label="Estimated crimes in England and Wales since 1 January"
-          source="Crime Survey for England and Wales, Office for National Statistics"
+          title={say('clockWords.csew.title')}
+          label={(year) => say('clocks.csew.label', { year: year === null ? '' : String(year) })}
+          source={say('clocks.csew.kioskSource')}
           feed={feed}
           showPeakBadge
           exitTo="/crime-clock"
@@ -44,15 +54,9 @@ export function CsewClockPage({ kiosk }: { kiosk: boolean }) {
       ) : (
         <div className="page clock-page">
           <PageHeader
-            eyebrow="Crime Survey for England and Wales"
-            title="CSEW Crime Clock"
-            lead={
-              <>
-                A live estimate of crime in England and Wales since 1 January, from what people tell the Crime
-                Survey for England and Wales (<Term id="csew" />
-                ), including the many crimes never reported to the police.
-              </>
-            }
+            eyebrow={say('clocks.csew.eyebrow')}
+            title={say('clockWords.csew.title')}
+            lead={<FormattedMessage id="clocks.csew.lead" values={{ term: () => <Term id="csew" /> }} />}
           >
             <ClockToolbar status={feed.status} kioskTo="/crime-clock">
               <CsewClockActions />
@@ -73,17 +77,25 @@ function CsewClock({ definition }: { definition: ClockDefinition }) {
       <ClockHero
         group="incidents"
         id="csew-total"
-        label={`Estimated crimes in ${definition.meta.areaName} since 1 January ${year ?? ''}`}
+        label={say('clocks.csew.label', { year: year === null ? '' : String(year) })}
       />
 
       <section className="clock-section" aria-labelledby="csew-categories">
         <header className="clock-section__head">
-          <h2 id="csew-categories">Crimes by category</h2>
+          <h2 id="csew-categories">
+            <FormattedMessage id="clocks.categories" />
+          </h2>
           <PeakHourNote />
         </header>
         <ul className="clock-grid">
           {definition.categories.map((c) => (
-            <CategoryCard key={c.id} group="incidents" id={c.id} name={c.name} showPeakBadge />
+            <CategoryCard
+              key={c.id}
+              group="incidents"
+              id={c.id}
+              name={categoryName('csew', c.id, c.name, PAGE_LOCALE)}
+              showPeakBadge
+            />
           ))}
         </ul>
       </section>
@@ -104,12 +116,16 @@ function PeakHourNote() {
   const hour = useFrame((frame) => londonHour(frame.serverNowMs), null);
   return (
     <p className="clock-section__note">
-      Each crime runs faster than its yearly average in its busiest hours of the day (
-      <Term id="peak">PEAK</Term>) and slower outside them (OFF-PEAK), by the time in the UK
-      {hour === null
-        ? ''
-        : `, now ${String(hour).padStart(2, '0')}:00–${String((hour + 1) % 24).padStart(2, '0')}:00`}
-      . FASTER and slower mark cards running more than 10 % above or below their average.
+      <FormattedMessage
+        id="clocks.csew.peakNote"
+        values={{
+          peak: (word) => <Term id="peak">{word}</Term>,
+          hours:
+            hour === null
+              ? 'none'
+              : `${String(hour).padStart(2, '0')}:00–${String((hour + 1) % 24).padStart(2, '0')}:00`,
+        }}
+      />
     </p>
   );
 }
@@ -118,27 +134,44 @@ function PrevalenceSection({ definition, year }: { definition: ClockDefinition; 
   return (
     <section className="clock-section clock-prevalence" aria-labelledby="csew-prevalence">
       <header className="clock-section__head">
-        <h2 id="csew-prevalence">People affected since 1 January {year ?? ''}</h2>
+        <h2 id="csew-prevalence">
+          <FormattedMessage
+            id="clocks.csew.prevalenceHeading"
+            values={{ year: year === null ? '' : String(year) }}
+          />
+        </h2>
         <p className="clock-section__note">
-          How many people have experienced each of these crimes so far this calendar year, from the survey’s
-          yearly <Term id="prevalence">prevalence</Term> estimates. The count below adds the kinds of crime up
-          as <Term id="exposures">exposures</Term>.
+          <FormattedMessage
+            id="clocks.csew.prevalenceNote"
+            values={{
+              prevalence: (word) => <Term id="prevalence">{word}</Term>,
+              exposures: (word) => <Term id="exposures">{word}</Term>,
+            }}
+          />
         </p>
       </header>
       <ClockHero
         group="prevalence"
-        label="Exposures so far this year, all categories"
+        label={say('clocks.csew.exposuresLabel')}
         what="exposure"
         className="clock-hero--secondary"
       />
       <ul className="clock-grid">
         {definition.prevalence?.map((c) => (
-          <CategoryCard key={c.id} group="prevalence" id={c.id} name={c.name} what="person affected" />
+          <CategoryCard
+            key={c.id}
+            group="prevalence"
+            id={c.id}
+            name={categoryName('csew', c.id, c.name, PAGE_LOCALE)}
+            what="person"
+          />
         ))}
       </ul>
-      <ul className="clock-warnings" aria-label="How to read the prevalence figures">
+      <ul className="clock-warnings" aria-label={say('clocks.csew.warningsLabel')}>
         {(definition.meta.survey?.prevalenceWarnings ?? []).map((warning) => (
-          <li key={warning}>{warning}</li>
+          <li key={warning} lang="en-GB">
+            {warning}
+          </li>
         ))}
       </ul>
     </section>
@@ -156,55 +189,72 @@ function CsewDataFooter({ definition, year }: { definition: ClockDefinition; yea
         : daysUntilLondonDate(meta.nextUpdateDate, minute * 60_000),
     [meta.nextUpdateDate, minute],
   );
-  const due = daysUntil !== null && daysUntil > 0 ? daysUntilText(daysUntil) : null;
+  const due = daysUntil !== null && daysUntil > 0 ? daysUntilText(daysUntil, PAGE_LOCALE) : null;
+
   // The announced date has come: ONS has probably published the next edition, not yet loaded here.
   const overdue = daysUntil === 0;
 
   return (
-    <footer className="clock-data-footer" aria-label="About the survey figures">
+    <footer className="clock-data-footer" aria-label={say('clocks.csew.footerLabel')}>
       <dl className="clock-facts">
         <div>
-          <dt>Data source</dt>
+          <dt>{say('clocks.facts.dataSource')}</dt>
           <dd>
             <a href={meta.sourceUrl} rel="noopener noreferrer">
-              {meta.dataSource}
+              {say('clocks.csew.dataSource')}
             </a>
           </dd>
         </div>
         <div>
-          <dt>Calendar year</dt>
-          <dd>{year === null ? '' : calendarPeriodText(year)}</dd>
+          <dt>{say('clocks.facts.calendarYear')}</dt>
+          <dd>{year === null ? '' : calendarPeriodText(year, PAGE_LOCALE)}</dd>
         </div>
         <div>
-          <dt>Next update</dt>
+          <dt>{say('clocks.facts.nextUpdate')}</dt>
           <dd>
             {overdue && meta.nextUpdateDate ? (
               <span data-testid="newer-release">
-                A newer release may be available: ONS announced the {meta.nextUpdate} figures for{' '}
-                {formatDate(meta.nextUpdateDate)}, and these are the figures loaded here.
+                {say('clocks.csew.newerRelease', {
+                  edition: meta.nextUpdate,
+                  date: formatDate(meta.nextUpdateDate, PAGE_LOCALE),
+                })}
               </span>
+            ) : meta.nextUpdateDate ? (
+              say('clocks.csew.nextRelease', {
+                edition: meta.nextUpdate,
+                date: formatDate(meta.nextUpdateDate, PAGE_LOCALE),
+                due: due ?? 'none',
+              })
             ) : (
-              <>
-                {meta.nextUpdate}
-                {meta.nextUpdateDate &&
-                  ` (ONS release ${formatDate(meta.nextUpdateDate)}${due ? `, ${due}` : ''})`}
-              </>
+              meta.nextUpdate
             )}
           </dd>
         </div>
         <div>
-          <dt>Last updated</dt>
-          <dd>{formatDate(meta.lastUpdated)}</dd>
+          <dt>{say('clocks.facts.lastUpdated')}</dt>
+          <dd>{formatDate(meta.lastUpdated, PAGE_LOCALE)}</dd>
         </div>
       </dl>
       <p className="clock-data-footer__note">
-        <strong>About the survey.</strong> {meta.survey?.note}
+        <FormattedMessage
+          id="clocks.csew.aboutSurvey"
+          values={{
+            strong: (words) => <strong>{words}</strong>,
+            note: <span lang="en-GB">{meta.survey?.note ?? ''}</span>,
+          }}
+        />
       </p>
       <p className="clock-data-footer__note">
-        <strong>How the clock counts.</strong> {meta.dataMethod}.
+        <FormattedMessage
+          id="clocks.howItCounts"
+          values={{
+            strong: (words) => <strong>{words}</strong>,
+            method: <span lang="en-GB">{meta.dataMethod}</span>,
+          }}
+        />
       </p>
       <p className="clock-data-footer__licence">
-        <LicenceText text={meta.survey?.licence ?? ''} />
+        <LicenceText id="clocks.csew.licence" />
       </p>
     </footer>
   );

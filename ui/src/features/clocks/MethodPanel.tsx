@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ClockDefinition, ClockKind } from '../../../../common/clock/types.ts';
+import { FormattedMessage } from 'react-intl';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { cx } from '../../shared/ui/classNames.ts';
 import { useFrame } from './frameContext.tsx';
 import { methodRows } from './methodText.ts';
@@ -24,7 +26,7 @@ export function MethodPanel({
   const bodyId = useId();
   // The data's age moves on while a wall screen runs for weeks: read the server's day.
   const day = useFrame((frame) => Math.floor(frame.serverNowMs / 86_400_000), null);
-  const rows = methodRows(kind, definition, day === null ? Date.now() : day * 86_400_000);
+  const rows = methodRows(kind, definition, day === null ? Date.now() : day * 86_400_000, PAGE_LOCALE);
   useEffect(() => {
     const onHash = () => {
       if (window.location.hash === `#${METHOD_PANEL_ID}`) setOpen(true);
@@ -43,14 +45,17 @@ export function MethodPanel({
           aria-controls={bodyId}
           onClick={() => setOpen((was) => !was)}
         >
-          How this is counted
+          <FormattedMessage id="clockWords.method.heading" />
         </button>
       </h2>
       <dl id={bodyId} className="method-panel__body" hidden={!open}>
         {rows.map((row) => (
           <div key={row.term}>
             <dt>{row.term}</dt>
-            <dd>{row.text}</dd>
+            <dd>
+              {/* The data's own words are English in either language: said so, for screen readers. */}
+              {row.english && <span lang="en-GB">{row.english}</span>} {row.text}
+            </dd>
           </div>
         ))}
       </dl>

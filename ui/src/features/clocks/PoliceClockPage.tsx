@@ -1,10 +1,14 @@
 import { Link } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
 import { formatCount } from '../../../../common/clock/format.ts';
 import { SYNTHETIC_DATA_NOTE } from '../../../../common/clock/police-definition.ts';
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { AreaPicker } from './AreaPicker.tsx';
 import { CategoryCard } from './CategoryCard.tsx';
+import { categoryName } from './categoryName.ts';
+import { clockMessage } from './clockIntl.ts';
 import type { ClockFrame } from './clockFrame.ts';
 import { ClockKiosk } from './ClockKiosk.tsx';
 import { ClockAnnouncer } from './ClockParts.tsx';
@@ -20,31 +24,53 @@ import { useLiveClock } from './useLiveClock.ts';
 import { AreaAlerts } from '../alerts/AreaAlerts.tsx';
 import './clocks.css';
 
-const OGL_ATTRIBUTION = 'Contains public sector information licensed under the Open Government Licence v3.0.';
+const say = (id: Parameters<typeof clockMessage>[1], values?: Parameters<typeof clockMessage>[2]) =>
+  clockMessage(PAGE_LOCALE, id, values);
 
-/** The area the store covers ("7 of 43 forces in England and Wales" until all forces report). */
-function areaOf(definition: ClockDefinition | null): string {
-  return definition?.meta.areaName ?? 'England and Wales';
+/** The whole country, as the definition names it when every force reports (common/police-coverage). */
+const NATIONAL = 'England and Wales';
+
+/**
+ * The area a message names: `{area}` as the definition words it (English), and for the languages
+ * that word it themselves, `{scope}`: the whole country, some of its forces ({held} of {of}), or
+ * another area (a force or a postcode, named as it is).
+ */
+function areaValues(definition: ClockDefinition | null) {
+  const area = definition?.meta.areaName ?? NATIONAL;
+  const coverage = definition?.meta.coverage;
+  const some = coverage !== undefined && area === coverage.area && area !== NATIONAL;
+  return {
+    area,
+    scope: area === NATIONAL ? 'national' : some ? 'some' : 'area',
+    held: coverage?.territorialForces ?? 0,
+    of: coverage?.ofTerritorialForces ?? 0,
+  };
 }
 
-function describeTotalIn(area: string): (frame: ClockFrame) => string {
+function describeTotalIn(definition: ClockDefinition | null): (frame: ClockFrame) => string {
   return (frame) =>
-    `${formatCount(frame.incidents.total)} police-recorded crimes in ${area} since 1 January ${frame.year}.`;
+    say('clocks.police.announce', {
+      total: formatCount(frame.incidents.total),
+      year: String(frame.year),
+      ...areaValues(definition),
+    });
 }
 
 /** The national police clock, or with `area` (common/clock/area.ts) that area's own clock. */
 export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string }) {
   const { feed, frames } = useLiveClock('police', area);
   const definition = feed.definition;
-  const describeTotal = describeTotalIn(areaOf(definition));
+  const describeTotal = describeTotalIn(definition);
 
   return (
     <FrameProvider frames={frames}>
       {kiosk ? (
         <ClockKiosk
           kind="police"
-          title="Police Crime Clock"
-          label={`Police-recorded crimes in ${areaOf(definition)} since 1 January`}
+          title={say('clockWords.police.title')}
+          label={(year) =>
+            say('clocks.police.label', { year: year === null ? '' : String(year), ...areaValues(definition) })
+          }
           source={definition ? definition.meta.dataSource : 'data.police.uk'}
           feed={feed}
           exitTo="/police-crime-clock"
@@ -54,9 +80,9 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
       ) : (
         <div className="page clock-page">
           <PageHeader
-            eyebrow="Police-recorded crime"
-            title="Police Crime Clock"
-            lead={policeClockLead(definition?.meta ?? null, area !== undefined)}
+            eyebrow={say('clocks.police.eyebrow')}
+            title={say('clockWords.police.title')}
+            lead={policeClockLead(definition?.meta ?? null, area !== undefined, PAGE_LOCALE)}
           >
             <ClockToolbar status={feed.status} kioskTo="/police-crime-clock" area={area} />
           </PageHeader>
@@ -79,49 +105,58 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
     <>
       {isSyntheticData(meta) && (
         <p className="clock-synthetic" role="note" title={SYNTHETIC_DATA_NOTE}>
-          <strong>Sample data</strong> – not real police records
+          <FormattedMessage id="clocks.synthetic" values={{ strong: (words) => <strong>{words}</strong> }} />
         </p>
       )}
 
       <ClockHero
         group="incidents"
         id="police-total"
-        label={`Police-recorded crimes in ${meta.areaName} since 1 January ${year ?? ''}`}
+        label={say('clocks.police.label', {
+          year: year === null ? '' : String(year),
+          ...areaValues(definition),
+        })}
       />
       {meta.coverage && (
         <p className="clock-section__note" data-testid="police-coverage">
-          <strong>Covers:</strong> {meta.coverage.text}.
+          <FormattedMessage
+            id="clocks.police.covers"
+            values={{
+              strong: (words) => <strong>{words}</strong>,
+              coverage: <span lang="en-GB">{meta.coverage.text}</span>,
+            }}
+          />
         </p>
       )}
 
       <section className="clock-section" aria-labelledby="police-categories">
         <header className="clock-section__head">
-          <h2 id="police-categories">Crimes by category</h2>
-          <p className="clock-section__note">
-            Each category runs at its share of the recorded crime of the latest months, faster at the times of
-            day it is most often committed.
-          </p>
+          <h2 id="police-categories">{say('clocks.categories')}</h2>
+          <p className="clock-section__note">{say('clocks.police.categoriesNote')}</p>
         </header>
         {definition.categories.length > 0 ? (
           <ul className="clock-grid">
             {definition.categories.map((c) => (
-              <CategoryCard key={c.id} group="incidents" id={c.id} name={c.name} />
+              <CategoryCard
+                key={c.id}
+                group="incidents"
+                id={c.id}
+                name={categoryName('police', c.id, c.name, PAGE_LOCALE)}
+              />
             ))}
           </ul>
         ) : (
-          <p className="clock-section__note">
-            The imported data has no recorded crimes in the latest months.
-          </p>
+          <p className="clock-section__note">{say('clocks.police.noCrimes')}</p>
         )}
       </section>
 
       <section className="clock-data-footer" aria-labelledby="police-sources">
         <h2 id="police-sources" className="clock-data-footer__title">
-          Data sources
+          {say('clocks.police.dataSources')}
         </h2>
         <dl className="clock-facts">
           <div>
-            <dt>Source</dt>
+            <dt>{say('clocks.facts.source')}</dt>
             <dd>
               <a href="https://data.police.uk/" rel="noopener noreferrer">
                 {meta.dataSource}
@@ -130,38 +165,50 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
           </div>
           {meta.latestDataMonth && (
             <div>
-              <dt>Latest data month</dt>
-              <dd>{formatMonth(meta.latestDataMonth)}</dd>
+              <dt>{say('clocks.facts.latestMonth')}</dt>
+              <dd>{formatMonth(meta.latestDataMonth, PAGE_LOCALE)}</dd>
             </div>
           )}
           <div>
-            <dt>Last updated</dt>
-            <dd>{formatDate(meta.lastUpdated)}</dd>
+            <dt>{say('clocks.facts.lastUpdated')}</dt>
+            <dd>{formatDate(meta.lastUpdated, PAGE_LOCALE)}</dd>
           </div>
           <div>
-            <dt>Next update</dt>
+            <dt>{say('clocks.facts.nextUpdate')}</dt>
             <dd>{meta.nextUpdate}</dd>
           </div>
         </dl>
         <p className="clock-data-footer__note">
-          <strong>How the clock counts.</strong> {meta.dataMethod}.
+          <FormattedMessage
+            id="clocks.howItCounts"
+            values={{
+              strong: (words) => <strong>{words}</strong>,
+              method: <span lang="en-GB">{meta.dataMethod}</span>,
+            }}
+          />
         </p>
         {meta.excludedForces.map((force) => (
           <p key={force.id} className="clock-data-footer__note clock-excluded">
-            <strong>Excluded:</strong> {force.name} ({force.reason})
+            <FormattedMessage
+              id="clocks.police.excluded"
+              values={{
+                strong: (words) => <strong>{words}</strong>,
+                force: force.name,
+                reason: <span lang="en-GB">{force.reason}</span>,
+              }}
+            />
           </p>
         ))}
         {otherNotes(meta).map((note) => (
-          <p key={note} className="clock-data-footer__note">
+          <p key={note} className="clock-data-footer__note" lang="en-GB">
             {note}
           </p>
         ))}
         <p className="clock-data-footer__licence">
-          <LicenceText text={OGL_ATTRIBUTION} />
+          <LicenceText id="clocks.licenceOgl" />
         </p>
         <p className="clock-data-footer__licence">
-          © Crown copyright and database right {year ?? new Date().getFullYear()}. Police data from
-          data.police.uk, published by the Home Office.
+          {say('clocks.police.crown', { year: String(year ?? new Date().getFullYear()) })}
         </p>
       </section>
       <MethodPanel kind="police" definition={definition} />
@@ -173,9 +220,11 @@ function PoliceClockFooter() {
   // The address comes from the server's configuration (CONTACT_EMAIL); without one, no link.
   const contactEmail = useContactEmail();
   return (
-    <nav className="clock-page-footer" aria-label="Police Crime Clock">
-      <Link to="/privacy-policy">Privacy Policy</Link>
-      {contactEmail && <a href={`mailto:${contactEmail}`}>Contact us ({contactEmail})</a>}
+    <nav className="clock-page-footer" aria-label={say('clockWords.police.title')}>
+      <Link to="/privacy-policy">{say('clocks.police.privacy')}</Link>
+      {contactEmail && (
+        <a href={`mailto:${contactEmail}`}>{say('clocks.police.contact', { email: contactEmail })}</a>
+      )}
     </nav>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areaChoiceIssue, type AreaDraft } from './areaChoice.ts';
+import { clockMessage } from './clockIntl.ts';
 
 const blank: AreaDraft = { mode: 'national', postcode: '', forceId: '', neighbourhoodId: '' };
 
@@ -23,10 +24,15 @@ describe('the clock location card', () => {
     });
   });
 
-  it('says what is missing', () => {
-    expect(areaChoiceIssue({ ...blank, mode: 'postcode', postcode: '  ' })).toBe('Enter a postcode.');
-    expect(areaChoiceIssue({ ...blank, mode: 'postcode', postcode: 'NOPE' })).toMatch(/valid UK postcode/);
-    expect(areaChoiceIssue({ ...blank, mode: 'force' })).toBe('Choose a police force.');
-    expect(areaChoiceIssue({ ...blank, mode: 'neighbourhood', forceId: 'kent' })).toMatch(/neighbourhood/);
+  it('says what is missing, in either language', () => {
+    const say = (draft: AreaDraft, locale: 'en' | 'cy' = 'en') => {
+      const issue = areaChoiceIssue(draft);
+      return typeof issue === 'string' ? clockMessage(locale, issue) : issue;
+    };
+    expect(say({ ...blank, mode: 'postcode', postcode: '  ' })).toBe('Enter a postcode.');
+    expect(say({ ...blank, mode: 'postcode', postcode: '  ' }, 'cy')).toBe('Rhowch god post.');
+    expect(say({ ...blank, mode: 'postcode', postcode: 'NOPE' })).toMatch(/valid UK postcode/);
+    expect(say({ ...blank, mode: 'force' })).toBe('Choose a police force.');
+    expect(say({ ...blank, mode: 'neighbourhood', forceId: 'kent' })).toMatch(/neighbourhood/);
   });
 });

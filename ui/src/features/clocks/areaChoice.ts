@@ -1,5 +1,6 @@
 import type { ClockArea, ClockAreaKind } from '../../../../common/clock/area.ts';
 import { parsePostcode } from '../../../../common/postcode/postcode.ts';
+import type { ClockMessageId } from './clockIntl.ts';
 
 /** The location card's fields. */
 export interface AreaDraft {
@@ -10,25 +11,22 @@ export interface AreaDraft {
 }
 
 /**
- * The area the card names (null: the national clock), or what is missing, in words (spec section
- * 5, clock location: a postcode needs a postcode, a force a force, a neighbourhood both).
+ * The area the card names (null: the national clock), or the message saying what is missing (spec
+ * section 5, clock location: a postcode needs a postcode, a force a force, a neighbourhood both).
  */
-export function areaChoiceIssue(draft: AreaDraft): ClockArea | null | string {
+export function areaChoiceIssue(draft: AreaDraft): ClockArea | null | ClockMessageId {
   switch (draft.mode) {
     case 'national':
       return null;
     case 'postcode': {
-      if (draft.postcode.trim() === '') return 'Enter a postcode.';
+      if (draft.postcode.trim() === '') return 'clocks.area.issue.noPostcode';
       const postcode = parsePostcode(draft.postcode);
-      return postcode
-        ? { kind: 'postcode', postcode: postcode.compact }
-        : 'Enter a valid UK postcode like SW1A 1AA, M1 1AA, or B33 8TH.';
+      return postcode ? { kind: 'postcode', postcode: postcode.compact } : 'clocks.area.issue.badPostcode';
     }
     case 'force':
-      return draft.forceId === '' ? 'Choose a police force.' : { kind: 'force', forceId: draft.forceId };
+      return draft.forceId === '' ? 'clocks.area.issue.noForce' : { kind: 'force', forceId: draft.forceId };
     case 'neighbourhood':
-      if (draft.forceId === '' || draft.neighbourhoodId === '')
-        return 'Choose a police force and a neighbourhood.';
+      if (draft.forceId === '' || draft.neighbourhoodId === '') return 'clocks.area.issue.noNeighbourhood';
       return { kind: 'neighbourhood', forceId: draft.forceId, neighbourhoodId: draft.neighbourhoodId };
   }
 }

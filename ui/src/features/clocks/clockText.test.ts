@@ -6,12 +6,22 @@ import {
 } from '../../../../common/clock/police-definition.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../../common/survey/csew-clock.ts';
 import {
+  everyText as englishEveryText,
+  formatInterval,
+  untilNextText as englishUntilNext,
+} from '../../../../common/clock/format.ts';
+import { categoryName } from './categoryName.ts';
+import {
   calendarPeriodText,
   daysUntilText,
+  everyText,
   formatDate,
   formatMonth,
+  intervalText,
   isSyntheticData,
   otherNotes,
+  statusText,
+  untilNextText,
 } from './clockText.ts';
 
 function police(synthetic: boolean) {
@@ -48,6 +58,64 @@ describe('clock page text', () => {
     expect(daysUntilText(0)).toBe('due now');
     expect(daysUntilText(1)).toBe('in 1 day');
     expect(daysUntilText(12)).toBe('in 12 days');
+  });
+
+  it('writes dates, months and the counting period the Welsh way (cy-GB)', () => {
+    expect(formatDate('2025-07-24', 'cy')).toBe('24 Gorffennaf 2025');
+    expect(formatMonth('2025-06', 'cy')).toBe('Mehefin 2025');
+    expect(formatMonth('2026-03', 'cy')).toBe('Mawrth 2026');
+    expect(calendarPeriodText(2025, 'cy')).toBe('1 Ion 2025 00:01 i 31 Rhag 2025 23:59');
+  });
+
+  it('says when the next update is due in Welsh, with the number form Welsh needs', () => {
+    expect(daysUntilText(0, 'cy')).toBe("i'w ddisgwyl nawr");
+    expect(daysUntilText(1, 'cy')).toBe('ymhen 1 diwrnod');
+    // Two takes the soft mutation (dau ddiwrnod); three and six keep the radical.
+    expect(daysUntilText(2, 'cy')).toBe('ymhen 2 ddiwrnod');
+    expect(daysUntilText(3, 'cy')).toBe('ymhen 3 diwrnod');
+    expect(daysUntilText(12, 'cy')).toBe('ymhen 12 diwrnod');
+  });
+
+  it('words every interval in English exactly as the shared formatter does', () => {
+    const seconds = [
+      0, 0.004, 0.05, 0.25, 1, 3.4, 59.94, 59.96, 61, 252, 3_599.7, 3_600, 23_280, 86_399, 86_400, 90_000,
+      183_600, 800_000, 820_800, 3_000_000,
+    ];
+    for (const s of seconds) {
+      expect(intervalText(s), String(s)).toBe(formatInterval(s));
+      expect(everyText(1 / (s || 1)), String(s)).toBe(englishEveryText(1 / (s || 1)));
+      expect(untilNextText(s), String(s)).toBe(englishUntilNext(s));
+    }
+    expect(everyText(0)).toBe('Static');
+    expect(everyText(1 / 4, 'exposure')).toBe('1 exposure every 4.0 seconds');
+    expect(everyText(1 / 4, 'person')).toBe('1 person affected every 4.0 seconds');
+  });
+
+  it('words intervals and the pace in Welsh', () => {
+    expect(intervalText(3.4, 'cy')).toBe('3.4 eiliad');
+    expect(intervalText(252, 'cy')).toBe('4 munud 12 eiliad');
+    expect(intervalText(2 * 60 + 5, 'cy')).toBe('2 funud 5 eiliad');
+    expect(intervalText(23_280, 'cy')).toBe('6 awr 28 munud');
+    expect(intervalText(2 * 86_400 + 3 * 3_600, 'cy')).toBe('2 ddiwrnod 3 awr');
+    expect(intervalText(12 * 86_400, 'cy')).toBe('12 diwrnod');
+    expect(everyText(1 / 3.4, 'crime', 'cy')).toBe('Un drosedd bob 3.4 eiliad');
+    expect(everyText(0, 'crime', 'cy')).toBe('Sefydlog');
+    expect(untilNextText(12.5, 'crime', 'cy')).toBe('12.5 eiliad tan y drosedd nesaf');
+    expect(untilNextText(12.5, 'exposure', 'cy')).toBe('12.5 eiliad tan yr amlygiad nesaf');
+    expect(statusText('polling', 'cy')).toBe('All-lein – yn diweddaru bob 5 munud');
+    expect(statusText('polling', 'cy', true)).toBe('All-lein');
+    expect(statusText('live', 'en')).toBe('Live');
+  });
+
+  it('names categories in Welsh: police.uk ones from the glossary, the survey’s from the messages', () => {
+    expect(categoryName('police', 'burglary', 'Burglary', 'cy')).toBe('Bwrgleriaeth');
+    expect(categoryName('csew', 'fraud', 'Fraud', 'cy')).toBe('Twyll');
+    expect(categoryName('csew', 'domestic-burglary', 'Domestic burglary', 'cy')).toBe(
+      'Bwrgleriaeth ddomestig',
+    );
+    expect(categoryName('csew', 'fraud', 'Fraud', 'en')).toBe('Fraud');
+    // A category added to the figures later, with no Welsh yet, keeps the name it came with.
+    expect(categoryName('csew', 'new-kind', 'New kind', 'cy')).toBe('New kind');
   });
 
   it('recognises synthetic police data by its note', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
-import { ageText, METHOD_CAVEAT, methodRows } from './methodText.ts';
+import { ageText, METHOD_CAVEAT, methodRows, rowText } from './methodText.ts';
 
 const DAY = 86_400_000;
 
@@ -24,7 +24,7 @@ describe('how a clock is counted', () => {
       coverage: { forceIds: ['kent', 'surrey'], firstMonth: '2025-10' },
     });
     const rows = Object.fromEntries(
-      methodRows('police', definition, Date.parse('2026-05-31T12:00:00Z')).map((r) => [r.term, r.text]),
+      methodRows('police', definition, Date.parse('2026-05-31T12:00:00Z')).map((r) => [r.term, rowText(r)]),
     );
     expect(rows['Source']).toBe('data.police.uk (Home Office), police recorded crime, published 2 May 2026.');
     expect(rows['Period of the rate']).toBe(
@@ -39,5 +39,40 @@ describe('how a clock is counted', () => {
       'The newest month, March 2026, ended 2 months ago. Next update: ' + definition.meta.nextUpdate + '.',
     );
     expect(rows['Read it as']).toBe(METHOD_CAVEAT);
+  });
+
+  it('says the same in Welsh: Welsh months, category names and plural forms', () => {
+    expect(ageText(0, 2 * DAY, 'cy')).toBe('2 ddiwrnod');
+    expect(ageText(0, 200 * DAY, 'cy')).toBe('6 mis');
+    const definition = policeClockDefinition({
+      categoryCounts: [
+        { slug: 'burglary', count: 600 },
+        { slug: 'drugs', count: 100 },
+        { slug: 'robbery', count: 50 },
+      ],
+      months: 6,
+      latestDataMonth: '2026-03',
+      excludedForces: [],
+      lastUpdated: '2026-05-02T10:00:00Z',
+    });
+    const rows = Object.fromEntries(
+      methodRows('police', definition, Date.parse('2026-05-31T12:00:00Z'), 'cy').map((r) => [
+        r.term,
+        rowText(r),
+      ]),
+    );
+    expect(Object.keys(rows)).toEqual([
+      'Ffynhonnell',
+      'Cyfnod y gyfradd',
+      "Wedi'u cynnwys",
+      'Heb eu cynnwys',
+      'Oriau brig ac allfrig',
+      'Oed y data',
+      "Sut i'w ddarllen",
+    ]);
+    expect(rows['Ffynhonnell']).toMatch(/, a gyhoeddwyd 2 Mai 2026\.$/);
+    expect(rows["Wedi'u cynnwys"]).toMatch(/ 3 chategori o droseddau: Bwrgleriaeth, Cyffuriau, Lladrata\.$/);
+    expect(rows['Heb eu cynnwys']).toMatch(/^Ymddygiad gwrthgymdeithasol \(math o ddigwyddiad/);
+    expect(rows['Oed y data']).toMatch(/^Daeth y mis diweddaraf, Mawrth 2026, i ben 2 fis yn ôl\./);
   });
 });

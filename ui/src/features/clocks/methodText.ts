@@ -5,25 +5,33 @@
  */
 import type { ClockDefinition, ClockKind } from '../../../../common/clock/types.ts';
 import { londonOffsetMs } from '../../../../common/clock/london-time.ts';
+import type { Locale } from '../../../../common/i18n/locale.ts';
+import { categoryName } from './categoryName.ts';
+import { clockMessage } from './clockIntl.ts';
 import { formatDate, formatMonth, isSyntheticData } from './clockText.ts';
 
 export interface MethodRow {
   readonly term: string;
+  /** Words from the data itself (coverage, the survey's note, excluded forces): English only, put first. */
+  readonly english?: string;
   readonly text: string;
 }
 
-export const METHOD_CAVEAT =
-  'The clock shows a yearly rate spread evenly over time, faster in each kind of crime’s busiest hours. ' +
-  'It does not show when crimes happen, and a digit turning over is not a crime taking place now.';
+/** A row's whole text, its data's words first. */
+export function rowText(row: MethodRow): string {
+  return row.english ? `${row.english} ${row.text}` : row.text;
+}
+
+/** The last row's reading of the clock, in English (the kiosk's and the tests' reference). */
+export const METHOD_CAVEAT = clockMessage('en', 'clocks.method.caveat');
 
 const MS_PER_DAY = 86_400_000;
 
 /** "3 days", "1 month", "14 months": how long ago a date was, in the coarsest whole unit. */
-export function ageText(fromMs: number, nowMs: number): string {
+export function ageText(fromMs: number, nowMs: number, locale: Locale = 'en'): string {
   const days = Math.max(0, Math.floor((nowMs - fromMs) / MS_PER_DAY));
-  if (days < 61) return days === 1 ? '1 day' : `${days} days`;
-  const months = Math.floor(days / 30.44);
-  return `${months} months`;
+  if (days < 61) return clockMessage(locale, 'clocks.age.days', { days });
+  return clockMessage(locale, 'clocks.age.months', { months: Math.floor(days / 30.44) });
 }
 
 /** The last day of a YYYY-MM month, as an instant (UTC noon), or null if unreadable. */
@@ -38,77 +46,96 @@ function dateMs(iso: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-export function methodRows(kind: ClockKind, definition: ClockDefinition, nowMs: number): MethodRow[] {
+export function methodRows(
+  kind: ClockKind,
+  definition: ClockDefinition,
+  nowMs: number,
+  locale: Locale = 'en',
+): MethodRow[] {
   const meta = definition.meta;
+  const say = (id: Parameters<typeof clockMessage>[1], values?: Parameters<typeof clockMessage>[2]) =>
+    clockMessage(locale, id, values);
   const published = dateMs(meta.lastUpdated);
-  const names = definition.categories.map((c) => c.name);
+  const names = definition.categories.map((c) => categoryName(kind, c.id, c.name, locale));
+  // The survey's source has one name, in either language; the police data names its own.
+  const source = kind === 'csew' ? say('clocks.csew.dataSource') : meta.dataSource;
+  const categories = say('clocks.method.categories', { count: names.length, names: names.join(', ') });
   const rows: MethodRow[] = [
     {
-      term: 'Source',
-      text: `${meta.dataSource}, published ${dayOf(meta.lastUpdated)}${isSyntheticData(meta) ? ' (a generated sample, not real police records)' : ''}.`,
+      term: say('clocks.method.source'),
+      text: say('clocks.method.sourceText', {
+        source,
+        date: dayOf(meta.lastUpdated, locale),
+        synthetic: isSyntheticData(meta),
+      }),
     },
   ];
   if (kind === 'police') {
     const coverage = meta.coverage;
-    const excluded = meta.excludedForces.map((f) => `${f.name} (${f.reason})`);
-    if (!definition.categories.some((c) => c.id === 'anti-social-behaviour'))
-      excluded.push('anti-social behaviour (an incident type, not a notifiable crime)');
+    const forces = meta.excludedForces.map((f) => `${f.name} (${f.reason})`);
+    const asb = definition.categories.some((c) => c.id === 'anti-social-behaviour')
+      ? ''
+      : say('clocks.method.asb');
     rows.push(
       {
-        term: 'Period of the rate',
-        text: `${capitalise(meta.pace ?? 'the latest months with data')}${meta.latestDataMonth ? `, to ${formatMonth(meta.latestDataMonth)}` : ''}, scaled to a year.`,
+        term: say('clocks.method.period'),
+        text: say('clocks.method.policePeriod', {
+          pace: capitalise(meta.pace ?? say('clocks.police.paceDefault')),
+          month: meta.latestDataMonth ? formatMonth(meta.latestDataMonth, locale) : 'none',
+        }),
       },
       {
-        term: 'Included',
-        text:
-          `${coverage ? `${coverage.text}. ` : `${meta.areaName}. `}` +
-          `${names.length} ${names.length === 1 ? 'category' : 'categories'} of crime: ${names.join(', ')}.`,
+        term: say('clocks.method.included'),
+        english: `${coverage ? coverage.text : meta.areaName}.`,
+        text: categories,
       },
       {
-        term: 'Excluded',
-        text:
-          (excluded.length > 0 ? `${capitalise(excluded.join('; '))}. ` : '') +
-          'Forces and months without published data, and crimes the police never recorded.',
+        term: say('clocks.method.excluded'),
+        ...(forces.length > 0 ? { english: `${forces.join('; ')}.` } : {}),
+        text: (asb ? `${capitalise(asb)}. ` : '') + say('clocks.method.excludedAlways'),
       },
     );
   } else {
     rows.push(
       {
-        term: 'Period of the rate',
-        text: `The survey’s latest yearly estimate (${meta.dataSource}), spread over the calendar year.`,
+        term: say('clocks.method.period'),
+        text: say('clocks.method.csewPeriod', { source }),
       },
       {
-        term: 'Included and excluded',
-        text: `${meta.survey?.note ?? meta.dataMethod} ${names.length} categories of crime: ${names.join(', ')}.`,
+        term: say('clocks.method.includedExcluded'),
+        english: meta.survey?.note ?? meta.dataMethod,
+        text: categories,
       },
     );
   }
   const dataEnd = meta.latestDataMonth ? endOfMonthMs(meta.latestDataMonth) : published;
   rows.push(
+    { term: say('clocks.method.peak'), text: say('clocks.method.peakText') },
     {
-      term: 'Peak and off-peak hours',
-      text:
-        'Each kind of crime counts faster in the hours of the day it is most often committed (PEAK) and slower ' +
-        'outside them (OFF-PEAK), by the time in the UK; over a whole day it adds up to its yearly average.',
-    },
-    {
-      term: 'Age of the data',
+      term: say('clocks.method.age'),
       text:
         dataEnd === null
-          ? `Published ${dayOf(meta.lastUpdated)}.`
+          ? say('clocks.method.published', { date: dayOf(meta.lastUpdated, locale) })
           : meta.latestDataMonth
-            ? `The newest month, ${formatMonth(meta.latestDataMonth)}, ended ${ageText(dataEnd, nowMs)} ago. Next update: ${meta.nextUpdate}.`
-            : `Published ${ageText(dataEnd, nowMs)} ago. Next update: ${meta.nextUpdate}.`,
+            ? say('clocks.method.monthAge', {
+                month: formatMonth(meta.latestDataMonth, locale),
+                age: ageText(dataEnd, nowMs, locale),
+                next: meta.nextUpdate,
+              })
+            : say('clocks.method.publishedAge', {
+                age: ageText(dataEnd, nowMs, locale),
+                next: meta.nextUpdate,
+              }),
     },
-    { term: 'Read it as', text: METHOD_CAVEAT },
+    { term: say('clocks.method.readAs'), text: say('clocks.method.caveat') },
   );
   return rows;
 }
 
 /** The London day of a date or date-time, "2 May 2026": the publication's day, not its minute. */
-function dayOf(iso: string): string {
+function dayOf(iso: string, locale: Locale): string {
   const ms = dateMs(iso);
-  return ms === null ? iso : formatDate(new Date(ms + londonOffsetMs(ms)).toISOString().slice(0, 10));
+  return ms === null ? iso : formatDate(new Date(ms + londonOffsetMs(ms)).toISOString().slice(0, 10), locale);
 }
 
 function capitalise(text: string): string {

@@ -7,6 +7,8 @@
 import type { ClockMeta } from '../../../../common/clock/types.ts';
 import { GetPoliceClock } from '../../../../common/contracts/clocks.ts';
 import { useEndpointQuery } from '../../shared/queries.ts';
+import type { Locale } from '../../../../common/i18n/locale.ts';
+import { clockMessage } from './clockIntl.ts';
 
 export type PoliceCoverage = NonNullable<ClockMeta['coverage']>;
 
@@ -19,21 +21,22 @@ export function coversAllForces(coverage: PoliceCoverage): boolean {
  * The pace a clock says it runs at, from its definition ("the latest 12 months with data", worded
  * in common/police-coverage): the months it holds, which may be fewer than the clock asks for.
  */
-export function clockPace(meta: ClockMeta | null): string {
-  return `running at the pace of ${meta?.pace ?? 'the latest months with data'}`;
+export function clockPace(meta: ClockMeta | null, locale: Locale = 'en'): string {
+  return clockMessage(locale, 'clocks.police.pace', {
+    pace: meta?.pace ?? clockMessage(locale, 'clocks.police.paceDefault'),
+  });
 }
 
 /** The police clock page's lead: which forces, or which area, it counts. */
-export function policeClockLead(meta: ClockMeta | null, area = false): string {
+export function policeClockLead(meta: ClockMeta | null, area = false, locale: Locale = 'en'): string {
   // The area is named by the clock's own label ("1 mile around SW1A 1AA", "Kent Police").
-  const pace = clockPace(meta);
-  if (area) return `A live count of police-recorded crime in this area so far this year, ${pace}.`;
+  const pace = clockPace(meta, locale);
+  if (area) return clockMessage(locale, 'clocks.police.leadArea', { pace });
   const coverage = meta?.coverage;
-  if (!coverage) return `A live count of police-recorded crime so far this year, ${pace}.`;
-  if (coversAllForces(coverage))
-    return `A live count of crime recorded by the police forces of England and Wales so far this year, ${pace}.`;
+  if (!coverage) return clockMessage(locale, 'clocks.police.lead', { pace });
+  if (coversAllForces(coverage)) return clockMessage(locale, 'clocks.police.leadAllForces', { pace });
   // Which forces and months: said once, under the count ("Covers: …"), not here as well.
-  return `A live count of crime recorded by the police so far this year, ${pace}.`;
+  return clockMessage(locale, 'clocks.police.leadSomeForces', { pace });
 }
 
 /** The landing page's police clock card. */

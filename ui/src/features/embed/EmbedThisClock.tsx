@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ClockKind } from '../../../../common/clock/types.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Button } from '../../shared/ui/Button.tsx';
+import { clockMessage } from '../clocks/clockIntl.ts';
 import { HEIGHT_MESSAGE } from './embedHeight.ts';
 import type { EmbedSize, EmbedTheme } from './embedSearch.ts';
 import { embedSnippet, embedUrl } from './embedSnippet.ts';
@@ -9,7 +11,7 @@ import './embed.css';
 /**
  * "Embed this clock" under a clock page: a live preview of the embed as configured and the code
  * to paste, for the national clock or the area shown. The preview (a second live clock) is made
- * only once the section is opened.
+ * only once the section is opened. A Welsh page offers the Welsh embed (`?lang=cy`).
  */
 export function EmbedThisClock({
   kind,
@@ -27,7 +29,14 @@ export function EmbedThisClock({
   const preview = usePreviewHeight();
   const id = useId();
   const origin = window.location.origin;
-  const search = { theme, size, ...(area ? { area } : {}) };
+  const search = {
+    theme,
+    size,
+    ...(area ? { area } : {}),
+    ...(PAGE_LOCALE === 'cy' ? { lang: PAGE_LOCALE } : {}),
+  };
+  const say = (id: Parameters<typeof clockMessage>[1], values?: Parameters<typeof clockMessage>[2]) =>
+    clockMessage(PAGE_LOCALE, id, values);
   const snippet = embedSnippet(origin, kind, search, areaName);
   const copy = () => {
     void navigator.clipboard?.writeText(snippet).then(
@@ -46,31 +55,28 @@ export function EmbedThisClock({
           aria-controls={`${id}-body`}
           onClick={() => setOpen((was) => !was)}
         >
-          Embed this clock{areaName ? `: ${areaName}` : ''}
+          {say('embed.this.toggle', { area: areaName ?? 'none' })}
         </button>
       </h2>
       <div id={`${id}-body`} className="embed-this__body" hidden={!open}>
         {open && (
           <>
-            <p>
-              Show this clock live on your own page: paste the code below where it should appear. The script
-              sizes the frame to the clock; the clock sets no cookies.
-            </p>
+            <p>{say('embed.this.intro')}</p>
             <div className="embed-this__options">
               <label>
-                Theme{' '}
+                {say('embed.this.theme')}{' '}
                 <select value={theme} onChange={(e) => setTheme(e.target.value as EmbedTheme)}>
-                  <option value="light">Light</option>
-                  <option value="dark">Dark</option>
-                  <option value="auto">As the reader’s system</option>
+                  <option value="light">{say('embed.this.light')}</option>
+                  <option value="dark">{say('embed.this.dark')}</option>
+                  <option value="auto">{say('embed.this.auto')}</option>
                 </select>
               </label>
               <label>
-                Size{' '}
+                {say('embed.this.size')}{' '}
                 <select value={size} onChange={(e) => setSize(e.target.value as EmbedSize)}>
-                  <option value="compact">Compact</option>
-                  <option value="regular">Regular</option>
-                  <option value="large">Large</option>
+                  <option value="compact">{say('embed.this.compact')}</option>
+                  <option value="regular">{say('embed.this.regular')}</option>
+                  <option value="large">{say('embed.this.large')}</option>
                 </select>
               </label>
             </div>
@@ -78,16 +84,16 @@ export function EmbedThisClock({
               ref={preview}
               className="embed-this__preview"
               src={embedUrl(origin, kind, search)}
-              title={`Preview of the embedded ${kind === 'csew' ? 'CSEW' : 'Police'} Crime Clock`}
+              title={say('embed.this.preview', { kind })}
               width="420"
               height="260"
             />
-            <h3 className="embed-this__code-title">Code to copy</h3>
+            <h3 className="embed-this__code-title">{say('embed.this.codeTitle')}</h3>
             <pre className="embed-this__code">
               <code>{snippet}</code>
             </pre>
             <Button variant="secondary" size="sm" onClick={copy}>
-              {copied ? 'Copied' : 'Copy the code'}
+              {say(copied ? 'embed.this.copied' : 'embed.this.copy')}
             </Button>
           </>
         )}

@@ -7,8 +7,9 @@
 import { interval } from 'd3';
 import { createStore } from 'jotai/vanilla';
 import { TICK_MS } from '../../../../common/clock/animation.ts';
-import { everyText, formatCount } from '../../../../common/clock/format.ts';
+import { formatCount } from '../../../../common/clock/format.ts';
 import type { ClockKind } from '../../../../common/clock/types.ts';
+import { INTL_LOCALE, type Locale } from '../../../../common/i18n/locale.ts';
 import {
   advanceClock,
   frameCounter,
@@ -17,8 +18,9 @@ import {
   type ClockFrame,
 } from '../clocks/clockFrame.ts';
 import { browserFeedDeps, ClockFeed } from '../clocks/clockFeed.ts';
-import { isSyntheticData } from '../clocks/clockText.ts';
-import type { FeedState, FeedStatus } from '../clocks/feedState.ts';
+import { wordMessage as clockMessage } from '../clocks/clockWords.ts';
+import { everyText, isSyntheticData, statusText } from '../clocks/clockText.ts';
+import type { FeedState } from '../clocks/feedState.ts';
 import { reportHeight } from './embedHeight.ts';
 import { validateEmbedSearch, type EmbedSearch } from './embedSearch.ts';
 import { embedText } from './embedText.ts';
@@ -27,14 +29,6 @@ import '../../styles/status.css';
 import '../../styles/base.css';
 import '../clocks/clocks.css';
 import './embed.css';
-
-const STATUS_TEXT: Readonly<Record<FeedStatus, string>> = {
-  connecting: 'Connecting…',
-  live: 'Live',
-  reconnecting: 'Reconnecting…',
-  polling: 'Offline',
-  unavailable: 'Not available',
-};
 
 /** Screen readers hear the count at most this often, not at every tick. */
 const ANNOUNCE_EVERY_MS = 10_000;
@@ -77,14 +71,18 @@ function applyTheme(root: HTMLElement, options: EmbedSearch) {
 export function mountEmbed(container: HTMLElement, kind: ClockKind, options: EmbedSearch) {
   const police = kind === 'police';
   const area = police ? options.area : undefined;
-  const text = embedText(kind);
-  document.title = `${text.title} (embedded)`;
+  const locale: Locale = options.lang ?? 'en';
+  const say = (id: Parameters<typeof clockMessage>[1], values?: Parameters<typeof clockMessage>[2]) =>
+    clockMessage(locale, id, values);
+  const text = embedText(kind, locale);
+  document.documentElement.lang = locale === 'cy' ? 'cy' : INTL_LOCALE.en;
+  document.title = say('embed.documentTitle', { title: text.title });
   if (options.transparent) document.documentElement.classList.add('embed-page--transparent');
 
   const status = element('span', 'live-indicator live-indicator--connecting live-indicator--compact');
   status.setAttribute('role', 'status');
-  const statusText = document.createTextNode(STATUS_TEXT.connecting);
-  status.append(element('span', 'live-indicator__dot'), statusText);
+  const statusWords = document.createTextNode(statusText('connecting', locale, true));
+  status.append(element('span', 'live-indicator__dot'), statusWords);
   status.firstElementChild!.setAttribute('aria-hidden', 'true');
 
   const announcer = element('p', 'visually-hidden');
@@ -95,20 +93,20 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
   const count = element('span', 'clock-count embed__count', '–');
   count.setAttribute('aria-hidden', 'true');
   const rate = element('p', 'embed__rate');
-  const synthetic = element('p', 'embed__synthetic', 'Sample data – not real police records');
+  const synthetic = element('p', 'embed__synthetic', say('clockWords.syntheticPlain'));
   synthetic.hidden = true;
   const clock = element('div', 'embed__clock', label, count, rate, synthetic);
-  const pending = element('p', 'embed__pending', 'Loading the clock…');
+  const pending = element('p', 'embed__pending', say('clockWords.loading'));
   const fullPath = area ? `${text.fullPath}?area=${encodeURIComponent(area)}` : text.fullPath;
   const source = element(
     'p',
     'embed__source',
-    `Source: ${text.source}`,
+    text.source,
     element('span', 'embed__source-detail', text.sourceDetail),
     '. ',
-    link(`${fullPath}#how-this-is-counted`, 'How this is counted'),
+    link(`${fullPath}#how-this-is-counted`, say('clockWords.method.heading')),
     ' · ',
-    link(fullPath, 'Open the full clock'),
+    link(fullPath, say('embed.openFull')),
   );
   const inner = element(
     'div',
@@ -135,12 +133,12 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
   let year: number | null = null;
   let coverage: string | undefined;
   const showLabel = () => {
-    label.textContent = text.label(year === null ? '' : ` ${year}`) + (coverage ? `: ${coverage}` : '');
+    label.textContent = text.label(year, coverage);
   };
   const render = (state: FeedState) => {
     if (shown?.status !== state.status) {
       status.className = `live-indicator live-indicator--${state.status} live-indicator--compact`;
-      statusText.data = STATUS_TEXT[state.status];
+      statusWords.data = statusText(state.status, locale, true);
     }
     if (state.definition) {
       coverage = police
@@ -152,9 +150,9 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
       showLabel();
       if (pending.isConnected) pending.replaceWith(clock);
     } else if (state.error) {
-      pending.textContent = state.error.final
-        ? `This clock cannot be shown: ${state.error.message}`
-        : `The clock could not load: ${state.error.message} It keeps trying.`;
+      pending.textContent = say(state.error.final ? 'embed.cannotShow' : 'embed.couldNotLoad', {
+        message: state.error.message,
+      });
     }
     shown = state;
   };
@@ -187,7 +185,7 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
       count.dataset.value = whole;
       count.textContent = formatCount(Number(whole));
     }
-    const every = everyText(total.perSecond, 'crime');
+    const every = everyText(total.perSecond, 'crime', locale);
     if (rate.textContent !== every) rate.textContent = every;
     if (year !== next.frame.year) {
       year = next.frame.year;
@@ -213,12 +211,11 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
 
 const kind = kindOf(window.location.pathname);
 const container = document.getElementById('embed')!;
+const options = validateEmbedSearch(Object.fromEntries(new URLSearchParams(window.location.search)));
 if (kind) {
-  mountEmbed(
-    container,
-    kind,
-    validateEmbedSearch(Object.fromEntries(new URLSearchParams(window.location.search))),
-  );
+  mountEmbed(container, kind, options);
 } else {
-  container.textContent = 'There is no clock at this address.';
+  const locale = options.lang ?? 'en';
+  document.documentElement.lang = locale === 'cy' ? 'cy' : INTL_LOCALE.en;
+  container.textContent = clockMessage(locale, 'embed.noClock');
 }

@@ -25,6 +25,14 @@ describe('embed search', () => {
     expect(validateEmbedSearch({ area: 'force:nowhere' })).toEqual(DEFAULTS);
   });
 
+  it('is English unless Welsh is asked for', () => {
+    expect(validateEmbedSearch({ lang: 'cy' })).toEqual({ ...DEFAULTS, lang: 'cy' });
+    expect(validateEmbedSearch({ lang: 'fr' })).toEqual(DEFAULTS);
+    expect(validateEmbedSearch({ lang: 'en' })).toEqual(DEFAULTS);
+    expect(embedQuery({ theme: 'dark', lang: 'cy' })).toBe('?theme=dark&lang=cy');
+    expect(embedQuery({ theme: 'dark', lang: 'en' })).toBe('?theme=dark');
+  });
+
   it('writes the parameters back without the defaults', () => {
     expect(embedQuery(DEFAULTS as never)).toBe('');
     expect(embedQuery({ area: 'force:kent', theme: 'dark', size: 'large', transparent: true })).toBe(

@@ -16,6 +16,13 @@ describe('embed snippet', () => {
     expect(snippet).toContain('<script src="https://clock.example/embed.js" async></script>');
   });
 
+  it('offers the Welsh embed, with a Welsh title, from a Welsh page', () => {
+    const snippet = embedSnippet('https://clock.example', 'csew', { theme: 'dark', lang: 'cy' });
+    expect(snippet).toContain('src="https://clock.example/embed/crime-clock?theme=dark&amp;lang=cy"');
+    expect(snippet).toContain('title="Cloc Troseddau CSEW (byw)"');
+    expect(embedSnippet('https://clock.example', 'csew', {})).toContain('title="CSEW Crime Clock (live)"');
+  });
+
   it('never gives the survey clock an area', () => {
     expect(embedUrl('https://clock.example', 'csew', { area: 'force:kent', size: 'compact' })).toBe(
       'https://clock.example/embed/crime-clock?size=compact',

@@ -1,14 +1,11 @@
 import type { ClockKind } from '../../../../common/clock/types.ts';
+import type { Locale } from '../../../../common/i18n/locale.ts';
+import { wordMessage as clockMessage } from '../clocks/clockWords.ts';
 import { embedQuery, type EmbedSearch } from './embedSearch.ts';
 
 export const EMBED_PATH: Readonly<Record<ClockKind, string>> = {
   csew: '/embed/crime-clock',
   police: '/embed/police-crime-clock',
-};
-
-const TITLE: Readonly<Record<ClockKind, string>> = {
-  csew: 'CSEW Crime Clock (live)',
-  police: 'Police Crime Clock (live)',
 };
 
 /** Where an embed lives: `/embed/<clock>?area=…&theme=…` on this site. */
@@ -22,7 +19,8 @@ function escapeAttribute(text: string): string {
 
 /**
  * The code a partner pastes: the iframe (full width, a height that suits the regular layout until
- * the script sizes it to its content) and /embed.js beside it.
+ * the script sizes it to its content) and /embed.js beside it; its title in the embed's language
+ * (`search.lang`).
  */
 export function embedSnippet(
   origin: string,
@@ -30,7 +28,11 @@ export function embedSnippet(
   search: Partial<EmbedSearch>,
   areaName?: string,
 ): string {
-  const title = areaName ? `${TITLE[kind].replace(' (live)', '')}: ${areaName} (live)` : TITLE[kind];
+  const locale: Locale = search.lang ?? 'en';
+  const title = clockMessage(locale, 'embed.iframeTitle', {
+    title: clockMessage(locale, kind === 'csew' ? 'clockWords.csew.title' : 'clockWords.police.title'),
+    area: areaName ?? 'none',
+  });
   return (
     `<iframe src="${escapeAttribute(embedUrl(origin, kind, search))}" title="${escapeAttribute(title)}"` +
     ` width="420" height="260" loading="lazy" style="border: 0; width: 100%; max-width: 40rem"></iframe>\n` +

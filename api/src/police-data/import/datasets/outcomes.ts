@@ -1,4 +1,5 @@
 import { columnsOf, type MonthDataset } from './month-dataset.ts';
+import { MONTH_TABLES } from '../month-tables.ts';
 import {
   checkMonth,
   FieldError,
@@ -13,7 +14,7 @@ const HEADER = ['Crime ID', 'Month', 'Longitude', 'Latitude', 'Outcome type'] as
 /** `YYYY-MM-<force>-outcomes.csv` into `outcomes`: later outcomes of crimes, by Crime ID. */
 export const outcomesDataset: MonthDataset = {
   kind: 'outcomes',
-  table: 'outcomes',
+  table: MONTH_TABLES.outcomes,
   columns: ['force_id', 'month', 'crime_ref', 'outcome_type', 'lat', 'lng'],
   bind(header, file) {
     const at = columnsOf(header, HEADER);

@@ -1,4 +1,5 @@
 import { columnsOf, type MonthDataset } from './month-dataset.ts';
+import { MONTH_TABLES } from '../month-tables.ts';
 import { FieldError, fieldCountProblem, optionalText, parseCoordinate, parseFlag } from './fields.ts';
 
 const HEADER = [
@@ -25,7 +26,7 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 /** `YYYY-MM-<force>-stop-and-search.csv` into `stop_searches`. */
 export const stopAndSearchDataset: MonthDataset = {
   kind: 'stop-and-search',
-  table: 'stop_searches',
+  table: MONTH_TABLES['stop-and-search'],
   columns: [
     'force_id',
     'month',

@@ -1,6 +1,7 @@
 import { categoryFromArchiveName } from '../../../../../common/crime/categories.ts';
 import { cellOf } from '../../../../../common/geo/grid.ts';
 import { columnsOf, type MonthDataset } from './month-dataset.ts';
+import { MONTH_TABLES } from '../month-tables.ts';
 import {
   checkMonth,
   FieldError,
@@ -24,7 +25,7 @@ const HEADER = [
 /** `YYYY-MM-<force>-street.csv` into `crimes`, one row per crime or ASB incident. */
 export const streetDataset: MonthDataset = {
   kind: 'street',
-  table: 'crimes',
+  table: MONTH_TABLES.street,
   columns: [
     'force_id',
     'month',

@@ -1,7 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { DerivedTable } from '../police-data/derived-tables.ts';
-import { MONTH_DATASETS } from '../police-data/import/datasets/index.ts';
-import type { MonthDatasetKind } from '../police-data/import/types.ts';
+import type { DerivedTable } from '../derived-tables.ts';
+import { MONTH_TABLES, type MonthDatasetKind } from './month-tables.ts';
 
 /** The newest import run's id (0 before any): what a run started after it is told apart by. */
 export async function lastImportId(sequelize: Sequelize): Promise<number> {
@@ -32,7 +31,7 @@ export async function withdrawMonths(
     for (const { force_id: forceId, dataset, ...row } of held) {
       const month = Number(row.month);
       const replacements = [forceId, month, dataset];
-      await sequelize.query(`DELETE FROM ${MONTH_DATASETS[dataset].table} WHERE force_id = ? AND month = ?`, {
+      await sequelize.query(`DELETE FROM ${MONTH_TABLES[dataset]} WHERE force_id = ? AND month = ?`, {
         replacements: [forceId, month],
         transaction,
       });
