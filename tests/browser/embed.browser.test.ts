@@ -155,7 +155,7 @@ describe('an embed on a partner page (another origin) with /embed.js', () => {
 });
 
 describe('what an embed costs', () => {
-  it('loads at most 50 KB of compressed JavaScript, its own entry and not the application', async () => {
+  it('loads at most 60 KB of compressed JavaScript, its own entry and not the application', async () => {
     const weights: Record<string, number> = {};
     for (const path of [
       '/embed/police-crime-clock?area=force:metropolitan',
@@ -177,8 +177,10 @@ describe('what an embed costs', () => {
       }
     }
     console.info(`compressed JavaScript by page (bytes): ${JSON.stringify(weights)}`);
-    expect(weights['/embed/crime-clock']).toBeLessThanOrEqual(50_000);
-    expect(weights['/embed/police-crime-clock?area=force:metropolitan']).toBeLessThanOrEqual(50_000);
+    // 50 KB until the embed spoke Welsh; intl-messageformat and its ICU parser add 8.8 KB of it
+    // (docs/benchmarks.md: the embed's JavaScript, and the route that would take the parser out).
+    expect(weights['/embed/crime-clock']).toBeLessThanOrEqual(60_000);
+    expect(weights['/embed/police-crime-clock?area=force:metropolitan']).toBeLessThanOrEqual(60_000);
     // The page carries React and the router; the embed must not.
     expect(weights['/crime-clock']).toBeGreaterThan(2 * weights['/embed/crime-clock']!);
   }, 120_000);
