@@ -71,3 +71,29 @@ describe('Welsh numbers and dates', () => {
     expect(formatNumber(1234567.5, 'en')).toBe('1,234,567.5');
   });
 });
+
+describe('formatDate', () => {
+  const july24 = Date.UTC(2025, 6, 24, 12);
+  it('writes Welsh months from its own table, whatever Intl data the runtime has', () => {
+    expect(formatDate(july24, 'cy', { dateStyle: 'long', timeZone: 'UTC' })).toBe('24 Gorffennaf 2025');
+    expect(formatDate(july24, 'cy', { month: 'short', year: 'numeric', timeZone: 'UTC' })).toBe('Gorff 2025');
+    expect(
+      formatDate(Date.UTC(2026, 10, 26, 18, 5), 'cy', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'UTC',
+      }),
+    ).toBe('26 Tach 2026, 18:05');
+    // The month is read in the time zone asked for: 23:30 UTC on 31 March is 1 April in London (BST).
+    expect(
+      formatDate(Date.UTC(2026, 2, 31, 23, 30), 'cy', { dateStyle: 'long', timeZone: 'Europe/London' }),
+    ).toBe('1 Ebrill 2026');
+  });
+
+  it('leaves English to Intl', () => {
+    expect(formatDate(july24, 'en', { dateStyle: 'long', timeZone: 'UTC' })).toBe('24 July 2025');
+  });
+});

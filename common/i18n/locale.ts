@@ -2,6 +2,8 @@
  * The site's two languages and how a request or a page picks one (issue 34). Pure, so the API
  * (served HTML, e-mails) and the browser app decide the same way.
  */
+import { WELSH_MONTH_NAMES, WELSH_SHORT_MONTH_NAMES } from '../search/months.ts';
+
 export const LOCALES = ['en', 'cy'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
@@ -108,14 +110,24 @@ export function formatNumber(value: number, locale: Locale, options?: Intl.Numbe
   return new Intl.NumberFormat(INTL_LOCALE[locale], options).format(value);
 }
 
-/** A date the way the language writes it, month names included ("26 Tachwedd 2026"). */
+/**
+ * A date the way the language writes it, month names included ("26 Tachwedd 2026"). Welsh months
+ * come from our own table, not the browser's Intl data, which need not carry Welsh (Chromium as
+ * Debian builds it writes "July 24, 2025" for cy-GB): the date is laid out as en-GB, which orders
+ * day, month and year as Welsh does, and its month name is put into Welsh.
+ */
 export function formatDate(
   date: Date | number,
   locale: Locale,
-  options?: Intl.DateTimeFormatOptions,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeZone: 'Europe/London' },
 ): string {
-  return new Intl.DateTimeFormat(
-    INTL_LOCALE[locale],
-    options ?? { dateStyle: 'long', timeZone: 'Europe/London' },
-  ).format(date);
+  if (locale === 'en') return new Intl.DateTimeFormat(INTL_LOCALE.en, options).format(date);
+  const monthIndex =
+    Number(new Intl.DateTimeFormat('en-GB', { month: 'numeric', timeZone: options.timeZone }).format(date)) -
+    1;
+  const names = options.month === 'short' ? WELSH_SHORT_MONTH_NAMES : WELSH_MONTH_NAMES;
+  return new Intl.DateTimeFormat(INTL_LOCALE.en, options)
+    .formatToParts(date)
+    .map((part) => (part.type === 'month' && !/^\d+$/.test(part.value) ? names[monthIndex] : part.value))
+    .join('');
 }

@@ -22,6 +22,14 @@ export const ENGLISH_PHRASES = Object.entries(en)
       .filter((part) => part.length >= 6 && !(cy as Record<string, string>)[id]?.includes(part)),
   );
 
+/**
+ * English month names: a Welsh page's dates are ours to word ("24 Gorffennaf 2025"), and a
+ * browser whose Intl data lacks Welsh writes "July 24, 2025" for cy-GB (common/i18n/locale.ts).
+ * "May" is left out: the word is too common to tell a date from a sentence.
+ */
+const ENGLISH_MONTH =
+  /\b(January|February|March|April|June|July|August|September|October|November|December)\b/;
+
 /** What a page's own words live in; the dialogs are checked on their own on a page not yet translated. */
 export const PAGE_PARTS = 'header, main, footer, dialog[open]';
 export const OPEN_DIALOG = 'dialog[open]';
@@ -72,6 +80,11 @@ export async function welshProblems(page: Page, what: string, parts = PAGE_PARTS
   for (const phrase of ENGLISH_PHRASES) {
     if (text.includes(phrase)) problems.push(`${what} shows English: "${phrase}"`);
   }
+  const month = ENGLISH_MONTH.exec(text);
+  if (month)
+    problems.push(
+      `${what} shows an English month: "${text.slice(Math.max(0, month.index - 20), month.index + 20)}"`,
+    );
   for (const overflow of (await page.evaluate(overflowing(parts))) as string[]) {
     problems.push(`${what} overflows: ${overflow}`);
   }

@@ -1,5 +1,5 @@
 import type { CheckResult, DataStatus, ForceMonthStatus } from '../../../../common/contracts/data-status.ts';
-import { INTL_LOCALE, type Locale } from '../../../../common/i18n/locale.ts';
+import { formatDate, type Locale } from '../../../../common/i18n/locale.ts';
 import type { MessageId } from '../../../../common/i18n/messages.ts';
 
 /** How a force-month reads in the table and the grid's legend (common/i18n/messages). */
@@ -26,8 +26,11 @@ export const CHECK_LABELS: Record<CheckResult, MessageId> = {
 /** "2024-03" → "Mar 2024" (Welsh: "Maw 2024"). */
 export function monthLabel(month: string, locale: Locale = 'en'): string {
   const [year, m] = month.split('-');
-  const date = new Date(Date.UTC(Number(year), Number(m) - 1, 1));
-  return date.toLocaleDateString(INTL_LOCALE[locale], { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return formatDate(Date.UTC(Number(year), Number(m) - 1, 1), locale, {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** An instant for people: "26 Nov 2026, 18:05 UTC"; a dash when there is none. */
@@ -35,7 +38,7 @@ export function instantLabel(iso: string | null, locale: Locale = 'en'): string 
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toLocaleString(INTL_LOCALE[locale], {
+  return `${formatDate(date, locale, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { formatDate } from '../../../../common/i18n/locale.ts';
 import type { MessageId } from '../../../../common/i18n/messages.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import './privacy.css';
 
@@ -236,7 +238,7 @@ export function PrivacyPolicyPage() {
             values={{
               date: (
                 <time dateTime={LAST_UPDATED}>
-                  {intl.formatDate(LAST_UPDATED, { dateStyle: 'long', timeZone: 'UTC' })}
+                  {formatDate(Date.parse(LAST_UPDATED), PAGE_LOCALE, { dateStyle: 'long', timeZone: 'UTC' })}
                 </time>
               ),
             }}
