@@ -1,7 +1,7 @@
 /** Parts both full clock pages share: the headline counter, the toolbar and the empty states. */
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { buttonClass } from '../../shared/ui/Button.tsx';
 import type { FrameGroupName } from './clockFrame.ts';
@@ -66,12 +66,16 @@ export function ClockToolbar({
 
 /** What a page shows before it has a definition: a placeholder, or why there is none. */
 export function ClockPending({ feed }: { feed: FeedState }) {
+  const intl = useIntl();
   if (feed.error) {
+    const errorText = feed.error.parts
+      ? feed.error.parts.map(({ id, values }) => intl.formatMessage({ id }, values)).join(' ')
+      : feed.error.message;
     if (feed.error.final) {
       // Asking again would not change the answer (an unknown area, no data there): no promise to.
       return (
         <Alert variant="destructive" title={<FormattedMessage id="clocks.pending.cannotShow" />}>
-          <p>{feed.error.message}</p>
+          <p>{errorText}</p>
           <p>
             <FormattedMessage id="clocks.pending.checkLink" />
           </p>
@@ -88,7 +92,7 @@ export function ClockPending({ feed }: { feed: FeedState }) {
           />
         }
       >
-        <p>{feed.error.message}</p>
+        <p>{errorText}</p>
         <p>
           <FormattedMessage id="clocks.pending.keepsTrying" />
         </p>

@@ -185,8 +185,13 @@ describe('ClockFeed', () => {
     // It asks again every few seconds (at most every 30 s) until there is data…
     expect(loadClock.mock.calls.length).toBeGreaterThanOrEqual((POLL_INTERVAL_MS * 2) / EMPTY_RETRY_MAX_MS);
     // …but says so once.
-    expect(loadErrors).toEqual([{ message: 'No data', code: 'NO_POLICE_DATA' }]);
-    expect(store.get(feed.stateAtom).error).toEqual({ message: 'No data', code: 'NO_POLICE_DATA' });
+    const noData = {
+      message: 'No data',
+      parts: [{ id: 'errors.code.NO_POLICE_DATA' }],
+      code: 'NO_POLICE_DATA',
+    };
+    expect(loadErrors).toEqual([noData]);
+    expect(store.get(feed.stateAtom).error).toEqual(noData);
   });
 
   it('asks a refusing room again, and reads the reason from the API', async () => {
@@ -355,7 +360,9 @@ describe('ClockFeed with nothing to show', () => {
   });
 
   it('stops asking, and says why, when the area itself cannot be shown', async () => {
-    loadClock.mockRejectedValue(new AreaClockUnavailable(UNKNOWN_AREA_MESSAGE));
+    loadClock.mockRejectedValue(
+      new AreaClockUnavailable(UNKNOWN_AREA_MESSAGE, [{ id: 'errors.code.INVALID_AREA' }]),
+    );
     startFeed({}, 'force:nowhere');
     await vi.advanceTimersByTimeAsync(0);
     socket.serverConnects();
@@ -366,7 +373,7 @@ describe('ClockFeed with nothing to show', () => {
     expect(store.get(feed.stateAtom)).toEqual({
       status: 'unavailable',
       definition: null,
-      error: { message: UNKNOWN_AREA_MESSAGE, final: true },
+      error: { message: UNKNOWN_AREA_MESSAGE, parts: [{ id: 'errors.code.INVALID_AREA' }], final: true },
     });
     expect(socket.connected).toBe(false);
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 2);
@@ -392,24 +399,38 @@ describe('retryDelayMs', () => {
 describe('toFeedError', () => {
   it('reads the message and code of an API error body', () => {
     const error = new ApiError(503, 'Service Unavailable', '{"success":false,"error":"Nope","code":"X"}');
-    expect(toFeedError(error)).toEqual({ message: 'Nope', code: 'X' });
+    expect(toFeedError(error)).toEqual({
+      message: 'Nope',
+      parts: [{ id: 'errors.serverFailed', values: { status: 503 } }],
+      code: 'X',
+    });
   });
 
   it('says in plain words what failed, never an HTML page or "Failed to fetch"', () => {
     expect(toFeedError(new ApiError(500, 'Internal Server Error', '<html>oops</html>'))).toEqual({
       message: 'The server did not answer (error 500).',
+      parts: [{ id: 'errors.serverFailed', values: { status: 500 } }],
     });
     expect(toFeedError(new ApiError(502, 'Bad Gateway', ''))).toEqual({
       message: 'The server did not answer (error 502).',
+      parts: [{ id: 'errors.serverFailed', values: { status: 502 } }],
     });
     expect(toFeedError(new TypeError('Failed to fetch'))).toEqual({
       message: 'The connection to the server failed.',
+      parts: [{ id: 'errors.network' }],
     });
   });
 
+  it("words a public refusal by its code, for the page's language", () => {
+    const error = new ApiError(404, 'Not Found', '{"success":false,"error":"No data","code":"NO_AREA_DATA"}');
+    expect(toFeedError(error).parts).toEqual([{ id: 'errors.code.NO_AREA_DATA' }]);
+  });
+
   it('marks an area that cannot be shown as final', () => {
-    expect(toFeedError(new AreaClockUnavailable('Postcode not found', 'POSTCODE_NOT_FOUND'))).toEqual({
+    const parts = [{ id: 'errors.code.POSTCODE_NOT_FOUND' as const }];
+    expect(toFeedError(new AreaClockUnavailable('Postcode not found', parts, 'POSTCODE_NOT_FOUND'))).toEqual({
       message: 'Postcode not found',
+      parts,
       code: 'POSTCODE_NOT_FOUND',
       final: true,
     });
@@ -451,7 +472,7 @@ describe('loadAreaClock', () => {
 
   it('gives up when the area has no data', async () => {
     respondWith(Response.json({ success: true, crimes: [] }));
-    await expect(loadAreaClock('force:kent')).rejects.toThrow(new AreaClockUnavailable(NO_AREA_DATA_MESSAGE));
+    await expect(loadAreaClock('force:kent')).rejects.toThrow(NO_AREA_DATA_MESSAGE);
   });
 
   it('keeps trying after a server failure, a rate limit or an empty store', async () => {

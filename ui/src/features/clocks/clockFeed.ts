@@ -31,6 +31,7 @@ import { GetCsewClock, GetPoliceClock } from '../../../../common/contracts/clock
 import { GetClientConfig } from '../../../../common/contracts/health.ts';
 import { SearchCrimes } from '../../../../common/contracts/search.ts';
 import { ApiError, call, describeApiFailure } from '../../shared/api.ts';
+import { failureMessage, type FailurePart } from '../../shared/failureMessage.ts';
 import {
   feedReducer,
   initialFeedState,
@@ -105,6 +106,7 @@ export class AreaClockUnavailable extends Error {
 
   constructor(
     message: string,
+    readonly parts: readonly FailurePart[],
     readonly code?: string,
   ) {
     super(message);
@@ -113,11 +115,16 @@ export class AreaClockUnavailable extends Error {
 
 export function toFeedError(error: unknown): FeedError {
   if (error instanceof AreaClockUnavailable) {
-    return { message: error.message, final: true, ...(error.code ? { code: error.code } : {}) };
+    return {
+      message: error.message,
+      parts: error.parts,
+      final: true,
+      ...(error.code ? { code: error.code } : {}),
+    };
   }
   const message = describeApiFailure(error);
   const code = error instanceof ApiError ? parseBody(error.bodyText)?.code : undefined;
-  return { message, ...(code ? { code } : {}) };
+  return { message, parts: failureMessage(error), ...(code ? { code } : {}) };
 }
 
 /**
@@ -379,7 +386,7 @@ export const NO_AREA_DATA_MESSAGE = 'The store holds no police data for this are
 /** An area's clock through the specification's own call: the area's search, radius 1 (spec section 7). */
 export async function loadAreaClock(areaId: string): Promise<ClockApiResponse> {
   const area = parseClockAreaId(areaId);
-  if (!area) throw new AreaClockUnavailable(UNKNOWN_AREA_MESSAGE);
+  if (!area) throw new AreaClockUnavailable(UNKNOWN_AREA_MESSAGE, [{ id: 'errors.code.INVALID_AREA' }]);
   let answer;
   try {
     answer = await call(SearchCrimes, {
@@ -387,11 +394,17 @@ export async function loadAreaClock(areaId: string): Promise<ClockApiResponse> {
     });
   } catch (error) {
     if (error instanceof ApiError && isFinalAreaRefusal(error)) {
-      throw new AreaClockUnavailable(describeApiFailure(error), parseBody(error.bodyText)?.code);
+      throw new AreaClockUnavailable(
+        describeApiFailure(error),
+        failureMessage(error),
+        parseBody(error.bodyText)?.code,
+      );
     }
     throw error;
   }
-  if (!answer.clockData) throw new AreaClockUnavailable(NO_AREA_DATA_MESSAGE);
+  if (!answer.clockData) {
+    throw new AreaClockUnavailable(NO_AREA_DATA_MESSAGE, [{ id: 'errors.code.NO_AREA_DATA' }]);
+  }
   return answer.clockData;
 }
 

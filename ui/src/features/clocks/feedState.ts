@@ -4,6 +4,7 @@
  * definition and the server's time, so only the definition and the connection state ever change.
  */
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
+import type { FailurePart } from '../../shared/failureMessage.ts';
 
 /**
  * connecting   the page has not heard from the server yet
@@ -15,7 +16,10 @@ import type { ClockDefinition } from '../../../../common/clock/types.ts';
 export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'polling' | 'unavailable';
 
 export interface FeedError {
+  /** In English, for logs and the embed; a page words `parts` in its own language. */
   readonly message: string;
+  /** What went wrong as message ids (ui/src/shared/failureMessage.ts), for the page's language. */
+  readonly parts?: readonly FailurePart[];
   /** The API's error code, e.g. NO_POLICE_DATA. */
   readonly code?: string;
   /** The answer will not change by asking again (e.g. the area is unknown): the feed has stopped. */

@@ -23,7 +23,7 @@ import { ExportPanel } from './ExportPanel.tsx';
 import { IncidentTable } from './IncidentTable.tsx';
 import { MonthlyBreakdown } from './MonthlyBreakdown.tsx';
 import { PoliceDataPanel } from './PoliceDataPanel.tsx';
-import { searchErrorMessage } from './searchApi.ts';
+import { describeFailure } from '../../shared/failureMessage.ts';
 import { SearchMap } from './SearchMap.tsx';
 import { lastSearchResultAtom, useCrimeSearch } from './searchAtoms.ts';
 import {
@@ -322,7 +322,7 @@ function SearchResults({
           title={intl.formatMessage({ id: 'search.map.loadFailed' })}
           className="search-map__error"
         >
-          {searchErrorMessage(mapState.error)}
+          {describeFailure(intl, mapState.error)}
         </Alert>
       )}
       {map && (
@@ -377,6 +377,7 @@ function SearchResults({
  * mark or the shown crime types change, and the last answer stays up while the next one loads.
  */
 function useMarkCrimes(request: SearchRequestBody, mark: string | undefined, hide: string | undefined) {
+  const intl = useIntl();
   const selection = `${mark ?? ''}|${hide ?? ''}`;
   const [state, setState] = useState({ selection, page: 1 });
   if (state.selection !== selection) setState({ selection, page: 1 });
@@ -388,7 +389,7 @@ function useMarkCrimes(request: SearchRequestBody, mark: string | undefined, hid
     data: mark ? read.data : undefined,
     page,
     loading: read.isFetching,
-    error: read.isError ? searchErrorMessage(read.error) : undefined,
+    error: read.isError ? describeFailure(intl, read.error) : undefined,
     setPage: (next: number) => setState({ selection, page: next }),
   };
 }

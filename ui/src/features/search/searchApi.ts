@@ -1,6 +1,6 @@
-/** The search page's postcode suggestions and the words of its error card (spec sections 7, 8). */
+/** The search page's postcode suggestions (spec section 8); its error card words failures by code (shared/failureMessage.ts). */
 import { AutocompletePostcodes } from '../../../../common/contracts/postcodes.ts';
-import { ApiError, call } from '../../shared/api.ts';
+import { call } from '../../shared/api.ts';
 
 /** Suggestions for a typed prefix; any failure is silently no suggestions (spec section 8). */
 export async function fetchPostcodeSuggestions(
@@ -16,15 +16,4 @@ export async function fetchPostcodeSuggestions(
   } catch {
     return [];
   }
-}
-
-/** The error card's message: the server's words, else "HTTP {status}: Failed to fetch crime data". */
-export function searchErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const text = error.bodyText.trim();
-    // A proxy's HTML error page is no message for a person.
-    const readable = text !== '' && !text.startsWith('<') && text.length <= 300;
-    return error.serverMessage ?? (readable ? text : `HTTP ${error.status}: Failed to fetch crime data`);
-  }
-  return error instanceof Error && error.message ? error.message : 'Failed to fetch crime data';
 }

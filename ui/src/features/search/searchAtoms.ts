@@ -5,7 +5,8 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
-import { searchErrorMessage } from './searchApi.ts';
+import { useIntl } from 'react-intl';
+import { describeFailure } from '../../shared/failureMessage.ts';
 import { useSearchPageQuery } from './searchQueries.ts';
 import { searchKey } from './searchParams.ts';
 
@@ -24,6 +25,7 @@ export type CrimeSearchState =
   | { status: 'results'; response: SearchResponse; pageLoading: boolean; pageError?: string };
 
 export function useCrimeSearch(request: SearchRequestBody | null): CrimeSearchState {
+  const intl = useIntl();
   const state = useSearchPageQuery(request);
   const last = useAtomValue(lastSearchResultAtom);
   const setLast = useSetAtom(lastSearchResultAtom);
@@ -38,7 +40,7 @@ export function useCrimeSearch(request: SearchRequestBody | null): CrimeSearchSt
   if (state.isSuccess) return { status: 'results', response: state.data, pageLoading: false };
   const previous = last?.key === currentSearch ? last.response : undefined;
   if (state.isError) {
-    const message = searchErrorMessage(state.error);
+    const message = describeFailure(intl, state.error);
     return previous
       ? { status: 'results', response: previous, pageLoading: false, pageError: message }
       : { status: 'error', message };
