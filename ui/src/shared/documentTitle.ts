@@ -6,16 +6,11 @@ import { PAGE_LOCALE } from '../i18n/pageLocale.ts';
 export const PRODUCT_NAME = MESSAGES[PAGE_LOCALE]['meta.siteName'];
 
 /**
- * A page title in the page's language. Given a message id, its message; given English text
- * (routes that still name their page in English), the Welsh of the message that says exactly
- * that text in English, when there is one, so the tab title follows the served one.
+ * A page title in the page's language: given a message id, its message (public pages, the same
+ * `meta.*` ids the served HTML's title uses); given text, that text (admin pages stay English).
  */
 function inPageLanguage(title: string): string {
-  const english: Record<string, string> = MESSAGES.en;
-  const id = Object.hasOwn(english, title)
-    ? title
-    : Object.keys(english).find((key) => key.startsWith('meta.') && english[key] === title);
-  return id ? MESSAGES[PAGE_LOCALE][id as MessageId] : title;
+  return Object.hasOwn(MESSAGES.en, title) ? MESSAGES[PAGE_LOCALE][title as MessageId] : title;
 }
 
 /** The document title of a page: "<page> | Crime Clock", or the product name alone, in the page's language. */

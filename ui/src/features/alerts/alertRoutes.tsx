@@ -1,9 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { CONFIRMATION_HOURS } from '../../../../common/contracts/alerts.ts';
-import { MESSAGES } from '../../../../common/i18n/messages.ts';
 import { rootRoute } from '../../app/rootRoute.tsx';
-import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { titleHead } from '../../shared/documentTitle.ts';
 import { confirmAlert, unsubscribeFromAlerts, validateTokenSearch } from './alertsApi.ts';
 import { TokenActionPage } from './TokenActionPage.tsx';
@@ -12,7 +10,7 @@ export const alertConfirmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'alerts/confirm',
   validateSearch: validateTokenSearch,
-  head: titleHead(MESSAGES[PAGE_LOCALE]['alerts.confirm.title']),
+  head: titleHead('meta.alertsConfirm.title'),
   component: function AlertConfirmRoute() {
     const intl = useIntl();
     const { token } = alertConfirmRoute.useSearch();
@@ -35,7 +33,7 @@ export const alertUnsubscribeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'alerts/unsubscribe',
   validateSearch: validateTokenSearch,
-  head: titleHead(MESSAGES[PAGE_LOCALE]['alerts.unsubscribe.title']),
+  head: titleHead('meta.alertsUnsubscribe.title'),
   component: function AlertUnsubscribeRoute() {
     const intl = useIntl();
     const { token } = alertUnsubscribeRoute.useSearch();

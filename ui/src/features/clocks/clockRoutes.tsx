@@ -10,7 +10,7 @@ export const csewClockRoute = createRoute({
   path: 'crime-clock',
   validateSearch: validateClockSearch,
   staticData: { withoutSiteChrome: isKioskSearch },
-  head: titleHead('CSEW Crime Clock'),
+  head: titleHead('meta.csewClock.title'),
   component: function CsewClockRoute() {
     const { kiosk } = csewClockRoute.useSearch();
     return <CsewClockPage kiosk={kiosk === 1} />;
@@ -22,7 +22,7 @@ export const policeClockRoute = createRoute({
   path: 'police-crime-clock',
   validateSearch: validateClockSearch,
   staticData: { withoutSiteChrome: isKioskSearch },
-  head: titleHead('Police Crime Clock'),
+  head: titleHead('meta.policeClock.title'),
   component: function PoliceClockRoute() {
     const { kiosk, area } = policeClockRoute.useSearch();
     // Keyed by the area: each area is its own live feed (its own room on the realtime server).
