@@ -5,7 +5,7 @@ import {
   type RequestSearchType as RequestSearchTypeName,
   type SearchType as SearchTypeName,
 } from '../search/types.ts';
-import type { MarkCrimesResponse, SearchMapResponse } from '../map/marks.ts';
+import type { SearchMapResponse } from '../map/marks.ts';
 import { endpoint } from './endpoint.ts';
 import { Nullable } from './errors.ts';
 import { PartnerSearchResponse } from './partner.ts';
@@ -131,17 +131,19 @@ export const MarkCrimesQuery = Type.Object({
 });
 
 /** One page of a mark's crimes, newest first, in the search's own crime shape. */
+/** One page of the crimes of one of the map's marks. */
+export const MarkCrimesAnswer = Type.Object({
+  mark: Type.String(),
+  data: PartnerSearchResponse.properties.data,
+  pagination: PartnerSearchResponse.properties.pagination,
+});
+export type MarkCrimesResponse = Static<typeof MarkCrimesAnswer>;
+
 export const GetMarkCrimes = endpoint({
   method: 'GET',
   path: '/api/crimes/map/crimes',
   querystring: MarkCrimesQuery,
   response: {
-    200: Type.Unsafe<MarkCrimesResponse>(
-      Type.Object({
-        mark: Type.String(),
-        data: PartnerSearchResponse.properties.data,
-        pagination: PartnerSearchResponse.properties.pagination,
-      }),
-    ),
+    200: MarkCrimesAnswer,
   },
 });

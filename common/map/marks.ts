@@ -8,7 +8,7 @@
 import { CRIME_CATEGORY_SLUGS, type CrimeCategorySlug } from '../crime/categories.ts';
 import { cellBounds, cellOf } from '../geo/grid.ts';
 import type { Bbox, LatLng } from '../search/geometry.ts';
-import type { ApiCrime, Pagination } from '../search/types.ts';
+import type { ApiCrime } from '../search/types.ts';
 import { toFrame, type Frame } from './frame.ts';
 import { hexAt, type Hex } from './hexbin.ts';
 
@@ -70,13 +70,6 @@ export interface SearchMapResponse {
 
 /** Most neighbourhoods one map names: a force's few hundred, not the country's thousands. */
 export const MAX_MAP_PLACES = 400;
-
-/** GET /api/crimes/map/crimes: one page of a mark's crimes, newest first. */
-export interface MarkCrimesResponse {
-  mark: string;
-  data: ApiCrime[];
-  pagination: Pagination;
-}
 
 export type MarkRef = { kind: 'point'; lat: number; lng: number } | { kind: 'hex'; q: number; r: number };
 

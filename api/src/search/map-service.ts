@@ -17,11 +17,11 @@ import {
   pointMarkId,
   type MapMark,
   type MapOutline,
-  type MarkCrimesResponse,
   type SearchMapResponse,
 } from '../../../common/map/marks.ts';
 import { EARTH_RADIUS_METRES, ringsBbox, type Bbox } from '../../../common/search/geometry.ts';
 import { DEFAULT_PAGE_SIZE, type SearchRequestBody } from '../../../common/search/types.ts';
+import type { MarkCrimesResponse } from '../../../common/contracts/search.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { MapLocation } from './areas.ts';
 import type { MapPlaces } from './map-places.ts';
