@@ -6,7 +6,11 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hasWelshTwin, localizedPath } from '../../common/i18n/locale.ts';
 import { MESSAGES } from '../../common/i18n/messages.ts';
+import { APP_PAGE_PATHS } from '../../common/site/page-paths.ts';
 import { EMAIL_THROTTLE_DEFAULTS } from '../../api/src/email/email-routes.ts';
 import { blocking, formatViolations, runAxe } from '../support/axe.ts';
 import { ENGLISH_PHRASES, OPEN_DIALOG, overflowing, textOf, welshProblems } from '../support/welsh-checks.ts';
@@ -26,8 +30,32 @@ afterAll(async () => {
   await running?.close();
 });
 
-/** The Welsh pages translated so far (docs/i18n.md lists the rest). */
-const WELSH_PAGES = ['/cy', '/cy/glossary', '/cy/privacy-policy', '/cy/data-status', '/cy/no-such-page'];
+/**
+ * Public pages whose Welsh is checked in their own feature's Welsh test, in the states they show
+ * (a live clock, the kiosk, results and the map); the embeds, which have no `/cy` twin but take
+ * `?lang=cy`, are checked in welsh-clocks too.
+ */
+const CHECKED_ELSEWHERE: Record<string, string> = {
+  '/crime-clock': 'welsh-clocks.browser.test.ts',
+  '/police-crime-clock': 'welsh-clocks.browser.test.ts',
+  '/search': 'welsh-search.browser.test.ts',
+};
+
+/** Every other public page of the app in Welsh, and an unknown address: a new page is checked here by itself. */
+const WELSH_PAGES = [
+  ...APP_PAGE_PATHS.filter((path) => hasWelshTwin(path) && !(path in CHECKED_ELSEWHERE)).map((path) =>
+    localizedPath(path, 'cy'),
+  ),
+  '/cy/no-such-page',
+];
+
+it('checks every public page in Welsh, here or in the feature test named for it', () => {
+  expect(WELSH_PAGES).toEqual(expect.arrayContaining(['/cy', '/cy/glossary', '/cy/alerts/confirm']));
+  for (const [path, file] of Object.entries(CHECKED_ELSEWHERE)) {
+    const test = readFileSync(join(import.meta.dirname, file), 'utf8');
+    expect(test, `${file} checks /cy${path}`).toContain(`'/cy${path}`);
+  }
+});
 const WIDTHS = [
   { width: 360, height: 800 },
   { width: 1920, height: 1080 },

@@ -13,6 +13,7 @@ import type { ClockFrame } from './clockFrame.ts';
 import { ClockKiosk } from './ClockKiosk.tsx';
 import { ClockAnnouncer } from './ClockParts.tsx';
 import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
+import { coverageWords, editionWords } from './clockDataWords.ts';
 import { formatDate, formatMonth, isSyntheticData, otherNotes } from './clockText.ts';
 import { FrameProvider } from './frameContext.tsx';
 import { EmbedThisClock } from '../embed/EmbedThisClock.tsx';
@@ -123,7 +124,7 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
             id="clocks.police.covers"
             values={{
               strong: (words) => <strong>{words}</strong>,
-              coverage: <span lang="en-GB">{meta.coverage.text}</span>,
+              coverage: coverageWords(meta.coverage, PAGE_LOCALE),
             }}
           />
         </p>
@@ -175,7 +176,7 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
           </div>
           <div>
             <dt>{say('clocks.facts.nextUpdate')}</dt>
-            <dd>{meta.nextUpdate}</dd>
+            <dd>{editionWords(meta.nextUpdate, PAGE_LOCALE)}</dd>
           </div>
         </dl>
         <p className="clock-data-footer__note">

@@ -8,6 +8,7 @@ import { londonOffsetMs } from '../../../../common/clock/london-time.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import { categoryName } from './categoryName.ts';
 import { clockMessage } from './clockIntl.ts';
+import { coverageWords, editionWords, paceWords } from './clockDataWords.ts';
 import { formatDate, formatMonth, isSyntheticData } from './clockText.ts';
 
 export interface MethodRow {
@@ -80,14 +81,15 @@ export function methodRows(
       {
         term: say('clocks.method.period'),
         text: say('clocks.method.policePeriod', {
-          pace: capitalise(meta.pace ?? say('clocks.police.paceDefault')),
+          pace: capitalise(meta.pace ? paceWords(meta.pace, locale) : say('clocks.police.paceDefault')),
           month: meta.latestDataMonth ? formatMonth(meta.latestDataMonth, locale) : 'none',
         }),
       },
       {
         term: say('clocks.method.included'),
-        english: `${coverage ? coverage.text : meta.areaName}.`,
-        text: categories,
+        // The coverage is worded in the page's language; an area's own name stays as the data has it.
+        ...(coverage ? {} : { english: `${meta.areaName}.` }),
+        text: coverage ? `${coverageWords(coverage, locale)}. ${categories}` : categories,
       },
       {
         term: say('clocks.method.excluded'),
@@ -120,11 +122,11 @@ export function methodRows(
             ? say('clocks.method.monthAge', {
                 month: formatMonth(meta.latestDataMonth, locale),
                 age: ageText(dataEnd, nowMs, locale),
-                next: meta.nextUpdate,
+                next: editionWords(meta.nextUpdate, locale),
               })
             : say('clocks.method.publishedAge', {
                 age: ageText(dataEnd, nowMs, locale),
-                next: meta.nextUpdate,
+                next: editionWords(meta.nextUpdate, locale),
               }),
     },
     { term: say('clocks.method.readAs'), text: say('clocks.method.caveat') },

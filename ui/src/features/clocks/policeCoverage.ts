@@ -8,6 +8,7 @@ import type { ClockMeta } from '../../../../common/clock/types.ts';
 import { GetPoliceClock } from '../../../../common/contracts/clocks.ts';
 import { useEndpointQuery } from '../../shared/queries.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
+import { paceWords } from './clockDataWords.ts';
 import { clockMessage } from './clockIntl.ts';
 
 export type PoliceCoverage = NonNullable<ClockMeta['coverage']>;
@@ -23,7 +24,7 @@ export function coversAllForces(coverage: PoliceCoverage): boolean {
  */
 export function clockPace(meta: ClockMeta | null, locale: Locale = 'en'): string {
   return clockMessage(locale, 'clocks.police.pace', {
-    pace: meta?.pace ?? clockMessage(locale, 'clocks.police.paceDefault'),
+    pace: meta?.pace ? paceWords(meta.pace, locale) : clockMessage(locale, 'clocks.police.paceDefault'),
   });
 }
 
