@@ -254,6 +254,8 @@ describe('embeddable clocks', () => {
         "getComputedStyle(document.querySelector('.embed')).backgroundColor",
       );
       expect(background).toBe('rgb(15, 23, 42)');
+      // The count is drawn on the first animation frame after the feed is live.
+      await page.locator('.embed__count[data-value]').waitFor();
       expect(await shownCount(page, '.embed__count')).toBeGreaterThanOrEqual(0);
       expect(await page.getByRole('link', { name: 'Open the full clock' }).getAttribute('href')).toBe(
         '/crime-clock',
@@ -269,6 +271,7 @@ describe('embeddable clocks', () => {
         "getComputedStyle(document.querySelector('.embed')).backgroundColor",
       );
       expect(background).toBe('rgb(255, 255, 255)');
+      await page.locator('.embed__count[data-value]').waitFor();
       const first = await shownCount(page, '.embed__count');
       await countRises(page, '.embed__count', first);
     });

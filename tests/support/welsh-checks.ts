@@ -70,21 +70,27 @@ export async function textOf(p: Page, parts: string): Promise<string> {
   return (await p.evaluate(visibleText(parts))) as string;
 }
 
+/** English in a Welsh page's text: phrases of our English messages, and English month names. */
+export function englishIn(text: string, what: string): string[] {
+  const problems: string[] = [];
+  for (const phrase of ENGLISH_PHRASES) {
+    if (text.includes(phrase)) problems.push(`${what} shows English: "${phrase}"`);
+  }
+  const month = ENGLISH_MONTH.exec(text);
+  if (month) {
+    problems.push(
+      `${what} shows an English month: "${text.slice(Math.max(0, month.index - 20), month.index + 20)}"`,
+    );
+  }
+  return problems;
+}
+
 /**
  * What is wrong with the Welsh page `page` shows now, in the parts `parts`: English phrases of our
  * messages, overflowing boxes and axe's blocking findings, each as a line naming `what`.
  */
 export async function welshProblems(page: Page, what: string, parts = PAGE_PARTS): Promise<string[]> {
-  const problems: string[] = [];
-  const text = await textOf(page, parts);
-  for (const phrase of ENGLISH_PHRASES) {
-    if (text.includes(phrase)) problems.push(`${what} shows English: "${phrase}"`);
-  }
-  const month = ENGLISH_MONTH.exec(text);
-  if (month)
-    problems.push(
-      `${what} shows an English month: "${text.slice(Math.max(0, month.index - 20), month.index + 20)}"`,
-    );
+  const problems = englishIn(await textOf(page, parts), what);
   for (const overflow of (await page.evaluate(overflowing(parts))) as string[]) {
     problems.push(`${what} overflows: ${overflow}`);
   }
