@@ -152,7 +152,7 @@ const built = {
   realtime: join(repoRoot, 'dist', 'realtime', 'src', 'server.js'),
   sample: join(repoRoot, 'dist', 'scripts', 'data-sample', 'sample-if-empty.js'),
   sampleGenerator: join(repoRoot, 'dist', 'scripts', 'data-sample', 'cli.js'),
-  importer: join(repoRoot, 'dist', 'scripts', 'import', 'cli.js'),
+  importer: join(repoRoot, 'dist', 'api', 'src', 'police-data', 'import', 'cli', 'import-command.js'),
 };
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {

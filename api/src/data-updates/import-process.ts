@@ -14,7 +14,7 @@ export interface ImportProcessResult {
 export type RunImport = (archiveUrl: string, signal?: AbortSignal) => Promise<ImportProcessResult>;
 
 const LAST_LINES = 6;
-/** The importer's exit codes when stopped by Ctrl-C or SIGTERM (scripts/import/cli.ts). */
+/** The importer's exit codes when stopped by Ctrl-C or SIGTERM (api/src/police-data/import/cli/import-command.ts). */
 const STOPPED_EXIT_CODES = [130, 143];
 
 /**

@@ -98,7 +98,12 @@ interface CliRun {
 function runImport(source: string, databaseUrl: string, killAtRows?: number): Promise<CliRun> {
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'dist', 'scripts', 'import', 'cli.js'), source, '--progress-interval', '0.01'],
+    [
+      join(ROOT, 'dist', 'api', 'src', 'police-data', 'import', 'cli', 'import-command.js'),
+      source,
+      '--progress-interval',
+      '0.01',
+    ],
     { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const run: CliRun = { code: null, signal: null, stderr: '' };

@@ -4,7 +4,7 @@ import { PUBLIC_ERROR_CODES } from '../../../common/contracts/errors.ts';
 import { INTL_LOCALE } from '../../../common/i18n/locale.ts';
 import { MESSAGES } from '../../../common/i18n/messages.ts';
 import { ApiError } from './api.ts';
-import { describeFailure, failureMessage } from './failureMessage.ts';
+import { describeFailure, describePageFailure, failureMessage } from './failureMessage.ts';
 
 const problem = (status: number, code: string, more: object = {}) =>
   new ApiError(status, 'x', JSON.stringify({ success: false, error: 'English words', code, ...more }));
@@ -65,6 +65,29 @@ describe('describeFailure', () => {
     );
     expect(describeFailure(intlFor('en'), refused(300))).toBe(
       'You have sent several messages in a short time. Please try again in 5 minutes.',
+    );
+  });
+});
+
+describe('describePageFailure', () => {
+  const intlOf = (locale: 'en' | 'cy') =>
+    createIntl({ locale: INTL_LOCALE[locale], messages: MESSAGES[locale] });
+  const refusal = new ApiError(
+    404,
+    'Not Found',
+    JSON.stringify({ success: false, error: 'BT1 5GS is in Northern Ireland', code: 'POSTCODE_NOT_FOUND' }),
+  );
+
+  it("shows the API's own sentence on an English page, the code's Welsh on a Welsh one", () => {
+    expect(describePageFailure(intlOf('en'), refusal, 'en')).toBe('BT1 5GS is in Northern Ireland');
+    expect(describePageFailure(intlOf('cy'), refusal, 'cy')).toBe(
+      MESSAGES.cy['errors.code.POSTCODE_NOT_FOUND'],
+    );
+  });
+
+  it('words a failure without a sentence of the API by what is known, in either language', () => {
+    expect(describePageFailure(intlOf('en'), new TypeError('Failed to fetch'), 'en')).toBe(
+      MESSAGES.en['errors.network'],
     );
   });
 });

@@ -1,5 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import { isPublicErrorCode } from '../../../common/contracts/errors.ts';
+import type { Locale } from '../../../common/i18n/locale.ts';
 import type { MessageId } from '../../../common/i18n/messages.ts';
 import { ApiError } from './api.ts';
 
@@ -63,4 +64,14 @@ export function describeFailure(intl: IntlShape, error: unknown): string {
   return failureMessage(error)
     .map(({ id, values }) => intl.formatMessage({ id }, values))
     .join(' ');
+}
+
+/**
+ * A failure as a page shows it: on an English page the API's own sentence when it has one (it can
+ * name the exact place: "BT1 5GS is in Northern Ireland, outside England and Wales"), on a Welsh
+ * page the refusal's code in Welsh (the API writes English only).
+ */
+export function describePageFailure(intl: IntlShape, error: unknown, locale: Locale): string {
+  if (locale === 'en' && error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  return describeFailure(intl, error);
 }

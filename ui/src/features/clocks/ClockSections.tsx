@@ -2,6 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { buttonClass } from '../../shared/ui/Button.tsx';
 import type { FrameGroupName } from './clockFrame.ts';
@@ -68,9 +69,11 @@ export function ClockToolbar({
 export function ClockPending({ feed }: { feed: FeedState }) {
   const intl = useIntl();
   if (feed.error) {
-    const errorText = feed.error.parts
-      ? feed.error.parts.map(({ id, values }) => intl.formatMessage({ id }, values)).join(' ')
-      : feed.error.message;
+    // An English page shows the API's own sentence (it can name the area); a Welsh one the code's words.
+    const errorText =
+      PAGE_LOCALE !== 'en' && feed.error.parts
+        ? feed.error.parts.map(({ id, values }) => intl.formatMessage({ id }, values)).join(' ')
+        : feed.error.message;
     if (feed.error.final) {
       // Asking again would not change the answer (an unknown area, no data there): no promise to.
       return (

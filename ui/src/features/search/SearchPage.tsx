@@ -23,7 +23,7 @@ import { ExportPanel } from './ExportPanel.tsx';
 import { IncidentTable } from './IncidentTable.tsx';
 import { MonthlyBreakdown } from './MonthlyBreakdown.tsx';
 import { PoliceDataPanel } from './PoliceDataPanel.tsx';
-import { describeFailure } from '../../shared/failureMessage.ts';
+import { describePageFailure } from '../../shared/failureMessage.ts';
 import { SearchMap } from './SearchMap.tsx';
 import { lastSearchResultAtom, useCrimeSearch } from './searchAtoms.ts';
 import {
@@ -322,7 +322,7 @@ function SearchResults({
           title={intl.formatMessage({ id: 'search.map.loadFailed' })}
           className="search-map__error"
         >
-          {describeFailure(intl, mapState.error)}
+          {describePageFailure(intl, mapState.error, PAGE_LOCALE)}
         </Alert>
       )}
       {map && (
@@ -389,7 +389,7 @@ function useMarkCrimes(request: SearchRequestBody, mark: string | undefined, hid
     data: mark ? read.data : undefined,
     page,
     loading: read.isFetching,
-    error: read.isError ? describeFailure(intl, read.error) : undefined,
+    error: read.isError ? describePageFailure(intl, read.error, PAGE_LOCALE) : undefined,
     setPage: (next: number) => setState({ selection, page: next }),
   };
 }

@@ -6,7 +6,8 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
 import { useIntl } from 'react-intl';
-import { describeFailure } from '../../shared/failureMessage.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
+import { describePageFailure } from '../../shared/failureMessage.ts';
 import { useSearchPageQuery } from './searchQueries.ts';
 import { searchKey } from './searchParams.ts';
 
@@ -40,7 +41,7 @@ export function useCrimeSearch(request: SearchRequestBody | null): CrimeSearchSt
   if (state.isSuccess) return { status: 'results', response: state.data, pageLoading: false };
   const previous = last?.key === currentSearch ? last.response : undefined;
   if (state.isError) {
-    const message = describeFailure(intl, state.error);
+    const message = describePageFailure(intl, state.error, PAGE_LOCALE);
     return previous
       ? { status: 'results', response: previous, pageLoading: false, pageError: message }
       : { status: 'error', message };
