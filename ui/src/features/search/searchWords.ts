@@ -9,7 +9,7 @@ import { FORCES_WITHOUT_STREET_DATA, forceById } from '../../../../common/police
 import type { SearchIssue } from '../../../../common/search/request.ts';
 import type { RateWithheld } from '../../../../common/search/silent-forces.ts';
 import type { SearchDataInfo } from '../../../../common/search/types.ts';
-import { TERRITORIAL_FORCES } from '../../../../common/police-coverage/coverage.ts';
+import { TERRITORIAL_FORCES, type Coverage } from '../../../../common/police-coverage/coverage.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { longMonth } from './searchFormat.ts';
 import { listText, message } from './searchText.ts';
@@ -94,20 +94,8 @@ export function issueWords(
   };
 }
 
-/** What the police data covers (common/police-coverage), as the fields the sentence is built from. */
-export interface CoverageFacts {
-  readonly forces: readonly string[];
-  readonly territorialForces: number;
-  readonly ofTerritorialForces: number;
-  readonly firstMonth: string;
-  readonly lastMonth: string;
-  readonly synthetic: boolean;
-  readonly area: string;
-  readonly text: string;
-}
-
 /** "England and Wales", or "6 of 43 forces in England and Wales". */
-export function coverageArea(coverage: CoverageFacts, locale: Locale = PAGE_LOCALE): string {
+export function coverageArea(coverage: Coverage, locale: Locale = PAGE_LOCALE): string {
   if (locale === 'en') return coverage.area;
   return coverage.territorialForces === coverage.ofTerritorialForces
     ? message('search.coverage.all', undefined, locale)
@@ -123,7 +111,7 @@ export function coverageArea(coverage: CoverageFacts, locale: Locale = PAGE_LOCA
  * England and Wales (all but Greater Manchester Police) and British Transport Police, April 2025
  * to March 2026"); force names stay as the forces write them.
  */
-export function coverageText(coverage: CoverageFacts, locale: Locale = PAGE_LOCALE): string {
+export function coverageText(coverage: Coverage, locale: Locale = PAGE_LOCALE): string {
   if (locale === 'en') return coverage.text;
   const held = new Set(coverage.forces);
   const territorial = TERRITORIAL_FORCES.map((f) => f.name);
