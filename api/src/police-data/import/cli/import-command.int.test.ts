@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import {
   type TestDatabase,
 } from '../../../../../tests/support/database.ts';
 import { freePort } from '../../../../../tests/support/product.ts';
+import { runImportCommand } from '../../../../../tests/support/import-command.ts';
 import {
   csvText,
   STREET_HEADER,
@@ -21,52 +21,7 @@ import {
   writeLargeStreetFile,
 } from '../../../../../tests/support/police-archive.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..', '..', '..');
 const BIG_ROWS = 250_000;
-
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs the CLI as `npm run import` does (tsx, in its own process). `killWhen` is checked against
- * stderr as it arrives; when it matches, the process gets `signal` (SIGKILL, as from `kill -9`,
- * unless told otherwise), once.
- */
-function runCli(
-  args: string[],
-  env: Record<string, string>,
-  killWhen?: RegExp,
-  signal: NodeJS.Signals = 'SIGKILL',
-): Promise<Run> & { pid: number } {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'api/src/police-data/import/cli/import-command.ts', ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  let signalled = false;
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-    if (!signalled && killWhen?.test(stderr) && child.exitCode === null) {
-      signalled = true;
-      child.kill(signal);
-    }
-  });
-  const done = new Promise<Run>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
-  );
-  return Object.assign(done, { pid: child.pid! });
-}
 
 /** Crimes per category of a street CSV, counted with csv-parse (not the importer's parser). */
 async function categoryCounts(path: string): Promise<Map<string, number>> {
@@ -127,11 +82,9 @@ describe.each(testDialects)('npm run import on %s', (dialect) => {
       const bigFile = join(fresh, '2024-05', '2024-05-big-force-street.csv');
       await writeLargeStreetFile(bigFile, BIG_ROWS, { month: '2024-05', forceName: 'Big Force', seed: 3 });
 
-      const killed = await runCli(
-        [fresh, '--progress-interval', '0.1'],
-        env,
-        /2024-05-big-force-street\.csv: [\d,]+ rows so far/,
-      );
+      const killed = await runImportCommand([fresh, '--progress-interval', '0.1'], env, {
+        killWhen: /2024-05-big-force-street\.csv: [\d,]+ rows so far/,
+      });
       expect(killed.signal).toBe('SIGKILL');
       expect(killed.stderr).not.toMatch(/2024-05-big-force-street\.csv: [\d,]+ rows, /);
       // The force-month being replaced is exactly as before; the file committed before it is in.
@@ -143,7 +96,7 @@ describe.each(testDialects)('npm run import on %s', (dialect) => {
       );
       expect(running!.status).toBe('running');
 
-      const rerun = await runCli([fresh], env);
+      const rerun = await runImportCommand([fresh], env);
       expect(rerun.code).toBe(0);
       expect(rerun.stdout).toMatch(/Import summary/);
       const expected = await categoryCounts(bigFile);
@@ -173,8 +126,8 @@ describe.each(testDialects)('npm run import on %s', (dialect) => {
       const [runsBefore] = await db.sequelize.query<{ n: number }>('SELECT COUNT(*) AS n FROM imports', {
         type: QueryTypes.SELECT,
       });
-      const a = runCli([source], env);
-      const b = runCli([source], env);
+      const a = runImportCommand([source], env);
+      const b = runImportCommand([source], env);
       const runs = await Promise.all([a, b]);
       const refused = runs.findIndex((r) => r.code === 1);
       expect(refused).not.toBe(-1);
@@ -210,17 +163,15 @@ describe.each(testDialects)('npm run import on %s', (dialect) => {
           streetRows(500, { month: '2024-08', forceName: 'Big Force', seed: 8 }),
         ),
       });
-      expect((await runCli([join(dir, 'ctrl-c-old')], env)).code).toBe(0);
+      expect((await runImportCommand([join(dir, 'ctrl-c-old')], env)).code).toBe(0);
       const before = await storedCounts(db, 'big-force', 202408);
       const bigFile = join(source, '2024-08', '2024-08-big-force-street.csv');
       await writeLargeStreetFile(bigFile, BIG_ROWS, { month: '2024-08', forceName: 'Big Force', seed: 9 });
 
-      const stopped = await runCli(
-        [source, '--progress-interval', '0.1'],
-        env,
-        /2024-08-big-force-street\.csv: [\d,]+ rows so far/,
-        'SIGINT',
-      );
+      const stopped = await runImportCommand([source, '--progress-interval', '0.1'], env, {
+        killWhen: /2024-08-big-force-street\.csv: [\d,]+ rows so far/,
+        signal: 'SIGINT',
+      });
       expect(stopped.code).toBe(130);
       expect(stopped.stdout).toMatch(/2024-08-big-force-street\.csv\s+STOPPED: rolled back/);
       expect(stopped.stdout).toMatch(/Import STOPPED/);
@@ -233,7 +184,7 @@ describe.each(testDialects)('npm run import on %s', (dialect) => {
       const leases = await db.sequelize.query('SELECT * FROM leases', { type: QueryTypes.SELECT });
       expect(leases).toEqual([]);
 
-      const rerun = await runCli([source], env);
+      const rerun = await runImportCommand([source], env);
       expect(rerun.code).toBe(0);
       expect(await storedCounts(db, 'big-force', 202408)).toEqual(await categoryCounts(bigFile));
     },
@@ -241,7 +192,7 @@ describe.each(testDialects)('npm run import on %s', (dialect) => {
 
   it('says clearly that the machine is offline when --latest cannot reach the archive', async () => {
     const closed = await freePort();
-    const run = await runCli(['--latest'], {
+    const run = await runImportCommand(['--latest'], {
       ...env,
       POLICE_ARCHIVE_URL: `http://127.0.0.1:${closed}/latest.zip`,
     });
@@ -258,7 +209,7 @@ describe.each(testDialects)('npm run import on %s', (dialect) => {
       ),
       '2024-06/2024-06-surrey-street.csv': 'not,the,header\n1,2,3\n',
     });
-    const mixed = await runCli([join(dir, 'mixed')], env);
+    const mixed = await runImportCommand([join(dir, 'mixed')], env);
     expect(mixed.code).toBe(2);
     expect(mixed.stdout).toMatch(/: partial in /);
     expect(mixed.stdout).toMatch(/Import PARTIAL/);
@@ -272,14 +223,14 @@ describe.each(testDialects)('npm run import on %s', (dialect) => {
         streetRows(12, { month: '2024-06', forceName: 'Surrey Police', seed: 5 }),
       ),
     });
-    const mended = await runCli([join(dir, 'mixed')], env);
+    const mended = await runImportCommand([join(dir, 'mixed')], env);
     expect(mended.code).toBe(0);
     expect(mended.stdout).toMatch(/2024-06-kent-street\.csv\s+unchanged since import #\d+/);
     expect(mended.stdout).toMatch(/2024-06-surrey-street\.csv\s+12 rows/);
     expect(mended.stdout).toMatch(/Import completed\./);
     expect(total(await storedCounts(db, 'kent', 202406))).toBe(20);
 
-    const nothing = await runCli([join(dir, 'does-not-exist')], env);
+    const nothing = await runImportCommand([join(dir, 'does-not-exist')], env);
     expect(nothing.code).toBe(1);
     expect(nothing.stdout).toMatch(/does not exist/);
   });

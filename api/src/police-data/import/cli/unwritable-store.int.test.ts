@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/connection.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/database.ts';
+import { runImportCommand } from '../../../../../tests/support/import-command.ts';
 import {
   csvText,
   STREET_HEADER,
@@ -14,27 +15,7 @@ import {
   writeFiles,
 } from '../../../../../tests/support/police-archive.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..', '..', '..');
 const isRoot = process.getuid?.() === 0;
-
-function runCli(args: string[], env: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'api/src/police-data/import/cli/import-command.ts', ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-}
 
 /** One clear message: exit 1, the reason in words, no stack trace. */
 function expectOneMessage(run: { code: number | null; stderr: string }, words: RegExp) {
@@ -66,7 +47,7 @@ describe('npm run import on a store that takes no writes', () => {
     if (isRoot) execFileSync('chattr', ['+i', file]);
     else chmodSync(file, 0o444);
     try {
-      const run = await runCli([source], { DATABASE_URL: db.url, NODE_ENV: 'test' });
+      const run = await runImportCommand([source], { DATABASE_URL: db.url, NODE_ENV: 'test' });
       expectOneMessage(run, /The database sqlite:.+ is read-only for this process/);
     } finally {
       if (isRoot) execFileSync('chattr', ['-i', file]);
@@ -87,7 +68,7 @@ describe('npm run import on a store that takes no writes', () => {
         const url = new URL(db.url);
         url.username = user;
         url.password = 'read-only-test';
-        const run = await runCli([source], { DATABASE_URL: url.toString(), NODE_ENV: 'test' });
+        const run = await runImportCommand([source], { DATABASE_URL: url.toString(), NODE_ENV: 'test' });
         expectOneMessage(run, /The database mysql:.+ is read-only for this process/);
       } finally {
         await db.sequelize.query(`DROP USER '${user}'@'%'`);
@@ -105,7 +86,7 @@ describe('npm run import on a store that takes no writes', () => {
       const store = openDatabase({ url });
       await migrateToLatest(store);
       await store.close();
-      const run = await runCli([source], { DATABASE_URL: url, NODE_ENV: 'test' });
+      const run = await runImportCommand([source], { DATABASE_URL: url, NODE_ENV: 'test' });
       expectOneMessage(run, /The database sqlite:.+ is full .*the file being imported was rolled back/);
     } finally {
       // Lazily: the store's last connection may still be closing.
