@@ -1,15 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { CRIME_CATEGORY_SLUGS } from '../crime/categories.ts';
 import { PERIOD_PRESETS } from '../search/period.ts';
-import {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  SEARCH_RADIUS_MILES,
-  REQUEST_SEARCH_TYPES,
-} from '../search/types.ts';
+import { DEFAULT_PAGE_SIZE, SEARCH_RADIUS_MILES, REQUEST_SEARCH_TYPES } from '../search/types.ts';
 import { ClockAnswer } from './clocks.ts';
 import { endpoint } from './endpoint.ts';
 import { ErrorBody as ApiErrorBody } from './errors.ts';
+import { MAX_PAGE, MAX_PAGE_SIZE, PageNumber, PageSize } from './paging.ts';
 
 /**
  * The partner endpoint's contract as TypeBox schemas: Fastify validates requests with them and
@@ -61,19 +57,15 @@ export const PartnerSearchBody = Type.Object(
       }),
     ),
     page: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 1_000_000,
+      PageNumber({
         default: 1,
-        description: 'Page of the incident list, newest first.',
+        description: `Page of the incident list, newest first, 1 to ${MAX_PAGE}; a page past the last is answered with no incidents. Any other value (0, 1.5, "2") is refused with 400 VALIDATION_ERROR.`,
       }),
     ),
     pageSize: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: MAX_PAGE_SIZE,
+      PageSize({
         default: DEFAULT_PAGE_SIZE,
-        description: `Incidents per page, 1 to ${MAX_PAGE_SIZE}.`,
+        description: `Incidents per page, 1 to ${MAX_PAGE_SIZE}; any other value is refused with 400 VALIDATION_ERROR.`,
       }),
     ),
   },

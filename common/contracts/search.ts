@@ -1,13 +1,13 @@
 import { Type, type Static } from 'typebox';
 import type { ExportFormat } from '../search/export.ts';
-import {
-  MAX_PAGE_SIZE,
-  type RequestSearchType as RequestSearchTypeName,
-  type SearchType as SearchTypeName,
+import type {
+  RequestSearchType as RequestSearchTypeName,
+  SearchType as SearchTypeName,
 } from '../search/types.ts';
 import type { SearchMapResponse } from '../map/marks.ts';
 import { endpoint } from './endpoint.ts';
 import { Nullable } from './errors.ts';
+import { PageNumber, PageSize } from './paging.ts';
 import { PartnerSearchResponse } from './partner.ts';
 
 /**
@@ -42,8 +42,8 @@ export const SearchCrimes = endpoint({
   body: Type.Object({
     ...criteria,
     searchType: Type.Optional(RequestSearchType),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+    page: Type.Optional(PageNumber()),
+    pageSize: Type.Optional(PageSize()),
   }),
   response: { 200: PartnerSearchResponse },
 });
@@ -127,7 +127,7 @@ export const MarkCrimesQuery = Type.Object({
   categories: Type.Optional(
     Type.String({ maxLength: 400, description: 'Comma-separated category slugs to keep' }),
   ),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  page: Type.Optional(PageNumber()),
 });
 
 /** One page of a mark's crimes, newest first, in the search's own crime shape. */

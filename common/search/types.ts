@@ -20,7 +20,6 @@ export type RequestSearchType = (typeof REQUEST_SEARCH_TYPES)[number];
 /** The radius search is fixed at one mile (spec section 9). */
 export const SEARCH_RADIUS_MILES = 1;
 export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
 
 /** Body of POST /api/crimes/search. */
 export type SearchRequestBody = BodyOf<typeof SearchCrimes>;

@@ -13,6 +13,7 @@ import type { App } from '../app.ts';
 import { buildAdminTestApp, cookieFrom, manualClock, SAME_ORIGIN } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../../../tests/support/search-fixture.ts';
+import { MAX_PAGE, MAX_PAGE_SIZE } from '../../../common/contracts/paging.ts';
 import { hashApiKey } from './keys/key-format.ts';
 import { EXAMPLE_RESPONSE, PARTNER_ERRORS } from './search/openapi.ts';
 import {
@@ -329,8 +330,14 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
       [{ ...QUERY, radius: 0.5 }, 'INVALID_RADIUS'],
       [{ ...QUERY, startMonth: 'LAST_WEEK' }, 'INVALID_PERIOD'],
       [{ ...QUERY, startMonth: '2030-01', endMonth: '2030-02' }, 'MONTH_OUT_OF_RANGE'],
-      [{ ...QUERY, pageSize: 101 }, 'VALIDATION_ERROR'],
+      // Paging is checked by the contract's schema alone (common/contracts/paging.ts).
+      [{ ...QUERY, pageSize: MAX_PAGE_SIZE + 1 }, 'VALIDATION_ERROR'],
+      [{ ...QUERY, pageSize: 0 }, 'VALIDATION_ERROR'],
+      [{ ...QUERY, pageSize: '10' }, 'VALIDATION_ERROR'],
       [{ ...QUERY, page: 0 }, 'VALIDATION_ERROR'],
+      [{ ...QUERY, page: MAX_PAGE + 1 }, 'VALIDATION_ERROR'],
+      [{ ...QUERY, page: 1.5 }, 'VALIDATION_ERROR'],
+      [{ ...QUERY, page: 'two' }, 'VALIDATION_ERROR'],
     ])('400 for %j (%s), with the limit headers', async (body, code) => {
       const before = (await listed(keyId)).requestCount;
       const res = await partner(apiKey, body);

@@ -336,11 +336,6 @@ describe.each(testDialects)('search service on %s', (dialect) => {
         400,
         'INVALID_PERIOD',
       );
-      await expectHttpError(
-        service.search({ searchType: 'radius', postcode: CENTRE_POSTCODE, pageSize: 101 }),
-        400,
-        'INVALID_PAGE',
-      );
     });
   });
 

@@ -14,7 +14,6 @@ import { parsePeriod, resolvePeriod, type StoreMonths } from '../../../common/se
 import { validateSearchCriteria } from '../../../common/search/request.ts';
 import {
   DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
   SEARCH_RADIUS_MILES,
   type ApiCrime,
   type AvailableDatesResponse,
@@ -279,18 +278,15 @@ export function createSearchService({
   }
 
   /**
-   * The request's own checks (`paging`: the page fields too) and its postcode's place: nothing of
-   * the crime data is read yet, so a bad request is refused before a snapshot is taken.
+   * The request's own checks and its postcode's place: nothing of the crime data is read yet, so a
+   * bad request is refused before a snapshot is taken. Its page and page size are not checked here:
+   * the contract's schema bounds them (common/contracts/paging.ts), and every caller's are its
+   * schema-checked body or the constant 1.
    */
-  async function check(request: SearchRequestBody, paging: boolean) {
+  async function check(request: SearchRequestBody) {
     const searchType = checkCriteria(request);
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
-    if (paging && (!Number.isInteger(page) || page < 1))
-      throw badRequest('page must be a whole number from 1', 'INVALID_PAGE');
-    if (paging && (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)) {
-      throw badRequest(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 'INVALID_PAGE');
-    }
     const period = parsePeriod(request.startMonth, request.endMonth);
     if (!period.ok) throw badRequest(period.error, 'INVALID_PERIOD');
     const place = await placeOf({ ...request, searchType });
@@ -421,13 +417,13 @@ export function createSearchService({
 
   return {
     async search(request) {
-      const checked = await check(request, true);
+      const checked = await check(request);
       return (await inSnapshot(sequelize, () => run(request, checked, true))).response;
     },
 
     async searchAll(request, batchSize) {
       const first = { ...request, page: 1, pageSize: 1 };
-      const checked = await check(first, true);
+      const checked = await check(first);
       const snapshot = await openSnapshot(sequelize);
       try {
         const { response, area, monthTotals } = await snapshot.run(() => run(first, checked, false));
@@ -444,7 +440,7 @@ export function createSearchService({
     },
 
     async resolve(request) {
-      const checked = await check(request, false);
+      const checked = await check(request);
       const { searchType, resolved, range } = await inSnapshot(sequelize, () => prepare(request, checked));
       return {
         searchType,

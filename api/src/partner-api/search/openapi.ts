@@ -179,7 +179,8 @@ export const EXAMPLE_RESPONSE = {
 /** Every error code the endpoint answers with, by status, for the docs and the tests. */
 export const PARTNER_ERRORS = {
   400: {
-    description: 'The request body is not valid.',
+    description:
+      'The request is not valid. VALIDATION_ERROR: a field breaks the request schema (a postcode over 16 characters; a page or pageSize that is not a whole number in its range, see the request body), each such field named in `details`.',
     codes: {
       VALIDATION_ERROR: 'Invalid request: postcode must NOT have more than 16 characters',
       POSTCODE_REQUIRED: 'Please enter a UK postcode for radius search',
@@ -187,7 +188,6 @@ export const PARTNER_ERRORS = {
       INVALID_RADIUS: 'The search radius is fixed at 1 mile',
       INVALID_PERIOD: 'startMonth must be a month as YYYY-MM (e.g. 2025-06) or one of RECENT_1_MONTH, …',
       MONTH_OUT_OF_RANGE: 'No data is held for 2030-01',
-      INVALID_PAGE: 'pageSize must be a whole number from 1 to 100',
       INVALID_UTF8: 'The request body is not valid UTF-8 text.',
       // PUT /api/external/webhook (partner-api/webhooks/).
       INVALID_WEBHOOK_URL: 'url must be an https URL.',

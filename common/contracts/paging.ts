@@ -1,0 +1,23 @@
+import { Type } from 'typebox';
+
+/**
+ * The bounds of a list's paging, checked only here: the schemas below are the one check (a route
+ * refuses an out-of-range or non-numeric page with 400 VALIDATION_ERROR), and the services trust
+ * the typed values they are given.
+ */
+
+/** Far beyond any list the store can give: a page past the end is answered empty, not refused. */
+export const MAX_PAGE = 1_000_000;
+/** Incidents one page of a search lists at most. */
+export const MAX_PAGE_SIZE = 100;
+
+interface Words {
+  default?: number;
+  description?: string;
+}
+
+/** A page of a list, from 1. */
+export const PageNumber = (words: Words = {}) => Type.Integer({ ...words, minimum: 1, maximum: MAX_PAGE });
+
+/** How many incidents a page lists, 1 to MAX_PAGE_SIZE. */
+export const PageSize = (words: Words = {}) => Type.Integer({ ...words, minimum: 1, maximum: MAX_PAGE_SIZE });
