@@ -11,9 +11,15 @@ export interface GlossaryTerm {
 
 export const CATEGORY_TERMS: readonly (GlossaryTerm & { readonly slug: string })[] = glossary.categories;
 export const OUTCOME_TERMS: readonly GlossaryTerm[] = glossary.outcomes;
+/**
+ * The Welsh forces' own Welsh names, by data.police.uk force id. Only those four: every other
+ * force keeps its name on a Welsh page (see the file's comment and docs/i18n.md).
+ */
+export const FORCE_TERMS: readonly (GlossaryTerm & { readonly forceId: string })[] = glossary.forces;
 
 const categoryBySlug = new Map(CATEGORY_TERMS.map((term) => [term.slug, term]));
 const outcomeByName = new Map(OUTCOME_TERMS.map((term) => [term.en.toLowerCase(), term]));
+const forceTermById = new Map(FORCE_TERMS.map((term) => [term.forceId, term]));
 
 /** The Welsh name of a crime category (glossary-cy.json). */
 export function welshCategoryName(slug: CrimeCategorySlug): string | undefined {
@@ -25,7 +31,16 @@ export function welshOutcomeName(outcome: string): string | undefined {
   return outcomeByName.get(outcome.trim().toLowerCase())?.cy;
 }
 
+/**
+ * A force's Welsh name, by its data.police.uk id ("south-wales" → "Heddlu De Cymru"); undefined
+ * for a force whose name is kept as it is on Welsh pages. Pages name forces through
+ * common/police/force-name.ts, which falls back to the English name.
+ */
+export function welshForceName(forceId: string): string | undefined {
+  return forceTermById.get(forceId)?.cy;
+}
+
 /** Terms no Welsh speaker has checked yet: listed so they can be reviewed. */
 export function termsAwaitingReview(): readonly GlossaryTerm[] {
-  return [...CATEGORY_TERMS, ...OUTCOME_TERMS].filter((term) => term.needsReview);
+  return [...CATEGORY_TERMS, ...OUTCOME_TERMS, ...FORCE_TERMS].filter((term) => term.needsReview);
 }

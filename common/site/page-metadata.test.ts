@@ -78,7 +78,7 @@ describe('pageMetadata', () => {
     expect(pageMetadata('/cy/alerts/confirm')!.title).toBe('Cadarnhau eich rhybuddion | Cloc Troseddau');
   });
 
-  it("names a Welsh clock's area in Welsh, force names as data.police.uk gives them", () => {
+  it("names a Welsh clock's area in Welsh, a Welsh force by its Welsh name, others as data.police.uk does", () => {
     const postcode = pageMetadata('/cy/police-crime-clock?area=postcode:sw1a1aa')!;
     expect(postcode.title).toBe("Cloc Troseddau'r Heddlu: 1 filltir o amgylch SW1A 1AA | Cloc Troseddau");
     expect(postcode.description).toContain('ar gyfer 1 filltir o amgylch SW1A 1AA');
@@ -88,6 +88,15 @@ describe('pageMetadata', () => {
     expect(pageMetadata('/cy/crime-clock')!.imageAlt).toBe('Cloc Troseddau CSEW: troseddau hyd yma eleni.');
     expect(pageMetadata('/cy/police-crime-clock?area=force:kent')!.title).toBe(
       "Cloc Troseddau'r Heddlu: Kent Police | Cloc Troseddau",
+    );
+    expect(pageMetadata('/cy/police-crime-clock?area=force:south-wales')!.title).toBe(
+      "Cloc Troseddau'r Heddlu: Heddlu De Cymru | Cloc Troseddau",
+    );
+    expect(pageMetadata('/cy/police-crime-clock?area=neighbourhood:south-wales:CF01')!.title).toBe(
+      "Cloc Troseddau'r Heddlu: cymdogaeth CF01, Heddlu De Cymru | Cloc Troseddau",
+    );
+    expect(pageMetadata('/police-crime-clock?area=force:south-wales')!.title).toBe(
+      'Police Crime Clock: South Wales Police | Crime Clock',
     );
   });
 

@@ -16,7 +16,7 @@ import {
   type Locale,
 } from '../i18n/locale.ts';
 import { MESSAGES, type MessageId } from '../i18n/messages.ts';
-import { forceById } from '../police/forces.ts';
+import { forceNameFor } from '../police/force-name.ts';
 import { parsePostcode } from '../postcode/postcode.ts';
 import { isPagePath } from './page-paths.ts';
 
@@ -146,7 +146,8 @@ function say(locale: Locale, id: MessageId, values?: Record<string, string>): st
 
 /**
  * The area as a reader names it: "Kent Police", "1 mile around SW1A 1AA", "neighbourhood MW01,
- * Kent Police" (force names stay as data.police.uk gives them, in either language).
+ * Kent Police"; the force named in the language (common/police/force-name.ts: the Welsh forces'
+ * own Welsh names in Welsh, every other force as data.police.uk names it).
  */
 export function areaLabel(area: ClockArea, locale: Locale = 'en'): string {
   switch (area.kind) {
@@ -155,11 +156,11 @@ export function areaLabel(area: ClockArea, locale: Locale = 'en'): string {
         postcode: parsePostcode(area.postcode)?.canonical ?? area.postcode,
       });
     case 'force':
-      return forceById(area.forceId)?.name ?? area.forceId;
+      return forceNameFor(area.forceId, locale);
     case 'neighbourhood':
       return say(locale, 'meta.area.neighbourhood', {
         neighbourhood: area.neighbourhoodId,
-        force: forceById(area.forceId)?.name ?? area.forceId,
+        force: forceNameFor(area.forceId, locale),
       });
   }
 }

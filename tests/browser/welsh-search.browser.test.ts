@@ -1,7 +1,8 @@
 /**
  * The crime search and its map in Welsh (issue 34): `/cy/search` empty, with the results of a real
- * search on the sample the product starts with, the map, a refused search and an area with no
- * data, each with no English message of ours, nothing overflowing at 360 and 1920 px, axe clean.
+ * search on the sample the product starts with, the map, a Welsh force's search (named by its own
+ * Welsh name, on the data status too), a refused search and an area with no data, each with no
+ * English message of ours, nothing overflowing at 360 and 1920 px, axe clean.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,24 @@ describe('the search in Welsh', () => {
       await page.getByText(cy['search.form.reversed']).waitFor();
     });
     expect(problems.join('\n')).toBe('');
+  }, 180_000);
+
+  it("a Welsh force's search: the force by its own Welsh name, in the picker and the results", async () => {
+    const problems = await problemsAtEachWidth('a Welsh force', async () => {
+      await page.goto('/cy/search?type=force&force=south-wales');
+      await results();
+    });
+    const picker = page.getByLabel(cy['search.form.force'], { exact: true });
+    expect(await picker.inputValue()).toBe('south-wales');
+    expect(await picker.locator('option:checked').innerText()).toBe('Heddlu De Cymru');
+    expect(await page.locator('.search-results__title').innerText()).toContain('Heddlu De Cymru');
+    expect(await page.locator('main').innerText()).not.toContain('South Wales Police');
+    expect(problems.join('\n')).toBe('');
+
+    // The data status names it so too, in its table of each force's months.
+    await page.goto('/cy/data-status');
+    const row = page.locator('.data-status__table tr[data-force="south-wales"] th');
+    expect(await row.innerText({ timeout: 60_000 })).toBe('Heddlu De Cymru');
   }, 180_000);
 
   it('an area with no data: a force that publishes none', async () => {

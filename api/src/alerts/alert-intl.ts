@@ -3,12 +3,13 @@ import { categoryFromSlug, isCrimeCategorySlug } from '../../../common/crime/cat
 import { welshCategoryName } from '../../../common/i18n/glossary-cy.ts';
 import { INTL_LOCALE, type Locale } from '../../../common/i18n/locale.ts';
 import { MESSAGES, type MessageId } from '../../../common/i18n/messages.ts';
+import { labelWithForceName } from '../../../common/police/force-name.ts';
 import { parseMonth } from '../../../common/search/months.ts';
 
 /**
  * The words of what the servers write about alerts (mails, feeds, the subscribe answer) in one of
  * the site's languages: the UI's own message files through FormatJS, numbers and months through
- * Intl with cy-GB / en-GB, crime categories from the Welsh glossary.
+ * Intl with cy-GB / en-GB, crime categories and the Welsh forces' names from the Welsh glossary.
  */
 export interface AlertWords {
   locale: Locale;
@@ -19,6 +20,11 @@ export interface AlertWords {
   month(month: string): string;
   /** The police.uk name of a crime category in the language (glossary-cy.json for Welsh). */
   category(slug: string): string;
+  /**
+   * An area's label as the search writes it ("Cardiff Central, South Wales Police"), its force
+   * named in the language (common/police/force-name.ts); a postcode's radius stays as it is.
+   */
+  area(label: string): string;
 }
 
 const cache = createIntlCache();
@@ -53,5 +59,6 @@ export function alertWords(locale: Locale): AlertWords {
       const english = categoryFromSlug(slug)?.label ?? slug;
       return locale === 'cy' ? (welshCategoryName(slug) ?? english) : english;
     },
+    area: (label) => labelWithForceName(label, locale),
   };
 }

@@ -86,6 +86,26 @@ describe('a Welsh subscription', () => {
   });
 });
 
+describe("a Welsh force's name in the mails", () => {
+  const southWales = { ...alert, label: 'Cardiff Central, South Wales Police' };
+
+  it('is its own Welsh name in a Welsh subscription, its English name in an English one', () => {
+    const welsh = confirmationMail(
+      { subscriptionId: 1, label: 'South Wales Police' },
+      to('cy'),
+      FROM,
+      ORIGIN,
+    );
+    expect(welsh.subject).toBe('Cadarnhewch eich rhybuddion gan y Cloc Troseddau ar gyfer Heddlu De Cymru');
+    expect(areaAlertMail(southWales, to('cy'), FROM, ORIGIN).subject).toMatch(
+      /^Cardiff Central, Heddlu De Cymru: /,
+    );
+    expect(areaAlertMail(southWales, to('en'), FROM, ORIGIN).subject).toMatch(
+      /^Cardiff Central, South Wales Police: /,
+    );
+  });
+});
+
 describe('an English subscription', () => {
   it('gets its mails in English, linking the English pages', () => {
     const confirmation = confirmationMail(

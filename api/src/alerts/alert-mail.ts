@@ -52,7 +52,7 @@ export function confirmationMail(
   origin: string,
 ): OutgoingMail {
   const words = alertWords(to.locale);
-  const { label } = payload;
+  const label = words.area(payload.label);
   return {
     from,
     to: to.email,
@@ -93,7 +93,8 @@ export function areaAlertMail(
   origin: string,
 ): OutgoingMail {
   const words = alertWords(to.locale);
-  const { figures, label } = payload;
+  const { figures } = payload;
+  const label = words.area(payload.label);
   const month = words.month(figures.month);
   const rate =
     figures.ratePerThousand === null

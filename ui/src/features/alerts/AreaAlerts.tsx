@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { areaFeedPath, ATOM_CONTENT_TYPE } from '../../../../common/contracts/alerts.ts';
 import type { MessageId } from '../../../../common/i18n/messages.ts';
+import { labelWithForceName } from '../../../../common/police/force-name.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
@@ -20,10 +21,12 @@ type State =
  * "Get alerts for this area": an email a month when new police data for the area is published
  * (after a confirmation), and the area's Atom feed, announced to the browser and feed readers by
  * a <link rel="alternate"> that React places in the document's head. Both in the page's language:
- * the subscription keeps it for its mails, and the feed linked is the one in that language.
+ * the subscription keeps it for its mails, and the feed linked is the one in that language. The
+ * area's label may come as the server writes it: its force is named in the page's language here.
  */
-export function AreaAlerts({ areaId, label }: { areaId: string; label: string }) {
+export function AreaAlerts({ areaId, label: given }: { areaId: string; label: string }) {
   const intl = useIntl();
+  const label = labelWithForceName(given, PAGE_LOCALE);
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const headingId = useId();

@@ -1,7 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { CONFIRMATION_HOURS } from '../../../../common/contracts/alerts.ts';
+import { labelWithForceName } from '../../../../common/police/force-name.ts';
 import { rootRoute } from '../../app/rootRoute.tsx';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { titleHead } from '../../shared/documentTitle.ts';
 import { confirmAlert, unsubscribeFromAlerts, validateTokenSearch } from './alertsApi.ts';
 import { TokenActionPage } from './TokenActionPage.tsx';
@@ -22,7 +24,10 @@ export const alertConfirmRoute = createRoute({
         token={token}
         run={async (value) => {
           const { label } = await confirmAlert(value);
-          return intl.formatMessage({ id: 'alerts.confirm.done' }, { label });
+          return intl.formatMessage(
+            { id: 'alerts.confirm.done' },
+            { label: labelWithForceName(label, PAGE_LOCALE) },
+          );
         }}
       />
     );

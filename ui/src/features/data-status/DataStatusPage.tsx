@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatNumber } from '../../../../common/clock/format.ts';
 import { GetDataStatus, type DataStatus } from '../../../../common/contracts/data-status.ts';
@@ -12,6 +12,7 @@ import { ForceMonthGrid } from './ForceMonthGrid.tsx';
 import {
   CHECK_LABELS,
   checkNote,
+  forcesAsShown,
   instantLabel,
   monthLabel,
   STATUS_HELP,
@@ -51,6 +52,8 @@ function StatusView({ status }: { status: DataStatus }) {
   const instant = (value: string | null) => instantLabel(value, PAGE_LOCALE);
   const months = status.forces[0]?.months.map((m) => m.month) ?? [];
   const note = checkNote(status, PAGE_LOCALE);
+  // One list for the grid and the table; the grid redraws only when it changes.
+  const forces = useMemo(() => forcesAsShown(status.forces, PAGE_LOCALE), [status.forces]);
   return (
     <>
       <dl className="data-status__facts">
@@ -86,7 +89,7 @@ function StatusView({ status }: { status: DataStatus }) {
             ))}
           </ul>
           <ScrollRegion label={say('dataStatus.gridLabel')} className="data-status__grid-wrap">
-            <ForceMonthGrid forces={status.forces} />
+            <ForceMonthGrid forces={forces} />
           </ScrollRegion>
           <ScrollRegion label={say('dataStatus.tableLabel')} className="data-status__table-wrap">
             <table className="data-status__table">
@@ -102,7 +105,7 @@ function StatusView({ status }: { status: DataStatus }) {
                 </tr>
               </thead>
               <tbody>
-                {status.forces.map((force) => (
+                {forces.map((force) => (
                   <tr key={force.id} data-force={force.id}>
                     <th scope="row">{force.name}</th>
                     {force.months.map((m) => (

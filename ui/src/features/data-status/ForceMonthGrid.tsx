@@ -112,10 +112,13 @@ export function ForceMonthGrid({ forces }: { forces: readonly ForceDataStatus[] 
   );
 }
 
-/** A force's name without "Police", "Constabulary" and the like, to fit a phone's width. */
+/**
+ * A force's name without "Police", "Constabulary" and the like ("Heddlu" in a Welsh force's
+ * Welsh name), to fit a phone's width.
+ */
 function shortName(name: string): string {
   return name
-    .replace(/\b(Police|Constabulary|Service)\b/g, '')
+    .replace(/\b(Police|Constabulary|Service|Heddlu)\b/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

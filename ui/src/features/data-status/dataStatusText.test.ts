@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../../../common/contracts/data-status.ts';
-import { checkNote, instantLabel, monthLabel } from './dataStatusText.ts';
+import { checkNote, forcesAsShown, instantLabel, monthLabel } from './dataStatusText.ts';
 
 describe('data status wording', () => {
   it('names a month in short form', () => {
@@ -15,6 +15,30 @@ describe('data status wording', () => {
     const welsh = monthLabel('2024-11', 'cy');
     expect(welsh).toMatch(/^Tach\b.*2024$/);
     expect(instantLabel('2026-11-26T18:05:00.000Z', 'cy')).toMatch(/^26 Tach.* 2026.*18:05 UTC$/);
+  });
+});
+
+describe("the forces' names", () => {
+  const forces = [
+    { id: 'kent', name: 'Kent Police', months: [] },
+    { id: 'south-wales', name: 'South Wales Police', months: [] },
+    { id: 'hampshire', name: 'Hampshire Constabulary', months: [] },
+  ];
+
+  it('names a Welsh force by its own Welsh name on a Welsh page, in the order of the names shown', () => {
+    expect(forcesAsShown(forces, 'cy').map((f) => [f.id, f.name])).toEqual([
+      ['hampshire', 'Hampshire Constabulary'],
+      ['south-wales', 'Heddlu De Cymru'],
+      ['kent', 'Kent Police'],
+    ]);
+  });
+
+  it('keeps the English names and their order on an English page', () => {
+    expect(forcesAsShown(forces, 'en').map((f) => f.name)).toEqual([
+      'Hampshire Constabulary',
+      'Kent Police',
+      'South Wales Police',
+    ]);
   });
 });
 

@@ -1,6 +1,12 @@
-import type { CheckResult, DataStatus, ForceMonthStatus } from '../../../../common/contracts/data-status.ts';
+import type {
+  CheckResult,
+  DataStatus,
+  ForceDataStatus,
+  ForceMonthStatus,
+} from '../../../../common/contracts/data-status.ts';
 import { formatDate, type Locale } from '../../../../common/i18n/locale.ts';
 import type { MessageId } from '../../../../common/i18n/messages.ts';
+import { forceNameFor, inForceNameOrder } from '../../../../common/police/force-name.ts';
 
 /** How a force-month reads in the table and the grid's legend (common/i18n/messages). */
 export const STATUS_LABELS: Record<ForceMonthStatus, MessageId> = {
@@ -22,6 +28,17 @@ export const CHECK_LABELS: Record<CheckResult, MessageId> = {
   failed: 'dataStatus.check.failed',
   off: 'dataStatus.check.off',
 };
+
+/**
+ * The forces as the page lists them: each named in the page's language ("Heddlu De Cymru" on a
+ * Welsh page), in the order of those names.
+ */
+export function forcesAsShown(forces: readonly ForceDataStatus[], locale: Locale): ForceDataStatus[] {
+  return inForceNameOrder(forces, locale).map((force) => ({
+    ...force,
+    name: forceNameFor(force.id, locale, force.name),
+  }));
+}
 
 /** "2024-03" → "Mar 2024" (Welsh: "Maw 2024"). */
 export function monthLabel(month: string, locale: Locale = 'en'): string {

@@ -1,5 +1,7 @@
 import type { SearchDataInfo } from '../../../../common/search/types.ts';
 import { useIntl } from 'react-intl';
+import { forceNameFor } from '../../../../common/police/force-name.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { monthList } from './searchWords.ts';
 
@@ -42,7 +44,11 @@ export function DataNotes({ dataInfo }: { dataInfo: SearchDataInfo }) {
               <li key={force.id}>
                 {intl.formatMessage(
                   { id: 'search.notes.gaps.force' },
-                  { force: force.name, months: monthList(force.months), count: force.months.length },
+                  {
+                    force: forceNameFor(force.id, PAGE_LOCALE, force.name),
+                    months: monthList(force.months),
+                    count: force.months.length,
+                  },
                 )}
               </li>
             ))}

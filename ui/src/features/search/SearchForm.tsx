@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type Dispatch, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { forceNameFor, inForceNameOrder } from '../../../../common/police/force-name.ts';
 import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
 import {
   PERIOD_PRESETS,
@@ -13,6 +14,7 @@ import type {
   MonthOverMonthChange,
   SearchType,
 } from '../../../../common/search/types.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Button } from '../../shared/ui/Button.tsx';
 import { PostcodeCombobox } from './PostcodeCombobox.tsx';
 import { useForcesQuery, useNeighbourhoodsQuery } from './searchQueries.ts';
@@ -183,13 +185,16 @@ function AdvancedOptions({
           errorText={intl.formatMessage({ id: 'search.form.force.error' })}
         >
           {forces.status === 'success' &&
-            forces.data.map((force) => (
-              <option key={force.id} value={force.id}>
-                {force.hasData === false
-                  ? intl.formatMessage({ id: 'search.form.force.noData' }, { name: force.name })
-                  : force.name}
-              </option>
-            ))}
+            inForceNameOrder(forces.data, PAGE_LOCALE).map((force) => {
+              const name = forceNameFor(force.id, PAGE_LOCALE, force.name);
+              return (
+                <option key={force.id} value={force.id}>
+                  {force.hasData === false
+                    ? intl.formatMessage({ id: 'search.form.force.noData' }, { name })
+                    : name}
+                </option>
+              );
+            })}
         </SelectField>
       )}
 

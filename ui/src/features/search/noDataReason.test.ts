@@ -34,6 +34,16 @@ describe('noDataReason', () => {
     expect(text).toMatch(/do not publish/);
   });
 
+  it('names a Welsh force by its Welsh name on a Welsh page', () => {
+    const silent = {
+      ...base,
+      searchType: 'force' as const,
+      forcesWithoutData: [{ id: 'south-wales', name: 'South Wales Police', months: ['2025-04'] }],
+    };
+    expect(noDataReason(silent, 'cy')).toMatch(/^Nid yw Heddlu De Cymru wedi cyhoeddi/);
+    expect(noDataReason(silent, 'en')).toMatch(/^South Wales Police has published/);
+  });
+
   it('lists several forces', () => {
     const text = noDataReason({
       ...base,

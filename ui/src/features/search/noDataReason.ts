@@ -1,4 +1,5 @@
 import type { Locale } from '../../../../common/i18n/locale.ts';
+import { forceNameFor } from '../../../../common/police/force-name.ts';
 import type { SearchDataInfo } from '../../../../common/search/types.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { listText, message } from './searchText.ts';
@@ -29,7 +30,7 @@ export function noDataReason(dataInfo: SearchDataInfo, locale: Locale = PAGE_LOC
     'search.noData.unpublished',
     {
       forces: listText(
-        forces.map((force) => force.name),
+        forces.map((force) => forceNameFor(force.id, locale, force.name)),
         locale,
       ),
       count: forces.length,

@@ -44,6 +44,25 @@ describe('teamFor', () => {
     ).toMatchObject({ forceId: 'kent', label: 'Kent Police' });
   });
 
+  it("names a Welsh force's team by the force's Welsh name on a Welsh page", () => {
+    const force = result({
+      searchType: 'force',
+      area: { label: 'South Wales Police', postcode: null, forceId: 'south-wales', neighbourhoodId: null },
+    });
+    expect(teamFor(force, 'cy')?.label).toBe('Heddlu De Cymru');
+    expect(teamFor(force, 'en')?.label).toBe('South Wales Police');
+    const neighbourhood = result({
+      searchType: 'neighbourhood',
+      area: {
+        label: 'Splott, South Wales Police',
+        postcode: null,
+        forceId: 'south-wales',
+        neighbourhoodId: 'CF1',
+      },
+    });
+    expect(teamFor(neighbourhood, 'cy')?.label).toBe('Splott, Heddlu De Cymru');
+  });
+
   it('takes the force of most crimes on screen for a radius search, and none without crimes', () => {
     const area = {
       label: '1 mile around EC2V 7HH',

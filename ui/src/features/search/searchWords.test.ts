@@ -66,6 +66,33 @@ describe('the search page in Welsh', () => {
     expect(areaLabel(dataInfo, 'en')).toBe(dataInfo.area.label);
   });
 
+  it("names a Welsh force's or neighbourhood's area with the force's Welsh name, others as they are", () => {
+    const force = { searchType: 'force' as const, radius: null };
+    const area = (label: string, forceId: string, neighbourhoodId: string | null = null) => ({
+      label,
+      postcode: null,
+      forceId,
+      neighbourhoodId,
+    });
+    expect(areaLabel({ ...force, area: area('South Wales Police', 'south-wales') }, 'cy')).toBe(
+      'Heddlu De Cymru',
+    );
+    expect(areaLabel({ ...force, area: area('South Wales Police', 'south-wales') }, 'en')).toBe(
+      'South Wales Police',
+    );
+    expect(
+      areaLabel(
+        {
+          searchType: 'neighbourhood',
+          radius: null,
+          area: area('Splott, South Wales Police', 'south-wales', 'CF1'),
+        },
+        'cy',
+      ),
+    ).toBe('Splott, Heddlu De Cymru');
+    expect(areaLabel({ ...force, area: area('Kent Police', 'kent') }, 'cy')).toBe('Kent Police');
+  });
+
   it('lists with "a", and "ac" before a vowel', () => {
     expect(listText(['Heddlu Gwent', 'Heddlu Dyfed-Powys'], 'cy')).toBe('Heddlu Gwent a Heddlu Dyfed-Powys');
     expect(listText(['Kent Police', 'Essex Police'], 'cy')).toBe('Kent Police ac Essex Police');
@@ -111,6 +138,12 @@ describe('the search page in Welsh', () => {
     expect(coverageText(coverage, 'cy')).toBe(
       '2 o 43 heddlu yng Nghymru a Lloegr (Kent Police a Surrey Police), Ebrill 2025 i Fawrth 2026 (sampl synthetig)',
     );
+    const withWales = {
+      ...coverage,
+      forces: ['Kent Police', 'South Wales Police', 'Gwent Police'],
+      territorialForces: 3,
+    };
+    expect(coverageText(withWales, 'cy')).toMatch(/\(Heddlu Gwent, Kent Police a Heddlu De Cymru\)/);
   });
 
   it('says why a rate is withheld in Welsh', () => {
@@ -138,6 +171,9 @@ describe('the map in Welsh', () => {
       "Ffiniau 12 cymdogaeth yr heddlu (nid oes ffin heddlu wedi'i chadw)",
     );
     expect(outlineLabel('1 mile around SW1A 1AA', 'en')).toBe('1 mile around SW1A 1AA');
+    // A force's own outline carries the area's label: a Welsh force by its Welsh name.
+    expect(outlineLabel('Splott, South Wales Police', 'cy')).toBe('Splott, Heddlu De Cymru');
+    expect(outlineLabel('South Wales Police', 'en')).toBe('South Wales Police');
   });
 
   it('says where a mark is from the centre in Welsh', () => {

@@ -5,7 +5,8 @@
  */
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import type { MessageId } from '../../../../common/i18n/messages.ts';
-import { FORCES_WITHOUT_STREET_DATA, forceById } from '../../../../common/police/forces.ts';
+import { forceNameFor, labelWithForceName } from '../../../../common/police/force-name.ts';
+import { FORCES_WITHOUT_STREET_DATA } from '../../../../common/police/forces.ts';
 import type { SearchIssue } from '../../../../common/search/request.ts';
 import type { RateWithheld } from '../../../../common/search/silent-forces.ts';
 import type { SearchDataInfo } from '../../../../common/search/types.ts';
@@ -69,7 +70,10 @@ export function periodLabel(
   return monthSpan(start, end, locale);
 }
 
-/** The area searched: "1 mile around SW1A 1AA"; a neighbourhood or force by its name. */
+/**
+ * The area searched: "1 mile around SW1A 1AA"; a neighbourhood or force by its name, the force
+ * named in the page's language ("Cardiff Central, Heddlu De Cymru").
+ */
 export function areaLabel(
   dataInfo: Pick<SearchDataInfo, 'searchType' | 'radius' | 'area'>,
   locale: Locale = PAGE_LOCALE,
@@ -78,7 +82,7 @@ export function areaLabel(
   if (dataInfo.searchType === 'radius' && area.postcode) {
     return message('search.area.radius', { miles: dataInfo.radius ?? 1, postcode: area.postcode }, locale);
   }
-  return area.label;
+  return labelWithForceName(area.label, locale);
 }
 
 /** A refused search's title and text (common/search/request.ts names it by its code). */
@@ -109,15 +113,17 @@ export function coverageArea(coverage: Coverage, locale: Locale = PAGE_LOCALE): 
 /**
  * The whole statement, as common/police-coverage words it in English ("42 of 43 forces in
  * England and Wales (all but Greater Manchester Police) and British Transport Police, April 2025
- * to March 2026"); force names stay as the forces write them.
+ * to March 2026"); forces named in the page's language (common/police/force-name.ts).
  */
 export function coverageText(coverage: Coverage, locale: Locale = PAGE_LOCALE): string {
   if (locale === 'en') return coverage.text;
   const held = new Set(coverage.forces);
+  // The coverage lists forces by their English names.
+  const named = (english: string) => labelWithForceName(english, locale);
   const territorial = TERRITORIAL_FORCES.map((f) => f.name);
-  const heldTerritorial = territorial.filter((name) => held.has(name));
-  const missing = territorial.filter((name) => !held.has(name));
-  const others = coverage.forces.filter((name) => !territorial.includes(name));
+  const heldTerritorial = territorial.filter((name) => held.has(name)).map(named);
+  const missing = territorial.filter((name) => !held.has(name)).map(named);
+  const others = coverage.forces.filter((name) => !territorial.includes(name)).map(named);
   let text = coverageArea(coverage, locale);
   if (missing.length > 0 && heldTerritorial.length > 0) {
     text +=
@@ -145,20 +151,20 @@ export function withheldReason(withheld: RateWithheld, locale: Locale = PAGE_LOC
   const why = withheld.silentForces
     .map((force) => {
       const gap = FORCES_WITHOUT_STREET_DATA.find((g) => g.forceId === force.id);
-      const name = forceById(force.id)?.name ?? force.name;
+      const name = forceNameFor(force.id, locale, force.name);
       return gap
         ? message('search.rate.silentSince', { force: name, since: longMonth(gap.since, locale) }, locale)
         : message('search.rate.silent', { force: name }, locale);
     })
     .join(' ');
   const silentNames = listText(
-    withheld.silentForces.map((f) => forceById(f.id)?.name ?? f.name),
+    withheld.silentForces.map((f) => forceNameFor(f.id, locale, f.name)),
     locale,
   );
   if (withheld.otherForces.length === 0)
     return `${why} ${message('search.rate.withheldOwn', undefined, locale)}`;
   const others = listText(
-    withheld.otherForces.map((f) => f.name),
+    withheld.otherForces.map((f) => forceNameFor(f.id, locale, f.name)),
     locale,
   );
   return `${why} ${message('search.rate.withheldOthers', { others, silent: silentNames }, locale)}`;

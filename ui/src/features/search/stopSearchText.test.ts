@@ -23,6 +23,20 @@ function answer(totalStops: number, withoutLocation: [string, number][]): StopSe
 }
 
 describe('stop and search card text', () => {
+  it("names a Welsh force by its Welsh name on a Welsh page, in the force's description and its unlocated stops", () => {
+    const scope: StopSearchScope = { kind: 'force', forceId: 'south-wales', name: 'South Wales Police' };
+    const located = answer(5, []);
+    const unlocated = {
+      ...answer(0, []),
+      withoutLocation: [{ forceId: 'south-wales', name: 'South Wales Police', stops: 2 }],
+    };
+    expect(stopSearchText(scope, located, '2025-04', 'cy').description).toContain('gan Heddlu De Cymru');
+    expect(stopSearchText(scope, located, '2025-04', 'en').description).toContain('South Wales Police');
+    expect(stopSearchText(POSTCODE, unlocated, '2025-04', 'cy').notes.join(' ')).toContain(
+      'gan Heddlu De Cymru',
+    );
+  });
+
   it('for an area with no located stops but unlocated ones, says so instead of "no data"', () => {
     const text = stopSearchText(POSTCODE, answer(0, [['Metropolitan Police Service', 1234]]), undefined);
     expect(text.empty).toBeNull();

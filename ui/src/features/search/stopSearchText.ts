@@ -1,6 +1,7 @@
 /** What the stop-and-search card says around its figures, from the server's answer. */
 import type { StopSearchAnswer as StopSearchResponse } from '../../../../common/contracts/forces.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
+import { forceNameFor } from '../../../../common/police/force-name.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { longMonth } from './searchFormat.ts';
 import { listText, message } from './searchText.ts';
@@ -37,7 +38,11 @@ export function stopSearchText(
   const when = month ? longMonth(month, locale) : message('search.stops.latest', undefined, locale);
   const description =
     scope.kind === 'force'
-      ? message('search.stops.force', { force: scope.name, when }, locale)
+      ? message(
+          'search.stops.force',
+          { force: forceNameFor(scope.forceId, locale, scope.name), when },
+          locale,
+        )
       : message(scope.radiusSearch ? 'search.stops.postcode' : 'search.stops.centre', { when }, locale);
   const empty = stopSearchEmpty(locale);
   if (!answer) return { description, notes: [], empty: null };
@@ -48,7 +53,13 @@ export function stopSearchText(
   // 'none' picks the message's branch without a month.
   const monthName = month ? longMonth(month, locale) : 'none';
   const byForce = listText(
-    unlocated.map((f) => message('search.stops.byForce', { count: f.stops, force: f.name }, locale)),
+    unlocated.map((f) =>
+      message(
+        'search.stops.byForce',
+        { count: f.stops, force: forceNameFor(f.forceId, locale, f.name) },
+        locale,
+      ),
+    ),
     locale,
   );
 

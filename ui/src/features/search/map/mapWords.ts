@@ -5,6 +5,7 @@
 import type { Locale } from '../../../../../common/i18n/locale.ts';
 import type { MessageId } from '../../../../../common/i18n/messages.ts';
 import { placeFromCentre, type Frame } from '../../../../../common/map/frame.ts';
+import { labelWithForceName } from '../../../../../common/police/force-name.ts';
 import type { SearchMapResponse } from '../../../../../common/map/marks.ts';
 import { PAGE_LOCALE } from '../../../i18n/pageLocale.ts';
 import { formatCount, formatDecimal } from '../searchFormat.ts';
@@ -50,7 +51,10 @@ export function mapNote(map: SearchMapResponse, locale: Locale = PAGE_LOCALE): s
       );
 }
 
-/** The outline's label, when the server gives one (the force outlines it has to stand in for). */
+/**
+ * The outline's label, when the server gives one: the force outlines it has to stand in for, or
+ * the area's own label (a force or a neighbourhood, its force named in the page's language).
+ */
 export function outlineLabel(label: string, locale: Locale = PAGE_LOCALE): string {
   if (locale === 'en') return label;
   // A radius search's circle carries the area's label ("1 mile around SW1A 1AA").
@@ -62,5 +66,5 @@ export function outlineLabel(label: string, locale: Locale = PAGE_LOCALE): strin
     return message('search.map.outline.neighbourhoods', { count: Number(boundaries[1]) }, locale);
   if (label.startsWith("The area of the force's mapped crimes"))
     return message('search.map.outline.box', undefined, locale);
-  return label;
+  return labelWithForceName(label, locale);
 }
