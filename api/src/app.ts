@@ -262,7 +262,14 @@ export async function buildApp(options: AppOptions) {
   app.decorate('monthNotices', monthNotices);
   await app.register(clientConfigRoutes, { prefix: '/api' });
   await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
-  await app.register(clockRoutes, { prefix: '/api', policeClock: services.policeClock, search, csewFigures });
+  await app.register(clockRoutes, {
+    prefix: '/api',
+    policeClock: services.policeClock,
+    search,
+    csewFigures,
+    areaReads: inFlight.searches,
+    isRealtimeRead: services.isRealtimeRead,
+  });
   const publisher = services.dataVersionPublisher;
   if (publisher) {
     app.addHook('onReady', async () => publisher.start());

@@ -3,6 +3,7 @@ import type { Sequelize } from 'sequelize';
 import { clockAreaSearch } from '../../common/clock/area.ts';
 import type { AppConfig } from '../../common/config/config.ts';
 import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
+import { realtimeReadCheck } from '../../server-common/security/realtime-reads.ts';
 import type { SecretBox } from '../../server-common/security/secret-box.ts';
 import { createAlertMailer, registerAlertComposers } from './alerts/alert-mailer.ts';
 import { createAlertsService } from './alerts/alerts-service.ts';
@@ -100,6 +101,8 @@ export function composeServices(options: ServicesOptions) {
   return {
     ...core,
     addressHash: hashAddress,
+    // The realtime server's reads carry a token of the same key; a random key here matches none.
+    isRealtimeRead: realtimeReadCheck(addressKey),
     outbox,
     dataUpdater,
     dataVersion,

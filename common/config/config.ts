@@ -138,7 +138,7 @@ export const APP_CONFIG_SCHEMA = Type.Object({
   }),
   searchesPerAddress: Type.Integer({
     description:
-      'Searches (public; partner: per key and address) one address may have in flight, on all nodes.',
+      'Searches (public, with area clock reads; partner: per key and address) one address may have in flight, on all nodes.',
   }),
   smtpAllowedPorts: Type.Array(Type.Integer(), {
     description:

@@ -163,8 +163,12 @@ export const GetPoliceClock = endpoint({
 });
 
 /**
- * The police clock of one area (common/clock/area.ts ids): 400 INVALID_AREA for an id of no known
- * form, 404 NO_AREA_DATA when the store holds nothing for the area in the last 12 months.
+ * The police clock of one area (common/clock/area.ts ids), read by the browser and the realtime
+ * server alike: 400 INVALID_AREA for an id of no known form, the area search's own refusals (404
+ * POSTCODE_NOT_FOUND, NEIGHBOURHOOD_NOT_FOUND…), 404 NO_DATA while no police data has been
+ * imported, 404 NO_AREA_DATA when the store holds nothing for the area in the last 12 months; a
+ * visitor's read is counted as a search (429 TOO_MANY_AT_ONCE), and another site's page is
+ * refused (403 CSRF).
  */
 export const GetAreaClock = endpoint({
   method: 'GET',

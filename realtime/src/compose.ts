@@ -4,6 +4,7 @@ import { Server, type ServerOptions } from 'socket.io';
 import type { AppConfig } from '../../common/config/config.ts';
 import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
 import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
+import { REALTIME_READ_HEADER } from '../../server-common/security/realtime-reads.ts';
 import { createApiReader } from './api-client/api-reader.ts';
 import { createAreaClocks, type AreaClocks } from './clocks/area-clocks.ts';
 import { createDefinitionSource, type DefinitionSource } from './clocks/definition-source.ts';
@@ -125,10 +126,22 @@ export interface RealtimeProcess {
 /** A node from its configuration: the API reader, Redis connections and clock sources, then the server. */
 export async function composeRealtime(
   config: AppConfig,
-  parts: { logger: Logger; addressKey?: Buffer; uwsUnavailable?: string },
+  parts: {
+    logger: Logger;
+    addressKey?: Buffer;
+    /** The token of this node's reads of the API; none while the API's key is unknown. */
+    readToken?: () => string | undefined;
+    uwsUnavailable?: string;
+  },
 ): Promise<RealtimeProcess> {
-  const { logger } = parts;
-  const readApi = createApiReader({ apiUrl: config.apiInternalUrl });
+  const { logger, readToken } = parts;
+  const readApi = createApiReader({
+    apiUrl: config.apiInternalUrl,
+    headers: (): Record<string, string> => {
+      const token = readToken?.();
+      return token ? { [REALTIME_READ_HEADER]: token } : {};
+    },
+  });
   const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
   const subscriber = config.redisUrl ? openVersionSubscriber(config.redisUrl) : undefined;
   const server = await composeRealtimeServer({

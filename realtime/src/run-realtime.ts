@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { realtimeReadToken } from '../../server-common/security/realtime-reads.ts';
 import { loadSecretKey } from '../../server-common/security/secret-box.ts';
 import { configOrFail, type AppConfig } from '../../common/config/config.ts';
 import { UWEBSOCKETS } from '../../server-common/runtime/native-modules.ts';
@@ -25,6 +26,26 @@ function addressKeyOf(config: AppConfig): Buffer | undefined {
   return loadSecretKey(config).key;
 }
 
+/**
+ * The token that tells the API this node's reads from a visitor's (server-common/security/
+ * realtime-reads.ts), from the same key; asked for at each read until there is one, as the API
+ * may create its key file after this node started. Without it the API counts the reads as any
+ * address's.
+ */
+function readTokenOf(config: AppConfig): () => string | undefined {
+  let token: string | undefined;
+  return () => {
+    if (token !== undefined) return token;
+    try {
+      const key = addressKeyOf(config);
+      if (key) token = realtimeReadToken(key);
+    } catch {
+      // The API is writing its key file this very moment: the next read takes it.
+    }
+    return token;
+  };
+}
+
 /** Owns the process; `runtime` is what server.ts found this Node can run. */
 export async function runRealtime(runtime: RuntimeReport): Promise<void> {
   const config = loadConfig();
@@ -35,6 +56,7 @@ export async function runRealtime(runtime: RuntimeReport): Promise<void> {
   const node = await composeRealtime(config, {
     logger,
     addressKey: addressKeyOf(config),
+    readToken: readTokenOf(config),
     uwsUnavailable: runtime.unavailable.get(UWEBSOCKETS.specifier),
   });
   const { server } = node;

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClockApiResponse } from '../../../common/clock/types.ts';
 import { parseConfig } from '../../../common/config/config.ts';
 import { readTick } from '../../../common/realtime/tick.ts';
+import { REALTIME_READ_HEADER, realtimeReadToken } from '../../../server-common/security/realtime-reads.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
+import { leases } from '../db/window-counters.ts';
+import { createInFlightPerAddress } from '../http/in-flight-per-address.ts';
 import {
   CENTRE_POSTCODE,
   MANCHESTER_POSTCODE,
@@ -13,6 +16,11 @@ import {
 } from '../../../tests/support/search-fixture.ts';
 
 const ASB = 1;
+/** The key the API and the realtime server share (SECRET_KEY). */
+const SECRET_KEY = Buffer.alloc(32, 5);
+const REALTIME = { [REALTIME_READ_HEADER]: realtimeReadToken(SECRET_KEY) };
+/** SEARCHES_PER_ADDRESS's default. */
+const PLACES = 4;
 const annualTotal = (answer: ClockApiResponse) =>
   answer.definition.categories.reduce((sum, c) => sum + c.annualCount, 0);
 
@@ -24,7 +32,11 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     fixture = await loadFixture(db.sequelize);
-    app = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize });
+    app = await buildApp({
+      config: parseConfig({ DATABASE_URL: db.url }),
+      sequelize: db.sequelize,
+      secretKey: SECRET_KEY,
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -38,8 +50,13 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
       headers: { origin: 'http://localhost' },
       payload,
     });
-  const areaClock = (area: string) =>
-    app.inject({ method: 'GET', url: `/api/area-clock?area=${encodeURIComponent(area)}` });
+  const areaClock = (area: string, from?: { address?: string; headers?: Record<string, string> }) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/area-clock?area=${encodeURIComponent(area)}`,
+      ...(from?.address ? { remoteAddress: from.address } : {}),
+      headers: from?.headers ?? {},
+    });
 
   it('answers the "default" search over the whole store with the national police clock', async () => {
     const res = await search({ searchType: 'default', startMonth: 'RECENT_6_MONTHS' });
@@ -128,5 +145,123 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
     const res = await search({ searchType: 'radius', postcode: MANCHESTER_POSTCODE, radius: 1 });
     expect(res.statusCode).toBe(200);
     expect(res.json().clockData).toBeNull();
+  });
+
+  it("counts a visitor's reads as searches: past SEARCHES_PER_ADDRESS at once a clear 429, never a 500", async () => {
+    const address = '203.0.113.40';
+    // The realtime server's reads go first, from the same address: they take none of its places.
+    const [realtime, visitors] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 10 }, () => areaClock('force:metropolitan', { address, headers: REALTIME })),
+      ),
+      Promise.all(Array.from({ length: 40 }, () => areaClock('force:metropolitan', { address }))),
+    ]);
+    expect(realtime.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
+    expect(visitors.filter((res) => res.statusCode === 200)).toHaveLength(PLACES);
+    const refused = visitors.filter((res) => res.statusCode !== 200);
+    expect(refused).toHaveLength(40 - PLACES);
+    for (const res of refused) {
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toMatchObject({
+        code: 'TOO_MANY_AT_ONCE',
+        error: `At most ${PLACES} searches at once from one address: wait for one to finish.`,
+      });
+    }
+  });
+
+  it("shares the address's places with its searches; the realtime server is neither starved nor counted", async () => {
+    // Another API node holds every place of the address (searches under way there).
+    const otherNode = createInFlightPerAddress({
+      leases: leases(db.sequelize),
+      name: 'search',
+      perAddress: PLACES,
+      refusal: { code: 'TOO_MANY_AT_ONCE', what: 'searches', retryAfterSeconds: 1 },
+    });
+    const address = '198.51.100.41';
+    const held = await Promise.all(Array.from({ length: PLACES }, () => otherNode.take(address)));
+    try {
+      expect(held.every((release) => release !== undefined)).toBe(true);
+      const refused = await areaClock('force:metropolitan', { address });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('TOO_MANY_AT_ONCE');
+      // A token that is not the realtime server's is a visitor's read like any other.
+      const forged = await areaClock('force:metropolitan', {
+        address,
+        headers: { [REALTIME_READ_HEADER]: realtimeReadToken(Buffer.alloc(32, 6)) },
+      });
+      expect(forged.statusCode).toBe(429);
+      const realtime = await areaClock('force:metropolitan', { address, headers: REALTIME });
+      expect(realtime.statusCode, realtime.body).toBe(200);
+      const elsewhere = await areaClock('force:metropolitan', { address: '198.51.100.42' });
+      expect(elsewhere.statusCode).toBe(200);
+    } finally {
+      await Promise.all(held.map((release) => release?.()));
+    }
+    const freed = await areaClock('force:metropolitan', { address });
+    expect(freed.statusCode, freed.body).toBe(200);
+  });
+
+  it("answers only the product's own pages among browsers, as the search does", async () => {
+    const address = '203.0.113.60';
+    const ownPage = { 'sec-fetch-site': 'same-origin', referer: 'http://localhost/police-crime-clock' };
+    expect((await areaClock('force:metropolitan', { address, headers: ownPage })).statusCode).toBe(200);
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { referer: 'https://evil.example/page' },
+    ];
+    for (const headers of foreign) {
+      const res = await areaClock('force:metropolitan', { address, headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().code).toBe('CSRF');
+    }
+    const foreignSearch = await app.inject({
+      method: 'POST',
+      url: '/api/crimes/search',
+      headers: { origin: 'https://evil.example' },
+      payload: { searchType: 'force', forceId: 'metropolitan', radius: 1 },
+    });
+    expect(foreignSearch.statusCode).toBe(403);
+  });
+});
+
+describe.each(testDialects)('the police clock of an area in an empty store, on %s', (dialect) => {
+  let db: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    app = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it("is refused as the area's search is: 404 NO_DATA, a state that passes, not NO_AREA_DATA", async () => {
+    const clock = await app.inject({ method: 'GET', url: '/api/area-clock?area=force%3Akent' });
+    expect(clock.statusCode, clock.body).toBe(404);
+    const search = await app.inject({
+      method: 'POST',
+      url: '/api/crimes/search',
+      headers: { origin: 'http://localhost' },
+      payload: { searchType: 'force', forceId: 'kent', radius: 1 },
+    });
+    expect(search.statusCode).toBe(404);
+    expect(clock.json()).toEqual(search.json());
+    expect(clock.json().code).toBe('NO_DATA');
+    // The area's own refusal still comes first.
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/area-clock?area=neighbourhood%3Akent%3AZZ99',
+    });
+    expect(unknown.json().code).toBe('NEIGHBOURHOOD_NOT_FOUND');
+    // The area's preview image, drawn from the same clock, has none to show yet, as the national one.
+    for (const query of ['clock=police-crime-clock&area=force%3Akent', 'clock=police-crime-clock']) {
+      const image = await app.inject({ method: 'GET', url: `/api/og/clock.png?${query}` });
+      expect(image.statusCode, query).toBe(404);
+      expect(image.json().code, query).toBe('NO_CLOCK_DATA');
+    }
   });
 });

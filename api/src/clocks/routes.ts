@@ -8,8 +8,10 @@ import {
   GetPoliceClock,
 } from '../../../common/contracts/clocks.ts';
 import { csewClockDefinition } from '../../../common/survey/csew-data.ts';
+import { REALTIME_READ_HEADER } from '../../../server-common/security/realtime-reads.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
+import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
 import type { SearchService } from '../search/search-service.ts';
 import { clockAnswer } from './clock-answer.ts';
 import { clockDataVersion } from './data-version.ts';
@@ -21,6 +23,13 @@ export interface ClockRoutesOptions {
   /** Area clocks come from the crime search's own rules (its clockData). */
   search: Pick<SearchService, 'clock'>;
   csewFigures: CsewFiguresService;
+  /**
+   * A visitor's area clock takes one of the address's search places (SEARCHES_PER_ADDRESS): it
+   * is the browser's way to an area's clock, where it used to run the area's search.
+   */
+  areaReads: InFlightPerAddress;
+  /** Whether a request carries the realtime server's token (server-common/security/realtime-reads.ts). */
+  isRealtimeRead: (header: string | string[] | undefined) => boolean;
   now?: () => number;
 }
 
@@ -32,7 +41,7 @@ export interface ClockRoutesOptions {
  */
 export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async (
   app,
-  { policeClock, search, csewFigures, now = Date.now },
+  { policeClock, search, csewFigures, areaReads, isRealtimeRead, now = Date.now },
 ) => {
   const answer = (definition: ClockDefinition) => clockAnswer(definition, now());
 
@@ -55,14 +64,21 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
   const dataVersion = clockDataVersion(policeClock, csewFigures);
   contractRoute(app, GetClockDataVersion, {}, async () => ({ version: await dataVersion() }));
 
-  // The clock of one area (common/clock/area.ts ids): what the realtime server ticks for an area
-  // room. A GET, so a server without a browser's Origin may read it.
+  // The clock of one area (common/clock/area.ts ids), the one way to it: the browser's area clock
+  // when its socket is away, and what the realtime server ticks for an area room. A browser may
+  // send it only from the product's own pages (security/csrf.ts, PAGE_READ_ROUTES); a visitor's
+  // read holds one of the address's search places, the realtime server's reads (bounded on its
+  // side: a few at once per node) none, so visitors neither starve them nor are counted for them.
   contractRoute(
     app,
     GetAreaClock,
     {
       schema: {
         description: 'The police clock of one area: postcode:SW1A1AA, force:kent or neighbourhood:kent:MW01',
+      },
+      onRequest: async (request, reply) => {
+        if (isRealtimeRead(request.headers[REALTIME_READ_HEADER])) return;
+        await areaReads.admit(request, reply);
       },
     },
     async (request) => {

@@ -6,6 +6,7 @@ import { areaLabel, type ClockPage } from '../../../common/site/page-metadata.ts
 import { csewClockDefinition } from '../../../common/survey/csew-data.ts';
 import type { CsewFiguresService } from '../clocks/csew-figures-service.ts';
 import type { PoliceClockService } from '../clocks/police-clock-service.ts';
+import { HttpError } from '../http/errors.ts';
 import type { SearchService } from '../search/search-service.ts';
 import { clockCardSvg } from './clock-card.ts';
 import { renderPng } from './render-png.ts';
@@ -45,8 +46,18 @@ export function createClockImageService(options: ClockImageServiceOptions) {
 
   async function definitionOf(page: ClockPage, area?: ClockArea): Promise<ClockDefinition | null> {
     if (page === 'crime-clock') return csewClockDefinition((await options.csewFigures.current()).figures);
-    if (area) return options.search.clock(clockAreaSearch(area));
+    if (area) return areaDefinition(area);
     return options.policeClock.definition();
+  }
+
+  /** An area's clock; like the national one, none while the store holds no police data. */
+  async function areaDefinition(area: ClockArea): Promise<ClockDefinition | null> {
+    try {
+      return await options.search.clock(clockAreaSearch(area));
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'NO_DATA') return null;
+      throw error;
+    }
   }
 
   async function draw(page: ClockPage, area?: ClockArea): Promise<Buffer | null> {

@@ -61,7 +61,11 @@ export interface SearchService {
   /** The search's area and period, checked as a search checks them, without counting anything. */
   resolve(request: SearchRequestBody): Promise<ResolvedSearch>;
   availableDates(): Promise<AvailableDatesResponse>;
-  /** Only the police clock of a search's area (its clockData's definition); null when it has no data. */
+  /**
+   * Only the police clock of a search's area (its clockData's definition); null when the area has
+   * no data. Refused as the search is: the area's own refusals, and 404 NO_DATA while the store
+   * holds no police data at all (a state that passes, where an area without data does not).
+   */
   clock(request: SearchRequestBody): Promise<ClockDefinition | null>;
   /**
    * Runs `work` with all its reads of the store in one snapshot (db/reads.ts): what it asks of
@@ -457,7 +461,8 @@ export function createSearchService({
       const place = await placeOf(request);
       return inSnapshot(sequelize, async () => {
         const [resolved, held] = await Promise.all([resolveArea(request, place), storeMonths(sequelize)]);
-        return held ? clockOf(resolved, held) : null;
+        if (!held) throw new HttpError(404, 'NO_DATA', NO_DATA_MESSAGE);
+        return clockOf(resolved, held);
       });
     },
 

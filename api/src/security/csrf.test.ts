@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkCsrf, isPartnerRoute, isTokenRoute, originOf, type CsrfRequest } from './csrf.ts';
+import {
+  checkCsrf,
+  isPageReadRoute,
+  isPartnerRoute,
+  isTokenRoute,
+  originOf,
+  type CsrfRequest,
+} from './csrf.ts';
 
 const post = (headers: CsrfRequest['headers'], extra: Partial<CsrfRequest> = {}): CsrfRequest => ({
   method: 'POST',
@@ -147,6 +154,54 @@ describe('originOf', () => {
     expect(isTokenRoute('/api/alerts')).toBe(false);
     expect(checkCsrf({ ...oneClick, tokenRoute: isTokenRoute('/api/alerts') }, [])).toMatchObject({
       ok: false,
+    });
+  });
+
+  describe("a page read (the area clock): a GET only the product's own pages may send from a browser", () => {
+    const read = (headers: CsrfRequest['headers']): CsrfRequest => ({
+      method: 'GET',
+      host: 'crime.example',
+      protocol: 'http',
+      partnerRoute: false,
+      pageReadRoute: isPageReadRoute('/api/area-clock'),
+      headers,
+    });
+
+    it('knows its routes by their pattern', () => {
+      expect(isPageReadRoute('/api/area-clock')).toBe(true);
+      expect(isPageReadRoute('/api/police-clock')).toBe(false);
+      expect(isPageReadRoute(undefined)).toBe(false);
+    });
+
+    it("accepts the product's pages, a typed address and a client that is no browser", () => {
+      const referer = 'http://crime.example/police-crime-clock?area=force:kent';
+      expect(checkCsrf(read({ 'sec-fetch-site': 'same-origin', referer }), [])).toEqual({ ok: true });
+      expect(checkCsrf(read({ origin: 'https://crime.example' }), [])).toEqual({ ok: true });
+      expect(checkCsrf(read({ origin: 'http://dev.example:5173' }), ['http://dev.example:5173'])).toEqual({
+        ok: true,
+      });
+      expect(checkCsrf(read({ 'sec-fetch-site': 'none' }), [])).toEqual({ ok: true });
+      // The realtime server, a script: nothing says which page, and nothing here can hold them.
+      expect(checkCsrf(read({}), [])).toEqual({ ok: true });
+    });
+
+    it("refuses another site's page: by its Origin, its Sec-Fetch-Site or its Referer", () => {
+      for (const headers of [
+        { origin: 'https://evil.example' },
+        { origin: 'http://crime.example.evil.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
+        { 'sec-fetch-site': 'cross-site', referer: 'http://crime.example/' },
+        { referer: 'https://evil.example/page' },
+      ]) {
+        expect(checkCsrf(read(headers), []), JSON.stringify(headers)).toMatchObject({ ok: false });
+      }
+    });
+
+    it('leaves every other read alone', () => {
+      const other = { ...read({ origin: 'https://evil.example' }), pageReadRoute: false };
+      expect(checkCsrf(other, [])).toEqual({ ok: true });
     });
   });
 });

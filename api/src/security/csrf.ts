@@ -4,6 +4,7 @@
  * request, and a cross-site form or image can neither fake that nor send application/json without
  * a CORS preflight this API never grants. Pure, so the decision is unit-tested apart from Fastify.
  */
+import { GetAreaClock } from '../../../common/contracts/clocks.ts';
 
 export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -22,9 +23,12 @@ export interface CsrfRequest {
    * unsubscribe): decided by the matched route pattern, as `partnerRoute` is.
    */
   tokenRoute?: boolean;
+  /** The route is a read only the product's own pages may send from a browser (PAGE_READ_ROUTES). */
+  pageReadRoute?: boolean;
   headers: {
     origin?: string;
     referer?: string;
+    'sec-fetch-site'?: string;
     'content-type'?: string;
     'content-length'?: string;
     'transfer-encoding'?: string;
@@ -47,6 +51,18 @@ export const TOKEN_ROUTES: ReadonlySet<string> = new Set(['/api/alerts/unsubscri
 
 export function isTokenRoute(routePattern: string | undefined): boolean {
   return routePattern !== undefined && TOKEN_ROUTES.has(routePattern);
+}
+
+/**
+ * Reads (GET) that a browser may send only from the product's own pages, as it may a POST: the
+ * area clock, which the pages read where they once ran the area's search (a POST, so guarded
+ * here). A GET is no state change, but each costs the store a computation; another site's page
+ * must not make its visitors' browsers ask for them.
+ */
+export const PAGE_READ_ROUTES: ReadonlySet<string> = new Set([GetAreaClock.path]);
+
+export function isPageReadRoute(routePattern: string | undefined): boolean {
+  return routePattern !== undefined && PAGE_READ_ROUTES.has(routePattern);
 }
 
 export type CsrfVerdict = { ok: true } | { ok: false; reason: string };
@@ -72,7 +88,9 @@ function hostOf(origin: string): string {
  *                        server); compared exactly, scheme included.
  */
 export function checkCsrf(request: CsrfRequest, allowedOrigins: readonly string[]): CsrfVerdict {
-  if (!STATE_CHANGING_METHODS.has(request.method.toUpperCase())) return { ok: true };
+  if (!STATE_CHANGING_METHODS.has(request.method.toUpperCase())) {
+    return request.pageReadRoute ? checkPageRead(request, allowedOrigins) : { ok: true };
+  }
   // Partner calls authenticate with a key, not a cookie: a forged browser request carries no key.
   // Only on partner routes: elsewhere a key proves nothing, and the cookie still rides along.
   if (request.partnerRoute && request.headers['x-api-key'] !== undefined) return { ok: true };
@@ -85,10 +103,7 @@ export function checkCsrf(request: CsrfRequest, allowedOrigins: readonly string[
       reason: 'The request does not say which page sent it (no usable Origin or Referer header).',
     };
   }
-  const ownHost = originOf(`${request.protocol}://${request.host}`);
-  // Same host whatever the scheme: behind a TLS-terminating proxy the API itself sees plain http.
-  const sameHost = ownHost !== null && hostOf(ownHost) === hostOf(sender);
-  if (!sameHost && !allowedOrigins.some((allowed) => originOf(allowed) === sender)) {
+  if (!fromOwnPages(request, sender, allowedOrigins)) {
     return { ok: false, reason: `Requests from ${sender} are not accepted.` };
   }
 
@@ -98,6 +113,43 @@ export function checkCsrf(request: CsrfRequest, allowedOrigins: readonly string[
   const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   if ((hasBody || contentType !== undefined) && contentType !== 'application/json') {
     return { ok: false, reason: 'State-changing requests must send JSON (Content-Type: application/json).' };
+  }
+  return { ok: true };
+}
+
+/** The sender is the request's own host (whatever the scheme: behind a TLS proxy the API sees http) or trusted. */
+function fromOwnPages(request: CsrfRequest, sender: string, allowedOrigins: readonly string[]): boolean {
+  const ownHost = originOf(`${request.protocol}://${request.host}`);
+  if (ownHost !== null && hostOf(ownHost) === hostOf(sender)) return true;
+  return allowedOrigins.some((allowed) => originOf(allowed) === sender);
+}
+
+/**
+ * A page read (PAGE_READ_ROUTES) under the POST's rule, as far as a GET can be judged: a browser
+ * sends Origin with a GET only across origins, so a same-origin read carries none; what it always
+ * sends is Sec-Fetch-Site. So: an Origin must be the product's; without one, a browser's request
+ * from another site (an image, a script, a link: Sec-Fetch-Site other than same-origin or none,
+ * the address typed) is refused, as is a Referer of another origin. A request with none of these
+ * is no browser's (the realtime server, a script): nothing here can hold it, and the route's own
+ * per-address limit counts it.
+ */
+function checkPageRead(request: CsrfRequest, allowedOrigins: readonly string[]): CsrfVerdict {
+  const { origin, referer } = request.headers;
+  if (origin !== undefined) {
+    const sender = originOf(origin);
+    if (!sender) return { ok: false, reason: 'The request does not say which page sent it (Origin null).' };
+    if (!fromOwnPages(request, sender, allowedOrigins)) {
+      return { ok: false, reason: `Requests from ${sender} are not accepted.` };
+    }
+    return { ok: true };
+  }
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    return { ok: false, reason: 'Only the pages of this site may read this.' };
+  }
+  const referrer = originOf(referer);
+  if (referrer && !fromOwnPages(request, referrer, allowedOrigins)) {
+    return { ok: false, reason: `Requests from ${referrer} are not accepted.` };
   }
   return { ok: true };
 }

@@ -2,7 +2,14 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { forbidden } from '../http/errors.ts';
-import { checkCsrf, isPartnerRoute, isTokenRoute, originOf, type CsrfRequest } from './csrf.ts';
+import {
+  checkCsrf,
+  isPageReadRoute,
+  isPartnerRoute,
+  isTokenRoute,
+  originOf,
+  type CsrfRequest,
+} from './csrf.ts';
 import { sharedPlugin } from './shared-plugin.ts';
 
 export interface SecurityOptions {
@@ -61,8 +68,8 @@ export function isEmbedWidgetPath(url: string): boolean {
 /**
  * Security headers and the CSRF check, for the whole app: helmet with a Content Security Policy
  * that allows only the product's own origin (no inline scripts) plus its realtime socket, and a
- * 403 `CSRF` for any state-changing request not sent by the product's own pages.
- * Register first, before any route.
+ * 403 `CSRF` for any state-changing request, or browser's page read (csrf.ts PAGE_READ_ROUTES),
+ * not sent by the product's own pages. Register first, before any route.
  */
 export const securityPlugin = sharedPlugin(
   'crime-clock-security',
@@ -146,6 +153,7 @@ export const securityPlugin = sharedPlugin(
           protocol: request.protocol,
           partnerRoute: isPartnerRoute(request.routeOptions.url),
           tokenRoute: isTokenRoute(request.routeOptions.url),
+          pageReadRoute: isPageReadRoute(request.routeOptions.url),
           headers: request.headers as CsrfRequest['headers'],
         },
         allowedOrigins,

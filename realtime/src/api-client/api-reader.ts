@@ -20,6 +20,11 @@ export interface ApiReaderOptions {
   /** The API's base URL. */
   apiUrl: string;
   fetch?: typeof fetch;
+  /**
+   * Headers sent with every read, asked for at each read: the realtime server's token
+   * (server-common/security/realtime-reads.ts) once the API's key is known.
+   */
+  headers?: () => Record<string, string>;
 }
 
 /**
@@ -36,6 +41,7 @@ export function createApiReader(options: ApiReaderOptions) {
   ): Promise<ApiAnswer<E>> {
     const res = await doFetch(`${options.apiUrl}${endpointUrl(endpoint, request)}`, {
       signal: AbortSignal.timeout(timeoutMs),
+      headers: options.headers?.() ?? {},
     });
     const body: unknown = await res.json().catch(() => undefined);
     if (!res.ok) {

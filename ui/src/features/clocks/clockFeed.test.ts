@@ -1,5 +1,6 @@
 import { createStore } from 'jotai/vanilla';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toClockData } from '../../../../common/clock/clock-data.ts';
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
 import type { JoinClockReply } from '../../../../common/realtime/protocol.ts';
 import { tickFrameAt, type TickFrame } from '../../../../common/realtime/tick.ts';
@@ -12,7 +13,6 @@ import {
   FIRST_CONTACT_TIMEOUT_MS,
   JOIN_RETRY_MS,
   POLL_INTERVAL_MS,
-  NO_AREA_DATA_MESSAGE,
   RECONNECT_GRACE_MS,
   UNKNOWN_AREA_MESSAGE,
   loadAreaClock,
@@ -455,6 +455,17 @@ describe('loadAreaClock', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('reads the area clock endpoint, the one the realtime server reads, for the area named', async () => {
+    const serverTime = Date.now();
+    const answer = { ...toClockData(definition, serverTime), ...apiAnswer(), serverTime };
+    const fetchSpy = respondWith(Response.json(answer));
+    await expect(loadAreaClock('postcode:sw1a 1aa')).resolves.toEqual(answer);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/api/area-clock?area=postcode%3ASW1A1AA');
+    expect(init?.method).toBe('GET');
+  });
+
   it("gives up when the API refuses the area, in the API's words", async () => {
     respondWith(
       Response.json(
@@ -470,16 +481,27 @@ describe('loadAreaClock', () => {
     });
   });
 
-  it('gives up when the area has no data', async () => {
-    respondWith(Response.json({ success: true, crimes: [] }));
-    await expect(loadAreaClock('force:kent')).rejects.toThrow(NO_AREA_DATA_MESSAGE);
+  it('gives up when the area has no data, in the words and code the page shows', async () => {
+    const message = 'The store holds no police data for this area in the last 12 months.';
+    respondWith(Response.json({ success: false, error: message, code: 'NO_AREA_DATA' }, { status: 404 }));
+    const error: unknown = await loadAreaClock('force:kent').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AreaClockUnavailable);
+    expect(toFeedError(error)).toEqual({
+      message,
+      parts: [{ id: 'errors.code.NO_AREA_DATA' }],
+      code: 'NO_AREA_DATA',
+      final: true,
+    });
   });
 
   it('keeps trying after a server failure, a rate limit or an empty store', async () => {
     for (const response of [
       new Response('<html>oops</html>', { status: 500 }),
       Response.json({ error: 'Too many requests' }, { status: 429 }),
-      Response.json({ error: 'No data has been imported yet', code: 'NO_DATA' }, { status: 404 }),
+      Response.json(
+        { success: false, error: 'No data has been imported yet', code: 'NO_DATA' },
+        { status: 404 },
+      ),
       // A proxy's refusal in front of the API says nothing about the area.
       Response.json({ error: 'Forbidden', code: 'CSRF' }, { status: 403 }),
     ]) {

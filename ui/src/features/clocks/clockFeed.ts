@@ -26,10 +26,9 @@ import {
   type ServerToClientEvents,
 } from '../../../../common/realtime/protocol.ts';
 import { readTick, tickVersion, type ClockTick } from '../../../../common/realtime/tick.ts';
-import { clockAreaSearch, parseClockAreaId } from '../../../../common/clock/area.ts';
-import { GetCsewClock, GetPoliceClock } from '../../../../common/contracts/clocks.ts';
+import { clockAreaId, parseClockAreaId } from '../../../../common/clock/area.ts';
+import { GetAreaClock, GetCsewClock, GetPoliceClock } from '../../../../common/contracts/clocks.ts';
 import { GetClientConfig } from '../../../../common/contracts/health.ts';
-import { SearchCrimes } from '../../../../common/contracts/search.ts';
 import { ApiError, call, describeApiFailure } from '../../shared/api.ts';
 import { failureMessage, type FailurePart } from '../../shared/failureMessage.ts';
 import {
@@ -128,9 +127,9 @@ export function toFeedError(error: unknown): FeedError {
 }
 
 /**
- * Whether the API's refusal of an area's search is about the area itself (unknown postcode,
- * force or neighbourhood; a malformed request): then it will not change by asking again. A store
- * without any data yet (NO_DATA), a timeout or a rate limit will.
+ * Whether the API's refusal of an area's clock is about the area itself (unknown postcode, force
+ * or neighbourhood; no data there; a malformed request): then it will not change by asking again.
+ * A store without any data yet (NO_DATA), a timeout or a rate limit will.
  */
 export function isFinalAreaRefusal(error: ApiError): boolean {
   // Only answers about the request itself: a 401/403 from a proxy, a 408 or a 429 may pass.
@@ -381,17 +380,17 @@ export class ClockFeed {
 }
 
 export const UNKNOWN_AREA_MESSAGE = 'This link names no area the clock knows.';
-export const NO_AREA_DATA_MESSAGE = 'The store holds no police data for this area in the last 12 months.';
 
-/** An area's clock through the specification's own call: the area's search, radius 1 (spec section 7). */
+/**
+ * An area's clock as the realtime server reads it too: GET /api/area-clock, the area search's own
+ * clock (radius 1, spec section 7) without a page of crimes. An area with no data there is a 404
+ * NO_AREA_DATA, final; an empty store a 404 NO_DATA, asked again.
+ */
 export async function loadAreaClock(areaId: string): Promise<ClockApiResponse> {
   const area = parseClockAreaId(areaId);
   if (!area) throw new AreaClockUnavailable(UNKNOWN_AREA_MESSAGE, [{ id: 'errors.code.INVALID_AREA' }]);
-  let answer;
   try {
-    answer = await call(SearchCrimes, {
-      body: { ...clockAreaSearch(area), startMonth: 'RECENT_6_MONTHS', pageSize: 1 },
-    });
+    return await call(GetAreaClock, { query: { area: clockAreaId(area) } });
   } catch (error) {
     if (error instanceof ApiError && isFinalAreaRefusal(error)) {
       throw new AreaClockUnavailable(
@@ -402,10 +401,6 @@ export async function loadAreaClock(areaId: string): Promise<ClockApiResponse> {
     }
     throw error;
   }
-  if (!answer.clockData) {
-    throw new AreaClockUnavailable(NO_AREA_DATA_MESSAGE, [{ id: 'errors.code.NO_AREA_DATA' }]);
-  }
-  return answer.clockData;
 }
 
 const CLOCK_ENDPOINTS = { csew: GetCsewClock, police: GetPoliceClock } as const;
