@@ -1,6 +1,8 @@
 import { createStore } from 'jotai/vanilla';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
+import type { ResponseOf } from '../../../../common/contracts/endpoint.ts';
+import type { SearchCrimes } from '../../../../common/contracts/search.ts';
 import type { JoinClockReply } from '../../../../common/realtime/protocol.ts';
 import { tickFrameAt, type TickFrame } from '../../../../common/realtime/tick.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../../common/survey/csew-clock.ts';
@@ -437,6 +439,38 @@ describe('toFeedError', () => {
   });
 });
 
+/** An area's search that found nothing: a whole answer (the call checks it), with no clock. */
+const SEARCH_WITHOUT_CLOCK: ResponseOf<typeof SearchCrimes> = {
+  success: true,
+  data: [],
+  pagination: { page: 1, pageSize: 1, total: 0, pages: 0 },
+  coordinates: { latitude: 51.28, longitude: 0.52 },
+  stats: {
+    totalCrimes: 0,
+    crimeTypes: [],
+    resolvedPercentage: null,
+    resolvedCrimes: 0,
+    outcomeEligibleCrimes: 0,
+    population: { total: null, lsoaCount: 0, lsoasWithoutPopulation: 0, dataSource: '' },
+    crimeRates: { overallRate: null, months: [] },
+    monthOverMonthChange: null,
+    monthlyBreakdown: [],
+  },
+  dataInfo: {
+    searchType: 'force',
+    timeRange: { start: '2025-01', end: '2025-06', label: 'January 2025 to June 2025', preset: null },
+    totalMonths: 6,
+    radius: null,
+    area: { label: 'Kent Police', postcode: null, forceId: 'kent', neighbourhoodId: null },
+    monthsWithoutData: [],
+    forcesWithoutData: [],
+    synthetic: false,
+    dataVersion: '1:2025-07-01',
+    latestMonth: '2025-06',
+  },
+  clockData: null,
+};
+
 describe('loadAreaClock', () => {
   const respondWith = (response: Response) => {
     const fetchSpy = vi.fn<typeof fetch>(async () => response);
@@ -471,7 +505,7 @@ describe('loadAreaClock', () => {
   });
 
   it('gives up when the area has no data', async () => {
-    respondWith(Response.json({ success: true, crimes: [] }));
+    respondWith(Response.json(SEARCH_WITHOUT_CLOCK));
     await expect(loadAreaClock('force:kent')).rejects.toThrow(NO_AREA_DATA_MESSAGE);
   });
 
