@@ -1,4 +1,3 @@
-import type { CrimeCategorySlug } from '../crime/categories.ts';
 import glossary from './glossary-cy.json' with { type: 'json' };
 
 /** One police.uk term in both languages, where the Welsh came from, and whether it awaits review. */
@@ -21,8 +20,8 @@ const categoryBySlug = new Map(CATEGORY_TERMS.map((term) => [term.slug, term]));
 const outcomeByName = new Map(OUTCOME_TERMS.map((term) => [term.en.toLowerCase(), term]));
 const forceTermById = new Map(FORCE_TERMS.map((term) => [term.forceId, term]));
 
-/** The Welsh name of a crime category (glossary-cy.json). */
-export function welshCategoryName(slug: CrimeCategorySlug): string | undefined {
+/** The Welsh name of a crime category (glossary-cy.json); none for a slug it does not list. */
+export function welshCategoryName(slug: string): string | undefined {
   return categoryBySlug.get(slug)?.cy;
 }
 

@@ -6,15 +6,17 @@ import {
   type ResponseOf,
 } from '../../../common/contracts/endpoint.ts';
 import { ErrorBody } from '../../../common/contracts/errors.ts';
+import {
+  checkedAnswer,
+  type ExplainProblems,
+  type SchemaCheck,
+} from '../../../common/contracts/checked-answer.ts';
 
 /** What the API answered a read: its success body checked against the contract, or its error. */
 export type ApiAnswer<E extends Endpoint> =
   | { ok: true; status: number; body: ResponseOf<E> }
   /** `error` is the API's ErrorBody, or undefined when the answer was not one (e.g. a proxy's page). */
   | { ok: false; status: number; error: ErrorBody | undefined };
-
-/** A success answer that does not match the contract's response schema: the API is not trusted. */
-export class MalformedAnswer extends Error {}
 
 export interface ApiReaderOptions {
   /** The API's base URL. */
@@ -29,8 +31,9 @@ export interface ApiReaderOptions {
 
 /**
  * Reads the API through its contracts (common/contracts): the path comes from the endpoint, and a
- * success answer is checked against the endpoint's response schema before anyone uses it, so a
- * wrong or half-deployed API cannot put a malformed definition into the clocks.
+ * success answer is checked against the endpoint's response schema before anyone uses it
+ * (checkedAnswer, which throws MalformedAnswer), so a wrong or half-deployed API cannot put a
+ * malformed definition into the clocks.
  */
 export function createApiReader(options: ApiReaderOptions) {
   const doFetch = options.fetch ?? fetch;
@@ -47,17 +50,15 @@ export function createApiReader(options: ApiReaderOptions) {
     if (!res.ok) {
       return { ok: false, status: res.status, error: Value.Check(ErrorBody, body) ? body : undefined };
     }
-    const schema = endpoint.response[res.status];
-    if (!schema) throw new MalformedAnswer(`HTTP ${res.status}, which ${endpoint.path} does not answer`);
-    if (!Value.Check(schema, body)) {
-      const problems = Value.Errors(schema, body)
-        .slice(0, 3)
-        .map((e) => `${e.instancePath || '/'} ${e.message}`);
-      throw new MalformedAnswer(`malformed answer from ${endpoint.path}: ${problems.join('; ')}`);
-    }
-    // Checked above against this very schema; TypeScript cannot follow a schema picked by status.
-    return { ok: true, status: res.status, body: body as ResponseOf<E> };
+    return { ok: true, status: res.status, body: checkedAnswer(endpoint, res.status, body, check, explain) };
   };
 }
+
+const check: SchemaCheck = (schema, value) => Value.Check(schema, value);
+
+const explain: ExplainProblems = (schema, value) =>
+  Value.Errors(schema, value)
+    .slice(0, 3)
+    .map((e) => `${e.instancePath || '/'} ${e.message}`);
 
 export type ApiReader = ReturnType<typeof createApiReader>;

@@ -1,6 +1,12 @@
+import { Type } from 'typebox';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DisableSecondFactor, ListMessages, RetryMessage } from '../../../common/contracts/admin.ts';
-import { ApiError, apiGet, apiPost, apiUrl, call, describeApiFailure, endpointUrl } from './api.ts';
+import { AdminCheck, AdminLogin, AdminLogout } from '../../../common/contracts/auth.ts';
+import { MalformedAnswer } from '../../../common/contracts/checked-answer.ts';
+import { endpoint } from '../../../common/contracts/endpoint.ts';
+import { GetClientConfig } from '../../../common/contracts/health.ts';
+import { ApiError, call, describeApiFailure, endpointUrl } from './api.ts';
+import { failureMessage } from './failureMessage.ts';
 
 function respondWith(response: Response) {
   const fetchSpy = vi.fn<typeof fetch>(async () => response);
@@ -10,17 +16,6 @@ function respondWith(response: Response) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-});
-
-describe('apiUrl', () => {
-  it('joins key segments with slashes and encodes the ones after the first', () => {
-    expect(apiUrl(['/api/forces', 'metropolitan', 'neighbourhoods'])).toBe(
-      '/api/forces/metropolitan/neighbourhoods',
-    );
-    expect(apiUrl(['/api/admin/api-keys', 42])).toBe('/api/admin/api-keys/42');
-    expect(apiUrl(['/api/forces', 'a/b c'])).toBe('/api/forces/a%2Fb%20c');
-    expect(apiUrl('/api/health')).toBe('/api/health');
-  });
 });
 
 describe('ApiError', () => {
@@ -41,36 +36,42 @@ describe('ApiError', () => {
     );
     expect(new ApiError(502, 'Bad Gateway', '<html>').serverMessage).toBeUndefined();
   });
+
+  it("offers the code and the wait of the API's error body", () => {
+    const refusal = new ApiError(
+      429,
+      'Too Many Requests',
+      '{"success":false,"error":"Slow down","code":"TOO_MANY_AT_ONCE","retryAfterSeconds":90}',
+    );
+    expect([refusal.code, refusal.retryAfterSeconds]).toEqual(['TOO_MANY_AT_ONCE', 90]);
+    const page = new ApiError(502, 'Bad Gateway', '<html>');
+    expect([page.code, page.retryAfterSeconds]).toEqual([undefined, undefined]);
+    const odd = new ApiError(400, 'Bad Request', '{"code":7,"retryAfterSeconds":-1}');
+    expect([odd.code, odd.retryAfterSeconds]).toEqual([undefined, undefined]);
+  });
 });
 
-describe('apiGet', () => {
-  it('sends cookies and parses the JSON body', async () => {
-    const fetchSpy = respondWith(Response.json({ isAdmin: true }));
-    await expect(apiGet('/api/admin/check')).resolves.toEqual({ isAdmin: true });
+const CONFIG = {
+  realtime: { url: null, port: 3001 },
+  contact: { email: 'team@example.org' },
+  map: { tileUrl: null, tileAttribution: '' },
+};
+
+describe('call', () => {
+  it('sends cookies and resolves to the checked answer', async () => {
+    const fetchSpy = respondWith(Response.json({ isAdmin: true, admin: { username: 'ada' } }));
+    await expect(call(AdminCheck)).resolves.toEqual({ isAdmin: true, admin: { username: 'ada' } });
     expect(fetchSpy).toHaveBeenCalledWith(
       '/api/admin/check',
-      expect.objectContaining({ credentials: 'include' }),
+      expect.objectContaining({ method: 'GET', credentials: 'include' }),
     );
   });
 
-  it('throws the generic read error on failure', async () => {
-    respondWith(new Response('no such force', { status: 404, statusText: 'Not Found' }));
-    await expect(apiGet(['/api/forces', 'nowhere'])).rejects.toThrow('404: no such force');
-  });
-
-  it('throws on 401 by default and yields null when asked to', async () => {
-    respondWith(new Response('', { status: 401, statusText: 'Unauthorized' }));
-    await expect(apiGet('/api/smtp/settings')).rejects.toThrow('401: Unauthorized');
-    respondWith(new Response('', { status: 401, statusText: 'Unauthorized' }));
-    await expect(apiGet('/api/smtp/settings', { on401: 'null' })).resolves.toBeNull();
-  });
-});
-
-describe('apiPost', () => {
   it('sends a JSON body with cookies', async () => {
-    const fetchSpy = respondWith(Response.json({ success: true }));
-    await expect(apiPost('/api/admin/login', { username: 'a', password: 'b' })).resolves.toEqual({
+    const fetchSpy = respondWith(Response.json({ success: true, admin: { username: 'a' } }));
+    await expect(call(AdminLogin, { body: { username: 'a', password: 'b' } })).resolves.toEqual({
       success: true,
+      admin: { username: 'a' },
     });
     const init = fetchSpy.mock.calls[0]?.[1];
     expect(init?.method).toBe('POST');
@@ -79,16 +80,44 @@ describe('apiPost', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
   });
 
-  it('resolves to undefined for an empty success body', async () => {
-    respondWith(new Response(null, { status: 204 }));
-    await expect(apiPost('/api/admin/logout')).resolves.toBeUndefined();
+  it('throws the generic read error on failure, a 401 included', async () => {
+    respondWith(new Response('no such force', { status: 404, statusText: 'Not Found' }));
+    await expect(call(GetClientConfig)).rejects.toThrow('404: no such force');
+    respondWith(new Response('', { status: 401, statusText: 'Unauthorized' }));
+    await expect(call(GetClientConfig)).rejects.toThrow('401: Unauthorized');
   });
-});
 
-describe('call', () => {
+  it('refuses an answer without a field the contract requires, as one the page could not read', async () => {
+    const { contact: _contact, ...withoutContact } = CONFIG;
+    respondWith(Response.json(withoutContact));
+    const error: unknown = await call(GetClientConfig).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MalformedAnswer);
+    expect(describeApiFailure(error)).toBe('The server sent an answer the page could not read.');
+    expect(failureMessage(error)).toEqual([{ id: 'errors.unreadable' }]);
+
+    respondWith(Response.json(CONFIG));
+    await expect(call(GetClientConfig)).resolves.toEqual(CONFIG);
+  });
+
+  it('refuses a field of the wrong kind, and a success status the endpoint does not answer', async () => {
+    respondWith(Response.json({ ...CONFIG, realtime: { url: null, port: '3001' } }));
+    await expect(call(GetClientConfig)).rejects.toThrow(MalformedAnswer);
+    respondWith(Response.json(CONFIG, { status: 201 }));
+    await expect(call(GetClientConfig)).rejects.toThrow(MalformedAnswer);
+  });
+
+  it('takes an empty answer only from an endpoint whose answer is no body', async () => {
+    const Ping = endpoint({ method: 'POST', path: '/api/ping', response: { 204: Type.Void() } });
+    respondWith(new Response(null, { status: 204 }));
+    await expect(call(Ping)).resolves.toBeUndefined();
+    respondWith(new Response(null, { status: 200 }));
+    await expect(call(AdminLogout)).rejects.toThrow(MalformedAnswer);
+  });
+
   it('fills path parameters, appends the query and sends the body of a contract', async () => {
-    const fetchSpy = respondWith(Response.json({ success: true, message: { id: 7 } }));
-    await call(RetryMessage, { params: { id: 7 } });
+    // Only the request matters here: the refusal is caught.
+    const fetchSpy = respondWith(new Response('', { status: 404 }));
+    await call(RetryMessage, { params: { id: 7 } }).catch(() => undefined);
     expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/admin/messages/7/retry');
     expect(fetchSpy.mock.calls[0]?.[1]?.method).toBe('POST');
 
@@ -127,13 +156,13 @@ describe('describeApiFailure', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const error: unknown = await apiGet('/api/config').catch((e: unknown) => e);
+    const error: unknown = await call(GetClientConfig).catch((e: unknown) => e);
     expect(describeApiFailure(error)).toBe('The connection to the server failed.');
   });
 
   it('says an unreadable answer could not be read', async () => {
     respondWith(new Response('<html>proxy</html>', { status: 200 }));
-    const error: unknown = await apiGet('/api/config').catch((e: unknown) => e);
+    const error: unknown = await call(GetClientConfig).catch((e: unknown) => e);
     expect(describeApiFailure(error)).toBe('The server sent an answer the page could not read.');
   });
 

@@ -1,19 +1,21 @@
+import { checkedAnswer } from '../../../common/contracts/checked-answer.ts';
 import {
   endpointUrl,
   type Endpoint,
   type RequestOf,
   type ResponseOf,
 } from '../../../common/contracts/endpoint.ts';
+import { matchesSchema } from '../../../common/contracts/schema-check.ts';
 
 export { endpointUrl };
 
 /**
- * The one way the UI talks to its own API. Every call sends the session cookie, and every failure
- * surfaces as an ApiError whose message follows the specification's generic read error:
- * `${status}: ${body text, or the status text when the body is empty}`.
+ * The one way the UI talks to its own API: through the endpoints of common/contracts. Every call
+ * sends the session cookie; a refusal surfaces as an ApiError whose message follows the
+ * specification's generic read error: `${status}: ${body text, or the status text when the body
+ * is empty}`, and a success answer the page cannot read (no JSON, or not what the contract says)
+ * as a SyntaxError.
  */
-
-export type ApiKey = string | readonly (string | number)[];
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -29,12 +31,22 @@ export class ApiError extends Error {
   /** The `error` (or else `message`) field of a JSON error body, for screens that show the server's words. */
   get serverMessage(): string | undefined {
     const body = parseJson(this.bodyText);
-    if (body && typeof body === 'object') {
-      const { error, message } = body as { error?: unknown; message?: unknown };
-      if (typeof error === 'string' && error) return error;
-      if (typeof message === 'string' && message) return message;
-    }
-    return undefined;
+    const error = fieldOf(body, 'error');
+    if (typeof error === 'string' && error) return error;
+    const message = fieldOf(body, 'message');
+    return typeof message === 'string' && message ? message : undefined;
+  }
+
+  /** The `code` of the API's JSON error body (common/contracts/errors.ts), the refusal's stable name. */
+  get code(): string | undefined {
+    const code = fieldOf(parseJson(this.bodyText), 'code');
+    return typeof code === 'string' ? code : undefined;
+  }
+
+  /** A refusal for too many requests: the wait the API's error body names, in seconds. */
+  get retryAfterSeconds(): number | undefined {
+    const wait = fieldOf(parseJson(this.bodyText), 'retryAfterSeconds');
+    return typeof wait === 'number' && wait >= 0 ? wait : undefined;
   }
 }
 
@@ -53,61 +65,15 @@ export function describeApiFailure(error: unknown): string {
   if (error instanceof DOMException && error.name === 'AbortError') return 'The request was cancelled.';
   // fetch() rejects with a TypeError when no answer came at all ("Failed to fetch", "Load failed").
   if (error instanceof TypeError) return 'The connection to the server failed.';
-  // An answer that is not JSON, e.g. a proxy's HTML page with status 200.
+  // An answer that is not JSON (a proxy's HTML page with status 200), or not the contract's
+  // (MalformedAnswer, common/contracts/checked-answer.ts).
   if (error instanceof SyntaxError) return 'The server sent an answer the page could not read.';
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong.';
 }
 
-/** Joins a key's segments with slashes; segments after the first are path-encoded. */
-export function apiUrl(key: ApiKey): string {
-  if (typeof key === 'string') return key;
-  return key.map((segment, index) => (index === 0 ? String(segment) : encodeURIComponent(segment))).join('/');
-}
-
-export interface GetOptions {
-  /** By default a 401 throws like any other failure; 'null' lets a screen treat it as "no data". */
-  on401?: 'throw' | 'null';
-  signal?: AbortSignal;
-}
-
-export async function apiGet<T>(key: ApiKey, options: GetOptions & { on401: 'null' }): Promise<T | null>;
-export async function apiGet<T>(key: ApiKey, options?: GetOptions): Promise<T>;
-export async function apiGet<T>(key: ApiKey, options: GetOptions = {}): Promise<T | null> {
-  const response = await fetch(apiUrl(key), {
-    method: 'GET',
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-    signal: options.signal,
-  });
-  if (response.status === 401 && options.on401 === 'null') return null;
-  return readJson<T>(response);
-}
-
 export interface SendOptions {
   signal?: AbortSignal;
-}
-
-export function apiPost<T>(key: ApiKey, body?: unknown, options: SendOptions = {}): Promise<T> {
-  return send<T>('POST', key, body, options);
-}
-
-export function apiDelete<T>(key: ApiKey, options: SendOptions = {}): Promise<T> {
-  return send<T>('DELETE', key, undefined, options);
-}
-
-async function send<T>(method: string, key: ApiKey, body: unknown, options: SendOptions): Promise<T> {
-  const hasBody = body !== undefined;
-  const response = await fetch(apiUrl(key), {
-    method,
-    credentials: 'include',
-    headers: hasBody
-      ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-      : { Accept: 'application/json' },
-    body: hasBody ? JSON.stringify(body) : undefined,
-    signal: options.signal,
-  });
-  return readJson<T>(response);
 }
 
 /** A request's parts, `{}` or omitted for an endpoint that takes none. */
@@ -118,7 +84,8 @@ type CallArgs<E extends Endpoint> =
 
 /**
  * Calls an endpoint of common/contracts: what it sends and what it answers are typed from the same
- * TypeBox schemas the API validates with, so a change on one side fails the other's typecheck.
+ * TypeBox schemas the API validates with, so a change on one side fails the other's typecheck,
+ * and the answer is checked against the endpoint's response schema before the page sees it.
  */
 export function call<E extends Endpoint>(
   endpoint: E,
@@ -128,23 +95,36 @@ export function call<E extends Endpoint>(
 }
 
 /** `call` for code generic over the endpoint (a query helper), where the request may be absent. */
-export function callEndpoint<E extends Endpoint>(
+export async function callEndpoint<E extends Endpoint>(
   endpoint: E,
   request: RequestOf<E> | undefined,
   options: SendOptions = {},
 ): Promise<ResponseOf<E>> {
-  const url = endpointUrl(endpoint, request);
-  if (endpoint.method === 'GET') return apiGet<ResponseOf<E>>(url, options);
-  const body = (request as { body?: unknown } | undefined)?.body;
-  return send<ResponseOf<E>>(endpoint.method, url, body, options);
-}
-
-async function readJson<T>(response: Response): Promise<T> {
+  const body =
+    typeof request === 'object' && request !== null && 'body' in request ? request.body : undefined;
+  const hasBody = body !== undefined;
+  const response = await fetch(endpointUrl(endpoint, request), {
+    method: endpoint.method,
+    credentials: 'include',
+    headers: hasBody
+      ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+      : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal: options.signal,
+  });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
-  // A 204 or an empty 200 carries nothing to parse; callers that expect no body type T as void.
-  if (!text) return undefined as T;
-  return JSON.parse(text) as T;
+  // A 204 or an empty 200 carries nothing: it is checked as `undefined`, which only a schema
+  // for no body accepts. A body that is no JSON throws SyntaxError, as a malformed one does.
+  const answer: unknown = text ? JSON.parse(text) : undefined;
+  return checkedAnswer(endpoint, response.status, answer, matchesSchema);
+}
+
+/** A field of a parsed JSON body, when the body is an object that has it. */
+function fieldOf(body: unknown, name: string): unknown {
+  if (typeof body !== 'object' || body === null || !Object.hasOwn(body, name)) return undefined;
+  const value: unknown = Reflect.get(body, name);
+  return value;
 }
 
 function parseJson(text: string): unknown {

@@ -10,21 +10,6 @@ export interface FailurePart {
   values?: Record<string, number>;
 }
 
-/** The `code` and `retryAfterSeconds` of the API's JSON error body, when the body is one. */
-function problemOf(error: ApiError): { code?: string; retryAfterSeconds?: number } {
-  try {
-    const body: unknown = JSON.parse(error.bodyText);
-    if (!body || typeof body !== 'object') return {};
-    const { code, retryAfterSeconds } = body as { code?: unknown; retryAfterSeconds?: unknown };
-    return {
-      ...(typeof code === 'string' ? { code } : {}),
-      ...(typeof retryAfterSeconds === 'number' && retryAfterSeconds >= 0 ? { retryAfterSeconds } : {}),
-    };
-  } catch {
-    return {};
-  }
-}
-
 /**
  * What went wrong, in message ids rather than words: the API answers in English with a stable
  * `code`, and the page words that code in its own language (common/contracts/errors.ts lists the
@@ -33,7 +18,7 @@ function problemOf(error: ApiError): { code?: string; retryAfterSeconds?: number
  */
 export function failureMessage(error: unknown): FailurePart[] {
   if (error instanceof ApiError) {
-    const { code, retryAfterSeconds } = problemOf(error);
+    const { code, retryAfterSeconds } = error;
     if (code && isPublicErrorCode(code)) {
       const parts: FailurePart[] = [{ id: `errors.code.${code}` }];
       if (retryAfterSeconds !== undefined) {
@@ -54,7 +39,7 @@ export function failureMessage(error: unknown): FailurePart[] {
   if (error instanceof DOMException && error.name === 'AbortError') return [{ id: 'errors.cancelled' }];
   // fetch() rejects with a TypeError when no answer came at all ("Failed to fetch", "Load failed").
   if (error instanceof TypeError) return [{ id: 'errors.network' }];
-  // An answer that is not JSON, e.g. a proxy's HTML page with status 200.
+  // An answer that is not JSON (a proxy's HTML page with status 200), or not the contract's.
   if (error instanceof SyntaxError) return [{ id: 'errors.unreadable' }];
   return [{ id: 'errors.unknown' }];
 }

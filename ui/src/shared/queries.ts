@@ -1,6 +1,6 @@
 import { QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Endpoint, RequestOf, ResponseOf } from '../../../common/contracts/endpoint.ts';
-import { call } from './api.ts';
+import type { Endpoint, RequestOf } from '../../../common/contracts/endpoint.ts';
+import { callEndpoint } from './api.ts';
 
 /**
  * The app's one query cache. Like every read of the product, a failed read is not retried, and
@@ -25,12 +25,7 @@ export function endpointKey<E extends Endpoint>(endpoint: E, request?: RequestOf
 export function useEndpointQuery<E extends Endpoint>(endpoint: E, request?: RequestOf<E>) {
   return useQuery({
     queryKey: endpointKey(endpoint, request),
-    queryFn: ({ signal }) =>
-      (call as (e: E, r: RequestOf<E> | undefined, o: { signal: AbortSignal }) => Promise<ResponseOf<E>>)(
-        endpoint,
-        request,
-        { signal },
-      ),
+    queryFn: ({ signal }) => callEndpoint(endpoint, request, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,8 +34,7 @@ export function useEndpointQuery<E extends Endpoint>(endpoint: E, request?: Requ
 export function useEndpointMutation<E extends Endpoint>(endpoint: E, invalidates: readonly Endpoint[]) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: RequestOf<E>) =>
-      (call as (e: E, r: RequestOf<E>) => Promise<ResponseOf<E>>)(endpoint, request),
+    mutationFn: (request: RequestOf<E>) => callEndpoint(endpoint, request),
     onSuccess: () =>
       Promise.all(
         invalidates.map((read) => client.invalidateQueries({ queryKey: [read.method, read.path] })),

@@ -5,10 +5,5 @@ import { ApiError } from '../../shared/api.ts';
  * INVALID_PASSWORD): the Security page then marks and focuses its password field.
  */
 export function isWrongPassword(failure: unknown): boolean {
-  if (!(failure instanceof ApiError) || failure.status !== 400) return false;
-  try {
-    return (JSON.parse(failure.bodyText) as { code?: unknown } | null)?.code === 'INVALID_PASSWORD';
-  } catch {
-    return false;
-  }
+  return failure instanceof ApiError && failure.status === 400 && failure.code === 'INVALID_PASSWORD';
 }

@@ -14,19 +14,9 @@ const BY_CODE: Record<string, MessageId> = {
   UNKNOWN_TOKEN: 'alerts.error.unknownToken',
 };
 
-function codeOf(error: ApiError): string | undefined {
-  try {
-    const body: unknown = JSON.parse(error.bodyText);
-    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
-    return typeof code === 'string' ? code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function alertFailureMessage(error: unknown): MessageId {
   if (error instanceof ApiError) {
-    const known = BY_CODE[codeOf(error) ?? ''];
+    const known = BY_CODE[error.code ?? ''];
     if (known) return known;
     if (error.status === 429) return 'alerts.error.tooMany';
     if (error.status >= 500) return 'alerts.error.server';

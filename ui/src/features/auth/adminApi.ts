@@ -6,7 +6,7 @@ import {
   type Credentials,
 } from '../../../../common/contracts/auth.ts';
 import type { ResponseOf } from '../../../../common/contracts/endpoint.ts';
-import { ApiError, call } from '../../shared/api.ts';
+import { ApiError, call, describeApiFailure } from '../../shared/api.ts';
 
 export type AdminIdentity = AdminInfo;
 export type LoginCredentials = Credentials;
@@ -19,8 +19,7 @@ export class SecondFactorRequired extends Error {
 /** Asks the server whether this browser's session belongs to an administrator; a 401 means no. */
 export async function fetchAdminCheck(): Promise<ResponseOf<typeof AdminCheck>> {
   try {
-    const body = await call(AdminCheck);
-    return { isAdmin: body?.isAdmin === true, admin: body?.admin };
+    return await call(AdminCheck);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { isAdmin: false, admin: undefined };
     throw error;
@@ -29,33 +28,23 @@ export async function fetchAdminCheck(): Promise<ResponseOf<typeof AdminCheck>> 
 
 /** Logs in, resolving to the admin or rejecting with the message the login card shows. */
 export async function requestLogin(credentials: LoginCredentials): Promise<AdminIdentity> {
-  let body: ResponseOf<typeof AdminLogin> | undefined;
   try {
-    body = await call(AdminLogin, { body: credentials });
+    // Checked against the contract: a 200 that is not `{ success: true, admin }` (a proxy, an
+    // older server) rejects as an answer the page could not read.
+    return (await call(AdminLogin, { body: credentials })).admin;
   } catch (error) {
-    if (error instanceof ApiError && errorCodeOf(error) === 'SECOND_FACTOR_REQUIRED') {
+    if (error instanceof ApiError && error.code === 'SECOND_FACTOR_REQUIRED') {
       throw new SecondFactorRequired(loginFailureMessage(error), { cause: error });
     }
     throw new Error(loginFailureMessage(error), { cause: error });
-  }
-  // A 200 without success (a proxy, an older server) is a refusal too.
-  const answer: { success?: boolean; admin?: AdminIdentity; error?: string } | undefined = body;
-  if (!answer?.success) throw new Error(answer?.error || 'Invalid credentials');
-  return answer.admin ?? { username: credentials.username };
-}
-
-function errorCodeOf(error: ApiError): string | undefined {
-  try {
-    const body = JSON.parse(error.bodyText) as { code?: unknown };
-    return typeof body.code === 'string' ? body.code : undefined;
-  } catch {
-    return undefined;
   }
 }
 
 /** The specification's order: the server's error text, else "Invalid credentials"; a thrown request's own message, else "Login failed". */
 export function loginFailureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? 'Invalid credentials';
+  // An answer the page could not read: said in words, not in the parser's or the check's.
+  if (error instanceof SyntaxError) return describeApiFailure(error);
   if (error instanceof Error && error.message) return error.message;
   return 'Login failed';
 }

@@ -1,5 +1,4 @@
 import type { ClockKind } from '../../../../common/clock/types.ts';
-import type { CrimeCategorySlug } from '../../../../common/crime/categories.ts';
 import { welshCategoryName } from '../../../../common/i18n/glossary-cy.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import { clockMessage, hasClockMessage } from './clockIntl.ts';
@@ -11,7 +10,7 @@ import { clockMessage, hasClockMessage } from './clockIntl.ts';
  */
 export function categoryName(kind: ClockKind, id: string, name: string, locale: Locale = 'en'): string {
   if (locale === 'en') return name;
-  if (kind === 'police') return welshCategoryName(id as CrimeCategorySlug) ?? name;
+  if (kind === 'police') return welshCategoryName(id) ?? name;
   const messageId = `clocks.csewCategory.${id}`;
   return hasClockMessage(messageId) ? clockMessage(locale, messageId) : name;
 }

@@ -142,8 +142,8 @@ const FINAL_STATUSES = new Set([400, 404, 410, 422]);
 function parseBody(text: string): { code?: string } | undefined {
   try {
     const body: unknown = JSON.parse(text);
-    if (body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string') {
-      return body as { code: string };
+    if (typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string') {
+      return { code: body.code };
     }
   } catch {
     // Not JSON: there is no code to read.

@@ -45,7 +45,9 @@ describe('sendFailureParts', () => {
 
 describe('sendDataIssueReport', () => {
   it('names the survey clock page and the time of sending', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ success: true }, { status: 202 }));
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      Response.json({ success: true, message: 'Thank you.' }, { status: 202 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await sendDataIssueReport({ issue: 'Wrong total' });
     const [url, init] = fetchMock.mock.calls[0]!;

@@ -1,7 +1,7 @@
 import { scaleBand, select } from 'd3';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { ForceDataStatus, ForceMonthStatus } from '../../../../common/contracts/data-status.ts';
+import type { ForceDataStatus } from '../../../../common/contracts/data-status.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { monthLabel as monthIn, STATUS_LABELS } from './dataStatusText.ts';
 
@@ -101,7 +101,7 @@ export function ForceMonthGrid({ forces }: { forces: readonly ForceDataStatus[] 
       .append('title')
       .text(
         (c) =>
-          `${c.force.name}, ${monthLabel(c.month)}: ${intl.formatMessage({ id: STATUS_LABELS[c.status as ForceMonthStatus] })}`,
+          `${c.force.name}, ${monthLabel(c.month)}: ${intl.formatMessage({ id: STATUS_LABELS[c.status] })}`,
       );
   }, [forces, width, intl]);
 

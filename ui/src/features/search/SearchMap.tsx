@@ -1,7 +1,11 @@
 import { hexbin } from 'd3-hexbin';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { CRIME_CATEGORIES, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
+import {
+  CRIME_CATEGORIES,
+  isCrimeCategorySlug,
+  type CrimeCategorySlug,
+} from '../../../../common/crime/categories.ts';
 import { clusterMarks } from '../../../../common/map/cluster.ts';
 import { frameAt } from '../../../../common/map/frame.ts';
 import { shownCounts, type MapMark, type SearchMapResponse } from '../../../../common/map/marks.ts';
@@ -120,8 +124,8 @@ export function SearchMap({
   const legend = useMemo(() => {
     const totals = new Map<CrimeCategorySlug, number>();
     for (const mark of map.marks) {
-      for (const [slug, count] of Object.entries(mark.counts) as [CrimeCategorySlug, number][])
-        totals.set(slug, (totals.get(slug) ?? 0) + count);
+      for (const [slug, count] of Object.entries(mark.counts))
+        if (isCrimeCategorySlug(slug)) totals.set(slug, (totals.get(slug) ?? 0) + count);
     }
     return CRIME_CATEGORIES.filter((c) => totals.has(c.slug))
       .map((c) => ({ category: c, count: totals.get(c.slug)!, symbol: categorySymbol(c.slug) }))
@@ -137,7 +141,7 @@ export function SearchMap({
       if (total === 0 || !top) continue;
       const [x, y] = projection([mark.lng, mark.lat]) ?? [-1, -1];
       const parts = Object.entries(mark.counts)
-        .filter(([slug]) => shown.has(slug as CrimeCategorySlug))
+        .filter(([slug]) => isCrimeCategorySlug(slug) && shown.has(slug))
         .sort((a, b) => b[1] - a[1])
         .map(([slug, count]) => `${formatCount(count)} ${categoryLabel(slug)}`);
       out.push({

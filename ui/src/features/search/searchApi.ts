@@ -10,9 +10,7 @@ export async function fetchPostcodeSuggestions(
 ): Promise<string[]> {
   try {
     const body = await call(AutocompletePostcodes, { query: { q: prefix, limit } }, { signal });
-    return Array.isArray(body?.result)
-      ? body.result.filter((s): s is string => typeof s === 'string').slice(0, limit)
-      : [];
+    return body.result.slice(0, limit);
   } catch {
     return [];
   }

@@ -2,7 +2,7 @@
  * How the search page writes numbers, months and categories: en-GB or cy-GB by the page's
  * language (spec section 9, issue 34). English months keep the fixed table of common/search/months.ts.
  */
-import { categoryFromSlug, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
+import { categoryFromSlug } from '../../../../common/crime/categories.ts';
 import { welshCategoryName, welshOutcomeName } from '../../../../common/i18n/glossary-cy.ts';
 import { INTL_LOCALE, type Locale } from '../../../../common/i18n/locale.ts';
 import {
@@ -43,7 +43,7 @@ export function shortMonth(month: string, locale: Locale = PAGE_LOCALE): string 
 /** A crime category's name; in Welsh from the glossary (common/i18n/glossary-cy.json). */
 export function categoryLabel(slug: string, locale: Locale = PAGE_LOCALE): string {
   const english = categoryFromSlug(slug)?.label ?? slug;
-  return locale === 'cy' ? (welshCategoryName(slug as CrimeCategorySlug) ?? english) : english;
+  return locale === 'cy' ? (welshCategoryName(slug) ?? english) : english;
 }
 
 /** A police.uk outcome as the archive writes it; in Welsh from the glossary when it is there. */
