@@ -25,6 +25,37 @@ const boundary = (part, forbidden, testsMay, message) => {
   ];
 };
 
+/**
+ * Per-address limits and the security log count a visitor by one key, read in one place per
+ * server (docs/architecture.md, server-common/): api/src/http/visitor-address.ts (`addressGroupOf`)
+ * and realtime/src/limits/connection-limits.ts. Elsewhere in the servers' code the raw address
+ * may not be read (checked by scripts/lint/visitor-address.test.ts). The API's connection cap
+ * reads its socket's peer, which is what it counts (api/src/http/connection-cap.ts).
+ */
+const RAW_ADDRESS =
+  'Read the visitor by its one key: addressGroupOf(request) (api/src/http/visitor-address.ts) in the API, ' +
+  "the connection limits' addressOf in realtime/ — never request.ip, X-Forwarded-For or a socket's address.";
+const REQUEST = '/^_?req(uest)?$/';
+const rawAddressSelectors = ({ peers }) => [
+  // request.ip, req.ips, reply.request.ip, and `{ ip }` taken from a request or a handler's argument.
+  `MemberExpression[property.name=/^ips?$/][object.name=${REQUEST}]`,
+  "MemberExpression[property.name=/^ips?$/][object.property.name='request']",
+  `VariableDeclarator[init.name=${REQUEST}] > ObjectPattern > Property[key.name=/^ips?$/]`,
+  ':function > ObjectPattern > Property[key.name=/^ips?$/]',
+  // The forwarded header read by hand.
+  'Literal[value=/^x-forwarded-for$/i]',
+  ...(peers
+    ? [
+        "MemberExpression[property.name='remoteAddress']",
+        "MemberExpression[property.name='address'][object.property.name='handshake']",
+      ]
+    : []),
+];
+const rawAddressRule = (options) => [
+  'error',
+  ...rawAddressSelectors(options).map((selector) => ({ selector, message: RAW_ADDRESS })),
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'coverage'] },
   js.configs.recommended,
@@ -123,6 +154,16 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    files: ['api/src/**/*.ts', 'realtime/src/**/*.ts'],
+    ignores: [...TESTS, 'api/src/http/visitor-address.ts', 'realtime/src/limits/connection-limits.ts'],
+    rules: { 'no-restricted-syntax': rawAddressRule({ peers: true }) },
+  },
+  {
+    // Counts TCP peers, not visitors (a connection opens before any header): its socket's address.
+    files: ['api/src/http/connection-cap.ts'],
+    rules: { 'no-restricted-syntax': rawAddressRule({ peers: false }) },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

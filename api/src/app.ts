@@ -31,7 +31,7 @@ import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
 import { capConnectionsPerAddress } from './http/connection-cap.ts';
 import { acceptOnlyUtf8Json } from './http/json-body.ts';
-import { trustProxyOption } from './http/trust-proxy.ts';
+import { trustProxyOption } from '../../server-common/addresses/visitor-address.ts';
 import { strictValidatorFactory } from './http/validation.ts';
 import { apiDocsPlugin } from './partner-api/docs/docs-plugin.ts';
 import { apiKeyAdminRoutes } from './partner-api/keys/admin-routes.ts';

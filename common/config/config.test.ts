@@ -198,7 +198,22 @@ describe('TRUST_PROXY', () => {
   });
 
   it('refuses addresses and ranges that are not', () => {
-    for (const value of ['300.1.1.1', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/1', '::1/129', '11']) {
+    // Also IPv4 in forms other than four decimal parts (which ipaddr.js would read), and zones.
+    for (const value of [
+      '300.1.1.1',
+      '10.0.0.0/33',
+      'proxy.example',
+      '1.2.3.4/8/1',
+      '::1/129',
+      '11',
+      '10.1',
+      '010.0.0.1',
+      '0x0a.0.0.1',
+      '1::2::3',
+      'fe80::1%eth0',
+      '10.0.0.0/',
+      '10.0.0.0/8a',
+    ]) {
       expect(() => trust(value)).toThrow(/TRUST_PROXY="[^"]*" must be .* hop count from 1 to 10/);
     }
   });

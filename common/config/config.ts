@@ -8,6 +8,7 @@
  * Value.Convert is not used: its coercions are looser than what is promised here ("true" becomes
  * the port 1, "3.5" becomes 3), so numbers are checked as digits and turned into numbers after.
  */
+import ipaddr from 'ipaddr.js';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { isValidEmailAddress } from '../contact/messages.ts';
@@ -167,18 +168,8 @@ export const DEFAULT_POLICE_ARCHIVE_URL = 'https://data.police.uk/data/archive/l
 /** The ports mail servers listen on: 25 (relay), 465 (TLS), 587 (submission), 2525 (common alternative). */
 export const DEFAULT_SMTP_PORTS: readonly number[] = [25, 465, 587, 2525];
 
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 // proxy-addr's names for the private ranges (the way Fastify's trustProxy reads them).
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-function isIpv6(text: string): boolean {
-  if (!/^[0-9A-Fa-f:.]+$/.test(text) || !text.includes(':')) return false;
-  try {
-    return new URL(`http://[${text}]/`).hostname.length > 2;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The widest range TRUST_PROXY may name: a /8 of IPv4 (10.0.0.0/8, the largest private range)
@@ -192,25 +183,31 @@ const IPV4_MAPPED_BITS = 96;
 
 type ProxyEntryCheck = 'ok' | 'invalid' | 'too-wide';
 
+/**
+ * A proxy's address as written in TRUST_PROXY: IPv4 only in its four decimal parts (ipaddr.js
+ * would also read `10.1`, hex and octal, which nobody means for a proxy), IPv6 without a zone.
+ */
+function proxyAddressOf(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text);
+  if (ipaddr.IPv6.isValid(text) && !text.includes('%')) return ipaddr.IPv6.parse(text);
+  return undefined;
+}
+
 /** An address, `address/prefix` or proxy-addr range name, as Fastify's trustProxy accepts it. */
 function checkProxyEntry(entry: string): ProxyEntryCheck {
   if (PROXY_RANGE_NAMES.includes(entry)) return 'ok';
-  const [address = '', prefix, ...rest] = entry.split('/');
-  if (rest.length > 0) return 'invalid';
-  const v4 = IPV4.test(address);
-  if (!v4 && !isIpv6(address)) return 'invalid';
+  const [text = '', prefix, ...rest] = entry.split('/');
+  const address = proxyAddressOf(text);
+  if (rest.length > 0 || !address) return 'invalid';
   if (prefix === undefined) return 'ok';
+  const v4 = address instanceof ipaddr.IPv4;
   if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (v4 ? 32 : 128)) return 'invalid';
   const bits = Number(prefix);
   if (v4) return bits >= TRUST_PROXY_MIN_PREFIX.ipv4 ? 'ok' : 'too-wide';
-  if (isIpv4Mapped(address)) {
+  if (address.isIPv4MappedAddress()) {
     return bits - IPV4_MAPPED_BITS >= TRUST_PROXY_MIN_PREFIX.ipv4 ? 'ok' : 'too-wide';
   }
   return bits >= TRUST_PROXY_MIN_PREFIX.ipv6 ? 'ok' : 'too-wide';
-}
-
-function isIpv4Mapped(ipv6: string): boolean {
-  return new URL(`http://[${ipv6}]/`).hostname.startsWith('[::ffff:');
 }
 
 const NO_PROXY = /^(false|no|off|0)$/i;

@@ -7,6 +7,7 @@ import { sharedPlugin } from '../security/shared-plugin.ts';
 import type { AdmittedAttempt, AuthService } from './auth-service.ts';
 import { recordAdminChanges } from './security-audit.ts';
 import { contractRoute } from '../http/contract-route.ts';
+import { addressGroupOf } from '../http/visitor-address.ts';
 
 export interface AdminIdentity {
   username: string;
@@ -73,7 +74,7 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
         // The address is counted before the body is read or validated: an address over its
         // limit costs one in-memory count per attempt, which keeps a flood from holding up others.
         onRequest: async (request) => {
-          request.signInAttempt = await auth.admitSignIn(request.ip, tokenOf(request));
+          request.signInAttempt = await auth.admitSignIn(addressGroupOf(request), tokenOf(request));
         },
       },
       async (request, reply) => {
@@ -104,7 +105,7 @@ function authRoutes(auth: AuthService, cookie: { name: string; options: CookieSe
     );
 
     contractRoute(app, AdminLogout, {}, async (request, reply) => {
-      await auth.logout(tokenOf(request), { ip: request.ip });
+      await auth.logout(tokenOf(request), { ip: addressGroupOf(request) });
       clear(reply);
       return { success: true as const };
     });

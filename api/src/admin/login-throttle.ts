@@ -10,7 +10,10 @@ import { rateKey, type RateDecision, type RateLimiter, type RateRule } from '../
 
 export interface LoginThrottleOptions {
   limiter: RateLimiter;
-  /** The app's keyed address hash (`app.addressHash`): buckets never hold an address. */
+  /**
+   * The app's keyed address hash (`app.addressHash`): buckets never hold an address. What it
+   * hashes is the visitor's address group (api/src/http/visitor-address.ts): an IPv6 /64 is one.
+   */
   addressHash: (address: string) => string;
   windowMs?: number;
   /** Attempts one address may make on one account per window. */
@@ -41,21 +44,21 @@ export function createLoginThrottle({
     limit: maxPerAccountAndAddress,
     windowMs,
   };
-  const pairKey = (username: string, ip: string) => rateKey(addressHash(ip), username);
+  const pairKey = (username: string, address: string) => rateKey(addressHash(address), username);
 
   /**
    * Counts an attempt from this address. It is the first of the two counts and needs nothing from
    * the request's body, so the sign-in route makes it before the body is read: once an address is
    * over its limit, its further attempts are refused for the cost of an in-memory count.
    */
-  async function admitAddress(ip: string): Promise<ThrottleDecision> {
-    const address = await limiter.consume(byAddress, addressHash(ip));
-    return address.allowed ? address : { ...address, scope: 'address' };
+  async function admitAddress(address: string): Promise<ThrottleDecision> {
+    const decision = await limiter.consume(byAddress, addressHash(address));
+    return decision.allowed ? decision : { ...decision, scope: 'address' };
   }
 
   /** Counts an attempt on one account from this address, once the address's count admitted it. */
-  async function admitAccount(username: string, ip: string): Promise<ThrottleDecision> {
-    const pair = await limiter.consume(byAccountAndAddress, pairKey(username, ip));
+  async function admitAccount(username: string, address: string): Promise<ThrottleDecision> {
+    const pair = await limiter.consume(byAccountAndAddress, pairKey(username, address));
     return pair.allowed ? pair : { ...pair, scope: 'account-address' };
   }
 
@@ -65,8 +68,8 @@ export function createLoginThrottle({
   const refunds = new Map<string, { windowStart: number; count: number }>();
 
   /** Gives back an address's count for an attempt the server refused unchecked (busy). */
-  async function refundAddress(ip: string, decision: ThrottleDecision): Promise<void> {
-    const key = addressHash(ip);
+  async function refundAddress(address: string, decision: ThrottleDecision): Promise<void> {
+    const key = addressHash(address);
     let given = refunds.get(key);
     if (given?.windowStart !== decision.windowStart) {
       if (refunds.size >= 10_000) refunds.clear();
@@ -79,8 +82,8 @@ export function createLoginThrottle({
   }
 
   /** A signed-in admin starts afresh on that account from that address. */
-  async function succeeded(username: string, ip: string): Promise<void> {
-    await limiter.reset(byAccountAndAddress, pairKey(username, ip));
+  async function succeeded(username: string, address: string): Promise<void> {
+    await limiter.reset(byAccountAndAddress, pairKey(username, address));
   }
 
   return {

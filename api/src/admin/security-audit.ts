@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SecurityEventKind, SecurityLog } from './security-log.ts';
+import { addressGroupOf } from '../http/visitor-address.ts';
 
 /**
  * Admin changes that the security log keeps, recognised by route once they succeeded: the routes
@@ -47,7 +48,7 @@ export function recordAdminChanges(app: FastifyInstance, securityLog: SecurityLo
       await securityLog.record({
         kind: audited.kind,
         username: request.admin.username,
-        ip: request.ip,
+        ip: addressGroupOf(request),
         detail: audited.detail(request),
       });
     } catch (error) {

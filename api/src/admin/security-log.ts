@@ -14,7 +14,10 @@ export { SECURITY_EVENT_KINDS, type SecurityEventKind };
 export interface SecurityEventInput {
   kind: SecurityEventKind;
   username?: string | null;
-  /** The raw address; only its hash is stored. */
+  /**
+   * The visitor's address group (api/src/http/visitor-address.ts), the unit the limits count too,
+   * so a line's hash is that of the visitor's limits; only the keyed hash is stored.
+   */
   ip?: string | null;
   detail?: string | null;
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../common/contracts/admin.ts';
 import { assertAdminAuth } from './auth-plugin.ts';
 import { contractRoute } from '../http/contract-route.ts';
+import { addressGroupOf } from '../http/visitor-address.ts';
 
 /**
  * GET /api/admin/security-log, and the signed-in admin's second factor:
@@ -43,12 +44,12 @@ export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   contractRoute(app, ConfirmSecondFactor, {}, async (request) => {
     const { code, password } = request.body;
-    const recoveryCodes = await confirmSecondFactor(me(request), code, password, request.ip);
+    const recoveryCodes = await confirmSecondFactor(me(request), code, password, addressGroupOf(request));
     return { success: true as const, recoveryCodes };
   });
 
   contractRoute(app, DisableSecondFactor, {}, async (request) => {
-    await disableSecondFactor(me(request), request.body.code, request.ip);
+    await disableSecondFactor(me(request), request.body.code, addressGroupOf(request));
     return { success: true as const };
   });
 };

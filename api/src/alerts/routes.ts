@@ -8,6 +8,7 @@ import {
 import { assertAdminAuth } from '../admin/auth-plugin.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { subscribeAnswer, type AlertsService } from './alerts-service.ts';
+import { addressGroupOf } from '../http/visitor-address.ts';
 
 export interface AlertRoutesOptions {
   alerts: AlertsService;
@@ -28,7 +29,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertRoutesOptions> = async 
   );
 
   contractRoute(app, SubscribeToAlerts, {}, async (request, reply) => {
-    await alerts.subscribe(request.body, request.ip);
+    await alerts.subscribe(request.body, addressGroupOf(request));
     return reply.status(202).send({ success: true, message: subscribeAnswer(request.body.locale) });
   });
 

@@ -10,6 +10,7 @@ import { badRequest } from '../http/errors.ts';
 import { tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
 import type { Outbox, OutboxKind, OutboxPayload } from './outbox.ts';
 import { contractRoute } from '../http/contract-route.ts';
+import { addressGroupOf } from '../http/visitor-address.ts';
 
 export interface EmailRoutesOptions {
   outbox: Outbox;
@@ -37,14 +38,19 @@ export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async 
   // Contact messages and data-issue reports share one allowance per address.
   const rule = { name: 'message', limit: maxPerAddress, windowMs };
 
-  async function accept<T extends OutboxPayload>(kind: OutboxKind, ip: string, validation: Validation<T>) {
+  /** `sender`: the visitor's address group (addressGroupOf), the unit the allowance counts. */
+  async function accept<T extends OutboxPayload>(
+    kind: OutboxKind,
+    sender: string,
+    validation: Validation<T>,
+  ) {
     if (!validation.ok) throw badRequest(validation.error, 'INVALID_MESSAGE');
     // Counted before it is stored: of any number of parallel posts, only the allowance is kept.
-    const senderKey = app.addressHash(ip);
+    const senderKey = app.addressHash(sender);
     const decision = await limiter.consume(rule, senderKey);
     if (!decision.allowed) {
       if (decision.firstRefusal && app.hasDecorator('adminAuth')) {
-        await app.adminAuth.securityLog.record({ kind: 'messages-throttled', ip, detail: kind });
+        await app.adminAuth.securityLog.record({ kind: 'messages-throttled', ip: sender, detail: kind });
       }
       throw tooManyRequests(
         'TOO_MANY_MESSAGES',
@@ -57,12 +63,12 @@ export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async 
   }
 
   contractRoute(app, SendContactMessage, {}, async (request, reply) => {
-    await accept('contact', request.ip, validateContactMessage(request.body));
+    await accept('contact', addressGroupOf(request), validateContactMessage(request.body));
     return reply.status(202).send({ success: true, message: CONTACT_TEXTS.contactSent });
   });
 
   contractRoute(app, SendDataIssueReport, {}, async (request, reply) => {
-    await accept('data-issue', request.ip, validateDataIssueReport(request.body));
+    await accept('data-issue', addressGroupOf(request), validateDataIssueReport(request.body));
     return reply.status(202).send({ success: true, message: CONTACT_TEXTS.reportSent });
   });
 };

@@ -5,6 +5,7 @@ import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, verifySmtp, type SmtpTimeouts
 import type { SmtpSettingsService } from './smtp-settings.ts';
 import { rateKey, tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
 import { contractRoute } from '../http/contract-route.ts';
+import { addressGroupOf } from '../http/visitor-address.ts';
 
 export interface SmtpRoutesOptions {
   smtpSettings: SmtpSettingsService;
@@ -52,8 +53,10 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
   });
 
   contractRoute(app, TestSmtpSettings, {}, async (request) => {
-    // Counted first: over the limit, nothing is read or decrypted from the stored settings.
-    const decision = await limiter.consume(testRule, rateKey(String(request.admin?.userId ?? request.ip)));
+    // Counted first: over the limit, nothing is read or decrypted from the stored settings. Per
+    // admin (requireAdmin has run); were there none, per address group, as a keyed hash.
+    const counted = request.admin ? String(request.admin.userId) : app.addressHash(addressGroupOf(request));
+    const decision = await limiter.consume(testRule, rateKey(counted));
     if (!decision.allowed) {
       throw tooManyRequests(
         'TOO_MANY_SMTP_TESTS',

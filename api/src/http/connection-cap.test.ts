@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { TrustProxy } from '../../../common/config/config.ts';
 import { capConnectionsPerAddress } from './connection-cap.ts';
 
 /** A socket as the cap sees it: an address, a close it listens for, a destroy it may call. */
@@ -16,11 +17,11 @@ class FakeSocket extends EventEmitter {
   }
 }
 
-function cappedServer(maxPerAddress: number) {
+function cappedServer(maxPerAddress: number, trustProxy: TrustProxy = false) {
   const server = new EventEmitter();
   const cap = capConnectionsPerAddress(server as unknown as Server, {
     maxPerAddress,
-    trustProxy: false,
+    trustProxy,
     log: pino({ level: 'silent' }),
     hashAddress: (address) => `hash:${address}`,
   });
@@ -51,5 +52,23 @@ describe('the API connection cap counts addresses as server-common groups them',
     connect('203.0.113.7');
     expect(connect('::ffff:203.0.113.7').destroyed).toBe(true);
     expect(cap.open('203.0.113.7')).toBe(1);
+  });
+
+  it('counts TCP peers: the listed proxies are exempt, and with a hop count any peer may be one', () => {
+    const listed = cappedServer(1, ['10.0.0.0/8']);
+    expect([listed.connect('10.0.0.2'), listed.connect('10.0.0.2')].map((s) => s.destroyed)).toEqual([
+      false,
+      false,
+    ]);
+    expect([listed.connect('203.0.113.7'), listed.connect('203.0.113.7')].map((s) => s.destroyed)).toEqual([
+      false,
+      true,
+    ]);
+    const hops = cappedServer(1, 1);
+    expect([hops.connect('203.0.113.7'), hops.connect('203.0.113.7')].map((s) => s.destroyed)).toEqual([
+      false,
+      false,
+    ]);
+    expect(hops.cap.refused()).toBe(0);
   });
 });

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
-import proxyaddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TrustProxy } from '../../../common/config/config.ts';
 import { addressGroup, normaliseAddress } from '../../../server-common/addresses/address-group.ts';
-import { perAddressCount } from '../../../server-common/addresses/per-address-count.ts';
+import { perAddressCap } from '../../../server-common/addresses/per-address-cap.ts';
+import { visitorAddresses } from '../../../server-common/addresses/visitor-address.ts';
 
 export interface ConnectionCapOptions {
   /** Open connections one address may hold (API_MAX_CONNECTIONS_PER_ADDRESS). */
@@ -20,44 +20,46 @@ const WARN_EVERY_MS = 60_000;
 /**
  * Closes a new connection at once when its address already holds `maxPerAddress`, so that one
  * client cannot take the process's file descriptors (20,000 here) from everyone else; the
- * timeouts alone only make it reconnect. The proxies TRUST_PROXY names are exempt (every visitor
- * comes through them); with a hop count any peer may be a proxy, so nothing is capped here and
- * the proxy's own per-address cap is the bound (deploy/haproxy.cfg). Counted on 'connection',
- * which Node emits one at a time, so parallel connections cannot all slip under it.
+ * timeouts alone only make it reconnect. Counted on 'connection', which Node emits one at a time,
+ * so parallel connections cannot all slip under it.
+ *
+ * What is counted is the TCP peer, not the forwarded visitor the realtime server counts: a
+ * connection opens before any header arrives, and a proxy's keep-alive connection carries many
+ * visitors' requests. So the proxies TRUST_PROXY names are exempt (every visitor comes through
+ * them); with a hop count any peer may be a proxy, so nothing is capped here and the proxy's own
+ * per-address cap is the bound (deploy/haproxy.cfg).
  */
 export function capConnectionsPerAddress(server: Server, options: ConnectionCapOptions) {
   const { maxPerAddress, log, hashAddress, now = Date.now } = options;
-  const trust = options.trustProxy;
-  if (typeof trust === 'number') return { open: () => 0, refused: () => 0 };
-  const trusted = trust === false ? () => false : proxyaddr.compile(trust);
-  const open = perAddressCount();
+  const proxies = visitorAddresses(options.trustProxy);
+  const cap = perAddressCap(maxPerAddress);
   let refused = 0;
   let refusedSinceWarning = 0;
   let lastWarnAt = -Infinity;
 
   server.on('connection', (socket) => {
-    const address = normaliseAddress(socket.remoteAddress ?? 'unknown');
-    if (trusted(address, 0)) return;
-    const group = addressGroup(address);
-    if (open.of(group) >= maxPerAddress) {
-      refused += 1;
-      refusedSinceWarning += 1;
-      socket.destroy();
-      if (now() - lastWarnAt >= WARN_EVERY_MS) {
-        log.warn(
-          { address: hashAddress(address), maxPerAddress, refused: refusedSinceWarning },
-          'connections refused: one address holds the most it may',
-        );
-        lastWarnAt = now();
-        refusedSinceWarning = 0;
-      }
+    const peer = normaliseAddress(socket.remoteAddress ?? 'unknown');
+    if (proxies.isProxy(peer)) return;
+    const release = cap.take(peer);
+    if (release) {
+      socket.once('close', release);
       return;
     }
-    socket.once('close', open.take(group));
+    refused += 1;
+    refusedSinceWarning += 1;
+    socket.destroy();
+    if (now() - lastWarnAt >= WARN_EVERY_MS) {
+      log.warn(
+        { address: hashAddress(addressGroup(peer)), maxPerAddress, refused: refusedSinceWarning },
+        'connections refused: one address holds the most it may',
+      );
+      lastWarnAt = now();
+      refusedSinceWarning = 0;
+    }
   });
 
   return {
-    open: (address: string) => open.of(addressGroup(address)),
+    open: (address: string) => cap.of(address),
     refused: () => refused,
   };
 }

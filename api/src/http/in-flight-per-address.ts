@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Leases } from '../db/window-counters.ts';
 import { rateKey } from '../security/rate-limit.ts';
-import { addressGroup } from '../../../server-common/addresses/address-group.ts';
 import { HttpError } from './errors.ts';
 import { perAddressCount } from '../../../server-common/addresses/per-address-count.ts';
+import { addressGroupOf } from './visitor-address.ts';
 
 /** How long a place outlives a node that stopped renewing it (killed mid-request). */
 const DEFAULT_LEASE_MS = 30_000;
@@ -152,7 +152,7 @@ export function createInFlightPerAddress(options: InFlightOptions) {
     hold,
     refused,
     /** A route's onRequest hook: one place of the request's address (an IPv6 /64 is one address). */
-    admit: (request: FastifyRequest, reply: FastifyReply) => hold(addressGroup(request.ip), reply),
+    admit: (request: FastifyRequest, reply: FastifyReply) => hold(addressGroupOf(request), reply),
     /** Places this node holds for `key`, and the keys it holds places for. */
     heldHere: (key: string) => local.of(key),
     keysHere: () => local.addresses(),

@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { addressGroup } from '../../../server-common/addresses/address-group.ts';
 import { HttpError } from '../http/errors.ts';
 import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
 import { DOCS_PREFIX } from './docs/docs-plugin.ts';
@@ -9,6 +8,7 @@ import { API_KEY_ERRORS, type ApiKeyService, type PartnerKey } from './keys/api-
 import { originAllowed } from './keys/domain.ts';
 import type { DailyLimiter } from './limits/daily-limit.ts';
 import { setRateLimitHeaders } from './limits/rate-limit-headers.ts';
+import { addressGroupOf } from '../http/visitor-address.ts';
 
 export interface PartnerAdmissionOptions {
   keys: ApiKeyService;
@@ -76,7 +76,7 @@ export const partnerAdmission = fp<PartnerAdmissionOptions>(
         );
       }
       // A key shared by many sites' visitors is bounded per address, not as a whole.
-      await places?.hold(`${key.id}|${addressGroup(request.ip)}`, reply).catch(async (error: unknown) => {
+      await places?.hold(`${key.id}|${addressGroupOf(request)}`, reply).catch(async (error: unknown) => {
         setRateLimitHeaders(reply, await limiter.peek(key.id, key.dailyRateLimit));
         throw error;
       });

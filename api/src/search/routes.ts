@@ -14,6 +14,7 @@ import type { ExportGate } from './export-gate.ts';
 import type { ExportService, SearchExport } from './export-service.ts';
 import type { MapService } from './map-service.ts';
 import type { SearchService } from './search-service.ts';
+import { addressGroupOf } from '../http/visitor-address.ts';
 
 /** Headers of a file download; the name is ASCII by construction (exportFileName). */
 function sendExport(reply: FastifyReply, file: SearchExport) {
@@ -37,7 +38,7 @@ export async function sendGatedExport(
   reply: FastifyReply,
   produce: () => Promise<SearchExport>,
 ) {
-  const release = await gate.admit(request.ip);
+  const release = await gate.admit(addressGroupOf(request));
   let file: SearchExport;
   try {
     file = await produce();

@@ -33,8 +33,11 @@ export interface ClockRoomsOptions {
   maxAreas?: number;
   /** Distinct areas one address's sockets may watch when a join would add one to the node; 50. */
   maxAreasPerAddress?: number;
-  /** The visitor's address of a socket (as the connection cap counts it); else the handshake's. */
-  addressOf?: (socket: RealtimeSocket) => string;
+  /**
+   * The unit a socket's per-address share is counted under: its visitor's address group, as the
+   * connection cap reads and counts it (limits/connection-limits.ts `addressOf`).
+   */
+  addressOf: (socket: RealtimeSocket) => string;
 }
 
 /** Event name other nodes hear (through the Redis adapter) when one node sees new clock data. */
@@ -57,7 +60,7 @@ export function attachClockRooms({
   areas,
   maxAreas = 1000,
   maxAreasPerAddress = 50,
-  addressOf = (socket) => socket.handshake.address,
+  addressOf,
 }: ClockRoomsOptions) {
   const joinReply = (definition: ClockDefinition): JoinClockReply => {
     const serverTime = now();

@@ -121,8 +121,12 @@ describe.each(REALTIME_ENGINES)('realtime limits on REALTIME_ENGINE=%s', (engine
     });
   });
 
-  it('counts every address of one IPv6 /64 as one, as the API does', async () => {
-    const realtime = await node({ REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '3', TRUST_PROXY: '1' });
+  it('counts every address of one IPv6 /64 as one, as the API does, and logs it as the API does', async () => {
+    const realtime = await node({
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '3',
+      TRUST_PROXY: '1',
+      SECRET_KEY: KEY_HEX,
+    });
     // Eight visitors' addresses from one /64 (a host may take any of them): one address's share.
     const sameNetwork = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -132,6 +136,21 @@ describe.each(REALTIME_ENGINES)('realtime limits on REALTIME_ENGINE=%s', (engine
     expect(sameNetwork.filter(Boolean)).toHaveLength(3);
     // The next /64 is another address.
     expect(await outcome(client(realtime.url, { 'x-forwarded-for': '2001:db8:1:3::1' }))).toBe(true);
+    // An IPv4 address and its IPv4-mapped IPv6 form are one address.
+    const mapped = await Promise.all(
+      ['::ffff:192.0.2.1', '192.0.2.1', '::FFFF:192.0.2.1', '192.0.2.1', '::ffff:192.0.2.1'].map((visitor) =>
+        outcome(client(realtime.url, { 'x-forwarded-for': visitor })),
+      ),
+    );
+    expect(mapped.filter(Boolean)).toHaveLength(3);
+    // The refusal's hash is the API's of the same address group (the security log hashes the group).
+    const warning = realtime
+      .output()
+      .split('\n')
+      .find((line) => line.includes('too many from one address'));
+    expect(JSON.parse(warning!)).toMatchObject({
+      addressHash: addressHash('2001:db8:1:2::/64', Buffer.from(KEY_HEX, 'hex')),
+    });
   });
 
   it('disconnects a socket that floods joins; one join fans out one tick, not one per message', async () => {

@@ -1,8 +1,8 @@
-import proxyaddr from '@fastify/proxy-addr';
 import type { Logger } from 'pino';
 import type { TrustProxy } from '../../../common/config/config.ts';
-import { addressGroup, normaliseAddress } from '../../../server-common/addresses/address-group.ts';
-import { perAddressCount } from '../../../server-common/addresses/per-address-count.ts';
+import { addressGroup } from '../../../server-common/addresses/address-group.ts';
+import { perAddressCap } from '../../../server-common/addresses/per-address-cap.ts';
+import { visitorAddresses } from '../../../server-common/addresses/visitor-address.ts';
 import type { RealtimeIo } from '../io-types.ts';
 
 export type { TrustProxy };
@@ -21,8 +21,9 @@ export interface ConnectionLimitOptions {
   trustProxy?: TrustProxy;
   logger: Logger;
   /**
-   * The keyed hash a logged address is written as (never the address itself): the API's
-   * `addressHash` under SECRET_KEY, so a line here matches the security log's hash of that visitor.
+   * The keyed hash a logged address group is written as (never the address itself): the API's
+   * `addressHash` under SECRET_KEY, so a line here matches the security log's hash of that visitor
+   * (which hashes the same group).
    */
   hashAddress: (address: string) => string;
   now?: () => number;
@@ -31,19 +32,6 @@ export interface ConnectionLimitOptions {
 interface RequestLike {
   headers?: Record<string, string | string[] | undefined>;
   connection?: { remoteAddress?: string };
-}
-
-/**
- * The visitor's address: the connection's own, or, behind the proxies TRUST_PROXY names (a hop
- * count, or their addresses and ranges, read as the API reads them), the nearest untrusted hop of
- * X-Forwarded-For counted from the right; its left end is the visitor's to write, never believed.
- */
-export function clientAddress(req: RequestLike, trust: TrustProxy = false): string {
-  const remote = req.connection?.remoteAddress ?? 'unknown';
-  if (trust === false || trust === 0) return normaliseAddress(remote);
-  const headers = req.headers ?? {};
-  const option = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-  return normaliseAddress(proxyaddr({ headers, socket: { remoteAddress: remote } } as never, option));
 }
 
 /**
@@ -59,8 +47,12 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
   let total = 0;
   const windowMs = options.eventWindowMs ?? 10_000;
   const now = options.now ?? Date.now;
+  // The visitor behind the trusted proxies, read as the API reads it: a websocket carries one
+  // visitor, so unlike the API's cap (which counts TCP peers) the forwarded address is counted.
+  const visitors = visitorAddresses(options.trustProxy ?? false);
+  const visitorOf = (req: RequestLike) => visitors.of(req.connection?.remoteAddress, req.headers);
   /** Open connections per address group (an IPv6 /64 is one), as the API's cap counts them. */
-  const open = perAddressCount();
+  const open = perAddressCap(maxConnectionsPerAddress);
   /** Per Engine.IO connection: its event budget and the visitor's address group. */
   const budgets = new WeakMap<object, { windowStart: number; events: number }>();
   const groups = new WeakMap<object, string>();
@@ -83,12 +75,10 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
         warn('realtime connections refused: the node holds the most it may', { maxConnections });
         return callback('The server is full; try again shortly', false);
       }
-      const address = clientAddress(req, options.trustProxy);
-      if (open.of(addressGroup(address)) >= maxConnectionsPerAddress) {
+      const group = addressGroup(visitorOf(req));
+      if (open.isFull(group)) {
         refusedConnections++;
-        warn('realtime connections refused: too many from one address', {
-          addressHash: hashAddress(address),
-        });
+        warn('realtime connections refused: too many from one address', { addressHash: hashAddress(group) });
         return callback('Too many connections from this address', false);
       }
       callback(null, true);
@@ -98,23 +88,22 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
       io.engine.on(
         'connection',
         (raw: { request: RequestLike; close(): void; once(e: 'close', f: () => void): void }) => {
-          const address = clientAddress(raw.request, options.trustProxy);
-          const group = addressGroup(address);
+          const group = addressGroup(visitorOf(raw.request));
           if (total >= maxConnections) {
             refusedConnections++;
             warn('realtime connections refused: the node holds the most it may', { maxConnections });
             raw.close();
             return;
           }
-          if (open.of(group) >= maxConnectionsPerAddress) {
+          const release = open.take(group);
+          if (!release) {
             refusedConnections++;
             warn('realtime connections refused: too many from one address', {
-              addressHash: hashAddress(address),
+              addressHash: hashAddress(group),
             });
             raw.close();
             return;
           }
-          const release = open.take(group);
           total++;
           groups.set(raw, group);
           raw.once('close', () => {
@@ -161,13 +150,13 @@ export function createConnectionLimits(options: ConnectionLimitOptions) {
      * address, or the IPv6 /64 it is in.
      */
     addressOf(conn: { request: RequestLike }): string {
-      return groups.get(conn) ?? addressGroup(clientAddress(conn.request, options.trustProxy));
+      return groups.get(conn) ?? addressGroup(visitorOf(conn.request));
     },
 
     /** True while the node holds REALTIME_MAX_CONNECTIONS: a new handshake would be refused. */
     atCapacity: () => total >= maxConnections,
 
-    stats: () => ({ addresses: open.addresses(), connections: total, refusedConnections, floodDisconnects }),
+    stats: () => ({ addresses: open.groups(), connections: total, refusedConnections, floodDisconnects }),
   };
 }
 
