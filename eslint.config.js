@@ -166,6 +166,27 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': rawAddressRule({ peers: false }) },
   },
   {
+    // common/ does no I/O and uses neither Node's nor the browser's APIs, whatever it imports: the
+    // same modules run in the browser, the API and the realtime server (docs/architecture.md,
+    // "Pure logic in common/"; checked by scripts/lint/common-purity.test.ts). Timers too: code
+    // that keeps time in Node lives in server-common/.
+    files: ['common/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[
+          ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'indexedDB'],
+          ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'Worker', 'crypto', 'performance'],
+          ['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global'],
+          ['setTimeout', 'setInterval', 'setImmediate', 'requestAnimationFrame', 'console'],
+        ]
+          .flat()
+          .map((name) => ({ name, message: 'common/ is pure: no I/O, no Node or browser APIs.' })),
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: globals.node },
   },

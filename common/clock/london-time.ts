@@ -1,7 +1,9 @@
 /**
  * Europe/London civil time computed from the statutory rule rather than from Intl: the clocks must
  * agree to the millisecond between Node and every browser, and time-zone databases in browsers are
- * neither guaranteed present nor guaranteed current.
+ * neither guaranteed present nor guaranteed current. Measured against Intl.DateTimeFormat
+ * (Europe/London; scripts/bench/own-vs-library.ts, docs/benchmarks.md): the same date and time at
+ * every quarter hour of 1996–2039 in Node 22 (ICU 78.3), at 1.1–1.6 µs a call against 25–27.
  *
  * The rule (Summer Time Order 2002, harmonised with the EU since 1996): British Summer Time runs
  * from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October. Earlier

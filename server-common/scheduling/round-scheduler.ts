@@ -21,6 +21,11 @@ export interface RoundSchedulerOptions {
  * woken (a wake during a round runs one more right after it), and after failures at the
  * back-off's pace. The state of the work lives elsewhere (the database), so a process that stops
  * loses nothing but its timer. Node-only (an unref'd timer keeps no process alive), hence here.
+ *
+ * Measured against toad-scheduler 4 (SimpleIntervalJob, preventOverrun; scripts/bench/
+ * own-vs-library.ts, docs/benchmarks.md): stored work waited 1.6 ms for its round (woken) against
+ * 104–121 ms at a 200 ms interval; toad-scheduler has no wake, no back-off, and no stop that waits
+ * for the round under way.
  */
 export function createRoundScheduler(options: RoundSchedulerOptions) {
   const { round, intervalMs, onError, random = Math.random } = options;

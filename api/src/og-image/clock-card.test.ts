@@ -27,6 +27,17 @@ describe('the clock card', () => {
     expect(ukTimeText(Date.UTC(2026, 11, 24, 23, 30))).toBe('24 December 2026, 23:30 UK time');
   });
 
+  it('tells the time as London’s clocks do, summer time and its changes included', () => {
+    // Summer time: an hour ahead of UTC, so a UTC evening is London's next morning.
+    expect(ukTimeText(Date.UTC(2026, 6, 31, 23, 30))).toBe('1 August 2026, 00:30 UK time');
+    // 25 October 2026: clocks go back at 01:00 UTC, so 01:30 comes twice.
+    expect(ukTimeText(Date.UTC(2026, 9, 25, 0, 30))).toBe('25 October 2026, 01:30 UK time');
+    expect(ukTimeText(Date.UTC(2026, 9, 25, 1, 30))).toBe('25 October 2026, 01:30 UK time');
+    // 29 March 2026: clocks go forward at 01:00 UTC, from 00:59 GMT to 02:00 BST.
+    expect(ukTimeText(Date.UTC(2026, 2, 29, 0, 59))).toBe('29 March 2026, 00:59 UK time');
+    expect(ukTimeText(Date.UTC(2026, 2, 29, 1, 0))).toBe('29 March 2026, 02:00 UK time');
+  });
+
   it('cuts a text too long for the card', () => {
     const svg = clockCardSvg({ ...card, data: { ...card.data, areaName: 'x'.repeat(300) } });
     expect(svg).toContain(`${'x'.repeat(55)}…<`);

@@ -1,7 +1,5 @@
 import { formatCount } from '../../../common/clock/format.ts';
-import { londonDateTime } from '../../../common/clock/london-time.ts';
 import type { ClockData } from '../../../common/clock/types.ts';
-import { MONTH_NAMES } from '../../../common/search/months.ts';
 import { CLOCK_IMAGE, SITE_NAME } from '../../../common/site/page-metadata.ts';
 
 /** What a clock's preview image says: its name, the count so far this year, the source and date. */
@@ -14,11 +12,25 @@ export interface ClockCard {
   at: number;
 }
 
-/** "26 November 2026, 18:05 UK time". */
+/**
+ * London's wall clock by Intl: the image is drawn on the server, whose ICU holds the zone's rules
+ * (the clocks themselves keep common/clock/london-time.ts, which must agree with every browser).
+ */
+const UK_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "26 November 2026, 18:05 UK time" (the parts, as ICU versions join them differently). */
 export function ukTimeText(at: number): string {
-  const t = londonDateTime(at);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${t.day} ${MONTH_NAMES[t.month - 1]} ${t.year}, ${two(t.hour)}:${two(t.minute)} UK time`;
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of UK_TIME.formatToParts(at)) part[type] = value;
+  return `${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} UK time`;
 }
 
 /** Text for SVG (XML): element content. */

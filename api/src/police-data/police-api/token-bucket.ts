@@ -11,7 +11,10 @@ export interface TokenBucketOptions {
 }
 
 export interface TokenBucket {
-  /** Resolves when the caller may send one request. Callers are served in the order they asked. */
+  /**
+   * Resolves when the caller may send one request. Callers are served in the order they asked
+   * (after a stall of the event loop, those due by then may go in another order).
+   */
   take(): Promise<void>;
   /**
    * Gives up the saved burst: after a 429 the server's view of our rate is what counts, so
@@ -25,6 +28,10 @@ export interface TokenBucket {
  * leaving the balance negative, and waits until the refill pays it back. Each caller therefore
  * knows its own departure time when it asks, and order is first come, first served, with no
  * queue or timer to keep.
+ *
+ * Measured against limiter 4's TokenBucket (scripts/bench/own-vs-library.ts, docs/benchmarks.md):
+ * 1,000 callers at 500/s through in 1,940 ms against 1,960–1,989 (ideal 1,940), late by 4–11 ms
+ * on average against 15–25; kept, 40 lines against a dependency the product does not have.
  */
 export function createTokenBucket(options: TokenBucketOptions): TokenBucket {
   const { perSecond, burst } = options;

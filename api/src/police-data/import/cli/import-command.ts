@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Sequelize } from 'sequelize';
-import { configOrFail } from '../../../../../common/config/config.ts';
+import { configOrFail, DEFAULT_POLICE_ARCHIVE_URL } from '../../../../../common/config/config.ts';
 import { openDatabase } from '../../../db/connection.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { checkDatabaseServer } from '../../../db/server-check.ts';
@@ -27,8 +27,6 @@ const EXIT_CODES = { completed: 0, partial: 2, failed: 1 } as const;
 /** 128 + the signal's number, as shells report a process a signal ended. */
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 
-const LATEST_ARCHIVE = 'https://data.police.uk/data/archive/latest.zip';
-
 const USAGE = `Usage: npm run import -- <folder | archive.zip | https://…/archive.zip> ... [options]
 
 Imports data.police.uk monthly archives (YYYY-MM/YYYY-MM-<force>-street.csv, -outcomes.csv,
@@ -36,7 +34,7 @@ Imports data.police.uk monthly archives (YYYY-MM/YYYY-MM-<force>-street.csv, -ou
 (*population*.csv) and neighbourhood boundaries (*.geojson) into DATABASE_URL.
 
 Options:
-  --latest                   also download and import ${LATEST_ARCHIVE}
+  --latest                   also download and import ${DEFAULT_POLICE_ARCHIVE_URL}
                              (POLICE_ARCHIVE_URL overrides the address)
   --progress-interval <s>    seconds between progress lines when not on a terminal (default 5)
   -h, --help                 show this help
@@ -48,13 +46,6 @@ or the command could not run (also: another import is running), 130/143 stopped 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-function archiveUrl(): string {
-  const value = process.env.POLICE_ARCHIVE_URL?.trim() || LATEST_ARCHIVE;
-  if (!/^https?:\/\//.test(value))
-    fail(`POLICE_ARCHIVE_URL="${value}" must be an http(s) URL of a zip archive.`);
-  return value;
 }
 
 function parseCommandLine() {
@@ -72,20 +63,24 @@ function parseCommandLine() {
   }
 }
 
-/** What the command line asks for: the sources to import and how often to report progress. */
-function readCommandLine(): { sources: string[]; intervalMs: number } {
+/**
+ * What the command line asks for: the sources to import (`--latest`: the archive the environment
+ * names, read with the rest of it by the config's schema) and how often to report progress.
+ */
+function readCommandLine(): { sources: string[]; latest: boolean; intervalMs: number } {
   const args = parseCommandLine();
   if (args.values.help) {
     console.log(USAGE);
     process.exit(0);
   }
-  const sources = [...args.positionals, ...(args.values.latest ? [archiveUrl()] : [])];
-  if (sources.length === 0) fail(USAGE);
+  const sources = args.positionals;
+  const latest = args.values.latest;
+  if (sources.length === 0 && !latest) fail(USAGE);
   const intervalText = args.values['progress-interval'];
   const intervalSeconds = intervalText === undefined ? 5 : Number(intervalText);
   if (!(intervalSeconds > 0))
     fail(`--progress-interval must be a number of seconds above 0 (got ${intervalText}).`);
-  return { sources, intervalMs: intervalSeconds * 1000 };
+  return { sources, latest, intervalMs: intervalSeconds * 1000 };
 }
 
 /** The store, open and migrated; an unusable one ends the command with one clear message. */
@@ -137,8 +132,9 @@ function stopOnSignals(): { signal: AbortSignal; stoppedBy: () => StopSignal | u
  */
 async function main(): Promise<never> {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const { sources, intervalMs } = readCommandLine();
+  const commandLine = readCommandLine();
   const config = configOrFail(process.env, 'import', fail);
+  const sources = [...commandLine.sources, ...(commandLine.latest ? [config.policeArchiveUrl] : [])];
   const storeName = config.databaseUrl.replace(/\/\/[^@]*@/, '//…@');
   const store = await openStore(config.databaseUrl, storeName);
   const stop = stopOnSignals();
@@ -146,7 +142,7 @@ async function main(): Promise<never> {
     write: (text) => process.stderr.write(text),
     tty: process.stderr.isTTY === true,
     columns: process.stderr.columns,
-    intervalMs,
+    intervalMs: commandLine.intervalMs,
   });
 
   let summary: ImportSummary;

@@ -1,0 +1,341 @@
+/**
+ * Our own small mechanisms measured against the library or built-in that would replace each
+ * (docs/benchmarks.md, "Own code against the library"; each module's header names its figure):
+ *
+ *   clock model's year cache (common/clock/model.ts)        against lru-cache (a dependency)
+ *   London time (common/clock/london-time.ts)                against Intl.DateTimeFormat
+ *   police API's token bucket (…/police-api/token-bucket.ts) against limiter's TokenBucket
+ *   sign-in hash pool (api/src/security/passwords-pool.ts)   against p-limit
+ *   round scheduler (server-common/scheduling/…)             against toad-scheduler
+ *
+ * The last three are no dependencies of the product: install them outside it and name the folder.
+ *
+ *   npm install --prefix /tmp/own-vs-library limiter@4.1.0 p-limit@7.3.3 toad-scheduler@4.1.0
+ *   npx tsx scripts/bench/own-vs-library.ts --libraries /tmp/own-vs-library/node_modules
+ *
+ * Without --libraries only the first two run. About 20 s.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { brotliCompressSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { createTokenBucket } from '../../api/src/police-data/police-api/token-bucket.ts';
+import { createHashPool } from '../../api/src/security/passwords-pool.ts';
+import { londonDateTime } from '../../common/clock/london-time.ts';
+import { clockAt, createClockModel, type ClockModel } from '../../common/clock/model.ts';
+import { createRoundScheduler } from '../../server-common/scheduling/round-scheduler.ts';
+
+const { values: args } = parseArgs({
+  options: { libraries: { type: 'string' }, 'year-cache': { type: 'string' } },
+});
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const fixed = (n: number, digits = 1) => n.toFixed(digits);
+
+/** Wall and CPU milliseconds of `work`. */
+async function timed(work: () => Promise<unknown> | unknown): Promise<{ wallMs: number; cpuMs: number }> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await work();
+  const used = process.cpuUsage(cpu);
+  return { wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/** `count` runs of `work`, one after the other. */
+async function sequence<T>(count: number, work: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < count; i++) results.push(await work());
+  return results;
+}
+
+async function library<T>(name: string): Promise<T> {
+  const folder = args.libraries!;
+  const entry = createRequire(join(folder, 'package.json')).resolve(name, { paths: [folder] });
+  return (await import(pathToFileURL(entry).href)) as T;
+}
+
+// --- The clock model's year cache ------------------------------------------------------------
+
+const CATEGORIES = Array.from({ length: 12 }, (_, i) => ({
+  id: `c${i}`,
+  name: `Category ${i}`,
+  annualCount: 100_000 * (i + 1),
+  peak: { peakMultiplier: 2, offPeakMultiplier: 0.5, peakHours: [[18, 2] as const] },
+}));
+
+/**
+ * In a process of its own (one kind of cache, so neither slows the other's call sites down): the
+ * best of 7 runs of a million clock readings, in nanoseconds a reading.
+ */
+function readClocks(cache: 'own' | 'lru-cache'): number {
+  const own = createClockModel(CATEGORIES);
+  // The same model reading its years through lru-cache (get, set, size, keys, delete as a Map's).
+  const model: ClockModel =
+    cache === 'own' ? own : { ...own, years: new LRUCache<number, never>({ max: 4 }) as never };
+  const start = Date.UTC(2026, 5, 1);
+  const readings = 1_000_000;
+  let best = Infinity;
+  for (let run = 0; run < 7; run++) {
+    const started = performance.now();
+    let sum = 0;
+    for (let i = 0; i < readings; i++) sum += clockAt(model, start + i * 17).total;
+    if (!(sum > 0)) throw new Error('no readings');
+    best = Math.min(best, ((performance.now() - started) * 1e6) / readings);
+  }
+  return best;
+}
+
+function yearCache() {
+  for (const [name, cache] of [
+    ['own (Map, first in first out)', 'own'],
+    ['lru-cache', 'lru-cache'],
+  ] as const) {
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, process.argv[1]!, '--year-cache', cache],
+      { encoding: 'utf8' },
+    );
+    if (child.status !== 0) throw new Error(child.stderr);
+    console.log(
+      `  ${name.padEnd(32)} ${fixed(Number(child.stdout), 0)} ns a clockAt (12 categories), best of 7`,
+    );
+  }
+  const resolved = createRequire(import.meta.url).resolve('lru-cache');
+  const browserBuild = join(
+    resolved.slice(0, resolved.lastIndexOf('/dist/')),
+    'dist/esm/browser/index.min.js',
+  );
+  console.log(
+    `  lru-cache in the browser: ${fixed(brotliCompressSync(readFileSync(browserBuild)).length / 1000)} KB ` +
+      `brotli (its minified browser build), on every page and embed that shows a clock`,
+  );
+}
+
+// --- London time against Intl ----------------------------------------------------------------
+
+function londonTime() {
+  const intl = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const byIntl = (at: number) => {
+    const part: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+    for (const { type, value } of intl.formatToParts(at)) part[type] = Number(value);
+    return part;
+  };
+  let instants = 0;
+  let differ = 0;
+  for (let at = Date.UTC(1996, 0, 1); at < Date.UTC(2040, 0, 1); at += 15 * 60_000) {
+    instants += 1;
+    const own = londonDateTime(at);
+    const other = byIntl(at);
+    if (own.year !== other.year || own.month !== other.month || own.day !== other.day) differ += 1;
+    else if (own.hour !== other.hour || own.minute !== other.minute) differ += 1;
+  }
+  console.log(
+    `  every 15 minutes of 1996-2039 (${instants.toLocaleString('en-GB')} instants): ` +
+      `${differ} differ from Node's Intl (ICU ${process.versions.icu}, tz ${process.versions.tz})`,
+  );
+  const calls = 200_000;
+  for (const [name, fields] of [
+    ['own (the statutory rule)', londonDateTime],
+    ['Intl formatToParts', byIntl],
+  ] as const) {
+    const started = performance.now();
+    for (let i = 0; i < calls; i++) fields(1_780_000_000_000 + i * 61_000);
+    console.log(`  ${name.padEnd(32)} ${fixed(((performance.now() - started) * 1000) / calls, 2)} µs a call`);
+  }
+}
+
+// --- The police API's token bucket against limiter ------------------------------------------
+
+interface LimiterModule {
+  TokenBucket: new (options: { bucketSize: number; tokensPerInterval: number; interval: number }) => {
+    content: number;
+    removeTokens(count: number): Promise<number>;
+  };
+}
+
+async function tokenBucket() {
+  const { TokenBucket } = await library<LimiterModule>('limiter');
+  const perSecond = 500;
+  const burst = 30;
+  const callers = 1000;
+  const ideal = (i: number) => (Math.max(0, i + 1 - burst) * 1000) / perSecond;
+  const run = async (name: string, take: () => Promise<unknown>) => {
+    const order: number[] = [];
+    const lateness: number[] = [];
+    let started = 0;
+    const cost = await timed(async () => {
+      started = performance.now();
+      await Promise.all(
+        Array.from({ length: callers }, async (_, i) => {
+          await take();
+          order.push(i);
+          lateness.push(performance.now() - started - ideal(i));
+        }),
+      );
+    });
+    const outOfOrder = order.filter((caller, position) => caller !== position).length;
+    const mean = lateness.reduce((sum, ms) => sum + ms, 0) / callers;
+    console.log(
+      `  ${name.padEnd(32)} ${callers} callers at once, ${perSecond}/s, burst ${burst}: ` +
+        `${fixed(cost.wallMs, 0)} ms (ideal ${fixed(ideal(callers - 1), 0)}), ${fixed(cost.cpuMs, 0)} ms CPU, ` +
+        `late by ${fixed(mean)} ms mean / ${fixed(Math.max(...lateness))} max, ${outOfOrder} out of order`,
+    );
+  };
+  const own = createTokenBucket({ perSecond, burst });
+  await run('own (borrowing ahead)', () => own.take());
+  const theirs = new TokenBucket({ bucketSize: burst, tokensPerInterval: perSecond, interval: 1000 });
+  theirs.content = burst; // ours starts full: the first burst goes at once
+  await run('limiter TokenBucket', () => theirs.removeTokens(1));
+}
+
+// --- The sign-in hash pool against p-limit ---------------------------------------------------
+
+interface PLimitModule {
+  default: (concurrency: number) => (<T>(work: () => Promise<T>) => Promise<T>) & {
+    activeCount: number;
+    pendingCount: number;
+  };
+}
+
+async function hashPool() {
+  const pLimit = (await library<PLimitModule>('p-limit')).default;
+  const BUSY = new Error('busy');
+  // p-limit has no bound: the same 429 needs a look at its counts before every call.
+  const bounded = (bound: number) => {
+    const limit = pLimit(1);
+    return <T>(work: () => Promise<T>) =>
+      limit.activeCount + limit.pendingCount >= bound ? Promise.reject(BUSY) : limit(work);
+  };
+  type Run = (work: () => Promise<void>) => Promise<void>;
+  const best = async (work: () => Promise<unknown>) =>
+    Math.min(...(await sequence(5, () => timed(work))).map((t) => t.wallMs));
+  // The product's bound (one hash at a time, nine waiting): 2,000 rounds of 10 at once.
+  const nothing = async () => {};
+  const rounds = 2000;
+  const overhead = async (name: string, run: Run) => {
+    const ms = await best(async () => {
+      for (let round = 0; round < rounds; round++)
+        await Promise.all(Array.from({ length: 10 }, () => run(nothing)));
+    });
+    console.log(
+      `  ${name.padEnd(32)} ${fixed((ms * 1000) / (rounds * 10), 2)} µs a job (10 at once), best of 5`,
+    );
+  };
+  // A flood: 500 sign-ins at once, each hash ~2 ms.
+  const hash = () => sleep(2);
+  const flood = async (name: string, run: () => Run) => {
+    let refused = 0;
+    const ms = await best(async () => {
+      refused = 0;
+      const pool = run();
+      await Promise.all(Array.from({ length: 500 }, () => pool(hash).catch(() => void (refused += 1))));
+    });
+    console.log(
+      `  ${name.padEnd(32)} flood of 500: ${refused} refused at once, last answer after ${fixed(ms, 0)} ms, best of 5`,
+    );
+  };
+  const own = () => {
+    const pool = createHashPool();
+    return (work: () => Promise<void>) => pool.run(work);
+  };
+  await overhead('own', own());
+  await overhead('p-limit + count check', bounded(10));
+  await flood('own (bound 10)', own);
+  await flood('p-limit + count check (10)', () => bounded(10));
+  await flood('p-limit alone', () => {
+    const limit = pLimit(1);
+    return (work) => limit(work);
+  });
+}
+
+// --- The round scheduler against toad-scheduler ----------------------------------------------
+
+interface ToadModule {
+  ToadScheduler: new () => { addSimpleIntervalJob(job: unknown): void; stop(): void };
+  SimpleIntervalJob: new (
+    schedule: { milliseconds: number; runImmediately?: boolean },
+    task: unknown,
+    options: { preventOverrun: boolean },
+  ) => unknown;
+  AsyncTask: new (id: string, handler: () => Promise<void>, onError: (error: Error) => void) => unknown;
+}
+
+async function roundScheduler() {
+  const { ToadScheduler, SimpleIntervalJob, AsyncTask } = await library<ToadModule>('toad-scheduler');
+  const intervalMs = 200;
+  const pieces = 20;
+  /** Work stored at random moments (a mail queued); how long each waits for a round to take it. */
+  const waits = async (
+    name: string,
+    start: (round: () => Promise<void>) => { wake(): void; stop(): void },
+  ) => {
+    let storedAt: number | undefined;
+    const waited: number[] = [];
+    const scheduler = start(async () => {
+      if (storedAt !== undefined) waited.push(performance.now() - storedAt);
+      storedAt = undefined;
+    });
+    await sleep(50);
+    for (let i = 0; i < pieces; i++) {
+      await sleep(intervalMs * (0.5 + Math.random()));
+      storedAt = performance.now();
+      scheduler.wake();
+      while (storedAt !== undefined) await sleep(1);
+    }
+    scheduler.stop();
+    const mean = waited.reduce((sum, ms) => sum + ms, 0) / waited.length;
+    console.log(
+      `  ${name.padEnd(32)} interval ${intervalMs} ms: stored work waited ${fixed(mean)} ms mean, ${fixed(Math.max(...waited))} max`,
+    );
+  };
+  await waits('own (woken when work is stored)', (round) => {
+    const scheduler = createRoundScheduler({ round, intervalMs, onError: () => {} });
+    scheduler.start();
+    return { wake: () => scheduler.wake(), stop: () => void scheduler.stop() };
+  });
+  await waits('toad-scheduler (no wake)', (round) => {
+    const scheduler = new ToadScheduler();
+    scheduler.addSimpleIntervalJob(
+      new SimpleIntervalJob(
+        { milliseconds: intervalMs, runImmediately: true },
+        new AsyncTask('round', round, () => {}),
+        { preventOverrun: true },
+      ),
+    );
+    return { wake: () => {}, stop: () => scheduler.stop() };
+  });
+}
+
+const yearCacheChild = args['year-cache'];
+if (yearCacheChild === 'own' || yearCacheChild === 'lru-cache') {
+  process.stdout.write(String(readClocks(yearCacheChild)));
+  process.exit(0);
+}
+
+console.log(`Node ${process.version}`);
+console.log('clock model year cache:');
+yearCache();
+console.log('London time:');
+londonTime();
+if (args.libraries) {
+  console.log('police API token bucket:');
+  await tokenBucket();
+  console.log('sign-in hash pool:');
+  await hashPool();
+  console.log('round scheduler:');
+  await roundScheduler();
+} else {
+  console.log('(--libraries not given: the token bucket, hash pool and round scheduler were not measured)');
+}
