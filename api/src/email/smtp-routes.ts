@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { GetSmtpSettings, SaveSmtpSettings, TestSmtpSettings } from '../../../common/contracts/email.ts';
 import { assertAdminAuth } from '../admin/auth-plugin.ts';
 import { DEFAULT_SMTP_TIMEOUTS, describeSmtpError, verifySmtp, type SmtpTimeouts } from './smtp-client.ts';
@@ -52,9 +53,9 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
     return { success: true as const, settings };
   });
 
-  contractRoute(app, TestSmtpSettings, {}, async (request) => {
-    // Counted first: over the limit, nothing is read or decrypted from the stored settings. Per
-    // admin (requireAdmin has run); were there none, per address group, as a keyed hash.
+  // Counted first: over the limit, nothing is read or decrypted from the stored settings. Per
+  // admin (requireAdmin has run); were there none, per address group, as a keyed hash.
+  const countTest = async (request: FastifyRequest) => {
     const counted = request.admin ? String(request.admin.userId) : app.addressHash(addressGroupOf(request));
     const decision = await limiter.consume(testRule, rateKey(counted));
     if (!decision.allowed) {
@@ -64,6 +65,10 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
         decision.retryAfter,
       );
     }
+  };
+
+  contractRoute(app, TestSmtpSettings, {}, async (request) => {
+    await countTest(request);
     const settings = await smtpSettings.resolveForTest(request.body);
     try {
       await verifySmtp(settings, timeouts);
