@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   everyText,
-  formatCompact,
   formatCount,
   formatMillions,
   formatNumber,
@@ -72,12 +71,7 @@ describe('big numbers', () => {
     expect(formatNumber(-0.01, 1)).toBe('0.0');
   });
 
-  it('shortens for tables and headlines', () => {
-    expect(formatCompact(4_200_000)).toBe('4.2M');
-    expect(formatCompact(692_000)).toBe('692K');
-    expect(formatCompact(999_950)).toBe('1M');
-    expect(formatCompact(12_345)).toBe('12.3K');
-    expect(formatCompact(950)).toBe('950');
+  it('shortens for headlines', () => {
     expect(formatMillions(9_400_000)).toBe('9.4 million');
     expect(formatMillions(4_000_000)).toBe('4 million');
     expect(formatPercent(92.8)).toBe('92.8%');

@@ -86,16 +86,6 @@ export function untilNextText(secondsUntil: number | null, what = 'crime'): stri
     : `${formatInterval(secondsUntil)} until next ${what}`;
 }
 
-/** Short form for tables: 4.2M, 692K, 950. */
-export function formatCompact(value: number): string {
-  const abs = Math.abs(value);
-  // Rounding can carry into the next unit (999,950 is "1M", not "1000K").
-  if (Math.round(abs / 1_000) >= 1_000) return `${trimZero((value / 1_000_000).toFixed(1))}M`;
-  if (abs >= 100_000) return `${(value / 1_000).toFixed(0)}K`;
-  if (abs >= 1_000) return `${trimZero((value / 1_000).toFixed(1))}K`;
-  return formatNumber(value);
-}
-
 /** Long form for headlines: "9.4 million". */
 export function formatMillions(value: number): string {
   return `${trimZero((value / 1_000_000).toFixed(1))} million`;

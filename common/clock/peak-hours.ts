@@ -125,8 +125,6 @@ export const PEAK_PROFILES = {
   otherTheft: mild([[8, 20]], 'Police only (our choice): follows daytime activity.'),
 } satisfies Record<string, DocumentedPeakProfile>;
 
-export type PeakProfileKey = keyof typeof PEAK_PROFILES;
-
 /** The numbers alone, as sent to clients (the reasons stay here). */
 export function modelPeak(profile: PeakProfile): PeakProfile {
   return {

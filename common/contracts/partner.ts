@@ -244,5 +244,3 @@ export const PartnerSearch = endpoint({
   body: PartnerSearchBody,
   response: { 200: PartnerSearchResponse },
 });
-
-export type PartnerSearchBodyType = Static<typeof PartnerSearchBody>;

@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
+import { CRIME_CATEGORY_SLUGS } from '../crime/categories.ts';
 import type { ExportFormat } from '../search/export.ts';
 import type {
   RequestSearchType as RequestSearchTypeName,
   SearchType as SearchTypeName,
 } from '../search/types.ts';
-import type { SearchMapResponse } from '../map/marks.ts';
 import { endpoint } from './endpoint.ts';
 import { Nullable } from './errors.ts';
 import { PageNumber, PageSize } from './paging.ts';
@@ -80,43 +80,89 @@ export const ExportQuery = Type.Object({
 export const MapQuery = Type.Object(criteria);
 
 const LatLng = Type.Object({ lat: Type.Number(), lng: Type.Number() });
+/** Rings of [longitude, latitude] positions, as GeoJSON writes them. */
+const Rings = Type.Array(Type.Array(Type.Tuple([Type.Number(), Type.Number()])));
+
+/** The line drawn round the searched area; its `label` says what it is. */
+const MapOutline = Type.Union([
+  Type.Object({
+    kind: Type.Literal('circle'),
+    centre: LatLng,
+    radiusMetres: Type.Number(),
+    label: Type.String(),
+  }),
+  Type.Object({ kind: Type.Literal('polygons'), rings: Rings, label: Type.String() }),
+  Type.Object({
+    kind: Type.Literal('box'),
+    box: Type.Object({
+      minLat: Type.Number(),
+      maxLat: Type.Number(),
+      minLng: Type.Number(),
+      maxLng: Type.Number(),
+    }),
+    label: Type.String(),
+  }),
+]);
 
 /**
- * The map of a search. The outline and the grouping are unions common/map/marks.ts describes in
- * full; here they are only checked to be objects (or, the outline, null).
+ * `points`: each mark is one location. `hexagons`: marks are hexagons of circumradius `size`
+ * metres in the frame centred on the search's centre; `by: 'cell'` when crimes are placed at the
+ * centre of their ~550 m grid cell first (force-wide maps, read from the cell counts).
  */
+const MapBinning = Type.Union([
+  Type.Object({ kind: Type.Literal('points') }),
+  Type.Object({
+    kind: Type.Literal('hexagons'),
+    size: Type.Number({ exclusiveMinimum: 0 }),
+    by: Type.Union([Type.Literal('point'), Type.Literal('cell')]),
+  }),
+]);
+
+const MapMark = Type.Object({
+  /** What the URL keeps for a selection and GET /api/crimes/map/crimes is asked for (common/map/marks.ts). */
+  id: Type.String(),
+  lat: Type.Number(),
+  lng: Type.Number(),
+  /** Crimes of every category at the mark. */
+  total: Type.Integer({ minimum: 0 }),
+  /** Crimes at the mark by category; a category without any is left out. */
+  counts: Type.Partial(Type.Record(Type.Enum(CRIME_CATEGORY_SLUGS), Type.Integer({ minimum: 0 }))),
+});
+
+/**
+ * A neighbourhood near the search, drawn under the marks when there is no tile server: its outline
+ * (null when too many to send) and its name, the map's place label. The store holds no other place
+ * names, so neighbourhood names are the labels.
+ */
+const MapPlace = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** Middle of its bounding box: where the label goes when there is no outline to centre it in. */
+  at: LatLng,
+  rings: Nullable(Rings),
+});
+
+/** The map of a search; its types are common/map/marks.ts's. */
 export const GetSearchMap = endpoint({
   method: 'GET',
   path: '/api/crimes/map',
   querystring: MapQuery,
   response: {
-    200: Type.Unsafe<SearchMapResponse>(
-      Type.Object({
-        centre: LatLng,
-        outline: Nullable(Type.Object({ kind: Type.String() }, { additionalProperties: true })),
-        binning: Type.Object({ kind: Type.String() }, { additionalProperties: true }),
-        marks: Type.Array(
-          Type.Object({
-            id: Type.String(),
-            lat: Type.Number(),
-            lng: Type.Number(),
-            total: Type.Integer({ minimum: 0 }),
-            counts: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
-          }),
-        ),
-        mappedCrimes: Type.Integer({ minimum: 0 }),
-        locations: Type.Integer({ minimum: 0 }),
-        note: Type.String(),
-        places: Type.Array(
-          Type.Object({
-            id: Type.String(),
-            name: Type.String(),
-            at: LatLng,
-            rings: Nullable(Type.Array(Type.Array(Type.Tuple([Type.Number(), Type.Number()])))),
-          }),
-        ),
-      }),
-    ),
+    200: Type.Object({
+      /** Centre of the flat frame the hexagons are laid out in. */
+      centre: LatLng,
+      outline: Nullable(MapOutline),
+      binning: MapBinning,
+      marks: Type.Array(MapMark),
+      /** Crimes on the map: those with a location. */
+      mappedCrimes: Type.Integer({ minimum: 0 }),
+      /** Distinct locations (grid cells for `by: 'cell'`) before any grouping. */
+      locations: Type.Integer({ minimum: 0 }),
+      /** What the map shows, in words (grouping, where crimes are placed). */
+      note: Type.String(),
+      /** Neighbourhoods whose boxes reach into the map's frame, largest first (at most MAX_MAP_PLACES). */
+      places: Type.Array(MapPlace),
+    }),
   },
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
-  formatNumber,
   hasWelshTwin,
   localeFromAcceptLanguage,
   localeOfPath,
@@ -60,15 +59,11 @@ describe('Welsh addresses', () => {
   });
 });
 
-describe('Welsh numbers and dates', () => {
+describe('Welsh dates', () => {
   it('writes month names in Welsh and English', () => {
     const date = Date.UTC(2026, 10, 26, 12);
     expect(formatDate(date, 'cy')).toBe('26 Tachwedd 2026');
     expect(formatDate(date, 'en')).toBe('26 November 2026');
-  });
-  it('groups thousands the British way in both', () => {
-    expect(formatNumber(1234567.5, 'cy')).toBe('1,234,567.5');
-    expect(formatNumber(1234567.5, 'en')).toBe('1,234,567.5');
   });
 });
 

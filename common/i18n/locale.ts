@@ -105,11 +105,6 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** A count the way the language writes it (both use 1,234 with a comma in Britain). */
-export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], options).format(value);
-}
-
 /**
  * A date the way the language writes it, month names included ("26 Tachwedd 2026"). Welsh months
  * come from our own table, not the browser's Intl data, which need not carry Welsh (Chromium as

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { haversineMetres } from '../search/geometry.ts';
-import { directionFromCentre, frameAt, fromFrame, toFrame } from './frame.ts';
+import { haversineMetres } from '../../tests/support/great-circle.ts';
+import { frameAt, fromFrame, placeFromCentre, toFrame } from './frame.ts';
 
 const CENTRE = { lat: 51.5074, lng: -0.1278 };
 
@@ -23,12 +23,14 @@ describe('flat map frame', () => {
 
   it('says where a point lies from the centre', () => {
     const frame = frameAt(CENTRE);
-    expect(directionFromCentre(frame, fromFrame(frame, { x: 300, y: 300 }))).toBe(
-      'about 420 m north-east of the centre',
-    );
-    expect(directionFromCentre(frame, fromFrame(frame, { x: 0, y: -2500 }))).toBe(
-      'about 2.5 km south of the centre',
-    );
-    expect(directionFromCentre(frame, CENTRE)).toBe('at the centre');
+    expect(placeFromCentre(frame, fromFrame(frame, { x: 300, y: 300 }))).toEqual({
+      distance: { value: 420, unit: 'm' },
+      compass: 'north-east',
+    });
+    expect(placeFromCentre(frame, fromFrame(frame, { x: 0, y: -2500 }))).toEqual({
+      distance: { value: 2.5, unit: 'km' },
+      compass: 'south',
+    });
+    expect(placeFromCentre(frame, CENTRE)).toBeNull();
   });
 });

@@ -68,12 +68,3 @@ export function placeFromCentre(
   const sector = Math.round((bearing + 360) / 45) % 8;
   return { distance, compass: COMPASS_POINTS[sector]! };
 }
-
-/** Where a point lies from the centre in English words, for screen readers: "about 420 m north-east". */
-export function directionFromCentre(frame: Frame, point: LatLng): string {
-  const place = placeFromCentre(frame, point);
-  if (!place) return 'at the centre';
-  const { value, unit } = place.distance;
-  const distance = unit === 'm' ? `${value} m` : `${value.toFixed(1)} km`;
-  return `about ${distance} ${place.compass} of the centre`;
-}

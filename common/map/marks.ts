@@ -5,9 +5,11 @@
  * and what the API is asked for a mark's crimes; the browser works out a listed crime's mark
  * from its location with the same rules.
  */
+import type { ResponseOf } from '../contracts/endpoint.ts';
+import type { GetSearchMap } from '../contracts/search.ts';
 import { CRIME_CATEGORY_SLUGS, type CrimeCategorySlug } from '../crime/categories.ts';
 import { cellBounds, cellOf } from '../geo/grid.ts';
-import type { Bbox, LatLng } from '../search/geometry.ts';
+import type { LatLng } from '../search/geometry.ts';
 import type { ApiCrime } from '../search/types.ts';
 import { toFrame, type Frame } from './frame.ts';
 import { hexAt, type Hex } from './hexbin.ts';
@@ -17,56 +19,12 @@ export const MAX_MAP_POINTS = 1500;
 /** Hexagons across the widest side of the area: at most a few thousand cells, however large it is. */
 export const HEXAGONS_ACROSS = 60;
 
-/**
- * `points`: each mark is one location. `hexagons`: marks are hexagons of circumradius `size`
- * metres in the frame centred on the search's centre; `by: 'cell'` when crimes are placed at the
- * centre of their ~550 m grid cell first (force-wide maps, read from the cell counts).
- */
-export type MapBinning = { kind: 'points' } | { kind: 'hexagons'; size: number; by: 'point' | 'cell' };
-
-export interface MapMark {
-  id: string;
-  lat: number;
-  lng: number;
-  /** Crimes of every category at the mark. */
-  total: number;
-  counts: Partial<Record<CrimeCategorySlug, number>>;
-}
-
-export type MapOutline =
-  | { kind: 'circle'; centre: LatLng; radiusMetres: number; label: string }
-  | { kind: 'polygons'; rings: [number, number][][]; label: string }
-  | { kind: 'box'; box: Bbox; label: string };
-
-/**
- * A neighbourhood near the search, drawn under the marks when there is no tile server: its outline
- * (null when too many to send) and its name, the map's place label. The store holds no other place
- * names, so neighbourhood names are the labels.
- */
-export interface MapPlace {
-  id: string;
-  name: string;
-  /** Middle of its bounding box: where the label goes when there is no outline to centre it in. */
-  at: LatLng;
-  rings: [number, number][][] | null;
-}
-
-/** GET /api/crimes/map */
-export interface SearchMapResponse {
-  /** Centre of the flat frame the hexagons are laid out in. */
-  centre: LatLng;
-  outline: MapOutline | null;
-  binning: MapBinning;
-  marks: MapMark[];
-  /** Crimes on the map: those with a location. */
-  mappedCrimes: number;
-  /** Distinct locations (grid cells for `by: 'cell'`) before any grouping. */
-  locations: number;
-  /** What the map shows, in words (grouping, where crimes are placed). */
-  note: string;
-  /** Neighbourhoods whose boxes reach into the map's frame, largest first (at most MAX_MAP_PLACES). */
-  places: MapPlace[];
-}
+/** GET /api/crimes/map; its parts are described in its contract's schema (common/contracts/search.ts). */
+export type SearchMapResponse = ResponseOf<typeof GetSearchMap>;
+export type MapBinning = SearchMapResponse['binning'];
+export type MapMark = SearchMapResponse['marks'][number];
+export type MapOutline = NonNullable<SearchMapResponse['outline']>;
+export type MapPlace = SearchMapResponse['places'][number];
 
 /** Most neighbourhoods one map names: a force's few hundred, not the country's thousands. */
 export const MAX_MAP_PLACES = 400;

@@ -35,15 +35,6 @@ export interface TileLayout {
   tiles: Tile[];
 }
 
-/** The tile holding a point at zoom z, from the standard formula of the OSM wiki ("Slippy map tilenames"). */
-export function tileOf(lng: number, lat: number, z: number): { x: number; y: number } {
-  const n = 2 ** z;
-  const phi = (lat * Math.PI) / 180;
-  const x = Math.floor(((lng + 180) / 360) * n);
-  const y = Math.floor(((1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI) / 2) * n);
-  return { x: Math.min(n - 1, Math.max(0, x)), y: Math.min(n - 1, Math.max(0, y)) };
-}
-
 /**
  * The tiles that cover the view, at the zoom whose tiles are nearest their natural 256 px, no
  * deeper than `maxZoom`. Columns and rows off the world (beyond ±85° or the antimeridian) are left out.
@@ -73,9 +64,4 @@ export function tileUrl(template: string, tile: { z: number; x: number; y: numbe
     .replaceAll('{z}', String(tile.z))
     .replaceAll('{x}', String(tile.x))
     .replaceAll('{y}', String(tile.y));
-}
-
-/** Whether a template names all of {z}, {x} and {y} (what MAP_TILE_URL must hold). */
-export function isTileTemplate(template: string): boolean {
-  return ['{z}', '{x}', '{y}'].every((part) => template.includes(part));
 }

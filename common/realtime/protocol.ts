@@ -26,7 +26,6 @@ import type {
   TickEvent,
 } from '../contracts/realtime.ts';
 
-export type { ClockTick, TickFrame } from './tick.ts';
 export type { JoinClockReply };
 
 export const REALTIME_PATH = '/socket.io';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clockModelsFor } from '../clock/clock-data.ts';
 import { clockAt } from '../clock/model.ts';
 import { CSEW_CLOCK_DEFINITION } from '../survey/csew-clock.ts';
-import { readTick, tickFrameAt, tickMatches, tickVersion, wholeCounts } from './tick.ts';
+import { readTick, tickFrameAt, tickMatches, tickVersion } from './tick.ts';
 
 const definition = CSEW_CLOCK_DEFINITION;
 const models = clockModelsFor(definition);
@@ -18,7 +18,7 @@ describe('clock tick', () => {
       const expected = [incidents.total, ...incidents.categories.map((c) => c.count)]
         .concat([people.total, ...people.categories.map((c) => c.count)])
         .map(Math.floor);
-      expect(wholeCounts(tick)).toEqual(expected);
+      expect(tick.counters.map((c) => Math.floor(c.value))).toEqual(expected);
       expect(tick.n).toBe(expected[0]);
       expect(tick.t).toBe(second);
       expect(tickMatches(tick, definition)).toBe(true);

@@ -101,11 +101,6 @@ export function readTick(frame: unknown): ClockTick | undefined {
   return { c: clock, v: version, t, y: londonYear(t), n: Math.floor(counts[0]! / COUNT_SCALE), counters };
 }
 
-/** The whole numbers a tick says, as shown: the total, then each counter in order. */
-export function wholeCounts(tick: ClockTick): number[] {
-  return tick.counters.map((c) => Math.floor(c.value));
-}
-
 /** Whether a tick's counters fit a definition (same version, so the same categories). */
 export function tickMatches(tick: ClockTick, definition: ClockDefinition): boolean {
   return tick.c === definition.clock && tick.v === tickVersion(definition.version);

@@ -1,7 +1,7 @@
 /**
  * The one back-off of the product: every retry after a failure (data.police.uk calls, the mail
- * outbox, the browser's clock feed, webhooks…) waits `backOffDelay(attempt, …)`. New retrying
- * code uses it rather than a formula of its own. Measured against libraries: `exponential-backoff`
+ * outbox, the browser's clock feed, webhooks, Redis reconnections…) waits `backOffDelay(attempt, …)`.
+ * New retrying code uses it rather than a formula of its own (scripts/lint/one-back-off.test.ts). Measured against libraries: `exponential-backoff`
  * and `p-retry` own the retry loop (and its timers), which the outbox cannot use (its wait is a
  * stored next-attempt time) and the clock feed does not want (its timers are cancelled with the
  * page); the delay alone is these few lines.

@@ -1,9 +1,9 @@
 /**
- * What an export of a search result holds: the CSV columns and row of a crime, the JSON
- * document's head, and the file name (area and period). The API streams these; they live here so
- * that the rules are tested without a server.
+ * What an export of a search result holds: the CSV columns, the JSON document's head and its
+ * crimes, and the file name (area and period). The API streams these (a crime's CSV line it writes
+ * straight from store rows, api/src/search/export-rows.ts); they live here so that the rules are
+ * tested without a server.
  */
-import { categoryFromSlug } from '../crime/categories.ts';
 import { CSV_BOM, csvLine } from '../csv/csv.ts';
 import type { ApiCrime, SearchResponse } from './types.ts';
 
@@ -30,22 +30,6 @@ export const CSV_COLUMNS = [
 
 /** The first line of the CSV, after a byte-order mark so spreadsheets read the file as UTF-8. */
 export const CSV_HEAD = `${CSV_BOM}${csvLine(CSV_COLUMNS)}\r\n`;
-
-/** One crime as a CSV line (RFC 4180, CRLF), text guarded against spreadsheet formulas. */
-export function crimeCsvLine(crime: ApiCrime): string {
-  return `${csvLine([
-    crime.month,
-    categoryFromSlug(crime.category)?.label ?? crime.category,
-    crime.category,
-    crime.location?.street.name,
-    crime.location?.latitude,
-    crime.location?.longitude,
-    crime.outcome_status?.category,
-    crime.persistent_id,
-    crime.force_id,
-    crime.lsoa_code,
-  ])}\r\n`;
-}
 
 /**
  * The JSON export is one object: what was searched, then `crimes`. It is written in three parts

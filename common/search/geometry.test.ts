@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { haversineMetres } from '../../tests/support/great-circle.ts';
 import { cellBounds, cellOf } from '../geo/grid.ts';
 import {
   EARTH_RADIUS_METRES,
@@ -10,7 +11,6 @@ import {
   flatScale,
   partBounds,
   partsForCircle,
-  haversineMetres,
   parseBoundary,
   pointInPolygon,
   polygonIntersectsCircle,

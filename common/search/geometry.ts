@@ -23,11 +23,6 @@ export function haversineTerm(a: LatLng, b: LatLng): number {
   return dLat * dLat + Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * dLng * dLng;
 }
 
-export function haversineMetres(a: LatLng, b: LatLng): number {
-  const h = Math.min(1, haversineTerm(a, b));
-  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.sqrt(h));
-}
-
 /** The haversine term at exactly `metres`: a point is within the radius when its term is <= this. */
 export function haversineLimit(metres: number): number {
   const s = Math.sin(metres / (2 * EARTH_RADIUS_METRES));

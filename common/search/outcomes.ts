@@ -54,12 +54,6 @@ export const UNRESOLVED_OUTCOMES = [
 /** Categories whose crimes never carry an outcome, so they stay out of the resolution rate. */
 export const OUTCOME_FREE_CATEGORIES: readonly CrimeCategorySlug[] = ['anti-social-behaviour'];
 
-const resolved = new Set(RESOLVED_OUTCOMES.map((o) => o.toLowerCase()));
-
-export function isResolvedOutcome(outcome: string | null | undefined): boolean {
-  return outcome ? resolved.has(outcome.trim().toLowerCase()) : false;
-}
-
 /** Resolved crimes as a percentage of crimes that can have an outcome, to 1 decimal; null if none. */
 export function resolutionPercentage(resolvedCount: number, eligibleCount: number): number | null {
   if (eligibleCount <= 0) return null;

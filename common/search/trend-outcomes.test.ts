@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  RESOLVED_OUTCOMES,
-  UNRESOLVED_OUTCOMES,
-  isResolvedOutcome,
-  resolutionPercentage,
-} from './outcomes.ts';
+import { RESOLVED_OUTCOMES, UNRESOLVED_OUTCOMES, resolutionPercentage } from './outcomes.ts';
+import { isResolvedOutcome } from '../../tests/support/outcomes.ts';
 import { MIN_CRIMES_TO_COMPARE, STABLE_THRESHOLD_PERCENT, computeTrend } from './trend.ts';
 
 describe('computeTrend', () => {

@@ -27,7 +27,6 @@ export type SearchRequestBody = BodyOf<typeof SearchCrimes>;
 /** The search's answer, the public search's and the partner API's alike. */
 export type SearchResponse = ResponseOf<typeof PartnerSearch>;
 export type ApiCrime = SearchResponse['data'][number];
-export type Pagination = SearchResponse['pagination'];
 export type SearchStats = SearchResponse['stats'];
 export type CrimeTypeStat = SearchStats['crimeTypes'][number];
 export type MonthlyBreakdownEntry = SearchStats['monthlyBreakdown'][number];
@@ -36,4 +35,3 @@ export type SearchDataInfo = SearchResponse['dataInfo'];
 export type ForceWithoutData = SearchDataInfo['forcesWithoutData'][number];
 
 export type AvailableDatesResponse = ResponseOf<typeof GetAvailableDates>;
-export type AvailableDate = AvailableDatesResponse['dates'][number];

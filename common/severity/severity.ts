@@ -160,8 +160,6 @@ export interface SeverityMatrix {
   readonly crimeData: readonly CategoryScores[];
 }
 
-export const SEVERITY_CATEGORIES: readonly CrimeCategorySlug[] = DEFAULT_SCORES.map(([slug]) => slug);
-
 export function defaultSeverityMatrix(): SeverityMatrix {
   return {
     weights: [...DEFAULT_WEIGHTS],

@@ -1,4 +1,6 @@
+import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
+import { CsewFiguresDocument } from '../contracts/csew-figures.ts';
 import bundled from './csew-figures.json' with { type: 'json' };
 import {
   BUNDLED_CSEW_FIGURES,
@@ -26,6 +28,18 @@ describe('CSEW figures document', () => {
     expect(csewClockDefinition(parseCsewFigures(next)).version).not.toBe(
       csewClockDefinition(BUNDLED_CSEW_FIGURES).version,
     );
+  });
+
+  it("gives figures the contract's schema accepts (the admin page's answer is checked against it)", () => {
+    const sparse = copy();
+    (sparse as { nextUpdateDate: string | null }).nextUpdateDate = null;
+    const row = sparse.tables.headline[0]! as { unreported: number | null; unreportedPercent: number | null };
+    row.unreported = null;
+    row.unreportedPercent = null;
+    for (const figures of [BUNDLED_CSEW_FIGURES, parseCsewFigures(sparse)]) {
+      expect([...Value.Errors(CsewFiguresDocument, figures)].map((e) => e.instancePath)).toEqual([]);
+    }
+    expect(Value.Check(CsewFiguresDocument, { ...BUNDLED_CSEW_FIGURES, format: 'other' })).toBe(false);
   });
 
   it('refuses a document that is not right, naming the field', () => {

@@ -6,10 +6,12 @@
  * an admin replaces it without a release by uploading a new one (admin survey data page, or
  * `npm run survey:figures -- <file>`). Everything is checked here before it is used.
  */
+import type { Static } from 'typebox';
 import { definitionVersion, daysUntilLondonDate } from '../clock/clock-data.ts';
 import type { ClockCategoryInput } from '../clock/model.ts';
 import { modelPeak, PEAK_PROFILES } from '../clock/peak-hours.ts';
 import type { ClockDefinition, ClockMeta } from '../clock/types.ts';
+import type { CsewFiguresDocument } from '../contracts/csew-figures.ts';
 import bundled from './csew-figures.json' with { type: 'json' };
 
 export const CSEW_FIGURES_FORMAT = 'crime-clock/csew-figures@1';
@@ -17,7 +19,8 @@ export const CSEW_FIGURES_FORMAT = 'crime-clock/csew-figures@1';
 /** The specification's per-second rates are over a 365-day year (section 9). */
 export const SECONDS_IN_365_DAY_YEAR = 365 * 24 * 60 * 60;
 
-export type SurveyRowStatus = 'published' | 'specification' | 'estimate';
+export const SURVEY_ROW_STATUSES = ['published', 'specification', 'estimate'] as const;
+export type SurveyRowStatus = (typeof SURVEY_ROW_STATUSES)[number];
 export const SURVEY_GROUPS = [
   'headline',
   'theftCategories',
@@ -28,52 +31,9 @@ export const SURVEY_GROUPS = [
 export type SurveyGroup = (typeof SURVEY_GROUPS)[number];
 export type PeakProfileName = keyof typeof PEAK_PROFILES;
 
-export interface CsewTableRow {
-  readonly crime: string;
-  readonly total: number;
-  /** null where the publication gives no split by reporting. */
-  readonly unreported: number | null;
-  readonly unreportedPercent: number | null;
-  readonly status: SurveyRowStatus;
-  readonly source: string;
-}
-
-export interface CsewFigures {
-  readonly format: typeof CSEW_FIGURES_FORMAT;
-  readonly source: {
-    readonly publisher: string;
-    readonly title: string;
-    /** ISO date the publication was released. */
-    readonly released: string;
-    readonly url: string;
-    /** How the clock names its source, e.g. "Crime Survey for England and Wales (CSEW), ONS". */
-    readonly dataSource: string;
-    readonly licence: string;
-  };
-  /** e.g. "year ending March 2025". */
-  readonly dataYear: string;
-  readonly lastUpdated: string;
-  /** The next edition's period, e.g. "year ending June 2025". */
-  readonly nextUpdate: string;
-  /** ISO date ONS announced for the next edition; null when none is announced. */
-  readonly nextUpdateDate: string | null;
-  readonly headlineTotal: number;
-  readonly surveyNote: string;
-  readonly dataMethod: string;
-  readonly prevalenceWarnings: readonly string[];
-  readonly incidents: readonly {
-    readonly id: string;
-    readonly name: string;
-    readonly annualCount: number;
-    readonly peakProfile: PeakProfileName;
-  }[];
-  readonly prevalence: readonly {
-    readonly id: string;
-    readonly name: string;
-    readonly annualCount: number;
-  }[];
-  readonly tables: Readonly<Record<SurveyGroup, readonly CsewTableRow[]>>;
-}
+/** A figures document, typed by its schema (common/contracts/csew-figures.ts, where each field is described). */
+export type CsewFigures = Static<typeof CsewFiguresDocument>;
+export type CsewTableRow = CsewFigures['tables'][SurveyGroup][number];
 
 export class CsewFiguresError extends Error {
   override name = 'CsewFiguresError';
@@ -130,7 +90,6 @@ export function parseCsewFigures(input: unknown): CsewFigures {
   const url = text(source.url, 'source.url');
   if (!/^https:\/\//.test(url)) fail('source.url', 'must be an https address');
   const tables = object(doc.tables, 'tables');
-  const statuses: readonly SurveyRowStatus[] = ['published', 'specification', 'estimate'];
 
   return {
     format: CSEW_FIGURES_FORMAT,
@@ -189,7 +148,8 @@ export function parseCsewFigures(input: unknown): CsewFigures {
           const unreported = row.unreported === null ? null : count(row.unreported, `${path}.unreported`);
           if (unreported !== null && unreported > total) fail(`${path}.unreported`, 'must not exceed total');
           const status = row.status as SurveyRowStatus;
-          if (!statuses.includes(status)) fail(`${path}.status`, `must be one of ${statuses.join(', ')}`);
+          if (!SURVEY_ROW_STATUSES.includes(status))
+            fail(`${path}.status`, `must be one of ${SURVEY_ROW_STATUSES.join(', ')}`);
           return {
             crime: text(row.crime, `${path}.crime`),
             total,

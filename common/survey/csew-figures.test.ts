@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  confirmedUnreported,
-  CSEW_INCIDENT_CATEGORIES,
-  CSEW_PREVALENCE_CATEGORIES,
-  SURVEY_DATA,
-  SURVEY_HEADLINE_TOTAL,
-  surveySummary,
-  type SurveyDataRow,
-} from './csew-figures.ts';
+import { CSEW_CLOCK_DEFINITION } from './csew-clock.ts';
+import { confirmedUnreported, SURVEY_DATA, surveySummary, type SurveyDataRow } from './csew-figures.ts';
 import { BUNDLED_CSEW_FIGURES } from './csew-data.ts';
 
 const ALL_ROWS: SurveyDataRow[] = Object.values(SURVEY_DATA).flat();
@@ -19,7 +12,7 @@ const byCrime = (crime: string) => {
 
 describe('CSEW figures, year ending March 2025', () => {
   it('holds the figures the specification quotes', () => {
-    expect(SURVEY_HEADLINE_TOTAL).toBe(9_400_000);
+    expect(BUNDLED_CSEW_FIGURES.headlineTotal).toBe(9_400_000);
     expect(byCrime('Fraud')).toMatchObject({ totalCSEW: 4_200_000, unreportedPercent: 92.8 });
     expect(byCrime('Computer misuse')).toMatchObject({ totalCSEW: 692_000, unreportedPercent: 93 });
     expect(byCrime('Domestic abuse (')).toMatchObject({ totalCSEW: 3_800_000, unreportedPercent: 83 });
@@ -85,22 +78,25 @@ describe('CSEW figures, year ending March 2025', () => {
 });
 
 describe('CSEW clock inputs', () => {
+  const incidents = CSEW_CLOCK_DEFINITION.categories;
+  const prevalence = CSEW_CLOCK_DEFINITION.prevalence ?? [];
+
   it('adds the incident categories up to the headline total, with unique ids', () => {
-    expect(CSEW_INCIDENT_CATEGORIES.reduce((s, c) => s + c.annualCount, 0)).toBe(9_400_000);
-    expect(new Set(CSEW_INCIDENT_CATEGORIES.map((c) => c.id)).size).toBe(CSEW_INCIDENT_CATEGORIES.length);
-    const violence = CSEW_INCIDENT_CATEGORIES.find((c) => c.id === 'violence-with-injury');
+    expect(incidents.reduce((s, c) => s + c.annualCount, 0)).toBe(9_400_000);
+    expect(new Set(incidents.map((c) => c.id)).size).toBe(incidents.length);
+    const violence = incidents.find((c) => c.id === 'violence-with-injury');
     expect(violence?.peak).toMatchObject({ peakMultiplier: 1.83, offPeakMultiplier: 0.59 });
   });
 
   it('counts people at a constant rate in the prevalence clock', () => {
-    expect(CSEW_PREVALENCE_CATEGORIES.map((c) => [c.id, c.annualCount])).toEqual([
+    expect(prevalence.map((c) => [c.id, c.annualCount])).toEqual([
       ['domestic-abuse', 3_800_000],
       ['sexual-assault', 900_000],
       ['stalking', 1_400_000],
       ['harassment', 4_200_000],
       ['sexual-violence', 2_100_000],
     ]);
-    for (const c of CSEW_PREVALENCE_CATEGORIES) expect(c.peak).toBeUndefined();
+    for (const c of prevalence) expect(c.peak).toBeUndefined();
   });
 
   it('describes the data with its source and dates', () => {

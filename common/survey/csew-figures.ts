@@ -9,10 +9,8 @@
  *  - estimate: derived by us, because the bulletin's main points do not break it out. They are
  *    not ONS numbers and should be replaced by the appendix-table values in a new upload.
  */
-import type { ClockCategoryInput } from '../clock/model.ts';
 import {
   BUNDLED_CSEW_FIGURES,
-  csewClockDefinition,
   SECONDS_IN_365_DAY_YEAR,
   SURVEY_GROUPS,
   type CsewFigures,
@@ -66,8 +64,6 @@ export function surveyTables(figures: CsewFigures): Record<SurveyGroup, SurveyDa
   ) as Record<SurveyGroup, SurveyDataRow[]>;
 }
 
-/** CSEW headline crime, incidents against households and people aged 16 and over (shipped figures). */
-export const SURVEY_HEADLINE_TOTAL = BUNDLED_CSEW_FIGURES.headlineTotal;
 export const SURVEY_DATA: Readonly<Record<SurveyGroup, readonly SurveyDataRow[]>> =
   surveyTables(BUNDLED_CSEW_FIGURES);
 
@@ -91,11 +87,3 @@ export function surveySummary(figures: CsewFigures = BUNDLED_CSEW_FIGURES): Surv
     unreportedPerSecond: unreported / SECONDS_IN_365_DAY_YEAR,
   };
 }
-
-/** Incident clock categories of the shipped figures. */
-export const CSEW_INCIDENT_CATEGORIES: readonly ClockCategoryInput[] =
-  csewClockDefinition(BUNDLED_CSEW_FIGURES).categories;
-
-/** People affected per year, at a constant rate; they overlap and are not part of the incident total. */
-export const CSEW_PREVALENCE_CATEGORIES: readonly ClockCategoryInput[] =
-  csewClockDefinition(BUNDLED_CSEW_FIGURES).prevalence ?? [];

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../common/config/config.ts';
 import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
 import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
 import { REALTIME_READ_HEADER } from '../../server-common/security/realtime-reads.ts';
+import { redisReconnectDelay } from '../../server-common/redis/reconnect.ts';
 import { createApiReader } from './api-client/api-reader.ts';
 import { createAreaClocks, type AreaClocks } from './clocks/area-clocks.ts';
 import { createDefinitionSource, type DefinitionSource } from './clocks/definition-source.ts';
@@ -111,7 +112,7 @@ export function openVersionSubscriber(url: string): Redis {
   return new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: null,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
+    retryStrategy: redisReconnectDelay,
   });
 }
 

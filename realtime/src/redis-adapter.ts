@@ -1,6 +1,7 @@
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { redisReconnectDelay } from '../../server-common/redis/reconnect.ts';
 
 /**
  * The Socket.IO Redis adapter over sharded pub/sub (Redis 7+), with ioredis clients that
@@ -11,7 +12,7 @@ export function createRedisAdapter(url: string, logger: Logger) {
   const pub = new Redis(url, {
     lazyConnect: false,
     maxRetriesPerRequest: 2,
-    retryStrategy: (n) => Math.min(n * 200, 5000),
+    retryStrategy: redisReconnectDelay,
   });
   // The adapter subscribes and unsubscribes as clock rooms fill and empty, and does not handle
   // those commands' failures: with a retry limit, viewers coming or going while Redis is down

@@ -10,6 +10,7 @@
  * than the API stops the node.
  */
 import { Redis } from 'ioredis';
+import { backOffDelay, type BackOff } from '../../common/retry/back-off.ts';
 
 /** A dependency is there but not usable as it is; the message says what to change. */
 export class StartupCheckError extends Error {
@@ -27,9 +28,12 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 const PROBE_CHANNEL = 'crime-clock:startup-check';
 
+/** Between tries at a Redis that is still starting: soon at first, then every two seconds or so. */
+const REDIS_STARTING: BackOff = { baseMs: 250, maxMs: 2000 };
+
 async function connectedRedis(url: string, waitMs: number): Promise<Redis> {
   const deadline = Date.now() + waitMs;
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     const client = new Redis(url, {
       lazyConnect: true,
       connectTimeout: Math.min(5000, waitMs),
@@ -50,7 +54,8 @@ async function connectedRedis(url: string, waitMs: number): Promise<Redis> {
             'Start Redis or correct REDIS_URL; unset REDIS_URL to run a single realtime node without Redis.',
         );
       }
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const wait = Math.min(backOffDelay(attempt, REDIS_STARTING, Math.random), deadline - Date.now());
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 }

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../api/src/app.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
-import { rebuildSearchAggregates } from '../../api/src/search/derived-tables.ts';
+import { rebuildSearchAggregates } from '../../tests/support/search-aggregates.ts';
 import { parseConfig } from '../../common/config/config.ts';
 import { CRIME_CATEGORIES } from '../../common/crime/categories.ts';
 import { cellOf } from '../../common/geo/grid.ts';

@@ -30,14 +30,10 @@ import { parseConfig } from '../../common/config/config.ts';
 import { categoryFromCode } from '../../common/crime/categories.ts';
 import { cellBounds, cellOf } from '../../common/geo/grid.ts';
 import { POLICE_FORCE_IDS } from '../../common/police/forces.ts';
-import {
-  METRES_PER_MILE,
-  cellsForCircle,
-  haversineMetres,
-  type LatLng,
-} from '../../common/search/geometry.ts';
+import { METRES_PER_MILE, cellsForCircle, type LatLng } from '../../common/search/geometry.ts';
 import { addMonths, formatMonth } from '../../common/search/months.ts';
-import { isResolvedOutcome } from '../../common/search/outcomes.ts';
+import { haversineMetres } from '../../tests/support/great-circle.ts';
+import { isResolvedOutcome } from '../../tests/support/outcomes.ts';
 import { generateSample } from '../data-sample/generate.ts';
 import { createDatabaseSql } from '../lib/create-database.ts';
 import { Rng } from '../data-sample/random.ts';

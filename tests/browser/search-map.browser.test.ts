@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapMark, SearchMapResponse } from '../../common/map/marks.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
-import { rebuildSearchAggregates } from '../../api/src/search/derived-tables.ts';
+import { rebuildSearchAggregates } from '../support/search-aggregates.ts';
 import { generateSample } from '../../scripts/data-sample/generate.ts';
 import { BLOCKING_IMPACTS, formatViolations, runAxe } from '../support/axe.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';

@@ -11,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/src/db/connection.ts';
-import { rebuildSearchAggregates } from '../../api/src/search/derived-tables.ts';
+import { rebuildSearchAggregates } from '../support/search-aggregates.ts';
 import { generateSample } from '../../scripts/data-sample/generate.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';
 import type { PoliceApiDouble } from '../support/police-api/double.ts';

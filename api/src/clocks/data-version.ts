@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { CLOCK_DATA_VERSION_CHANNEL } from '../../../common/contracts/clocks.ts';
+import { redisReconnectDelay } from '../../../server-common/redis/reconnect.ts';
 import type { CsewFiguresService } from './csew-figures-service.ts';
 import type { PoliceClockService } from './police-clock-service.ts';
 
@@ -44,7 +45,7 @@ export function createDataVersionPublisher({
 }: DataVersionPublisherOptions) {
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 1,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
+    retryStrategy: redisReconnectDelay,
   });
   let down = false;
   redis.on('error', (error: Error) => {

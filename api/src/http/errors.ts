@@ -1,15 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '../../../common/contracts/errors.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
-
-/** The one error shape every API route answers with. */
-export interface ApiErrorBody {
-  success: false;
-  error: string;
-  code: string;
-  details?: string[];
-  /** A refusal for too many requests: its wait, so a page can word "try again in 5 minutes" itself. */
-  retryAfterSeconds?: number;
-}
 
 /** Thrown by services for failures the caller can act on; the status and message reach the client. */
 export class HttpError extends Error {
@@ -55,9 +46,9 @@ export function errorAnswer(
   error: FastifyError | HttpError,
   request: FastifyRequest,
   reply: FastifyReply,
-): { status: number; body: ApiErrorBody } {
+): { status: number; body: ErrorBody } {
   const status = statusCodeOf(error);
-  let body: ApiErrorBody;
+  let body: ErrorBody;
   if ('validation' in error && error.validation) {
     const details = error.validation.map((v) => {
       const where = v.instancePath ? v.instancePath.slice(1).replaceAll('/', '.') : '';

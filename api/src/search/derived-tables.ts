@@ -7,17 +7,6 @@ import type { DerivedTable } from '../police-data/derived-tables.ts';
 import { MONTH_ROW_COUNTS, pivotSums } from './month-rows.ts';
 import { sqlDouble } from './sql.ts';
 
-/** Aggregate tables of the search; their layout and purpose are described in migration 0002. */
-export const SEARCH_AGGREGATE_TABLES = [
-  'crime_cell_months',
-  'crime_part_months',
-  'crime_points',
-  'crime_force_counts',
-  'crime_locations',
-  'force_lsoas',
-  'cell_forces',
-] as const;
-
 const IS_RESOLVED = 'CASE WHEN outcome IN (:resolvedOutcomes) THEN 1 ELSE 0 END';
 const RESOLVED = `SUM(${IS_RESOLVED})`;
 
@@ -165,26 +154,3 @@ export const searchAggregates: DerivedTable = {
 
 /** For the importer's list of derived tables. */
 export const searchDerivedTables: readonly DerivedTable[] = [searchAggregates];
-
-/** Rebuilds every aggregate from `crimes` (benchmarks and tests that load crimes directly). */
-export async function rebuildSearchAggregates(sequelize: Sequelize): Promise<void> {
-  await sequelize.transaction(async (transaction) => {
-    const replacements = { resolvedOutcomes: [...RESOLVED_OUTCOMES] };
-    const run = (sql: string) => sequelize.query(sql, { replacements, transaction });
-    for (const table of SEARCH_AGGREGATE_TABLES) await run(`DELETE FROM ${table}`);
-    for (const sql of monthStatements('1 = 1')) await run(sql);
-    await run(partMonthsStatement('1 = 1'));
-    await run(
-      `INSERT INTO crime_locations (cell, lat, lng, lsoa_code)
-       SELECT DISTINCT cell, lat, lng, COALESCE(lsoa_code, '') FROM crimes
-       WHERE cell IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL`,
-    );
-    await run(
-      `INSERT INTO force_lsoas (force_id, lsoa_code)
-       SELECT DISTINCT force_id, lsoa_code FROM crimes WHERE lsoa_code IS NOT NULL AND lsoa_code <> ''`,
-    );
-    await run(
-      'INSERT INTO cell_forces (cell, force_id) SELECT DISTINCT cell, force_id FROM crime_cell_months',
-    );
-  });
-}

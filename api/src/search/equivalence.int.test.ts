@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRES_PER_MILE } from '../../../common/search/geometry.ts';
-import { isResolvedOutcome } from '../../../common/search/outcomes.ts';
+import { isResolvedOutcome } from '../../../tests/support/outcomes.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import {
   CENTRE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crimeCsvLine } from '../../../common/search/export.ts';
+import { crimeCsvLine } from '../../../tests/support/crime-csv.ts';
 import type { CrimeRow } from './areas.ts';
 import { csvRows } from './export-rows.ts';
 import { toApiCrime } from './search-service.ts';

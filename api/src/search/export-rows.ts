@@ -1,11 +1,11 @@
 /**
  * CSV text straight from store rows, byte for byte what `crimeCsvLine(toApiCrime(row))` gives
- * (export-rows.test.ts holds it to that), without an ApiCrime and a field array per row: each
- * batch becomes one string in one pass, the category and month columns come from a cache, and
- * every value from outside (street, outcome, ids) still goes through `csvField`. It saves about
- * an eighth of the export's CPU time (docs/benchmarks.md). The JSON export keeps
- * `JSON.stringify` of each ApiCrime: measured, a hand-written template was no faster than V8's
- * own serialiser of such small flat objects.
+ * (tests/support/crime-csv.ts; export-rows.test.ts holds it to that), without an ApiCrime and a
+ * field array per row: each batch becomes one string in one pass, the category and month columns
+ * come from a cache, and every value from outside (street, outcome, ids) still goes through
+ * `csvField`. It saves about an eighth of the export's CPU time (docs/benchmarks.md). The JSON
+ * export keeps `JSON.stringify` of each ApiCrime: measured, a hand-written template was no faster
+ * than V8's own serialiser of such small flat objects.
  */
 import { categoryFromCode, categoryFromSlug } from '../../../common/crime/categories.ts';
 import { csvField } from '../../../common/csv/csv.ts';

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../common/config/config.ts';
-import { CSV_COLUMNS, crimeCsvLine } from '../../../common/search/export.ts';
+import { CSV_COLUMNS } from '../../../common/search/export.ts';
+import { crimeCsvLine } from '../../../tests/support/crime-csv.ts';
 import type { ApiCrime, SearchRequestBody, SearchResponse } from '../../../common/search/types.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';

@@ -9,7 +9,7 @@ import {
   ringsBbox,
 } from '../../../common/search/geometry.ts';
 import { formatMonth } from '../../../common/search/months.ts';
-import { isResolvedOutcome } from '../../../common/search/outcomes.ts';
+import { isResolvedOutcome } from '../../../tests/support/outcomes.ts';
 import type { SearchResponse } from '../../../common/search/types.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { HttpError } from '../http/errors.ts';
@@ -17,7 +17,10 @@ import { createPostcodeService } from '../postcodes/postcode-service.ts';
 import { fillFromExistingCrimes } from '../db/migrations/0002-search.ts';
 import { monthRows } from '../db/migrations/0013-month-rows.ts';
 import { cellMonthsByForce } from '../db/migrations/0016-cell-months-by-force.ts';
-import { rebuildSearchAggregates, SEARCH_AGGREGATE_TABLES } from './derived-tables.ts';
+import {
+  rebuildSearchAggregates,
+  SEARCH_AGGREGATE_TABLES,
+} from '../../../tests/support/search-aggregates.ts';
 import { crimesColumn, MONTH_ROW_CODES } from './month-rows.ts';
 import { createSearchService, type SearchService } from './search-service.ts';
 import {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { policeClockDefinition } from '../../../common/clock/police-definition.ts';
 import { clockAnswerFor } from '../../../tests/support/clock-answer.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../common/survey/csew-clock.ts';
+import { backOffDelay } from '../../../common/retry/back-off.ts';
 import { createApiReader } from '../api-client/api-reader.ts';
 import { createDefinitionSource, type DefinitionSourceOptions } from './definition-source.ts';
 
@@ -90,5 +91,46 @@ describe('the clock definition source', () => {
     await definitions.refresh();
     expect(definitions.answeredEmpty?.('police')).toBe(true);
     expect(definitions.current('police')).toBeUndefined();
+  });
+
+  it("asks again for police data it has not got on the product's back-off, then at the refresh interval", async () => {
+    vi.useFakeTimers();
+    try {
+      let loaded = false;
+      const api = apiDouble({
+        '/api/csew-clock': () => json(clockAnswerFor(CSEW_CLOCK_DEFINITION)),
+        '/api/police-clock': () =>
+          loaded
+            ? json(clockAnswerFor(police))
+            : json({ success: false, error: 'No police data', code: 'NO_POLICE_DATA' }, 503),
+      });
+      const logger = { warn: vi.fn(), info: vi.fn() } as unknown as DefinitionSourceOptions['logger'];
+      const definitions = createDefinitionSource({
+        readApi: createApiReader({ apiUrl: 'http://api.test', fetch: api.fetch }),
+        logger,
+        retryMs: 1000,
+        refreshMs: 20_000,
+        versionPollMs: 3_600_000,
+        random: () => 1,
+      });
+      const asked: number[] = [];
+      const start = Date.now();
+      const policeAsks = () => api.paths.filter((path) => path === '/api/police-clock').length;
+      definitions.start();
+      for (let second = 0; second <= 75; second++) {
+        await vi.advanceTimersByTimeAsync(second === 0 ? 0 : 1000);
+        while (asked.length < policeAsks()) asked.push(Date.now() - start);
+        if (second === 20) loaded = true;
+      }
+      definitions.stop();
+      const waits = asked.slice(1).map((at, i) => at - asked[i]!);
+      const backOff = { baseMs: 1000, maxMs: 20_000 };
+      // 1, 2, 4, 8 and 16 s; the answer with the data (at 31 s) ends the back-off: then every 20 s.
+      expect(waits.slice(0, 5)).toEqual([1, 2, 3, 4, 5].map((n) => backOffDelay(n, backOff)));
+      expect(waits.slice(5)).toEqual([20_000, 20_000]);
+      expect(definitions.current('police')).toEqual(police);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '../../../common/contracts/clocks.ts';
 import type { ApiReader } from '../api-client/api-reader.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../common/survey/csew-clock.ts';
+import { backOffDelay } from '../../../common/retry/back-off.ts';
 
 export type DefinitionListener = (definition: ClockDefinition) => void;
 
@@ -43,8 +44,13 @@ export interface DefinitionSourceOptions {
    * (a subscribed one can send nothing else), opened by the composition root, which closes it.
    */
   subscriber?: Redis;
-  /** Interval while the police data has not been loaded yet. */
+  /**
+   * While the police data has not been loaded yet, the first wait before asking again; it doubles
+   * with each answer still without it, up to `refreshMs` (the product's back-off, `backOffDelay`).
+   */
   retryMs?: number;
+  /** Jitter of that back-off (tests fix it). */
+  random?: () => number;
 }
 
 /**
@@ -161,13 +167,18 @@ export function createDefinitionSource(options: DefinitionSourceOptions): Defini
     start() {
       running = true;
       // Until the police data is first loaded (the API may still be starting, or the store be
-      // empty) ask again every few seconds; after that, at the normal refresh interval.
+      // empty) ask again soon, backing off so that nodes waiting for an API that is down do not
+      // keep asking it; after that, at the normal refresh interval. A new import reaches a node
+      // sooner anyway: its data version changes (published on Redis, or polled).
+      const refreshMs = options.refreshMs ?? 30_000;
+      const backOff = { baseMs: Math.min(options.retryMs ?? 3000, refreshMs), maxMs: refreshMs };
+      let roundsWithoutPolice = 0;
       const loop = async () => {
         await refresh();
         if (!running) return;
         const wait = definitions.has('police')
-          ? (options.refreshMs ?? 30_000)
-          : Math.min(options.retryMs ?? 3000, options.refreshMs ?? 30_000);
+          ? refreshMs
+          : backOffDelay(++roundsWithoutPolice, backOff, options.random ?? Math.random);
         timer = setTimeout(() => void loop(), wait);
       };
       void loop();

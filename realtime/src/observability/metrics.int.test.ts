@@ -7,8 +7,8 @@ import {
   type ClientToServerEvents,
   type JoinClockReply,
   type ServerToClientEvents,
-  type TickFrame,
 } from '../../../common/realtime/protocol.ts';
+import type { TickFrame } from '../../../common/realtime/tick.ts';
 import { createApiReader } from '../api-client/api-reader.ts';
 import { createDefinitionSource } from '../clocks/definition-source.ts';
 import { composeRealtimeServer } from '../compose.ts';

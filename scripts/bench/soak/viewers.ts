@@ -5,8 +5,8 @@
  * count never goes backwards (across reconnects too, whichever node answers) and ticks keep coming.
  */
 import type { ClockKind } from '../../../common/clock/types.ts';
-import { CLOCK_KINDS, TICK_INTERVAL_MS, type ClockTick } from '../../../common/realtime/protocol.ts';
-import { readTick } from '../../../common/realtime/tick.ts';
+import { CLOCK_KINDS, TICK_INTERVAL_MS } from '../../../common/realtime/protocol.ts';
+import { readTick, type ClockTick } from '../../../common/realtime/tick.ts';
 
 const EMPTY_TICK: ClockTick = { c: 'csew', v: '', t: 0, y: 0, n: 0, counters: [] };
 import { LatencyHistogram } from '../lib/histogram.ts';

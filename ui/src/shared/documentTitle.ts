@@ -2,9 +2,6 @@ import { MESSAGES, type MessageId } from '../../../common/i18n/messages.ts';
 import { pageTitle } from '../../../common/site/page-metadata.ts';
 import { PAGE_LOCALE } from '../i18n/pageLocale.ts';
 
-/** The product's name in the page's language ("Cloc Troseddau" on a Welsh page). */
-export const PRODUCT_NAME = MESSAGES[PAGE_LOCALE]['meta.siteName'];
-
 /**
  * A page title in the page's language: given a message id, its message (public pages, the same
  * `meta.*` ids the served HTML's title uses); given text, that text (admin pages stay English).

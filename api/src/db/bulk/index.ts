@@ -4,7 +4,7 @@ import { mysqlBulk } from './mysql.ts';
 import { sqliteBulk } from './sqlite.ts';
 import type { BulkDialect } from './types.ts';
 
-export type { BulkDialect, BulkValue, BulkWriter, SortedInserter } from './types.ts';
+export type { BulkDialect, BulkValue, BulkWriter } from './types.ts';
 
 /**
  * Raw multi-row writes for the importer. The ORM's bulkCreate is an order of magnitude too slow

@@ -19,14 +19,6 @@ import { POLICY_NAME, POLICY_WINDOW_SECONDS } from '../limits/rate-limit-headers
 export const API_KEY_SCHEME = 'ApiKeyAuth';
 export const PARTNER_TAG = 'Partner API';
 
-/** The request the docs and the admin screen's usage example show. */
-export const EXAMPLE_REQUEST = {
-  postcode: 'SW1A 1AA',
-  radius: 1,
-  startMonth: 'RECENT_3_MONTHS',
-  endMonth: '',
-};
-
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': {
     type: 'string',

@@ -7,8 +7,6 @@ import type { DailyLimiter } from '../limits/daily-limit.ts';
 import { deleteWebhookSchema, putWebhookSchema } from './openapi.ts';
 import type { WebhookService } from './webhook-service.ts';
 
-export const PARTNER_WEBHOOK_PATH = '/external/webhook';
-
 export interface PartnerWebhookOptions {
   keys: ApiKeyService;
   limiter: DailyLimiter;

@@ -5,16 +5,7 @@
  * holds product code to these two). Its commands are in cli/.
  */
 export { importSources } from './import-sources.ts';
-export { importSampleIfEmpty, type PrepareSample } from './cli/sample-if-empty.ts';
-export { OfflineError } from './sources/open-source.ts';
+export { importSampleIfEmpty } from './cli/sample-if-empty.ts';
 export { createProgressReporter } from './progress.ts';
 export { formatSummary } from './report.ts';
-export type {
-  FileKind,
-  FileResult,
-  ImportOptions,
-  ImportProgress,
-  ImportSummary,
-  RowProblem,
-  SourceSummary,
-} from './types.ts';
+export type { ImportSummary } from './types.ts';

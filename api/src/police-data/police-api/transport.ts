@@ -171,5 +171,3 @@ export function createTransport(options: TransportOptions) {
     },
   };
 }
-
-export type Transport = ReturnType<typeof createTransport>;

@@ -4,17 +4,13 @@
  * what a 401 does to the page.
  */
 export type {
-  ForceHoldings,
   ImportRecord,
   ImportsOverview,
   MessageStatus,
   MessagesList,
   OutboxMessageView,
   SecondFactorSetup,
-  SecondFactorStatus,
   SecurityEventKind,
-  SecurityEventView,
-  SecurityLogList,
   SystemInfo,
 } from '../../../../common/contracts/admin.ts';
 export type {

@@ -18,8 +18,6 @@ export interface AdminSession {
 /** What the browser believes about the session. The server enforces access on its own. */
 export const adminSessionAtom = atom<AdminSession>({ status: 'unknown' });
 
-export const isAdminAtom = atom((get) => get(adminSessionAtom).status === 'admin');
-
 /** The session once the start-up check has answered (at once if it already has). */
 export function settledAdminSession(store: ReturnType<typeof createStore>): Promise<AdminSession> {
   return new Promise((resolve) => {

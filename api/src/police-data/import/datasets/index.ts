@@ -4,7 +4,7 @@ import { outcomesDataset } from './outcomes.ts';
 import { stopAndSearchDataset } from './stop-and-search.ts';
 import { streetDataset } from './street.ts';
 
-export type { MonthDataset, MonthFile, RowMapper } from './month-dataset.ts';
+export type { MonthDataset, RowMapper } from './month-dataset.ts';
 
 export const MONTH_DATASETS: Record<MonthDatasetKind, MonthDataset> = {
   street: streetDataset,

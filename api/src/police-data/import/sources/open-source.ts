@@ -4,7 +4,7 @@ import { downloadToTempFile } from './download.ts';
 import type { OpenedSource } from './source.ts';
 import { openZip } from './zip-source.ts';
 
-export type { OpenedSource, SourceEntry } from './source.ts';
+export type { OpenedSource } from './source.ts';
 export { OfflineError } from './download.ts';
 
 export function isUrl(source: string): boolean {

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * docs/architecture.md: "one back-off". Every wait after a failure in the product is
+ * `backOffDelay` (common/retry/back-off.ts); this test reads the product's source for the shapes a
+ * back-off of its own would take, so a new hand-made formula fails here rather than in review.
+ */
+const REPO = new URL('../..', import.meta.url).pathname;
+const PRODUCT_SOURCE = ['api/src', 'realtime/src', 'server-common', 'common', 'ui/src'];
+const THE_BACK_OFF = 'common/retry/back-off.ts';
+
+function productFiles(): string[] {
+  return PRODUCT_SOURCE.flatMap((folder) =>
+    readdirSync(join(REPO, folder), { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+      .map((entry) => relative(REPO, join(entry.parentPath, entry.name))),
+  ).filter((file) => !/\.test\.tsx?$|\.test-support\.ts$/.test(file));
+}
+
+/** The code without its comments, which may well describe a back-off in words. */
+const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+
+/** A client library's reconnection hook (ioredis's retryStrategy, node-redis's reconnectStrategy) and its value. */
+const RETRY_HOOK = /\b(?:retryStrategy|reconnectStrategy)\s*:\s*([^,\n}]+)/g;
+/** What such a hook may be: the servers' Redis back-off, or "never retry" (a probe with its own deadline). */
+const ALLOWED_HOOKS = ['redisReconnectDelay', '() => null'];
+
+/** Arithmetic on a count of attempts or failures: the core of any hand-made back-off. */
+const COUNTER_ARITHMETIC =
+  /\b\w*(?:attempt|failure|tries|retries|doublings)\w*\s*(?:\*|<<)|(?:\*\*?|<<)\s*\(?\s*\w*(?:attempt|failure|tries|retries|doublings)/i;
+
+/**
+ * Socket.IO's own reconnection options: the browser's clock feed configures the library's
+ * back-off rather than timing reconnections itself (docs/architecture.md says why). Nowhere else.
+ */
+const SOCKET_IO_BACK_OFF = /\b(?:reconnectionDelay|reconnectionDelayMax|randomizationFactor)\s*:/;
+const SOCKET_IO_CLIENT = 'ui/src/features/clocks/clockFeed.ts';
+
+function hooks(code: string): string[] {
+  return [...code.matchAll(RETRY_HOOK)].map((match) => match[1]!.trim());
+}
+
+function counterArithmetic(code: string): string[] {
+  return code
+    .split('\n')
+    .filter((line) => COUNTER_ARITHMETIC.test(line))
+    .map((line) => line.trim());
+}
+
+describe('one back-off (docs/architecture.md)', () => {
+  const files = productFiles();
+  const code = new Map(files.map((file) => [file, withoutComments(readFileSync(join(REPO, file), 'utf8'))]));
+
+  it('reads the product source (the back-off and its callers are in it)', () => {
+    expect(files).toEqual(
+      expect.arrayContaining([THE_BACK_OFF, 'realtime/src/redis-adapter.ts', 'api/src/email/outbox.ts']),
+    );
+  });
+
+  it("every Redis client's reconnection waits the product's back-off", () => {
+    const found = files.flatMap((file) => hooks(code.get(file)!).map((hook) => `${file}: ${hook}`));
+    expect(found.length).toBeGreaterThanOrEqual(3);
+    expect(found.filter((entry) => !ALLOWED_HOOKS.some((hook) => entry.endsWith(`: ${hook}`)))).toEqual([]);
+  });
+
+  it('no module but the back-off computes a wait from a count of attempts or failures', () => {
+    const found = files
+      .filter((file) => file !== THE_BACK_OFF)
+      .flatMap((file) => counterArithmetic(code.get(file)!).map((line) => `${file}: ${line}`));
+    expect(found).toEqual([]);
+    expect(counterArithmetic(code.get(THE_BACK_OFF)!)).not.toEqual([]);
+  });
+
+  it("Socket.IO's own back-off is configured in the browser's clock feed only", () => {
+    const found = files.filter((file) => SOCKET_IO_BACK_OFF.test(code.get(file)!));
+    expect(found).toEqual([SOCKET_IO_CLIENT]);
+  });
+
+  it('recognises the hand-made formulas it stands against', () => {
+    expect(hooks('new Redis(url, { retryStrategy: (n) => Math.min(n * 200, 5000) })')).toEqual([
+      '(n) => Math.min(n * 200',
+    ]);
+    expect(hooks('{ retryStrategy: redisReconnectDelay, lazyConnect: true }')).toEqual([
+      'redisReconnectDelay',
+    ]);
+    for (const line of [
+      'const wait = Math.min(attempt * 200, 5000);',
+      'const delay = 500 * 2 ** failures;',
+      'setTimeout(retry, base << retries);',
+      'const ms = Math.min(30_000, 1000 * 2 ** (attempts - 1));',
+    ])
+      expect(counterArithmetic(line), line).toEqual([line]);
+    expect(counterArithmetic('// waits 200 ms * attempt\nconst x = 10 ** decimals;')).toEqual([
+      '// waits 200 ms * attempt',
+    ]);
+    expect(counterArithmetic(withoutComments('// waits 200 ms * attempt\nconst n = 2 ** z;'))).toEqual([]);
+  });
+});
