@@ -12,7 +12,6 @@ import { contractRoute } from '../http/contract-route.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import type { SearchService } from '../search/search-service.ts';
 import { clockAnswer } from './clock-answer.ts';
-import { clockDataVersion } from './data-version.ts';
 import type { CsewFiguresService } from './csew-figures-service.ts';
 import type { PoliceClockService } from './police-clock-service.ts';
 
@@ -21,6 +20,8 @@ export interface ClockRoutesOptions {
   /** Area clocks come from the crime search's own rules (its clockData). */
   search: Pick<SearchService, 'clock'>;
   csewFigures: CsewFiguresService;
+  /** The app's one clock data version (clocks/data-version.ts `clockDataVersion`). */
+  dataVersion: () => Promise<string>;
   now?: () => number;
 }
 
@@ -32,7 +33,7 @@ export interface ClockRoutesOptions {
  */
 export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async (
   app,
-  { policeClock, search, csewFigures, now = Date.now },
+  { policeClock, search, csewFigures, dataVersion, now = Date.now },
 ) => {
   const answer = (definition: ClockDefinition) => clockAnswer(definition, now());
 
@@ -52,7 +53,6 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
   // What the realtime servers without Redis read every second to learn at once of a new import or
   // new survey figures (two one-row reads): an importer may be another process, even on another
   // machine. With Redis the API publishes it instead (data-version.ts).
-  const dataVersion = clockDataVersion(policeClock, csewFigures);
   contractRoute(app, GetClockDataVersion, {}, async () => ({ version: await dataVersion() }));
 
   // The clock of one area (common/clock/area.ts ids): what the realtime server ticks for an area
