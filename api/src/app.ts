@@ -4,7 +4,6 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { AppConfig } from '../../common/config/config.ts';
 import { adminAuthPlugin } from './admin/auth-plugin.ts';
-import type { AdminAuthOptions } from './admin/auth-service.ts';
 import { adminMessagesRoutes } from './admin/messages-routes.ts';
 import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
@@ -22,7 +21,6 @@ import { observabilityPlugin } from './observability/observability-plugin.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
 import { RequestLogController } from './observability/request-log.ts';
 import { emailRoutes } from './email/email-routes.ts';
-import type { MailServices } from './email/mail-services.ts';
 import { smtpRoutes } from './email/smtp-routes.ts';
 import { dataStatusRoutes } from './data-status/routes.ts';
 import type { DataUpdater } from './data-updates/data-updater.ts';
@@ -36,13 +34,14 @@ import { strictValidatorFactory } from './http/validation.ts';
 import { apiDocsPlugin } from './partner-api/docs/docs-plugin.ts';
 import { apiKeyAdminRoutes } from './partner-api/keys/admin-routes.ts';
 import { partnerSearchRoutes } from './partner-api/search/routes.ts';
-import type { WebhookServices } from './partner-api/webhooks/index.ts';
 import { webhookAdminRoutes } from './partner-api/webhooks/admin-routes.ts';
 import { partnerWebhookRoutes } from './partner-api/webhooks/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import type { AdminAuthOptions } from './composition/admin-auth.ts';
+import type { MailServices } from './composition/mail.ts';
+import type { WebhookServices } from './composition/webhooks.ts';
 import { composeServices, type ServicesOptions } from './services.ts';
-import type { SecretBox } from '../../server-common/security/secret-box.ts';
 import { securityPlugin, type SecurityOptions } from './security/security-plugin.ts';
 import { registerStaticUi, wantsAppShell } from './ui-hosting/static-ui.ts';
 import { appVersion } from './version.ts';
@@ -60,6 +59,10 @@ declare module 'fastify' {
     alerts: AlertsService | undefined;
     /** Announces each newly held month to the alerts and other consumers (with mail only). */
     monthNotices: MonthNoticesDispatcher | undefined;
+    /** SMTP settings, the outbox and its worker (with `mail` only); run-api.ts runs the worker. */
+    mail: MailServices | undefined;
+    /** Partner webhooks and their delivery worker (with `webhooks` only); run-api.ts runs the worker. */
+    webhooks: WebhookServices | undefined;
   }
 }
 
@@ -69,26 +72,26 @@ export interface AppOptions {
   /** Folder of the built UI (dist/ui); omitted in API-only tests. */
   uiDir?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Email: SMTP settings, the outbox and its worker; omitted in tests that do not need them. */
-  mail?: MailServices;
+  /** Email (SMTP settings, the outbox and its worker, built by the root); omitted in tests that do not need them. */
+  mail?: ServicesOptions['mail'];
   security?: SecurityOptions;
   adminAuth?: AdminAuthOptions;
-  /** Partner webhooks (service and delivery worker); omitted in tests that do not need them. */
-  webhooks?: WebhookServices;
+  /** Partner webhooks (service and delivery worker, built by the root); omitted in tests that do not need them. */
+  webhooks?: ServicesOptions['webhooks'];
   /** Throttle of the public contact and report posts (tests shorten it). */
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };
   /** The clock the services read; tests move it by hand. */
   now?: () => number;
   /** Sees every route as it is added (tests enumerate the routes with it, e.g. to fuzz them all). */
   onRoute?: (route: RouteOptions) => void;
-  /** SECRET_KEY's bytes, which key address hashes; omitted in tests (a random key per process). */
-  secretKey?: Buffer;
+  /** SECRET_KEY, which keys address hashes and seals stored secrets; omitted in tests without mail. */
+  secretKey?: ServicesOptions['secretKey'];
+  /** SECRET_KEY_PREVIOUS: keys still read (and rewritten with the current one). */
+  previousSecretKeys?: ServicesOptions['previousSecretKeys'];
   /** A data.police.uk client aimed elsewhere (tests: a double); made from config when omitted. */
   policeApi?: ServicesOptions['policeApi'];
   /** The scheduled data update (tests: one with short delays); made from config when omitted. */
   dataUpdater?: DataUpdater;
-  /** Seals stored secrets with SECRET_KEY (subscribers' addresses); the admin sign-in's when omitted. */
-  secretBox?: SecretBox;
   /** Told of each newly held month besides the area alerts (partner webhooks). */
   monthNoticeConsumers?: MonthNoticeConsumer[];
   /** false: the month notices are not checked by themselves (tests call `app.monthNotices.runOnce`). */
@@ -127,11 +130,11 @@ export async function buildApp(options: AppOptions) {
     now: options.now,
     policeApi: options.policeApi,
     secretKey: options.secretKey,
+    previousSecretKeys: options.previousSecretKeys,
     adminAuth: options.adminAuth,
     mail: options.mail,
     webhooks: options.webhooks,
     dataUpdater: options.dataUpdater,
-    secretBox: options.secretBox,
     monthNoticeConsumers: options.monthNoticeConsumers,
   });
   app.decorate('config', config);
@@ -151,14 +154,12 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  const { imports, outbox, dataUpdater } = services;
+  const { imports, dataUpdater, mail } = services;
   app.decorate('dataUpdater', dataUpdater);
+  app.decorate('mail', mail);
+  app.decorate('webhooks', services.webhooks);
   app.addHook('onClose', () => dataUpdater.stop());
-  await app.register(observabilityPlugin, {
-    store: { outboxBacklog: outbox.backlog, importsSummary: imports.summary },
-    now: options.now,
-    registries: [dataUpdater.registry],
-  });
+  await app.register(observabilityPlugin, { metrics: services.metrics });
 
   await app.register(fastifyCookie);
   await app.register(securityPlugin, options.security ?? {});
@@ -169,8 +170,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminSecurityRoutes, { prefix: '/api/admin' });
   await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', keys: services.apiKeys });
   await app.register(dataUpdateRoutes, { prefix: '/api/admin', updater: dataUpdater });
-  if (options.mail) {
-    const mail = options.mail;
+  if (mail) {
     await app.register(adminMessagesRoutes, {
       prefix: '/api/admin',
       outbox: mail.outbox,
@@ -213,8 +213,8 @@ export async function buildApp(options: AppOptions) {
     limiter: services.dailyLimiter,
     searches: inFlight.partnerSearches,
   });
-  if (options.webhooks) {
-    const webhooks = options.webhooks.service;
+  if (services.webhooks) {
+    const webhooks = services.webhooks.service;
     await app.register(partnerWebhookRoutes, {
       prefix: '/api',
       keys: services.apiKeys,
@@ -269,6 +269,7 @@ export async function buildApp(options: AppOptions) {
     csewFigures,
     areaReads: inFlight.searches,
     isRealtimeRead: services.isRealtimeRead,
+    dataVersion: services.dataVersion,
   });
   const publisher = services.dataVersionPublisher;
   if (publisher) {

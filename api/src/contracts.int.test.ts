@@ -32,7 +32,6 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../tests
 import { buildAdminTestApp, cookieFrom, SAME_ORIGIN } from '../../tests/support/admin-app.ts';
 import { createAdminUserService } from './admin/users.ts';
 import type { App } from './app.ts';
-import { createWebhookServices } from './partner-api/webhooks/index.ts';
 import type { SecretBox } from '../../server-common/security/secret-box.ts';
 import { startTeamPoliceApi } from '../../tests/support/police-api/neighbourhood-team.ts';
 import type { PoliceApiDouble } from '../../tests/support/police-api/double.ts';
@@ -94,8 +93,7 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
       sequelize: db.sequelize,
       databaseUrl: db.url,
       env: { POLICE_API_URL: police.baseUrl },
-      webhooks: (secretBox) =>
-        createWebhookServices({ sequelize: db.sequelize, secretBox, allowPrivate: false }),
+      webhooks: {},
     }));
     await createAdminUserService({
       sequelize: db.sequelize,

@@ -1,16 +1,14 @@
 import type { RouteOptions } from 'fastify';
 import type { TSchema } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SMTP_PORTS, parseConfig } from '../../common/config/config.ts';
+import { parseConfig } from '../../common/config/config.ts';
 import type { Endpoint } from '../../common/contracts/endpoint.ts';
 import { PostDataUpdateCheck } from '../../common/contracts/data-updates.ts';
 import { ENDPOINTS } from '../../common/contracts/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database.ts';
 import { TEST_SECRET_HEX } from '../../tests/support/admin-app.ts';
-import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
+import { secretKeyFromHex } from '../../server-common/security/secret-box.ts';
 import { buildApp, type App } from './app.ts';
-import { createMailServices } from './email/mail-services.ts';
-import { createWebhookServices } from './partner-api/webhooks/index.ts';
 
 /**
  * Every route the app registers answers JSON from a contract of common/contracts, registered
@@ -71,13 +69,13 @@ describe('every JSON route is registered from its contract', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
-    const secretBox = createSecretBox(secretKeyFromHex(TEST_SECRET_HEX, 'test key'));
     app = await buildApp({
       config: parseConfig({ DATABASE_URL: db.url, NODE_ENV: 'test' }),
       sequelize: db.sequelize,
-      mail: createMailServices({ sequelize: db.sequelize, allowedPorts: DEFAULT_SMTP_PORTS, secretBox }),
-      webhooks: createWebhookServices({ sequelize: db.sequelize, secretBox, allowPrivate: false }),
-      adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 }, secretBox },
+      secretKey: secretKeyFromHex(TEST_SECRET_HEX, 'test key'),
+      mail: {},
+      webhooks: {},
+      adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 } },
       onRoute: (route) => routes.push(route),
     });
     await app.ready();

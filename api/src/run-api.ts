@@ -7,16 +7,9 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { checkDatabaseServer } from './db/server-check.ts';
-import { ensureFirstAdmin } from './admin/users.ts';
-import { createMailServices } from './email/mail-services.ts';
-import { createWebhookServices } from './partner-api/webhooks/index.ts';
 import { builtUiDir } from './paths.ts';
 import { ensurePrivateSqliteFile } from './security/private-files.ts';
-import {
-  createSecretBox,
-  loadSecretKey,
-  previousSecretKeys,
-} from '../../server-common/security/secret-box.ts';
+import { loadSecretKey, previousSecretKeys } from '../../server-common/security/secret-box.ts';
 
 function loadConfig(): AppConfig {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -54,30 +47,21 @@ export async function runApi(runtime: RuntimeReport): Promise<void> {
   if (fastReads) disableFastSqliteReads(fastReads);
   const tightened = ensurePrivateSqliteFile(config.databaseUrl);
   const { sequelize, ran } = await openMigratedDatabase(config);
-  const secretKey = loadSecretKey(config);
-  const secretBox = createSecretBox(secretKey, previousSecretKeys(config.secretKeyPrevious));
-  const mail = createMailServices({
-    sequelize,
-    secretBox,
-    retryDelayMs: config.outboxRetrySeconds * 1000,
-    allowedPorts: config.smtpAllowedPorts,
-  });
-  const webhooks = createWebhookServices({
-    sequelize,
-    secretBox,
-    allowPrivate: config.webhookAllowPrivateAddresses,
-  });
+  // The composition root (services.ts) builds every service, mail and webhooks included, from
+  // config and SECRET_KEY; this function only runs the process around them.
   const app = await buildApp({
     config,
     sequelize,
-    mail,
-    webhooks,
-    secretKey: secretKey.key,
-    adminAuth: { secretBox },
+    secretKey: loadSecretKey(config),
+    previousSecretKeys: previousSecretKeys(config.secretKeyPrevious),
+    mail: {},
+    webhooks: {},
     uiDir: builtUiDir,
     logger: { level: config.logLevel },
   });
-  const firstAdmin = await ensureFirstAdmin({ sequelize });
+  const mail = app.mail!;
+  const webhooks = app.webhooks!;
+  const firstAdmin = await app.adminAuth.users.ensureFirstAdmin();
   if (firstAdmin) {
     console.log(
       `\nFirst admin created. Username: ${firstAdmin.username}  Password: ${firstAdmin.password}\n` +

@@ -4,24 +4,25 @@ import { clockAreaSearch } from '../../common/clock/area.ts';
 import type { AppConfig } from '../../common/config/config.ts';
 import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
 import { realtimeReadCheck } from '../../server-common/security/realtime-reads.ts';
-import type { SecretBox } from '../../server-common/security/secret-box.ts';
+import { createSecretBox, type SecretBox, type SecretKey } from '../../server-common/security/secret-box.ts';
 import { createAlertMailer, registerAlertComposers } from './alerts/alert-mailer.ts';
 import { createAlertsService } from './alerts/alerts-service.ts';
 import { createAreaFeedService } from './area-feed/feed-service.ts';
 import { clockDataVersion, createDataVersionPublisher } from './clocks/data-version.ts';
 import { createDataStatusService } from './data-status/data-status-service.ts';
 import { alertAdminsThrough } from './data-updates/admin-alert.ts';
-import { createDataUpdater, type DataUpdater } from './data-updates/data-updater.ts';
+import { CHECK_LEASE, createDataUpdater, type DataUpdater } from './data-updates/data-updater.ts';
 import { importProcess } from './data-updates/import-process.ts';
 import { leases } from './db/window-counters.ts';
-import type { MailServices } from './email/mail-services.ts';
 import { createOutbox } from './email/outbox.ts';
 import { cachedByDataVersion } from './http/etag.ts';
 import { createInFlightPerAddress } from './http/in-flight-per-address.ts';
-import { createMonthNoticesDispatcher, type MonthNoticeConsumer } from './month-notices/dispatcher.ts';
+import {
+  createMonthNoticesDispatcher,
+  MONTH_NOTICES_LEASE,
+  type MonthNoticeConsumer,
+} from './month-notices/dispatcher.ts';
 import { createClockImageService } from './og-image/clock-image-service.ts';
-import type { WebhookServices } from './partner-api/webhooks/index.ts';
-import { createExportGate } from './search/export-gate.ts';
 import type { SearchService } from './search/search-service.ts';
 import { appVersion } from './version.ts';
 import { createCsewFiguresService } from './clocks/csew-figures-service.ts';
@@ -31,16 +32,26 @@ import { createStopSearchService } from './forces/stop-search-service.ts';
 import { forwardedRequestHeaders, requestScopedLogger } from './observability/request-context.ts';
 import { createApiKeyService } from './partner-api/keys/api-key-service.ts';
 import { createDailyLimiter } from './partner-api/limits/daily-limit.ts';
-import { createPoliceApiClient, type PoliceApiClient } from './police-data/police-api/client.ts';
+import type { PoliceApiClient } from './police-data/police-api/client.ts';
+import { createLeaseService, IMPORT_LEASE } from './police-data/import/import-lease.ts';
 import { createPostcodeApiClient } from './postcodes/postcodes-io-client.ts';
 import { createPostcodeService } from './postcodes/postcode-service.ts';
-import { createAuthService, type AdminAuthOptions } from './admin/auth-service.ts';
 import { createImportsService } from './admin/imports-service.ts';
 import { createExportService } from './search/export-service.ts';
 import { neighbourhoodPlaces } from './search/map-places.ts';
 import { createMapService } from './search/map-service.ts';
 import { createSearchService } from './search/search-service.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
+import { composeAdminAuth, type AdminAuthOptions } from './composition/admin-auth.ts';
+import { composeExportGate } from './composition/export-gate.ts';
+import { composeMailServices, type MailServices, type MailServicesOptions } from './composition/mail.ts';
+import { composePoliceApi } from './composition/police-api.ts';
+import {
+  composeWebhooks,
+  type WebhookServices,
+  type WebhookServicesOptions,
+} from './composition/webhooks.ts';
+import { createApiMetrics } from './observability/metrics.ts';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -49,39 +60,54 @@ export interface ServicesOptions {
   now?: () => number;
   /** The data.police.uk client; tests hand in one aimed at a double. Made from config otherwise. */
   policeApi?: PoliceApiClient;
-  /** SECRET_KEY's bytes, which key address hashes; omitted in tests (a random key per process). */
-  secretKey?: Buffer;
-  /** Admin sign-in settings (second-factor key, session timeouts; tests: a cheap hash). */
+  /**
+   * SECRET_KEY: it keys address hashes and seals stored secrets (SMTP password, webhook secrets,
+   * subscribers' addresses, second factors). Omitted in tests: a random address key per process
+   * and no secret box (so no mail, webhooks, alerts or second factor).
+   */
+  secretKey?: SecretKey;
+  /** SECRET_KEY_PREVIOUS: keys whose sealed values are still read, and rewritten with the current one. */
+  previousSecretKeys?: readonly SecretKey[];
+  /** Admin sign-in settings (session timeouts, throttle, hash pool; tests: a cheap hash). */
   adminAuth?: AdminAuthOptions;
-  /** Email: SMTP settings, the outbox and its worker (run-api.ts); omitted in tests without mail. */
-  mail?: MailServices;
-  /** Partner webhooks (service and delivery worker, run-api.ts); omitted in tests without them. */
-  webhooks?: WebhookServices;
+  /** Email (SMTP settings, the outbox and its worker), with SECRET_KEY; config's settings unless tuned. */
+  mail?: MailTuning;
+  /** Partner webhooks (service and delivery worker), with SECRET_KEY; config's settings unless tuned. */
+  webhooks?: WebhookTuning;
   /** The scheduled data update (tests: one with short delays); made from config when omitted. */
   dataUpdater?: DataUpdater;
-  /** Seals stored secrets with SECRET_KEY (subscribers' addresses); the admin sign-in's when omitted. */
-  secretBox?: SecretBox;
   /** Told of each newly held month besides the area alerts (partner webhooks). */
   monthNoticeConsumers?: MonthNoticeConsumer[];
 }
 
+/** What a caller may set of the mail services beyond config (tests: short timeouts, a test port). */
+export type MailTuning = Partial<Omit<MailServicesOptions, 'sequelize' | 'secretBox' | 'now'>>;
+/** What a caller may set of the webhooks beyond config (tests: private addresses, short retries). */
+export type WebhookTuning = Partial<Omit<WebhookServicesOptions, 'sequelize' | 'secretBox' | 'now'>>;
+
 /**
- * The composition root (issue 31): every service, limiter, cache and worker the app uses, made
- * once per app from its configuration. `buildApp` only decorates the app with them, hands each
- * route plugin the ones it needs and adds the lifecycle hooks; two features that share a service
- * (the public and the partner search, the rate limits of messages and SMTP tests) share the same
- * instance. Process-level services (mail, webhooks) are made in run-api.ts and handed in.
+ * The composition root (issue 31): every service, limiter, cache and worker the API process
+ * uses, made once per app from its configuration and SECRET_KEY, here or in the `compose*`
+ * helpers of composition/ that only this module calls. `buildApp` only decorates the app with
+ * them, hands each route plugin the ones it needs and adds the lifecycle hooks; run-api.ts only
+ * starts and stops the workers. Two features that share a service (the public and the partner
+ * search, the rate limits of messages and SMTP tests) share the same instance; no service module
+ * builds another (composition.test.ts).
  */
 export function composeServices(options: ServicesOptions) {
   const { config, sequelize, log, now } = options;
-  const addressKey = options.secretKey ?? ephemeralAddressKey();
+  const addressKey = options.secretKey?.key ?? ephemeralAddressKey();
   const hashAddress = (address: string) => addressHash(address, addressKey);
-  const core = coreServices(options, hashAddress);
+  const secretBox = options.secretKey
+    ? createSecretBox(options.secretKey, options.previousSecretKeys)
+    : undefined;
+  const core = coreServices(options, hashAddress, secretBox);
   const { search, csewFigures } = core;
-  // The mail services' outbox (built once, in email/mail-services.ts); an app built without mail
-  // (tests, tools) still reports the backlog, through a reader of the same table.
-  const outbox = options.mail?.outbox ?? createOutbox({ sequelize });
-  const dataUpdater = options.dataUpdater ?? dataUpdaterOf(options);
+  const { mail, webhooks } = processWorkers(options, secretBox);
+  // The mail services' outbox; an app built without mail (tests, tools) still reports the
+  // backlog, through a reader of the same table.
+  const outbox = mail?.outbox ?? createOutbox({ sequelize });
+  const dataUpdater = options.dataUpdater ?? dataUpdaterOf(options, mail);
   const dataVersion = clockDataVersion(core.policeClock, csewFigures);
   // Answers that change only with an import: a minute in any cache, then a cheap 304 while the
   // data version stands (forces, available dates).
@@ -103,11 +129,19 @@ export function composeServices(options: ServicesOptions) {
     addressHash: hashAddress,
     // The realtime server's reads carry a token of the same key; a random key here matches none.
     isRealtimeRead: realtimeReadCheck(addressKey),
+    mail,
+    webhooks,
     outbox,
     dataUpdater,
     dataVersion,
     cached,
-    exportGate: createExportGate({
+    metrics: createApiMetrics({
+      store: { outboxBacklog: outbox.backlog, importsSummary: core.imports.summary },
+      log,
+      now,
+      registries: [dataUpdater.registry],
+    }),
+    exportGate: composeExportGate({
       atOnce: config.exportsAtOnce,
       perAddress: config.exportsPerAddress,
       leases: places,
@@ -129,7 +163,16 @@ export function composeServices(options: ServicesOptions) {
     }),
     feeds: createAreaFeedService({ sequelize, search, origin: linkOrigin }),
     feedCached: cachedByDataVersion({ version: dataVersion, release: appVersion, maxAgeSeconds: 900 }),
-    ...alertsOf(options, { ...core, addressKey, hashAddress, dataVersion, linkOrigin }),
+    ...alertsOf(options, {
+      ...core,
+      mail,
+      webhooks,
+      secretBox,
+      addressKey,
+      hashAddress,
+      dataVersion,
+      linkOrigin,
+    }),
     // With Redis, the realtime nodes hear of new data by publish (started when the app is ready).
     dataVersionPublisher: config.redisUrl
       ? createDataVersionPublisher({ read: dataVersion, redisUrl: config.redisUrl, log })
@@ -138,10 +181,48 @@ export function composeServices(options: ServicesOptions) {
 }
 
 /**
+ * Email and partner webhooks, when asked for: both seal secrets with SECRET_KEY's box. run-api.ts
+ * starts their workers once the API listens and stops them on shutdown.
+ */
+function processWorkers(options: ServicesOptions, secretBox: SecretBox | undefined) {
+  const { config, sequelize, now } = options;
+  if (!secretBox) {
+    if (options.mail || options.webhooks) {
+      throw new Error('Mail and webhooks seal secrets with SECRET_KEY: compose them with a secretKey.');
+    }
+    return { mail: undefined, webhooks: undefined };
+  }
+  const mail = options.mail
+    ? composeMailServices({
+        sequelize,
+        secretBox,
+        now,
+        retryDelayMs: config.outboxRetrySeconds * 1000,
+        allowedPorts: config.smtpAllowedPorts,
+        ...options.mail,
+      })
+    : undefined;
+  const webhooks = options.webhooks
+    ? composeWebhooks({
+        sequelize,
+        secretBox,
+        now,
+        allowPrivate: config.webhookAllowPrivateAddresses,
+        ...options.webhooks,
+      })
+    : undefined;
+  return { mail, webhooks };
+}
+
+/**
  * The services every app has, whatever was handed in: the search and what reads through it, the
  * limiters, the admin sign-in, the police data.
  */
-function coreServices(options: ServicesOptions, hashAddress: (address: string) => string) {
+function coreServices(
+  options: ServicesOptions,
+  hashAddress: (address: string) => string,
+  secretBox: SecretBox | undefined,
+) {
   const { config, sequelize, log, now, policeApi } = options;
   const remotePostcodes = config.postcodeApiUrl
     ? createPostcodeApiClient({
@@ -167,11 +248,12 @@ function coreServices(options: ServicesOptions, hashAddress: (address: string) =
     dailyLimiter: createDailyLimiter({ sequelize, now }),
     rateLimiter,
     // Admin sign-in (users, sessions, second factor), counted by the app's one rate limiter.
-    adminAuth: createAuthService({
+    adminAuth: composeAdminAuth({
       sequelize,
       addressHash: hashAddress,
       now,
       limiter: rateLimiter,
+      secretBox,
       ...options.adminAuth,
     }),
     forces: createForceService({ sequelize }),
@@ -179,7 +261,7 @@ function coreServices(options: ServicesOptions, hashAddress: (address: string) =
     // The process's one data.police.uk client: one rate limit for everyone.
     policeApi:
       policeApi ??
-      createPoliceApiClient({
+      composePoliceApi({
         baseUrl: config.policeApiUrl,
         sequelize,
         logger: requestScopedLogger(log),
@@ -192,6 +274,9 @@ function coreServices(options: ServicesOptions, hashAddress: (address: string) =
 
 interface AlertsWiring {
   search: SearchService;
+  mail: MailServices | undefined;
+  webhooks: WebhookServices | undefined;
+  secretBox: SecretBox | undefined;
   rateLimiter: ReturnType<typeof coreServices>['rateLimiter'];
   addressKey: Buffer;
   hashAddress: (address: string) => string;
@@ -204,10 +289,9 @@ interface AlertsWiring {
  * box, which seals the subscribers' addresses.
  */
 function alertsOf(options: ServicesOptions, wiring: AlertsWiring) {
-  const { sequelize, mail, now, log } = options;
-  const secretBox = options.secretBox ?? options.adminAuth?.secretBox;
+  const { sequelize, now, log } = options;
+  const { search, mail, secretBox } = wiring;
   if (!mail || !secretBox) return { alerts: undefined, monthNotices: undefined };
-  const { search } = wiring;
   const alerts = createAlertsService({
     sequelize,
     secretBox,
@@ -222,11 +306,13 @@ function alertsOf(options: ServicesOptions, wiring: AlertsWiring) {
   registerAlertComposers(mail.worker, alerts, wiring.linkOrigin);
   const monthNotices = createMonthNoticesDispatcher({
     sequelize,
+    lease: createLeaseService(sequelize, { name: MONTH_NOTICES_LEASE, now }),
+    importLease: createLeaseService(sequelize, { name: IMPORT_LEASE, now }),
     dataVersion: wiring.dataVersion,
     consumers: [
       createAlertMailer({ alerts, search, outbox: mail.outbox, onQueued: mail.wakeWorker, log }),
       // Partners' webhooks hear of each month with the same notice as the subscribers.
-      ...(options.webhooks ? [options.webhooks.monthImportedConsumer()] : []),
+      ...(wiring.webhooks ? [wiring.webhooks.monthImportedConsumer()] : []),
       ...(options.monthNoticeConsumers ?? []),
     ],
     housekeeping: async () => void (await alerts.sweep()),
@@ -237,10 +323,12 @@ function alertsOf(options: ServicesOptions, wiring: AlertsWiring) {
 }
 
 /** The scheduled update from config: the import runs as a child `npm run import`; alerts go through the outbox. */
-function dataUpdaterOf(options: ServicesOptions): DataUpdater {
-  const { config, mail } = options;
+function dataUpdaterOf(options: ServicesOptions, mail: MailServices | undefined): DataUpdater {
+  const { config, sequelize } = options;
   return createDataUpdater({
-    sequelize: options.sequelize,
+    sequelize,
+    checkLease: createLeaseService(sequelize, { name: CHECK_LEASE }),
+    importLease: createLeaseService(sequelize, { name: IMPORT_LEASE }),
     policeApiUrl: config.policeApiUrl,
     archiveUrl: config.policeArchiveUrl,
     intervalMinutes: config.dataUpdateIntervalMinutes,

@@ -5,10 +5,11 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../tests/support/database.ts';
 import { TEST_SECRET_HEX } from '../../tests/support/admin-app.ts';
-import { createAuthService } from '../../api/src/admin/auth-service.ts';
 import { createSecondFactorService } from '../../api/src/admin/second-factor.ts';
 import { createSessionService } from '../../api/src/admin/sessions.ts';
 import { createAdminUserService } from '../../api/src/admin/users.ts';
+import { composeAdminAuth } from '../../api/src/composition/admin-auth.ts';
+import { createRateLimiter } from '../../api/src/security/rate-limit.ts';
 import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
 
 /**
@@ -46,7 +47,13 @@ describe.each(testDialects)('npm run admin -- remove-second-factor on %s', (dial
     await db?.drop();
   });
 
-  const auth = () => createAuthService({ sequelize: db.sequelize, addressHash: (a) => a, cost: CHEAP });
+  const auth = () =>
+    composeAdminAuth({
+      sequelize: db.sequelize,
+      addressHash: (a) => a,
+      limiter: createRateLimiter({ sequelize: db.sequelize }),
+      cost: CHEAP,
+    });
   async function signIn(code?: string) {
     const service = auth();
     const attempt = await service.admitSignIn('198.51.100.40');

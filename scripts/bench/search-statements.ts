@@ -15,6 +15,7 @@ import { QueryTypes } from 'sequelize';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { readRows } from '../../api/src/db/reads.ts';
 import { createPostcodeService } from '../../api/src/postcodes/postcode-service.ts';
+import { createPoliceClockService } from '../../api/src/clocks/police-clock-service.ts';
 import { createSearchService } from '../../api/src/search/search-service.ts';
 import type { SearchRequestBody } from '../../common/search/types.ts';
 
@@ -45,7 +46,11 @@ const sequelize = openDatabase({
     captured.push({ sql: line.replace(/^Executing \([^)]*\): /, ''), reader });
   },
 });
-const search = createSearchService({ sequelize, postcodes: createPostcodeService({ sequelize }) });
+const search = createSearchService({
+  sequelize,
+  postcodes: createPostcodeService({ sequelize }),
+  policeClock: createPoliceClockService({ sequelize }),
+});
 const request = {
   searchType: 'radius',
   postcode: args.postcode,

@@ -45,5 +45,3 @@ export function visitorAddresses(trustProxy: TrustProxy) {
     },
   };
 }
-
-export type VisitorAddresses = ReturnType<typeof visitorAddresses>;

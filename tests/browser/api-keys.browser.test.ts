@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
 import { createApiKeyService } from '../../api/src/partner-api/keys/api-key-service.ts';
-import { createWebhookServices } from '../../api/src/partner-api/webhooks/index.ts';
+import { composeWebhooks } from '../../api/src/composition/webhooks.ts';
 import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
 import { CENTRE_POSTCODE, loadFixture } from '../support/search-fixture.ts';
 import { firstAdminOf, logIn, type AdminCredentials } from '../support/admin-sign-in.ts';
@@ -170,7 +170,7 @@ describe('API keys', () => {
       });
       expect(registered.status).toBe(200);
       // What the data update does when a month is imported (queueing needs no secret: any key).
-      await createWebhookServices({
+      await composeWebhooks({
         sequelize,
         secretBox: createSecretBox(secretKeyFromHex('b2'.repeat(32), 'test')),
         allowPrivate: true,

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../api/src/app.ts';
-import { createMailServices, type MailServices } from '../../api/src/email/mail-services.ts';
+import type { MailServices } from '../../api/src/composition/mail.ts';
 import { createApiKeyService } from '../../api/src/partner-api/keys/api-key-service.ts';
-import { createWebhookServices, type WebhookServices } from '../../api/src/partner-api/webhooks/index.ts';
+import type { WebhookServices } from '../../api/src/composition/webhooks.ts';
 import { importSources } from '../../api/src/police-data/import/index.ts';
 import { storeDerivedTables } from '../../api/src/police-data/store-derived-tables.ts';
 import { parseConfig } from '../../common/config/config.ts';
-import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
+import { secretKeyFromHex } from '../../server-common/security/secret-box.ts';
 import { SAME_ORIGIN, TEST_SECRET_HEX } from '../support/admin-app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/database.ts';
 import { startLocalSmtp, type LocalSmtp, type ReceivedMail } from '../support/local-smtp.ts';
@@ -127,8 +127,17 @@ describe.each(testDialects)('a newly published month, end to end, on %s', (diale
       POLICE_ARCHIVE_URL: police.archiveUrl,
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     });
-    const secretBox = createSecretBox(secretKeyFromHex(TEST_SECRET_HEX, 'test key'));
-    mail = createMailServices({ sequelize: db.sequelize, secretBox, allowedPorts: [smtp.port] });
+    // As run-api.ts wires it, except that the tests run the loops' rounds themselves.
+    app = await buildApp({
+      config,
+      sequelize: db.sequelize,
+      secretKey: secretKeyFromHex(TEST_SECRET_HEX, 'test key'),
+      mail: { allowedPorts: [smtp.port] },
+      webhooks: {},
+      monthNoticesLoop: false,
+    });
+    mail = app.mail!;
+    webhooks = app.webhooks!;
     await mail.smtpSettings.save({
       host: '127.0.0.1',
       port: smtp.port,
@@ -136,16 +145,6 @@ describe.each(testDialects)('a newly published month, end to end, on %s', (diale
       pass: SMTP.password,
       fromEmail: 'alerts@crime-clock.example',
       adminEmail: 'admin@crime-clock.example',
-    });
-    webhooks = createWebhookServices({ sequelize: db.sequelize, secretBox, allowPrivate: true });
-    // As run-api.ts wires it, except that the tests run the loops' rounds themselves.
-    app = await buildApp({
-      config,
-      sequelize: db.sequelize,
-      mail,
-      secretBox,
-      webhooks,
-      monthNoticesLoop: false,
     });
     await app.ready();
     // The store's first check: the months it already holds are not news.

@@ -9,15 +9,14 @@ import { createHash } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SMTP_PORTS, parseConfig } from '../../common/config/config.ts';
+import { parseConfig } from '../../common/config/config.ts';
 import { buildApp, type App } from '../../api/src/app.ts';
 import { createAdminUserService } from '../../api/src/admin/users.ts';
 import { cookieFrom, SAME_ORIGIN, TEST_SECRET_HEX } from '../support/admin-app.ts';
-import { createMailServices } from '../../api/src/email/mail-services.ts';
 import { startPoliceApiDouble, type PoliceApiDouble } from '../support/police-api/double.ts';
 import { loadFixture } from '../support/search-fixture.ts';
 import { addressHash } from '../../server-common/security/address-hash.ts';
-import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
+import { secretKeyFromHex } from '../../server-common/security/secret-box.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/database.ts';
 
 const ADMIN_PASSWORD = 'fuzzing admin password';
@@ -196,15 +195,10 @@ describe.each(testDialects)('fuzzing every route on %s', (dialect) => {
     app = await buildApp({
       config: parseConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', POLICE_API_URL: police.baseUrl }),
       sequelize: db.sequelize,
-      secretKey: SECRET.key,
-      // Wired as server.ts wires it: the second factor's secrets need the secret box too.
-      adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 }, secretBox: createSecretBox(SECRET) },
-      mail: createMailServices({
-        sequelize: db.sequelize,
-        allowedPorts: DEFAULT_SMTP_PORTS,
-        secretBox: createSecretBox(SECRET),
-        timeouts: { connectionMs: 500, greetingMs: 500, socketMs: 500, overallMs: 2000 },
-      }),
+      // Wired as run-api.ts wires it: the root seals the second factor's and SMTP's secrets with it.
+      secretKey: SECRET,
+      adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 } },
+      mail: { timeouts: { connectionMs: 500, greetingMs: 500, socketMs: 500, overallMs: 2000 } },
       onRoute: (route) => routes.push(route),
     });
     await app.ready();

@@ -1,11 +1,10 @@
 import { parseConfig } from '../../common/config/config.ts';
 import { buildApp, type App } from '../../api/src/app.ts';
 import { createAdminUserService } from '../../api/src/admin/users.ts';
-import type { AdminAuthOptions } from '../../api/src/admin/auth-service.ts';
-import { createMailServices } from '../../api/src/email/mail-services.ts';
+import type { AdminAuthOptions } from '../../api/src/composition/admin-auth.ts';
+import type { WebhookTuning } from '../../api/src/services.ts';
 import type { OutboxOptions } from '../../api/src/email/outbox.ts';
 import type { SmtpTimeouts } from '../../api/src/email/smtp-client.ts';
-import type { WebhookServices } from '../../api/src/partner-api/webhooks/index.ts';
 import {
   createSecretBox,
   secretKeyFromHex,
@@ -43,36 +42,30 @@ export interface AdminTestAppOptions {
   emailThrottle?: { maxPerAddress?: number; windowMs?: number };
   /** Sign-in throttle and hash pool settings (tests of the limits shorten them). */
   adminAuth?: Pick<AdminAuthOptions, 'throttle' | 'hashPool'>;
-  /** Partner webhooks, made by the test from the app's secret box. */
-  webhooks?: (secretBox: SecretBox) => WebhookServices;
+  /** Partner webhooks (the root builds them with the app's secret key): their settings. */
+  webhooks?: WebhookTuning;
   /** Registers more plugins (features app.ts does not wire yet, or test doubles) before `ready`. */
   extraPlugins?: (app: App) => Promise<void>;
 }
 
 export async function buildAdminTestApp(options: AdminTestAppOptions) {
   const config = parseConfig({ DATABASE_URL: options.databaseUrl, NODE_ENV: 'test', ...options.env });
-  const secretBox = createSecretBox(secretKeyFromHex(TEST_SECRET_HEX, 'test key'));
-  const mail = createMailServices({
-    sequelize: options.sequelize,
-    secretBox,
-    now: options.now,
-    timeouts: options.smtpTimeouts,
-    outboxOptions: options.outboxOptions,
-    allowedPorts: config.smtpAllowedPorts,
-  });
-
+  const secretKey = secretKeyFromHex(TEST_SECRET_HEX, 'test key');
   const app: App = await buildApp({
     config,
     sequelize: options.sequelize,
-    mail,
-    webhooks: options.webhooks?.(secretBox),
+    secretKey,
+    mail: { timeouts: options.smtpTimeouts, outboxOptions: options.outboxOptions },
+    webhooks: options.webhooks,
     now: options.now,
-    adminAuth: { cost: options.cost, secretBox, ...options.adminAuth },
+    adminAuth: { cost: options.cost, ...options.adminAuth },
     emailThrottle: options.emailThrottle,
   });
   await options.extraPlugins?.(app);
   await app.ready();
-  return { app, config, secretBox, ...mail };
+  // The app's own box seals with this key: the test's opens what it sealed.
+  const secretBox: SecretBox = createSecretBox(secretKey);
+  return { app, config, secretBox, ...app.mail! };
 }
 
 /** Headers of a same-origin browser request made with app.inject (whose Host is localhost:80). */

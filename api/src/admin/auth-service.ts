@@ -1,6 +1,5 @@
-import type { Sequelize } from 'sequelize';
 import { badRequest, HttpError, unauthorized } from '../http/errors.ts';
-import { createHashPool, type HashPoolOptions, type HashSlot } from '../security/passwords-pool.ts';
+import type { HashPool, HashSlot } from '../security/passwords-pool.ts';
 import {
   hashPassword,
   needsRehash,
@@ -8,38 +7,31 @@ import {
   verifyPassword,
   type PasswordCost,
 } from '../security/passwords.ts';
-import {
-  createRateLimiter,
-  tooManyRequests,
-  type RateLimiter,
-  type RateRule,
-} from '../security/rate-limit.ts';
-import type { SecretBox } from '../../../server-common/security/secret-box.ts';
-import { createLoginThrottle, type LoginThrottleOptions, type ThrottleDecision } from './login-throttle.ts';
-import { createSecondFactorService } from './second-factor.ts';
-import { createSecurityLog } from './security-log.ts';
-import { createSessionService, type SessionServiceOptions } from './sessions.ts';
-import { createAdminUserService, normaliseUsername } from './users.ts';
+import { tooManyRequests, type RateLimiter, type RateRule } from '../security/rate-limit.ts';
+import type { LoginThrottle, ThrottleDecision } from './login-throttle.ts';
+import type { SecondFactorService } from './second-factor.ts';
+import type { SecurityLog } from './security-log.ts';
+import type { SessionService } from './sessions.ts';
+import { normaliseUsername, type AdminUserService } from './users.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
+/**
+ * What sign-in works with, each built once by the composition root (composition/admin-auth.ts)
+ * and handed in: the service builds none of them.
+ */
 export interface AuthServiceOptions {
-  sequelize: Sequelize;
-  /** The app's keyed address hash (`app.addressHash`). */
-  addressHash: (address: string) => string;
+  users: AdminUserService;
+  sessions: SessionService;
+  /** The app's one rate limiter (services.ts), which also counts the second-factor codes. */
+  limiter: RateLimiter;
+  throttle: LoginThrottle;
+  hashPool: HashPool;
+  securityLog: SecurityLog;
+  secondFactor: SecondFactorService;
   now?: () => number;
-  session?: Omit<SessionServiceOptions, 'sequelize' | 'now'>;
-  throttle?: Omit<LoginThrottleOptions, 'limiter'>;
-  hashPool?: HashPoolOptions;
   cost?: PasswordCost;
-  /** Encrypts second-factor secrets (SECRET_KEY). */
-  secretBox?: SecretBox;
-  /** The app's one rate limiter (services.ts); a service built alone (tests, tools) makes its own. */
-  limiter?: RateLimiter;
 }
-
-/** What the app's configuration sets of the auth service; services.ts supplies the rest. */
-export type AdminAuthOptions = Omit<AuthServiceOptions, 'sequelize' | 'addressHash'>;
 
 declare const admitted: unique symbol;
 
@@ -80,14 +72,7 @@ const BUSY_LOG_EVERY_MS = 60_000;
  * time and give the same answer, so the login cannot be used to find out which accounts exist.
  */
 export function createAuthService(options: AuthServiceOptions) {
-  const { sequelize, addressHash, now = Date.now } = options;
-  const users = createAdminUserService({ sequelize, now, cost: options.cost });
-  const sessions = createSessionService({ sequelize, now, ...options.session });
-  const limiter = options.limiter ?? createRateLimiter({ sequelize, now });
-  const throttle = createLoginThrottle({ limiter, addressHash, ...options.throttle });
-  const hashPool = createHashPool(options.hashPool);
-  const securityLog = createSecurityLog({ sequelize, addressHash, now });
-  const secondFactor = createSecondFactorService({ sequelize, secretBox: options.secretBox, now });
+  const { users, sessions, limiter, throttle, hashPool, securityLog, secondFactor, now = Date.now } = options;
   let lastBusyLog = -Infinity;
   // Verified against when the account does not exist, so both paths cost one hash.
   let dummyHash: Promise<string> | undefined;

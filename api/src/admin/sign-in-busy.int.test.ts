@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { HASH_POOL_DEFAULTS } from '../security/passwords-pool.ts';
-import { createAuthService } from './auth-service.ts';
+import { composeAdminAuth } from '../composition/admin-auth.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
 
 // A flood from many addresses can keep the password-hash pool full; the real admin's attempts
 // made meanwhile are refused as busy (429 SIGN_IN_BUSY) and must spend none of the admin's limits
@@ -20,8 +21,16 @@ describe.each(testDialects)('sign-in while the hash pool is full, on %s', (diale
     await db?.drop();
   });
 
+  const signInService = () =>
+    composeAdminAuth({
+      sequelize: db.sequelize,
+      addressHash: (ip) => `h:${ip}`,
+      limiter: createRateLimiter({ sequelize: db.sequelize }),
+      cost: CHEAP,
+    });
+
   it('refuses the admin as busy, counts none of it, and lets the admin in once the pool is free', async () => {
-    const auth = createAuthService({ sequelize: db.sequelize, addressHash: (ip) => `h:${ip}`, cost: CHEAP });
+    const auth = signInService();
     await auth.users.create('admin', PASSWORD);
     const signIn = async (password: string) => {
       const attempt = await auth.admitSignIn('192.0.2.77');
@@ -59,7 +68,7 @@ describe.each(testDialects)('sign-in while the hash pool is full, on %s', (diale
   });
 
   it("gives back at most the address's limit in a window, so a flooding address is still stopped", async () => {
-    const auth = createAuthService({ sequelize: db.sequelize, addressHash: (ip) => `h:${ip}`, cost: CHEAP });
+    const auth = signInService();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const pool = HASH_POOL_DEFAULTS.concurrency + HASH_POOL_DEFAULTS.maxQueued;

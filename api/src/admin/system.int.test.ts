@@ -7,8 +7,11 @@ import {
   createTestAdmin,
   signInTestAdmin,
 } from '../../../tests/support/admin-app.ts';
-import { createAdminUserService, ensureFirstAdmin } from './users.ts';
+import { createAdminUserService, type AdminUserServiceOptions } from './users.ts';
 import { verifyPassword } from '../security/passwords.ts';
+
+const ensureFirstAdmin = (options: AdminUserServiceOptions) =>
+  createAdminUserService(options).ensureFirstAdmin();
 
 describe.each(testDialects)('admin system information and imports on %s', (dialect) => {
   let db: TestDatabase;

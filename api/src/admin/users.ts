@@ -192,8 +192,3 @@ export function createAdminUserService({
 }
 
 export type AdminUserService = ReturnType<typeof createAdminUserService>;
-
-/** For server.ts: `const first = await ensureFirstAdmin({ sequelize })`, then print it once. */
-export function ensureFirstAdmin(options: AdminUserServiceOptions) {
-  return createAdminUserService(options).ensureFirstAdmin();
-}

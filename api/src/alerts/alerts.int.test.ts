@@ -10,7 +10,7 @@ import { startLocalSmtp, type LocalSmtp, type ReceivedMail } from '../../../test
 import { csvText, STREET_HEADER, streetRows, writeFiles } from '../../../tests/support/police-archive.ts';
 import { manualClock, SAME_ORIGIN, TEST_SECRET_HEX } from '../../../tests/support/admin-app.ts';
 import { buildApp, type App } from '../app.ts';
-import { createMailServices, type MailServices } from '../email/mail-services.ts';
+import type { MailServices } from '../composition/mail.ts';
 import { importSources } from '../police-data/import/index.ts';
 import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 import { createSecretBox, secretKeyFromHex } from '../../../server-common/security/secret-box.ts';
@@ -101,13 +101,15 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
 
     smtp = await startLocalSmtp(SMTP);
     const config = parseConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN });
-    const secretBox = createSecretBox(secretKeyFromHex(TEST_SECRET_HEX, 'test key'));
-    mail = createMailServices({
+    app = await buildApp({
+      config,
       sequelize: db.sequelize,
-      secretBox,
+      secretKey: secretKeyFromHex(TEST_SECRET_HEX, 'test key'),
+      mail: { allowedPorts: [smtp.port] },
       now: clock.now,
-      allowedPorts: [smtp.port],
+      monthNoticesLoop: false,
     });
+    mail = app.mail!;
     await mail.smtpSettings.save({
       host: '127.0.0.1',
       port: smtp.port,
@@ -115,14 +117,6 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
       pass: SMTP.password,
       fromEmail: 'alerts@crime-clock.example',
       adminEmail: 'admin@crime-clock.example',
-    });
-    app = await buildApp({
-      config,
-      sequelize: db.sequelize,
-      mail,
-      secretBox,
-      now: clock.now,
-      monthNoticesLoop: false,
     });
     await app.ready();
     // The store's first check: the months it already holds are not news.

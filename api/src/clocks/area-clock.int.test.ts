@@ -35,7 +35,7 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
     app = await buildApp({
       config: parseConfig({ DATABASE_URL: db.url }),
       sequelize: db.sequelize,
-      secretKey: SECRET_KEY,
+      secretKey: { key: SECRET_KEY, keyId: 'test', source: 'test key' },
     });
   });
   afterAll(async () => {

@@ -14,7 +14,6 @@ import { HttpError, badRequest } from '../http/errors.ts';
 import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
 import type { SearchService } from '../search/search-service.ts';
 import { clockAnswer } from './clock-answer.ts';
-import { clockDataVersion } from './data-version.ts';
 import type { CsewFiguresService } from './csew-figures-service.ts';
 import type { PoliceClockService } from './police-clock-service.ts';
 
@@ -30,6 +29,8 @@ export interface ClockRoutesOptions {
   areaReads: InFlightPerAddress;
   /** Whether a request carries the realtime server's token (server-common/security/realtime-reads.ts). */
   isRealtimeRead: (header: string | string[] | undefined) => boolean;
+  /** The app's one clock data version (clocks/data-version.ts `clockDataVersion`). */
+  dataVersion: () => Promise<string>;
   now?: () => number;
 }
 
@@ -41,7 +42,7 @@ export interface ClockRoutesOptions {
  */
 export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async (
   app,
-  { policeClock, search, csewFigures, areaReads, isRealtimeRead, now = Date.now },
+  { policeClock, search, csewFigures, areaReads, isRealtimeRead, dataVersion, now = Date.now },
 ) => {
   const answer = (definition: ClockDefinition) => clockAnswer(definition, now());
 
@@ -61,7 +62,6 @@ export const clockRoutes: FastifyPluginAsyncTypebox<ClockRoutesOptions> = async 
   // What the realtime servers without Redis read every second to learn at once of a new import or
   // new survey figures (two one-row reads): an importer may be another process, even on another
   // machine. With Redis the API publishes it instead (data-version.ts).
-  const dataVersion = clockDataVersion(policeClock, csewFigures);
   contractRoute(app, GetClockDataVersion, {}, async () => ({ version: await dataVersion() }));
 
   // The clock of one area (common/clock/area.ts ids), the one way to it: the browser's area clock

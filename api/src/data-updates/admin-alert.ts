@@ -1,5 +1,5 @@
 import type { DataUpdateAlert } from '../email/outbox.ts';
-import type { MailServices } from '../email/mail-services.ts';
+import type { MailServices } from '../composition/mail.ts';
 
 /** The admins' email about failing checks: stored in the outbox (never lost, retried), sent at once. */
 export function alertAdminsThrough(mail: Pick<MailServices, 'outbox' | 'wakeWorker'>) {

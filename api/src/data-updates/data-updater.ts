@@ -10,12 +10,7 @@ import {
   type DataUpdateState,
 } from '../db/data-update-checks.ts';
 import type { DataUpdateAlert } from '../email/outbox.ts';
-import {
-  createLeaseService,
-  IMPORT_LEASE,
-  keepLeaseAlive,
-  type LeaseService,
-} from '../police-data/import/import-lease.ts';
+import { keepLeaseAlive, type LeaseService } from '../police-data/import/import-lease.ts';
 import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
 import type { RunImport } from './import-process.ts';
@@ -34,6 +29,10 @@ export const OFF_MESSAGE = 'Scheduled updates are off; data changes when an oper
 
 export interface DataUpdaterOptions {
   sequelize: Sequelize;
+  /** Its own lease (CHECK_LEASE): one node checks at a time. */
+  checkLease: LeaseService;
+  /** The import's lease (IMPORT_LEASE), taken while the check imports. */
+  importLease: LeaseService;
   /** {POLICE_API_URL}: where crimes-street-dates is read. */
   policeApiUrl: string;
   archiveUrl: string;
@@ -82,8 +81,7 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
   const intervalMs = (options.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES) * 60_000;
   const firstCheckDelayMs = options.firstCheckDelayMs ?? 20_000;
   const pollMs = options.pollMs ?? 30_000;
-  const checkLease = createLeaseService(sequelize, { name: CHECK_LEASE });
-  const importLease: LeaseService = createLeaseService(sequelize, { name: IMPORT_LEASE });
+  const { checkLease, importLease } = options;
   const startedAt = now();
   let running: Promise<unknown> | undefined;
   let timer: NodeJS.Timeout | undefined;

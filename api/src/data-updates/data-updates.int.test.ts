@@ -21,12 +21,17 @@ import {
   zipArchive,
 } from '../../../tests/support/police-archive.ts';
 import type { App } from '../app.ts';
-import type { MailServices } from '../email/mail-services.ts';
+import type { MailServices } from '../composition/mail.ts';
 import { createLeaseService, IMPORT_LEASE } from '../police-data/import/import-lease.ts';
 import { importSources } from '../police-data/import/index.ts';
 import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 import { alertAdminsThrough } from './admin-alert.ts';
-import { createDataUpdater, FAILURES_BEFORE_EMAIL, type DataUpdaterOptions } from './data-updater.ts';
+import {
+  CHECK_LEASE,
+  createDataUpdater,
+  FAILURES_BEFORE_EMAIL,
+  type DataUpdaterOptions,
+} from './data-updater.ts';
 import { importProcess } from './import-process.ts';
 
 const street = (month: string, forceName: string, count: number, seed: number) =>
@@ -126,6 +131,8 @@ describe.each(testDialects)('scheduled data update on %s', (dialect) => {
 
   const updaterOptions = (): DataUpdaterOptions => ({
     sequelize: db.sequelize,
+    checkLease: createLeaseService(db.sequelize, { name: CHECK_LEASE }),
+    importLease: createLeaseService(db.sequelize, { name: IMPORT_LEASE }),
     policeApiUrl: police.baseUrl,
     archiveUrl: police.archiveUrl,
     intervalMinutes: undefined,

@@ -148,6 +148,7 @@ export function createInFlightPerAddress(options: InFlightOptions) {
   }
 
   return {
+    perAddress,
     take,
     hold,
     refused,

@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { createLeaseService, IMPORT_LEASE } from '../police-data/import/import-lease.ts';
-import { createMonthNoticesDispatcher, type MonthNotice } from './dispatcher.ts';
+import { createMonthNoticesDispatcher, MONTH_NOTICES_LEASE, type MonthNotice } from './dispatcher.ts';
 
 /** Two API nodes' dispatchers on one store, each with a consumer that writes one row per notice. */
 describe.each(testDialects)('month notices on %s', (dialect) => {
@@ -12,6 +12,8 @@ describe.each(testDialects)('month notices on %s', (dialect) => {
   const node = (name: string, failing = false) =>
     createMonthNoticesDispatcher({
       sequelize: db.sequelize,
+      lease: createLeaseService(db.sequelize, { name: MONTH_NOTICES_LEASE }),
+      importLease: createLeaseService(db.sequelize, { name: IMPORT_LEASE }),
       dataVersion: async () => `v-${name}`,
       consumers: [
         async (notice) => {

@@ -1,6 +1,6 @@
 import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 import { formatMonth } from '../../../common/search/months.ts';
-import { createLeaseService, IMPORT_LEASE, type LeaseService } from '../police-data/import/import-lease.ts';
+import type { LeaseService } from '../police-data/import/import-lease.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
 
 /**
@@ -41,6 +41,10 @@ export interface DispatcherLog {
 
 export interface MonthNoticesOptions {
   sequelize: Sequelize;
+  /** Its own lease (MONTH_NOTICES_LEASE): one node announces at a time. */
+  lease: LeaseService;
+  /** The import's lease (IMPORT_LEASE): no announcing while an import runs. */
+  importLease: LeaseService;
   /** The clock data version (clocks/data-version.ts). */
   dataVersion: () => Promise<string>;
   consumers: readonly MonthNoticeConsumer[];
@@ -58,10 +62,9 @@ export const MONTH_NOTICES_LEASE = 'month-notices';
 const silent: DispatcherLog = { info() {}, warn() {}, error() {} };
 
 export function createMonthNoticesDispatcher(options: MonthNoticesOptions) {
-  const { sequelize, consumers, pollMs = 5_000, intervalMs = 5 * 60_000, now = Date.now } = options;
+  const { sequelize, consumers, lease, importLease, pollMs = 5_000, intervalMs = 5 * 60_000 } = options;
+  const now = options.now ?? Date.now;
   const log = options.log ?? silent;
-  const lease: LeaseService = createLeaseService(sequelize, { name: MONTH_NOTICES_LEASE, now });
-  const importLease: LeaseService = createLeaseService(sequelize, { name: IMPORT_LEASE, now });
 
   async function heldMonths(): Promise<number[]> {
     const rows = await sequelize.query<{ month: unknown }>(

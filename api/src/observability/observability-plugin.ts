@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Registry } from 'prom-client';
 import {
   METRICS_AUTH_CHALLENGE,
   metricsAccessAllowed,
 } from '../../../common/observability/metrics-access.ts';
 import { HttpError } from '../http/errors.ts';
 import { sharedPlugin } from '../security/shared-plugin.ts';
-import { createApiMetrics, type StoreReaders } from './metrics.ts';
+import type { ApiMetrics } from './metrics.ts';
 import { registerRequestContext } from './request-context.ts';
 import { routeOf } from './request-log.ts';
 
 export interface ObservabilityOptions {
-  /** What the store's gauges read (the outbox, the import runs), from the features that own them. */
-  store: StoreReaders;
-  /** The clock the outbox age is measured by (tests move it by hand). */
-  now?: () => number;
-  /** Features' own metrics (the data update's), served beside the API's. */
-  registries?: Registry[];
+  /** The API's metrics (observability/metrics.ts), built once by the composition root. */
+  metrics: ApiMetrics;
 }
 
 /**
@@ -27,14 +22,8 @@ export interface ObservabilityOptions {
  */
 export const observabilityPlugin = sharedPlugin(
   'crime-clock-observability',
-  async (app: FastifyInstance, options: ObservabilityOptions) => {
+  async (app: FastifyInstance, { metrics }: ObservabilityOptions) => {
     registerRequestContext(app);
-    const metrics = createApiMetrics({
-      store: options.store,
-      log: app.log,
-      now: options.now,
-      registries: options.registries,
-    });
 
     app.addHook('onResponse', (request, reply, done) => {
       metrics.observeRequest({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { leases } from '../db/window-counters.ts';
-import { createExportGate } from './export-gate.ts';
+import { composeExportGate } from '../composition/export-gate.ts';
+import type { ExportGate } from './export-gate.ts';
 
 const codeOf = async (admit: () => Promise<unknown>) => {
   try {
@@ -21,7 +22,7 @@ describe.each(testDialects)('export gate on %s', (dialect) => {
   afterAll(() => db?.drop());
 
   it('admits per address and per node, refuses the rest with Retry-After, and frees a place once', async () => {
-    const gate = createExportGate({ atOnce: 3, perAddress: 2, leases: leases(db.sequelize) });
+    const gate = composeExportGate({ atOnce: 3, perAddress: 2, leases: leases(db.sequelize) });
     const a1 = await gate.admit('192.0.2.1');
     await gate.admit('192.0.2.1');
     expect(await codeOf(() => gate.admit('192.0.2.1'))).toBe('429 TOO_MANY_EXPORTS {"retry-after":"10"}');
@@ -40,7 +41,7 @@ describe.each(testDialects)('export gate on %s', (dialect) => {
   });
 
   it('counts the addresses of one IPv6 /64 as one', async () => {
-    const gate = createExportGate({ atOnce: 10, perAddress: 2, leases: leases(db.sequelize) });
+    const gate = composeExportGate({ atOnce: 10, perAddress: 2, leases: leases(db.sequelize) });
     await gate.admit('2001:db8:1:2::1');
     await gate.admit('2001:db8:1:2::ffff');
     expect(await codeOf(() => gate.admit('2001:db8:1:2:abcd::9'))).toBe(
@@ -51,8 +52,8 @@ describe.each(testDialects)('export gate on %s', (dialect) => {
 
   it("counts one address's exports on two nodes together", async () => {
     const [one, two] = [1, 2].map(() =>
-      createExportGate({ atOnce: 10, perAddress: 2, leases: leases(db.sequelize) }),
-    ) as [ReturnType<typeof createExportGate>, ReturnType<typeof createExportGate>];
+      composeExportGate({ atOnce: 10, perAddress: 2, leases: leases(db.sequelize) }),
+    ) as [ExportGate, ExportGate];
     const first = await one.admit('198.51.100.7');
     await two.admit('198.51.100.7');
     expect(await codeOf(() => one.admit('198.51.100.7'))).toBe('429 TOO_MANY_EXPORTS {"retry-after":"10"}');

@@ -1,7 +1,6 @@
-import type { Leases } from '../db/window-counters.ts';
 import { addressGroup } from '../../../server-common/addresses/address-group.ts';
 import { HttpError } from '../http/errors.ts';
-import { createInFlightPerAddress } from '../http/in-flight-per-address.ts';
+import type { InFlightOptions, InFlightPerAddress } from '../http/in-flight-per-address.ts';
 
 /**
  * How many whole-result exports one API node streams at once, and one address on all nodes. An
@@ -15,37 +14,31 @@ import { createInFlightPerAddress } from '../http/in-flight-per-address.ts';
 export interface ExportGateOptions {
   /** Exports streaming at once on this node (EXPORTS_AT_ONCE). */
   atOnce: number;
-  /** Of those, at once from one address, counted on all nodes (EXPORTS_PER_ADDRESS). */
-  perAddress: number;
-  /** The shared places (the `rate_limits` table). */
-  leases: Leases;
+  /**
+   * Of those, at once from one address, counted on all nodes (EXPORTS_PER_ADDRESS): places of
+   * the family EXPORT_PLACES, refused with EXPORT_REFUSAL, built by the composition root.
+   */
+  byAddress: InFlightPerAddress;
   /**
    * A download whose reader takes no byte for this long is closed (EXPORT_IDLE_TIMEOUT_SECONDS):
    * once the socket's buffers are full, an unread export would hold its place and its batches
    * for good.
    */
   idleMs?: number;
-  /** How long the place of a node that died mid-export stays taken (tests shorten it). */
-  leaseMs?: number;
 }
 
 export const EXPORT_RETRY_AFTER_SECONDS = 10;
 
-export function createExportGate({
-  atOnce,
-  perAddress,
-  leases,
-  idleMs = 30_000,
-  leaseMs,
-}: ExportGateOptions) {
+/** The address's export places: their family name and their refusal. */
+export const EXPORT_PLACES = 'export';
+export const EXPORT_REFUSAL: InFlightOptions['refusal'] = {
+  code: 'TOO_MANY_EXPORTS',
+  what: 'downloads',
+  retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS,
+};
+
+export function createExportGate({ atOnce, byAddress, idleMs = 30_000 }: ExportGateOptions) {
   let running = 0;
-  const byAddress = createInFlightPerAddress({
-    leases,
-    name: 'export',
-    perAddress,
-    leaseMs,
-    refusal: { code: 'TOO_MANY_EXPORTS', what: 'downloads', retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS },
-  });
 
   /**
    * Takes a place for `address` (counted by its group: an IPv6 /64 is one address); call the
@@ -73,7 +66,11 @@ export function createExportGate({
     };
   }
 
-  return { admit, idleMs, stats: () => ({ running, addresses: byAddress.keysHere(), atOnce, perAddress }) };
+  return {
+    admit,
+    idleMs,
+    stats: () => ({ running, addresses: byAddress.keysHere(), atOnce, perAddress: byAddress.perAddress }),
+  };
 }
 
 export type ExportGate = ReturnType<typeof createExportGate>;

@@ -7,6 +7,7 @@ import type { ApiCrime, SearchRequestBody, SearchResponse } from '../../../commo
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
 import { createPostcodeService } from '../postcodes/postcode-service.ts';
+import { createPoliceClockService } from '../clocks/police-clock-service.ts';
 import { createExportService } from './export-service.ts';
 import { createSearchService, type SearchService, type WholeResult } from './search-service.ts';
 import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from '../../../tests/support/search-fixture.ts';
@@ -36,6 +37,7 @@ describe.each(testDialects)('search export on %s', (dialect) => {
     service = createSearchService({
       sequelize: db.sequelize,
       postcodes: createPostcodeService({ sequelize: db.sequelize }),
+      policeClock: createPoliceClockService({ sequelize: db.sequelize }),
     });
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
 import { leases } from '../db/window-counters.ts';
-import { createExportGate } from './export-gate.ts';
+import { composeExportGate } from '../composition/export-gate.ts';
 import type { SearchExport } from './export-service.ts';
 import { sendGatedExport } from './routes.ts';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => db?.drop());
 
 async function serve(produce: () => Promise<SearchExport>) {
-  const gate = createExportGate({ atOnce: 4, perAddress: 4, leases: leases(db.sequelize), idleMs: 60_000 });
+  const gate = composeExportGate({ atOnce: 4, perAddress: 4, leases: leases(db.sequelize), idleMs: 60_000 });
   const app = Fastify();
   app.get('/export', (req, reply) => sendGatedExport(gate, req, reply, produce));
   await app.listen({ port: 0, host: '127.0.0.1' });

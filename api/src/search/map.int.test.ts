@@ -9,6 +9,7 @@ import type { SearchRequestBody } from '../../../common/search/types.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
 import { createPostcodeService } from '../postcodes/postcode-service.ts';
+import { createPoliceClockService } from '../clocks/police-clock-service.ts';
 import { createMapService, type MapService } from './map-service.ts';
 import { createSearchService } from './search-service.ts';
 import {
@@ -85,6 +86,7 @@ describe.each(testDialects)('search map on %s', (dialect) => {
     const search = createSearchService({
       sequelize: db.sequelize,
       postcodes: createPostcodeService({ sequelize: db.sequelize }),
+      policeClock: createPoliceClockService({ sequelize: db.sequelize }),
     });
     maps = createMapService(search);
     hexMaps = createMapService(search, { maxPoints: 100 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
 import { createPostcodeService } from '../postcodes/postcode-service.ts';
+import { createPoliceClockService } from '../clocks/police-clock-service.ts';
 import { createSearchService } from './search-service.ts';
 import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from '../../../tests/support/search-fixture.ts';
 
@@ -32,7 +33,11 @@ describe('query plans of the searches on sqlite', () => {
     });
     try {
       await run(
-        createSearchService({ sequelize: logged, postcodes: createPostcodeService({ sequelize: logged }) }),
+        createSearchService({
+          sequelize: logged,
+          postcodes: createPostcodeService({ sequelize: logged }),
+          policeClock: createPoliceClockService({ sequelize: logged }),
+        }),
       );
     } finally {
       await logged.close();

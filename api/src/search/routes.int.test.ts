@@ -3,7 +3,7 @@ import { parseConfig } from '../../../common/config/config.ts';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../../../common/contracts/paging.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
-import { createPoliceApiClient } from '../police-data/police-api/client.ts';
+import { composePoliceApi } from '../composition/police-api.ts';
 import { startPoliceApiDouble, type PoliceApiDouble } from '../../../tests/support/police-api/double.ts';
 import { CENTRE_POSTCODE, NEIGHBOURHOOD_ID, loadFixture } from '../../../tests/support/search-fixture.ts';
 
@@ -22,7 +22,7 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
     app = await buildApp({
       config: parseConfig({ DATABASE_URL: db.url, POLICE_API_URL: police.baseUrl }),
       sequelize: db.sequelize,
-      policeApi: createPoliceApiClient({
+      policeApi: composePoliceApi({
         baseUrl: police.baseUrl,
         sequelize: db.sequelize,
         timeoutMs: 500,

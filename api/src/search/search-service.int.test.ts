@@ -14,6 +14,7 @@ import type { SearchResponse } from '../../../common/search/types.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { createPostcodeService } from '../postcodes/postcode-service.ts';
+import { createPoliceClockService } from '../clocks/police-clock-service.ts';
 import { fillFromExistingCrimes } from '../db/migrations/0002-search.ts';
 import { monthRows } from '../db/migrations/0013-month-rows.ts';
 import { cellMonthsByForce } from '../db/migrations/0016-cell-months-by-force.ts';
@@ -113,6 +114,7 @@ describe.each(testDialects)('search service on %s', (dialect) => {
     service = createSearchService({
       sequelize: db.sequelize,
       postcodes: createPostcodeService({ sequelize: db.sequelize }),
+      policeClock: createPoliceClockService({ sequelize: db.sequelize }),
     });
   });
   afterAll(async () => {
@@ -562,6 +564,7 @@ describe.each(testDialects)('search service on an empty %s store', (dialect) => 
       const service = createSearchService({
         sequelize: db.sequelize,
         postcodes: createPostcodeService({ sequelize: db.sequelize }),
+        policeClock: createPoliceClockService({ sequelize: db.sequelize }),
       });
       await expectHttpError(service.search({ searchType: 'force', forceId: 'kent' }), 404, 'NO_DATA');
       expect(await service.availableDates()).toEqual({ dates: [], latestDateFormatted: null });

@@ -24,7 +24,7 @@ import {
 import { inSnapshot, openSnapshot, type OpenSnapshot } from '../db/reads.ts';
 import { areaClockDefinition } from '../clocks/area-clock.ts';
 import { clockAnswer } from '../clocks/clock-answer.ts';
-import { createPoliceClockService, type PoliceClockService } from '../clocks/police-clock-service.ts';
+import type { PoliceClockService } from '../clocks/police-clock-service.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import type { PostcodeLocation, PostcodeService } from '../postcodes/postcode-service.ts';
 import {
@@ -46,8 +46,8 @@ import { LRUCache } from 'lru-cache';
 export interface SearchServiceOptions {
   sequelize: Sequelize;
   postcodes: Pick<PostcodeService, 'lookup'>;
-  /** The national police clock (the "default" search's clockData); one of its own when not given. */
-  policeClock?: PoliceClockService;
+  /** The national police clock (the "default" search's clockData). */
+  policeClock: PoliceClockService;
   now?: () => number;
 }
 
@@ -136,7 +136,7 @@ function knownForce(forceId: string) {
 export function createSearchService({
   sequelize,
   postcodes,
-  policeClock = createPoliceClockService({ sequelize }),
+  policeClock,
   now = Date.now,
 }: SearchServiceOptions): SearchService {
   /**

@@ -2,13 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SMTP_PORTS, parseConfig } from '../../../common/config/config.ts';
+import { parseConfig } from '../../../common/config/config.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { buildApp, type App } from '../app.ts';
 import { TEST_SECRET_HEX } from '../../../tests/support/admin-app.ts';
 import { createAdminUserService } from '../admin/users.ts';
-import { createMailServices } from '../email/mail-services.ts';
-import { createSecretBox, secretKeyFromHex } from '../../../server-common/security/secret-box.ts';
+import { secretKeyFromHex } from '../../../server-common/security/secret-box.ts';
 
 const PASSWORD = 'a long enough password';
 
@@ -29,11 +28,8 @@ describe.each(testDialects)('security headers and CSRF on %s', (dialect) => {
       uiDir,
       security: { allowedOrigins: ['http://localhost:5173'] },
       adminAuth: { cost: { memoryKiB: 1024, passes: 1, parallelism: 1 } },
-      mail: createMailServices({
-        sequelize: db.sequelize,
-        allowedPorts: DEFAULT_SMTP_PORTS,
-        secretBox: createSecretBox(secretKeyFromHex(TEST_SECRET_HEX, 'test key')),
-      }),
+      secretKey: secretKeyFromHex(TEST_SECRET_HEX, 'test key'),
+      mail: {},
     });
     await createAdminUserService({
       sequelize: db.sequelize,

@@ -12,7 +12,7 @@
  * fixed answer on both sides (the key check and limit through the whole HTTP path, without the
  * search's noise), and the admission step alone (key lookup, origin check, atomic count).
  */
-import { createExportGate } from '../../../api/src/search/export-gate.ts';
+import { composeExportGate } from '../../../api/src/composition/export-gate.ts';
 import { leases } from '../../../api/src/db/window-counters.ts';
 import { createInFlightPerAddress } from '../../../api/src/http/in-flight-per-address.ts';
 import { randomBytes } from 'node:crypto';
@@ -200,7 +200,7 @@ async function bench(dialect: Dialect) {
           exports: createExportService(stub),
           keys: createApiKeyService({ sequelize: store.sequelize }),
           limiter: createDailyLimiter({ sequelize: store.sequelize }),
-          exportGate: createExportGate({ atOnce: 1, perAddress: 1, leases: leases(store.sequelize) }),
+          exportGate: composeExportGate({ atOnce: 1, perAddress: 1, leases: leases(store.sequelize) }),
           searches: createInFlightPerAddress({
             leases: leases(store.sequelize),
             name: 'bench-search',

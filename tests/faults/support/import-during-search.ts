@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../api/src/db/connection.ts';
 import { importSources } from '../../../api/src/police-data/import/index.ts';
 import { createPostcodeService } from '../../../api/src/postcodes/postcode-service.ts';
+import { createPoliceClockService } from '../../../api/src/clocks/police-clock-service.ts';
 import { createExportService } from '../../../api/src/search/export-service.ts';
 import { createMapService } from '../../../api/src/search/map-service.ts';
 import { createSearchService } from '../../../api/src/search/search-service.ts';
@@ -325,6 +326,7 @@ export function describeNewMonthDuringReads(options: NewMonthDuringReadsOptions)
       const search = createSearchService({
         sequelize: api,
         postcodes: createPostcodeService({ sequelize: api }),
+        policeClock: createPoliceClockService({ sequelize: api }),
       });
       const maps = createMapService(search);
       const exports = createExportService(search, { batchRows: 50 });

@@ -20,7 +20,7 @@ import {
   type WebhookReceiver,
 } from '../../../../tests/support/webhook-receiver.ts';
 import { createApiKeyService } from '../keys/api-key-service.ts';
-import { createWebhookServices, type WebhookServices } from './index.ts';
+import { composeWebhooks, type WebhookServices } from '../../composition/webhooks.ts';
 
 describe.each(testDialects)('partner webhooks on %s', (dialect) => {
   let db: TestDatabase;
@@ -65,16 +65,9 @@ describe.each(testDialects)('partner webhooks on %s', (dialect) => {
       databaseUrl: db.url,
       now: clock.now,
       env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' },
-      webhooks: (secretBox) => {
-        webhooks = createWebhookServices({
-          sequelize: db.sequelize,
-          secretBox,
-          allowPrivate: true,
-          now: clock.now,
-        });
-        return webhooks;
-      },
+      webhooks: { allowPrivate: true },
     }));
+    webhooks = app.webhooks!;
     await createTestAdmin(db.sequelize);
     admin = await signInTestAdmin(app);
   });
@@ -209,7 +202,7 @@ describe.each(testDialects)('partner webhooks on %s', (dialect) => {
   });
 
   it('refuses a private target without WEBHOOK_ALLOW_PRIVATE_ADDRESSES, at registration and delivery', async () => {
-    const strict = createWebhookServices({
+    const strict = composeWebhooks({
       sequelize: db.sequelize,
       secretBox: box,
       allowPrivate: false,
@@ -274,7 +267,7 @@ describe.each(testDialects)('partner webhooks on %s', (dialect) => {
     }
     const nodes = [1, 2, 3].map(
       (n) =>
-        createWebhookServices({
+        composeWebhooks({
           sequelize: db.sequelize,
           secretBox: box,
           allowPrivate: true,
@@ -294,7 +287,7 @@ describe.each(testDialects)('partner webhooks on %s', (dialect) => {
     const { secret } = (await put(apiKey, receiver.url)).json<{ secret: string }>();
     const oldKey = secretKeyFromHex(TEST_SECRET_HEX, 'SECRET_KEY_PREVIOUS');
     const rotated = createSecretBox(secretKeyFromHex('c3'.repeat(32), 'SECRET_KEY'), [oldKey]);
-    const service = createWebhookServices({
+    const service = composeWebhooks({
       sequelize: db.sequelize,
       secretBox: rotated,
       allowPrivate: true,

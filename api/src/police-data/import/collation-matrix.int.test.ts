@@ -8,6 +8,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../../..
 import type { SearchRequestBody } from '../../../../common/search/types.ts';
 import { createStopSearchService } from '../../forces/stop-search-service.ts';
 import { createPostcodeService } from '../../postcodes/postcode-service.ts';
+import { createPoliceClockService } from '../../clocks/police-clock-service.ts';
 import { MONTH_ROW_CODES, crimesColumn } from '../../search/month-rows.ts';
 import { createSearchService } from '../../search/search-service.ts';
 import { storeDerivedTables } from '../store-derived-tables.ts';
@@ -87,6 +88,7 @@ async function searchAnswers(db: TestDatabase, { postcode, forceId }: Searches) 
   const search = createSearchService({
     sequelize: db.sequelize,
     postcodes: createPostcodeService({ sequelize: db.sequelize }),
+    policeClock: createPoliceClockService({ sequelize: db.sequelize }),
   });
   const stops = createStopSearchService({ sequelize: db.sequelize });
   const whole = async (request: SearchRequestBody) => {

@@ -3,13 +3,7 @@ import { bulkFor, type BulkDialect } from '../../db/bulk/index.ts';
 import { asUnwritable, type StoreUnwritableError } from '../../db/store-unwritable.ts';
 import type { ImportContext } from './context.ts';
 import { importFile } from './import-file.ts';
-import {
-  createLeaseService,
-  DEFAULT_LEASE_TTL_MS,
-  IMPORT_LEASE,
-  keepLeaseAlive,
-  LeaseHeldError,
-} from './import-lease.ts';
+import { keepLeaseAlive, LeaseHeldError, type LeaseService } from './import-lease.ts';
 import {
   finishRun,
   importHoldingUnchanged,
@@ -30,20 +24,22 @@ import type {
 } from './types.ts';
 
 /**
- * Imports each source (a folder, a .zip, or an http(s) URL of a zip) into the police store and
+ * Imports each source (a folder, a .zip, or an http(s) URL of a zip) into the police store, under
+ * `leases`, the import's lease (IMPORT_LEASE), which the importer's root builds (cli/compose-import.ts), and
  * records every run in `imports` and every file in `import_files`. Bad rows are counted and
  * skipped, a failing file is rolled back and reported (the run is then `partial` or `failed`), and
  * the remaining files are still imported: nothing here throws for bad data. A month file whose
  * content the store already holds from an earlier run is left alone, so running the same import
  * again brings in only what is missing or changed.
  */
-export async function importSources(
+export async function importWithLease(
   sequelize: Sequelize,
+  leases: LeaseService,
   sources: readonly string[],
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   try {
-    return await importHoldingLease(sequelize, sources, options);
+    return await importHoldingLease(sequelize, leases, sources, options);
   } catch (error) {
     throw asUnwritable(error) ?? error;
   }
@@ -56,12 +52,11 @@ export async function importSources(
  */
 async function importHoldingLease(
   sequelize: Sequelize,
+  leases: LeaseService,
   sources: readonly string[],
   options: ImportOptions,
 ): Promise<ImportSummary> {
   const started = performance.now();
-  const ttlMs = options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
-  const leases = createLeaseService(sequelize, { name: IMPORT_LEASE, ttlMs });
   const taken = await leases.acquire();
   if (!taken.acquired) throw new LeaseHeldError(taken.holder, 'import');
   const stop = new AbortController();
@@ -70,6 +65,8 @@ async function importHoldingLease(
   options.signal?.addEventListener('abort', onStop, { once: true });
   const bulk = bulkFor(sequelize);
   let transaction: Transaction | undefined;
+  // Renewed four times in a lease's life: a missed heartbeat or two does not lose it.
+  const ttlMs = taken.lease.expiresAt.getTime() - taken.lease.acquiredAt.getTime();
   const keeper = keepLeaseAlive(leases, taken.lease, {
     intervalMs: ttlMs / 4,
     transaction: () => (bulk.oneWriter ? transaction : undefined),

@@ -4,7 +4,7 @@
  * take beside the import's without loading the importer (scripts/lint/architecture-claims.test.ts
  * holds product code to these two). Its commands are in cli/.
  */
-export { importSources } from './import-sources.ts';
+export { importSources } from './cli/compose-import.ts';
 export { importSampleIfEmpty } from './cli/sample-if-empty.ts';
 export { createProgressReporter } from './progress.ts';
 export { formatSummary } from './report.ts';

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forceById } from '../../../../common/police/forces.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/database.ts';
-import { createPoliceApiClient, DEFAULT_TTL_MS, type PoliceApiClientOptions } from './client.ts';
+import { composePoliceApi, type PoliceApiSettings } from '../../composition/police-api.ts';
+import { DEFAULT_TTL_MS } from './client.ts';
 import { startPoliceApiDouble, type PoliceApiDouble } from '../../../../tests/support/police-api/double.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -12,8 +13,8 @@ describe.each(testDialects)('police API client against the local double, on %s',
   let double: PoliceApiDouble;
   let clock: number;
 
-  const clientFor = (overrides: Partial<PoliceApiClientOptions> = {}) =>
-    createPoliceApiClient({
+  const clientFor = (overrides: Partial<PoliceApiSettings> = {}) =>
+    composePoliceApi({
       baseUrl: double.baseUrl,
       sequelize: db.sequelize,
       now: () => new Date(clock),

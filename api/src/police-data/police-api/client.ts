@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Sequelize } from 'sequelize';
 import { forceById } from '../../../../common/police/forces.ts';
-import { appVersion } from '../../version.ts';
-import { createApiCache, type CacheEntry } from './cache.ts';
+import type { ApiCache, CacheEntry } from './cache.ts';
 import {
   parseBoundary,
   parseForces,
@@ -13,8 +11,7 @@ import {
   type PoliceApiNeighbourhood,
   type PoliceMember,
 } from './responses.ts';
-import { createTokenBucket } from './token-bucket.ts';
-import { createTransport, type PoliceApiLogger, type RetryOptions } from './transport.ts';
+import type { PoliceApiLogger, RetryOptions, Transport } from './transport.ts';
 
 /**
  * Where a result came from:
@@ -58,24 +55,19 @@ export const DEFAULT_RETRY: Readonly<RetryOptions> = {
   maxRetryAfterMs: 60_000,
 };
 
+/**
+ * What the client reads through, each built once by the composition root
+ * (composition/police-api.ts): the store's cache of answers and the rate-limited transport.
+ */
 export interface PoliceApiClientOptions {
-  /** e.g. https://data.police.uk/api (config `policeApiUrl`). */
-  baseUrl: string;
-  sequelize: Sequelize;
-  fetch?: typeof fetch;
+  cache: ApiCache;
+  transport: Transport;
   /** The clock cache ages are measured by. */
   now?: () => Date;
   logger?: PoliceApiLogger;
-  /** Per attempt, headers and body included. */
-  timeoutMs?: number;
-  rateLimit?: { perSecond: number; burst: number };
-  retry?: Partial<RetryOptions>;
   ttlMs?: Partial<Record<CacheKind, number>>;
   /** A name for a force the API lists without one; defaults to the forces fact table, then the id. */
   forceName?: (id: string) => string | undefined;
-  userAgent?: string;
-  /** Extra headers per call, e.g. the x-request-id of the request the call is made for. */
-  requestHeaders?: () => Record<string, string>;
 }
 
 export interface PoliceApiClient {
@@ -102,25 +94,15 @@ function cacheKeyOf(path: string): string {
 }
 
 /**
- * A data.police.uk client shared by the whole process: one token bucket per instance keeps every
- * caller together inside the published rate limit. Every method resolves (never rejects for a
+ * A data.police.uk client shared by the whole process: its transport's one token bucket keeps
+ * every caller together inside the published rate limit. Every method resolves (never rejects for a
  * failure of data.police.uk) with the freshest data it can get and says where that came from.
  */
 export function createPoliceApiClient(options: PoliceApiClientOptions): PoliceApiClient {
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
   const ttl = { ...DEFAULT_TTL_MS, ...options.ttlMs };
-  const cache = createApiCache(options.sequelize);
-  const transport = createTransport({
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    fetch: options.fetch ?? globalThis.fetch,
-    bucket: createTokenBucket(options.rateLimit ?? PUBLISHED_RATE_LIMIT),
-    timeoutMs: options.timeoutMs ?? 10_000,
-    retry: { ...DEFAULT_RETRY, ...options.retry },
-    userAgent: options.userAgent ?? `crime-clock/${appVersion}`,
-    logger,
-    headers: options.requestHeaders,
-  });
+  const { cache, transport } = options;
   const forceName = (id: string) => options.forceName?.(id) ?? forceById(id)?.name ?? id;
   // Callers asking for the same thing at once share one request instead of spending tokens on it.
   const inFlight = new Map<string, Promise<PoliceApiResult<unknown>>>();

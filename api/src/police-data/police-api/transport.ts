@@ -171,3 +171,4 @@ export function createTransport(options: TransportOptions) {
     },
   };
 }
+export type Transport = ReturnType<typeof createTransport>;

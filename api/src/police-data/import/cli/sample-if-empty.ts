@@ -10,7 +10,7 @@ import { configOrFail } from '../../../../../common/config/config.ts';
 import { openDatabase } from '../../../db/connection.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { storeDerivedTables } from '../../store-derived-tables.ts';
-import { importSources } from '../import-sources.ts';
+import { importSources } from './compose-import.ts';
 import { formatSummary } from '../report.ts';
 
 /** Writes the synthetic sample's files into `outDir` (a folder as data.police.uk's archive holds). */

@@ -1,9 +1,13 @@
 import type { Sequelize } from 'sequelize';
 import type { SecretBox } from '../../../server-common/security/secret-box.ts';
-import { createOutboxWorker, DEFAULT_WORKER_INTERVAL_MS, type OutboxWorkerOptions } from './outbox-worker.ts';
-import { createOutbox, type OutboxOptions } from './outbox.ts';
-import type { SmtpTimeouts } from './smtp-client.ts';
-import { createSmtpSettingsService } from './smtp-settings.ts';
+import {
+  createOutboxWorker,
+  DEFAULT_WORKER_INTERVAL_MS,
+  type OutboxWorkerOptions,
+} from '../email/outbox-worker.ts';
+import { createOutbox, type OutboxOptions } from '../email/outbox.ts';
+import type { SmtpTimeouts } from '../email/smtp-client.ts';
+import { createSmtpSettingsService } from '../email/smtp-settings.ts';
 
 export interface MailServicesOptions {
   sequelize: Sequelize;
@@ -23,11 +27,12 @@ export interface MailServicesOptions {
 }
 
 /**
- * The email side wired once: SMTP settings, the outbox and its worker, and the callbacks the
- * routes use to wake the worker, so a stored message or a settings change takes effect at once
- * rather than at the next round. server.ts starts and stops `worker`; the route plugins take the rest.
+ * Part of the composition root (services.ts calls it, nothing else does): the email side wired
+ * once: SMTP settings, the outbox and its worker, and the callbacks the routes use to wake the
+ * worker, so a stored message or a settings change takes effect at once rather than at the next
+ * round. run-api.ts starts and stops `worker`; the route plugins take the rest.
  */
-export function createMailServices(options: MailServicesOptions) {
+export function composeMailServices(options: MailServicesOptions) {
   const { sequelize, now, retryDelayMs } = options;
   const smtpSettings = createSmtpSettingsService({
     sequelize,
@@ -61,4 +66,4 @@ export function createMailServices(options: MailServicesOptions) {
   };
 }
 
-export type MailServices = ReturnType<typeof createMailServices>;
+export type MailServices = ReturnType<typeof composeMailServices>;

@@ -1,8 +1,8 @@
 import type { Sequelize } from 'sequelize';
-import type { MonthNoticeConsumer } from '../../month-notices/dispatcher.ts';
-import type { SecretBox } from '../../../../server-common/security/secret-box.ts';
-import { createDeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker.ts';
-import { createWebhookService, type WebhookServiceOptions } from './webhook-service.ts';
+import type { MonthNoticeConsumer } from '../month-notices/dispatcher.ts';
+import type { SecretBox } from '../../../server-common/security/secret-box.ts';
+import { createDeliveryWorker, type DeliveryWorkerOptions } from '../partner-api/webhooks/delivery-worker.ts';
+import { createWebhookService, type WebhookServiceOptions } from '../partner-api/webhooks/webhook-service.ts';
 
 export interface WebhookServicesOptions {
   sequelize: Sequelize;
@@ -14,11 +14,12 @@ export interface WebhookServicesOptions {
 }
 
 /**
- * Partner webhooks as the process uses them: the service the routes call, the delivery worker,
+ * Part of the composition root (services.ts calls it, nothing else does). Partner webhooks as the
+ * process uses them: the service the routes call, the delivery worker,
  * and `queueMonthImported`, which the data update calls once per newly imported month: it records
  * one delivery per registered webhook (durably, before it returns) and wakes the worker.
  */
-export function createWebhookServices(options: WebhookServicesOptions) {
+export function composeWebhooks(options: WebhookServicesOptions) {
   const service = createWebhookService(options);
   const worker = createDeliveryWorker({ webhooks: service, now: options.now, ...options.worker });
   return {
@@ -41,4 +42,4 @@ export function createWebhookServices(options: WebhookServicesOptions) {
   };
 }
 
-export type WebhookServices = ReturnType<typeof createWebhookServices>;
+export type WebhookServices = ReturnType<typeof composeWebhooks>;
