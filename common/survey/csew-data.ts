@@ -10,6 +10,7 @@ import { definitionVersion, daysUntilLondonDate } from '../clock/clock-data.ts';
 import type { ClockCategoryInput } from '../clock/model.ts';
 import { modelPeak, PEAK_PROFILES } from '../clock/peak-hours.ts';
 import type { ClockDefinition, ClockMeta } from '../clock/types.ts';
+import { isMonthText } from '../search/months.ts';
 import bundled from './csew-figures.json' with { type: 'json' };
 
 export const CSEW_FIGURES_FORMAT = 'crime-clock/csew-figures@1';
@@ -53,8 +54,13 @@ export interface CsewFigures {
   /** e.g. "year ending March 2025". */
   readonly dataYear: string;
   readonly lastUpdated: string;
-  /** The next edition's period, e.g. "year ending June 2025". */
+  /** The next edition's period as ONS names it, e.g. "year ending June 2025" (English, for the API). */
   readonly nextUpdate: string;
+  /**
+   * The same period as the last month of its year, "2025-06", which pages word in their language;
+   * null in a document that does not give it (`nextEditionYearEnding` is optional in the format).
+   */
+  readonly nextEditionYearEnding: string | null;
   /** ISO date ONS announced for the next edition; null when none is announced. */
   readonly nextUpdateDate: string | null;
   readonly headlineTotal: number;
@@ -99,6 +105,8 @@ export function parseCsewFigures(input: unknown): CsewFigures {
     typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))
       ? value
       : fail(path, 'must be a date YYYY-MM-DD');
+  const month = (value: unknown, path: string): string =>
+    typeof value === 'string' && isMonthText(value) ? value : fail(path, 'must be a month YYYY-MM');
   const count = (value: unknown, path: string): number =>
     typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1e9
       ? value
@@ -145,6 +153,10 @@ export function parseCsewFigures(input: unknown): CsewFigures {
     dataYear: text(doc.dataYear, 'dataYear'),
     lastUpdated: date(doc.lastUpdated, 'lastUpdated'),
     nextUpdate: text(doc.nextUpdate, 'nextUpdate'),
+    nextEditionYearEnding:
+      doc.nextEditionYearEnding === undefined || doc.nextEditionYearEnding === null
+        ? null
+        : month(doc.nextEditionYearEnding, 'nextEditionYearEnding'),
     nextUpdateDate: doc.nextUpdateDate === null ? null : date(doc.nextUpdateDate, 'nextUpdateDate'),
     headlineTotal: count(doc.headlineTotal, 'headlineTotal'),
     surveyNote: text(doc.surveyNote, 'surveyNote'),
@@ -230,6 +242,7 @@ export function csewClockDefinition(figures: CsewFigures): ClockDefinition {
     nextUpdate: figures.nextUpdate,
     nextUpdateRule: 'date',
     nextUpdateDate: figures.nextUpdateDate,
+    ...(figures.nextEditionYearEnding ? { nextEditionYearEnding: figures.nextEditionYearEnding } : {}),
     excludedForces: [],
     notes: [figures.surveyNote, figures.source.licence, ...figures.prevalenceWarnings],
     sourceUrl: figures.source.url,
