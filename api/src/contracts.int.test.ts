@@ -122,13 +122,16 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     await answer(email.SendDataIssueReport, { body: { issue: 'A wrong figure', page: 'CSEW Crime Clock' } });
     const survey = await answer(clocks.GetCsewClock);
     expect(survey.prevalence).toBeDefined();
-    await answer(clocks.GetPoliceClock);
+    // The facts pages word in their language travel beside the English (not dropped as unknown).
+    expect(survey.definition.meta.nextEditionYearEnding).toMatch(/^\d{4}-\d{2}$/);
+    expect((await answer(clocks.GetPoliceClock)).definition.meta.paceMonths).toBeGreaterThan(0);
     const found = await answer(search.SearchCrimes, {
       body: { searchType: 'radius', postcode: CENTRE_POSTCODE },
     });
     expect(found.data.length).toBeGreaterThan(0);
     // The area's clock rides along (clockData), checked against the clocks' own contract.
     expect(found.clockData?.definition.meta.areaName).toBe(found.dataInfo.area.label);
+    expect(found.clockData?.definition.meta.paceMonths).toBeGreaterThan(0);
     // So does the national one, for the search over the whole store.
     const national = await answer(search.SearchCrimes, { body: { searchType: 'default' } });
     expect(national.clockData?.clock).toBe('police');

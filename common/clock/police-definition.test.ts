@@ -33,6 +33,16 @@ describe('police clock definition', () => {
     expect(policeClockDefinition({ ...base, months: 3 }).categories[0]!.annualCount).toBe(2_400_000);
   });
 
+  it('says its pace and next update as facts beside their English', () => {
+    const { meta } = policeClockDefinition({ ...base, months: 1 });
+    expect(meta).toMatchObject({
+      paceMonths: 1,
+      pace: 'the latest month with data',
+      nextUpdateRule: 'first-week-of-month',
+    });
+    expect(policeClockDefinition(base).meta.paceMonths).toBe(6);
+  });
+
   it('leaves out anti-social behaviour unless asked', () => {
     expect(policeClockDefinition(base).categories.map((c) => c.id)).not.toContain('anti-social-behaviour');
     const withAsb = policeClockDefinition({ ...base, includeAntiSocialBehaviour: true });

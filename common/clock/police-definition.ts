@@ -17,6 +17,7 @@ import type { ClockDefinition, ClockMeta, ExcludedForce } from './types.ts';
 /** Specification section 9: the police clock shows up to 13 categories. */
 export const POLICE_CLOCK_MAX_CATEGORIES = 13;
 export const POLICE_CLOCK_DEFAULT_MONTHS = 6;
+/** The police data's next update in English (meta.nextUpdate); pages word nextUpdateRule. */
 export const POLICE_UPDATE_NOTE = 'Typically during 1st week of the month';
 
 export const GREATER_MANCHESTER_EXCLUSION: ExcludedForce = {
@@ -114,6 +115,7 @@ export function policeClockDefinition(input: PoliceClockInput): ClockDefinition 
     : undefined;
   const meta: ClockMeta = {
     areaName: input.areaName ?? coverage?.area ?? 'England and Wales',
+    paceMonths: input.months,
     pace: paceText(input.months),
     dataMethod:
       `Police recorded crime for ${paceText(input.months)}, to ${monthLabel(parseMonth(input.latestDataMonth)!)}, ` +

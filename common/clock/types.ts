@@ -30,9 +30,18 @@ export interface ClockMeta {
   readonly latestDataMonth: string | null;
   /** ISO date (YYYY-MM-DD) or date-time of the data's last update. */
   readonly lastUpdated: string;
-  /** Words shown to people, e.g. "year ending June 2025". */
+  /**
+   * The next update in English, for the API's readers: the survey's next edition as its figures
+   * name it ("year ending June 2025"), or the police data's monthly note. Pages word the next
+   * update from nextUpdateRule and nextEditionYearEnding instead (clockDataWords.ts).
+   */
   readonly nextUpdate: string;
   readonly nextUpdateRule: NextUpdateRule;
+  /**
+   * Survey clock: the next edition as the last month (YYYY-MM) of the year it covers, "2025-06"
+   * for the year ending June 2025; absent when the figures do not give it.
+   */
+  readonly nextEditionYearEnding?: string;
   /** ISO date (London) of the next update when known. */
   readonly nextUpdateDate: string | null;
   readonly excludedForces: readonly ExcludedForce[];
@@ -42,7 +51,9 @@ export interface ClockMeta {
    * "7 of 43 forces in England and Wales, Apr 2025 to Sep 2025 (synthetic sample)".
    */
   readonly coverage?: Coverage;
-  /** Police clocks: the basis of the pace, "the latest 12 months with data" (common/police-coverage). */
+  /** Police clocks: how many of the latest months with data the pace is worked out from. */
+  readonly paceMonths?: number;
+  /** Police clocks: the same in English for the API's readers, "the latest 12 months with data". */
   readonly pace?: string;
   /** Address of the publication the figures come from (survey clock). */
   readonly sourceUrl?: string;

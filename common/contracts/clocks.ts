@@ -47,6 +47,7 @@ const ClockMeta = Type.Object({
   nextUpdate: Type.String(),
   nextUpdateRule: Type.Union([Type.Literal('date'), Type.Literal('first-week-of-month')]),
   nextUpdateDate: Nullable(Type.String()),
+  nextEditionYearEnding: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}$' })),
   excludedForces: Type.Array(ExcludedForce),
   notes: Type.Array(Type.String()),
   coverage: Type.Optional(
@@ -61,6 +62,7 @@ const ClockMeta = Type.Object({
       text: Type.String(),
     }),
   ),
+  paceMonths: Type.Optional(Type.Integer({ minimum: 1 })),
   pace: Type.Optional(Type.String()),
   sourceUrl: Type.Optional(Type.String()),
   survey: Type.Optional(

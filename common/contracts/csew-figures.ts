@@ -48,8 +48,14 @@ export const CsewFiguresDocument = Type.Object(
     /** e.g. "year ending March 2025". */
     dataYear: Type.String(),
     lastUpdated: Type.String(),
-    /** The next edition's period, e.g. "year ending June 2025". */
+    /** The next edition's period as ONS names it, e.g. "year ending June 2025" (English, for the API). */
     nextUpdate: Type.String(),
+    /**
+     * The same period as the last month of its year, "2025-06", which pages word in their language;
+     * null in a document that does not give it (optional in an uploaded document). Its form is
+     * checked by parseCsewFigures (common/survey/csew-data.ts), the one validator of uploads.
+     */
+    nextEditionYearEnding: Nullable(Type.String()),
     /** ISO date ONS announced for the next edition; null when none is announced. */
     nextUpdateDate: Nullable(Type.String()),
     headlineTotal: Type.Integer({ minimum: 0 }),

@@ -36,6 +36,10 @@ const KEYWORDS: Readonly<Record<string, Keyword>> = {
 
   minimum: (bound) => (value) => typeof value !== 'number' || (typeof bound === 'number' && value >= bound),
   maximum: (bound) => (value) => typeof value !== 'number' || (typeof bound === 'number' && value <= bound),
+  exclusiveMinimum: (bound) => (value) =>
+    typeof value !== 'number' || (typeof bound === 'number' && value > bound),
+  exclusiveMaximum: (bound) => (value) =>
+    typeof value !== 'number' || (typeof bound === 'number' && value < bound),
   pattern: (pattern) => {
     const regExp = typeof pattern === 'string' ? unicodeRegExp(pattern) : null;
     return (value) => typeof value !== 'string' || (regExp !== null && regExp.test(value));

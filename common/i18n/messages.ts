@@ -1,4 +1,5 @@
 import cyAlerts from './messages/cy/alerts.json' with { type: 'json' };
+import cyClockErrors from './messages/cy/clockErrors.json' with { type: 'json' };
 import cyClocks from './messages/cy/clocks.json' with { type: 'json' };
 import cyClockWords from './messages/cy/clockWords.json' with { type: 'json' };
 import cyEmbed from './messages/cy/embed.json' with { type: 'json' };
@@ -6,6 +7,7 @@ import cyErrors from './messages/cy/errors.json' with { type: 'json' };
 import cySearch from './messages/cy/search.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
 import enAlerts from './messages/en/alerts.json' with { type: 'json' };
+import enClockErrors from './messages/en/clockErrors.json' with { type: 'json' };
 import enClocks from './messages/en/clocks.json' with { type: 'json' };
 import enClockWords from './messages/en/clockWords.json' with { type: 'json' };
 import enEmbed from './messages/en/embed.json' with { type: 'json' };
@@ -18,12 +20,15 @@ import type { Locale } from './locale.ts';
  * One pair of files per feature (messages/en/<feature>.json, messages/cy/<feature>.json), so a
  * feature's words sit together and two features never edit the same file. Ids carry the feature
  * as their prefix ("clocks.title"); messages.test.ts holds the two languages to the same ids and
- * fails when two files claim one id.
+ * fails when two files claim one id. One feature is split by who carries it: the errors a clock
+ * can meet (its API's and its area search's codes, a failed connection) are `errors.*` ids in
+ * clockErrors.json, which the embed loads alone, and the rest of the errors in errors.json.
  */
 export const MESSAGE_FILES = {
   en: {
     site: enSite,
     errors: enErrors,
+    clockErrors: enClockErrors,
     alerts: enAlerts,
     search: enSearch,
     clocks: enClocks,
@@ -33,6 +38,7 @@ export const MESSAGE_FILES = {
   cy: {
     site: cySite,
     errors: cyErrors,
+    clockErrors: cyClockErrors,
     alerts: cyAlerts,
     search: cySearch,
     clocks: cyClocks,

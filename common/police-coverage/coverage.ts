@@ -6,13 +6,14 @@
  */
 import { monthLabel, parseMonth } from '../search/months.ts';
 import { compactPostcode } from '../postcode/postcode.ts';
+import { joinList } from '../i18n/grammar.ts';
 import { forceById, POLICE_FORCES } from '../police/forces.ts';
 
 export const TERRITORIAL_FORCES = POLICE_FORCES.filter((f) => f.area === 'england' || f.area === 'wales');
 const NON_TERRITORIAL = POLICE_FORCES.filter((f) => f.area !== 'england' && f.area !== 'wales');
 
 export interface Coverage {
-  /** Names of every force with data, territorial or not. */
+  /** Names (as common/police/forces.ts writes them) of every force with data, territorial or not. */
   readonly forces: readonly string[];
   readonly territorialForces: number;
   readonly ofTerritorialForces: number;
@@ -21,15 +22,44 @@ export interface Coverage {
   readonly synthetic: boolean;
   /** "England and Wales" or "6 of 43 forces in England and Wales", never more or less than held. */
   readonly area: string;
-  /** The whole statement, e.g. "42 of 43 forces in England and Wales (all but Greater Manchester
-   * Police) and British Transport Police, April 2025 to March 2026". */
+  /**
+   * The whole statement in English, e.g. "42 of 43 forces in England and Wales (all but Greater
+   * Manchester Police) and British Transport Police, April 2025 to March 2026", for the API's
+   * readers. Pages word it from the fields above in their language (ui/src/features/clocks/coverageWords.ts).
+   */
   readonly text: string;
 }
 
-/** "A, B and C". */
-export function listText(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+/**
+ * Which forces a coverage statement names beside its count of the 43: none when it holds all (or
+ * none) of them, else the shorter list, the few missing ("all but …") or the few held; then the
+ * forces outside the 43 (British Transport Police, Northern Ireland), which are never counted.
+ * Forces are given by id (common/police/forces.ts), in that table's order.
+ */
+export interface CoverageNaming {
+  readonly allTerritorial: boolean;
+  readonly named: { readonly kind: 'allBut' | 'only'; readonly forceIds: readonly string[] } | null;
+  readonly otherForceIds: readonly string[];
 }
+
+/** The naming of a coverage's `forces` (the names common/police/forces.ts gives them). */
+export function coverageNaming(forces: readonly string[]): CoverageNaming {
+  const names = new Set(forces);
+  const held = TERRITORIAL_FORCES.filter((f) => names.has(f.name)).map((f) => f.id);
+  const missing = TERRITORIAL_FORCES.filter((f) => !names.has(f.name)).map((f) => f.id);
+  return {
+    allTerritorial: missing.length === 0,
+    named:
+      missing.length === 0 || held.length === 0
+        ? null
+        : missing.length <= held.length
+          ? { kind: 'allBut', forceIds: missing }
+          : { kind: 'only', forceIds: held },
+    otherForceIds: NON_TERRITORIAL.filter((f) => names.has(f.name)).map((f) => f.id),
+  };
+}
+
+const forceName = (id: string) => forceById(id)?.name ?? id;
 
 export function monthSpanText(firstMonth: string, lastMonth: string): string {
   const first = parseMonth(firstMonth);
@@ -44,26 +74,23 @@ export function coverageOf(
   lastMonth: string,
   synthetic: boolean,
 ): Coverage {
-  const ids = new Set(forceIds);
-  const held = TERRITORIAL_FORCES.filter((f) => ids.has(f.id));
-  const missing = TERRITORIAL_FORCES.filter((f) => !ids.has(f.id));
-  const others = NON_TERRITORIAL.filter((f) => ids.has(f.id)).map((f) => f.name);
-  const area =
-    missing.length === 0
-      ? 'England and Wales'
-      : `${held.length} of ${TERRITORIAL_FORCES.length} forces in England and Wales`;
-  // Name the shorter list: the few forces held, or the few missing.
-  const which =
-    missing.length === 0 || held.length === 0
-      ? ''
-      : missing.length <= held.length
-        ? ` (all but ${listText(missing.map((f) => f.name))})`
-        : ` (${listText(held.map((f) => f.name))})`;
-  const plus = others.length > 0 ? ` and ${listText(others)}` : '';
+  const forces = [...new Set(forceIds)].sort().map(forceName);
+  const { allTerritorial, named, otherForceIds } = coverageNaming(forces);
+  const held = TERRITORIAL_FORCES.filter((f) => forceIds.includes(f.id)).length;
+  const list = (forces: readonly string[]) => joinList(forces.map(forceName), 'en');
+  const area = allTerritorial
+    ? 'England and Wales'
+    : `${held} of ${TERRITORIAL_FORCES.length} forces in England and Wales`;
+  const which = !named
+    ? ''
+    : named.kind === 'allBut'
+      ? ` (all but ${list(named.forceIds)})`
+      : ` (${list(named.forceIds)})`;
+  const plus = otherForceIds.length > 0 ? ` and ${list(otherForceIds)}` : '';
   const period = monthSpanText(firstMonth, lastMonth);
   return {
-    forces: [...ids].sort().map((id) => forceById(id)?.name ?? id),
-    territorialForces: held.length,
+    forces,
+    territorialForces: held,
     ofTerritorialForces: TERRITORIAL_FORCES.length,
     firstMonth,
     lastMonth,

@@ -22,6 +22,16 @@ describe('CSEW figures document', () => {
     expect(definition.meta.nextUpdateDate).toBe(BUNDLED_CSEW_FIGURES.nextUpdateDate);
   });
 
+  it('carries the next edition as a month for pages to word, when the document gives it', () => {
+    expect(csewClockDefinition(BUNDLED_CSEW_FIGURES).meta.nextEditionYearEnding).toBe('2025-06');
+    // The field came after the format: a document without it (an older upload) still reads.
+    const older = copy();
+    Reflect.deleteProperty(older, 'nextEditionYearEnding');
+    const figures = parseCsewFigures(older);
+    expect(figures.nextEditionYearEnding).toBeNull();
+    expect(csewClockDefinition(figures).meta).not.toHaveProperty('nextEditionYearEnding');
+  });
+
   it('gives new figures a new clock version', () => {
     const next = copy();
     next.incidents[0]!.annualCount += 1000;
@@ -47,6 +57,8 @@ describe('CSEW figures document', () => {
       [(d) => (d.format = 'other'), /^format/],
       [(d) => (d.source.url = 'http://example.org'), /^source\.url/],
       [(d) => (d.nextUpdateDate = '23 October 2025'), /^nextUpdateDate/],
+      [(d) => (d.nextEditionYearEnding = 'June 2025'), /^nextEditionYearEnding/],
+      [(d) => (d.nextEditionYearEnding = '2025-13'), /^nextEditionYearEnding/],
       [
         (d) => ((d.incidents[1] as { annualCount: unknown }).annualCount = -5),
         /^incidents\[1\]\.annualCount/,

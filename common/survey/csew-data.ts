@@ -12,6 +12,7 @@ import type { ClockCategoryInput } from '../clock/model.ts';
 import { modelPeak, PEAK_PROFILES } from '../clock/peak-hours.ts';
 import type { ClockDefinition, ClockMeta } from '../clock/types.ts';
 import type { CsewFiguresDocument } from '../contracts/csew-figures.ts';
+import { isMonthText } from '../search/months.ts';
 import bundled from './csew-figures.json' with { type: 'json' };
 
 export const CSEW_FIGURES_FORMAT = 'crime-clock/csew-figures@1';
@@ -59,6 +60,8 @@ export function parseCsewFigures(input: unknown): CsewFigures {
     typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))
       ? value
       : fail(path, 'must be a date YYYY-MM-DD');
+  const month = (value: unknown, path: string): string =>
+    typeof value === 'string' && isMonthText(value) ? value : fail(path, 'must be a month YYYY-MM');
   const count = (value: unknown, path: string): number =>
     typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1e9
       ? value
@@ -104,6 +107,10 @@ export function parseCsewFigures(input: unknown): CsewFigures {
     dataYear: text(doc.dataYear, 'dataYear'),
     lastUpdated: date(doc.lastUpdated, 'lastUpdated'),
     nextUpdate: text(doc.nextUpdate, 'nextUpdate'),
+    nextEditionYearEnding:
+      doc.nextEditionYearEnding === undefined || doc.nextEditionYearEnding === null
+        ? null
+        : month(doc.nextEditionYearEnding, 'nextEditionYearEnding'),
     nextUpdateDate: doc.nextUpdateDate === null ? null : date(doc.nextUpdateDate, 'nextUpdateDate'),
     headlineTotal: count(doc.headlineTotal, 'headlineTotal'),
     surveyNote: text(doc.surveyNote, 'surveyNote'),
@@ -190,6 +197,7 @@ export function csewClockDefinition(figures: CsewFigures): ClockDefinition {
     nextUpdate: figures.nextUpdate,
     nextUpdateRule: 'date',
     nextUpdateDate: figures.nextUpdateDate,
+    ...(figures.nextEditionYearEnding ? { nextEditionYearEnding: figures.nextEditionYearEnding } : {}),
     excludedForces: [],
     notes: [figures.surveyNote, figures.source.licence, ...figures.prevalenceWarnings],
     sourceUrl: figures.source.url,

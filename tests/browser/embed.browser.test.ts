@@ -218,6 +218,19 @@ describe('an embed in a small frame', () => {
     });
   }
 
+  it('says why it cannot show an area the data does not know, in the API’s own words in English', async () => {
+    await withViewport(
+      '/embed/police-crime-clock?area=neighbourhood:kent:ZZ99',
+      { width: 360, height: 200 },
+      async (page) => {
+        const pending = page.locator('.embed__pending');
+        await pending.filter({ hasText: 'This clock cannot be shown: ' }).waitFor({ timeout: LIVE_TIMEOUT });
+        expect(await pending.innerText()).toContain('Neighbourhood "ZZ99" of Kent Police not found');
+        expect(await clipped(page)).toEqual([]);
+      },
+    );
+  });
+
   it('follows the reader’s system with theme=auto, and shows the host through with transparent=1', async () => {
     await withViewport(
       '/embed/crime-clock?theme=auto&transparent=1',

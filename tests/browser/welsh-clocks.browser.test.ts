@@ -2,7 +2,8 @@
  * The clocks, the wall screen and the embeds in Welsh (issue 34): no English message of ours on
  * them (the "How this is counted" panel and "Embed this clock" opened), nothing overflowing its box
  * at 360 and 1920 px, axe clean; the embed takes `?lang=cy`, says so in `<html lang>` and sets no
- * cookie; a Welsh page's "Embed this clock" offers the Welsh embed.
+ * cookie, and words its coverage line and its refusals in Welsh; a Welsh page's "Embed this clock"
+ * offers the Welsh embed.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,8 @@ describe('the Welsh clocks', () => {
 describe('the Welsh embed (?lang=cy)', () => {
   for (const path of [
     '/embed/crime-clock?lang=cy',
+    // The whole store's clock names what it covers: forces, months, the sample (coverageWords.ts).
+    '/embed/police-crime-clock?lang=cy',
     '/embed/police-crime-clock?lang=cy&area=force:metropolitan',
   ]) {
     it(`${path} is Welsh, says lang="cy", sets no cookie, fits and passes axe`, async () => {
@@ -138,7 +141,13 @@ describe('the Welsh embed (?lang=cy)', () => {
           await embed.locator('.embed__count[data-value]').waitFor({ timeout: LIVE_TIMEOUT });
           expect(await embed.getAttribute('html', 'lang')).toBe('cy');
           await expect.poll(() => embed.locator('.embed__rate').innerText()).toMatch(/^Un drosedd bob /);
-          expect(await embed.locator('.embed__label').innerText()).toMatch(/ers 1 Ionawr \d{4}/);
+          const label = await embed.locator('.embed__label').innerText();
+          expect(label).toMatch(/ers 1 Ionawr \d{4}/);
+          if (path === '/embed/police-crime-clock?lang=cy') {
+            // The sample holds some of the forces over some months: said in Welsh, months included.
+            expect(label).toMatch(/: \d+ o 43 heddlu yng Nghymru a Lloegr .*\(sampl synthetig\)$/);
+            expect(englishIn(label, path)).toEqual([]);
+          }
           // Its links lead to the Welsh clock.
           expect(await embed.getByRole('link', { name: cy['embed.openFull'] }).getAttribute('href')).toMatch(
             /^\/cy\/(police-)?crime-clock/,
@@ -153,6 +162,23 @@ describe('the Welsh embed (?lang=cy)', () => {
       }
     }, 120_000);
   }
+
+  it('says in Welsh why it cannot show an area the data does not know', async () => {
+    const embed = await running!.browser.context.newPage();
+    const path = '/embed/police-crime-clock?lang=cy&area=neighbourhood:kent:ZZ99';
+    try {
+      await embed.setViewportSize({ width: 360, height: 300 });
+      await embed.goto(path);
+      const pending = embed.locator('.embed__pending');
+      // The refusal is worded by its code, not the API's English ("Neighbourhood … not found").
+      const expected = cy['embed.cannotShow'].replace('{message}', cy['errors.code.NEIGHBOURHOOD_NOT_FOUND']);
+      await expect.poll(() => pending.innerText(), { timeout: LIVE_TIMEOUT }).toBe(expected);
+      expect(await embed.locator('.live-indicator').innerText()).toBe(cy['clockWords.status.unavailable']);
+      expect(await welshProblems(embed, path, '#embed')).toEqual([]);
+    } finally {
+      await embed.close();
+    }
+  }, 60_000);
 
   it('stays English without ?lang=cy', async () => {
     const embed = await running!.browser.context.newPage();

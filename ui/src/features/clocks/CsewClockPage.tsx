@@ -14,7 +14,7 @@ import type { ClockFrame } from './clockFrame.ts';
 import { ClockKiosk } from './ClockKiosk.tsx';
 import { ClockAnnouncer } from './ClockParts.tsx';
 import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
-import { editionWords } from './clockDataWords.ts';
+import { nextUpdateWords } from './clockDataWords.ts';
 import { calendarPeriodText, daysUntilText, formatDate } from './clockText.ts';
 import { CsewClockActions } from './CsewClockActions.tsx';
 import { FrameProvider, useFrame } from './frameContext.tsx';
@@ -216,18 +216,18 @@ function CsewDataFooter({ definition, year }: { definition: ClockDefinition; yea
             {overdue && meta.nextUpdateDate ? (
               <span data-testid="newer-release">
                 {say('clocks.csew.newerRelease', {
-                  edition: editionWords(meta.nextUpdate, PAGE_LOCALE),
+                  edition: nextUpdateWords(meta, PAGE_LOCALE),
                   date: formatDate(meta.nextUpdateDate, PAGE_LOCALE),
                 })}
               </span>
             ) : meta.nextUpdateDate ? (
               say('clocks.csew.nextRelease', {
-                edition: editionWords(meta.nextUpdate, PAGE_LOCALE),
+                edition: nextUpdateWords(meta, PAGE_LOCALE),
                 date: formatDate(meta.nextUpdateDate, PAGE_LOCALE),
                 due: due ?? 'none',
               })
             ) : (
-              editionWords(meta.nextUpdate, PAGE_LOCALE)
+              nextUpdateWords(meta, PAGE_LOCALE)
             )}
           </dd>
         </div>

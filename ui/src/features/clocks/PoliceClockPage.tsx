@@ -13,7 +13,8 @@ import type { ClockFrame } from './clockFrame.ts';
 import { ClockKiosk } from './ClockKiosk.tsx';
 import { ClockAnnouncer } from './ClockParts.tsx';
 import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
-import { coverageWords, editionWords } from './clockDataWords.ts';
+import { nextUpdateWords, policeMethodWords } from './clockDataWords.ts';
+import { coverageWords } from './coverageWords.ts';
 import { formatDate, formatMonth, isSyntheticData, otherNotes } from './clockText.ts';
 import { FrameProvider } from './frameContext.tsx';
 import { EmbedThisClock } from '../embed/EmbedThisClock.tsx';
@@ -72,7 +73,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
           label={(year) =>
             say('clocks.police.label', { year: year === null ? '' : String(year), ...areaValues(definition) })
           }
-          source={definition ? definition.meta.dataSource : 'data.police.uk'}
+          source={say('clocks.police.dataSource')}
           feed={feed}
           exitTo="/police-crime-clock"
           area={area}
@@ -160,7 +161,7 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
             <dt>{say('clocks.facts.source')}</dt>
             <dd>
               <a href="https://data.police.uk/" rel="noopener noreferrer">
-                {meta.dataSource}
+                {say('clocks.police.dataSource')}
               </a>
             </dd>
           </div>
@@ -176,7 +177,7 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
           </div>
           <div>
             <dt>{say('clocks.facts.nextUpdate')}</dt>
-            <dd>{editionWords(meta.nextUpdate, PAGE_LOCALE)}</dd>
+            <dd>{nextUpdateWords(meta, PAGE_LOCALE)}</dd>
           </div>
         </dl>
         <p className="clock-data-footer__note">
@@ -184,7 +185,7 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
             id="clocks.howItCounts"
             values={{
               strong: (words) => <strong>{words}</strong>,
-              method: <span lang="en-GB">{meta.dataMethod}</span>,
+              method: policeMethodWords(meta, PAGE_LOCALE),
             }}
           />
         </p>

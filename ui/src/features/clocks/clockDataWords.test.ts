@@ -1,30 +1,83 @@
 import { describe, expect, it } from 'vitest';
-import { POLICE_UPDATE_NOTE } from '../../../../common/clock/police-definition.ts';
-import { coverageOf, paceText } from '../../../../common/police-coverage/coverage.ts';
-import { coverageWords, editionWords, paceWords } from './clockDataWords.ts';
+import {
+  GREATER_MANCHESTER_EXCLUSION,
+  POLICE_UPDATE_NOTE,
+  policeClockDefinition,
+} from '../../../../common/clock/police-definition.ts';
+import type { ClockMeta } from '../../../../common/clock/types.ts';
+import { CSEW_CLOCK_DEFINITION } from '../../../../common/survey/csew-clock.ts';
+import { clockMessage } from './clockIntl.ts';
+import { nextUpdateWords, paceWords, policeMethodWords } from './clockDataWords.ts';
 
-describe('the clock data phrases in Welsh', () => {
-  it('words the pace from the form common/police-coverage writes', () => {
-    expect(paceWords(paceText(12), 'cy')).toBe('y 12 mis diweddaraf â data');
-    expect(paceWords(paceText(2), 'cy')).toBe('y 2 fis diweddaraf â data');
-    expect(paceWords(paceText(1), 'cy')).toBe('y mis diweddaraf â data');
-    expect(paceWords(paceText(12), 'en')).toBe(paceText(12));
-    // Anything else is shown as it came.
-    expect(paceWords('since records began', 'cy')).toBe('since records began');
+const survey = CSEW_CLOCK_DEFINITION.meta;
+const police: Pick<ClockMeta, 'nextUpdate' | 'nextUpdateRule'> = {
+  nextUpdate: POLICE_UPDATE_NOTE,
+  nextUpdateRule: 'first-week-of-month',
+};
+
+describe('the basis of the pace, from the number of months', () => {
+  it('in English, as the API says it', () => {
+    expect(paceWords({ paceMonths: 12 }, 'en')).toBe('the latest 12 months with data');
+    expect(paceWords({ paceMonths: 1 }, 'en')).toBe('the latest month with data');
   });
 
-  it('words the next edition and the police update note', () => {
-    expect(editionWords('year ending June 2025', 'cy')).toBe('y flwyddyn yn gorffen Mehefin 2025');
-    expect(editionWords('year ending June 2025', 'en')).toBe('year ending June 2025');
-    expect(editionWords(POLICE_UPDATE_NOTE, 'cy')).toBe('Fel arfer yn ystod wythnos gyntaf y mis');
-    expect(editionWords('Spring 2026', 'cy')).toBe('Spring 2026');
+  it('in Welsh, with the plural forms of "mis"', () => {
+    expect(paceWords({ paceMonths: 1 }, 'cy')).toBe('y mis diweddaraf â data');
+    expect(paceWords({ paceMonths: 2 }, 'cy')).toBe('y 2 fis diweddaraf â data');
+    expect(paceWords({ paceMonths: 6 }, 'cy')).toBe('y 6 mis diweddaraf â data');
+    expect(paceWords({ paceMonths: 12 }, 'cy')).toBe('y 12 mis diweddaraf â data');
   });
 
-  it('words the coverage statement with Welsh months, as the search does', () => {
-    const coverage = coverageOf(['kent', 'essex'], '2025-04', '2025-09', false);
-    const welsh = coverageWords(coverage, 'cy');
-    expect(welsh).toContain('Ebrill 2025');
-    expect(welsh).not.toMatch(/April|September| to /);
-    expect(coverageWords(coverage, 'en')).toBe(coverage.text);
+  it('claims no number without one', () => {
+    expect(paceWords(null, 'en')).toBe('the latest months with data');
+    expect(paceWords({}, 'cy')).toBe('y misoedd diweddaraf sydd â data');
+  });
+});
+
+describe('when the next data comes', () => {
+  it('words the survey’s next edition from its month', () => {
+    expect(survey.nextEditionYearEnding).toBe('2025-06');
+    expect(nextUpdateWords(survey, 'en')).toBe('year ending June 2025');
+    expect(nextUpdateWords(survey, 'cy')).toBe('y flwyddyn yn gorffen Mehefin 2025');
+    // Whatever the figures call it in English: the page words the month.
+    expect(nextUpdateWords({ ...survey, nextUpdate: 'the summer edition' }, 'cy')).toBe(
+      'y flwyddyn yn gorffen Mehefin 2025',
+    );
+  });
+
+  it('says the police data’s monthly note by its rule', () => {
+    expect(nextUpdateWords(police, 'en')).toBe(POLICE_UPDATE_NOTE);
+    expect(nextUpdateWords(police, 'cy')).toBe('Fel arfer yn ystod wythnos gyntaf y mis');
+  });
+
+  it('shows figures that give no edition month in their own words', () => {
+    const older = { nextUpdate: 'Spring 2026', nextUpdateRule: 'date' as const };
+    expect(nextUpdateWords(older, 'cy')).toBe('Spring 2026');
+  });
+});
+
+describe('how a police clock counts, and its source', () => {
+  const definition = (months: number, excluded = [GREATER_MANCHESTER_EXCLUSION]) =>
+    policeClockDefinition({
+      categoryCounts: [{ slug: 'burglary', count: 600 }],
+      months,
+      latestDataMonth: '2025-09',
+      excludedForces: excluded,
+      lastUpdated: '2025-10-01T00:00:00Z',
+    });
+
+  it.each([1, 6, 12])('says in English what the definition says (%i months)', (months) => {
+    const { meta } = definition(months);
+    expect(policeMethodWords(meta, 'en')).toBe(meta.dataMethod);
+    expect(clockMessage('en', 'clocks.police.dataSource')).toBe(meta.dataSource);
+  });
+
+  it('says it in Welsh, from the same facts', () => {
+    expect(policeMethodWords(definition(6).meta, 'cy')).toBe(
+      "Troseddau a gofnodwyd gan yr heddlu yn y 6 mis diweddaraf â data, hyd at ddiwedd Medi 2025, wedi'u graddio i flwyddyn (cyfrif ÷ 6 × 12) a'u lledaenu dros y flwyddyn yn ôl yr adeg o'r dydd y cyflawnir pob math o drosedd amlaf; heb gynnwys Greater Manchester Police",
+    );
+    expect(policeMethodWords(definition(12, []).meta, 'cy')).toBe(
+      "Troseddau a gofnodwyd gan yr heddlu yn y 12 mis diweddaraf â data, hyd at ddiwedd Medi 2025, wedi'u lledaenu dros y flwyddyn yn ôl yr adeg o'r dydd y cyflawnir pob math o drosedd amlaf",
+    );
   });
 });

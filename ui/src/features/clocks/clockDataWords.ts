@@ -1,40 +1,58 @@
 /**
- * Phrases the clock definition carries in English (common/clock, common/police-coverage) and a
- * Welsh page words itself: the pace's basis ("the latest 12 months with data"), the survey
- * edition ("year ending June 2025") and the police coverage statement. Each is read back from
- * the one form our own code writes it in; anything else is shown as it came, in English.
+ * What a clock's definition says about its data, as facts (common/clock/types.ts), worded in the
+ * page's language: the basis of the pace (meta.paceMonths) and when the next data comes
+ * (meta.nextUpdateRule, the survey's meta.nextEditionYearEnding). English and Welsh pages word
+ * them the same way, from messages; the English text beside each fact (meta.pace,
+ * meta.nextUpdate) is for the API's readers. The coverage statement is coverageWords.ts's.
  */
-import { POLICE_UPDATE_NOTE } from '../../../../common/clock/police-definition.ts';
 import type { ClockMeta } from '../../../../common/clock/types.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
-import { MONTH_NAMES, WELSH_MONTH_NAMES } from '../../../../common/search/months.ts';
-import { coverageText } from '../search/searchWords.ts';
 import { clockMessage } from './clockIntl.ts';
+import { formatMonth } from './clockText.ts';
 
-const PACE = /^the latest (?:(\d+) months|month) with data$/;
-const EDITION = /^year ending (\w+) (\d{4})$/;
-
-/** "the latest 12 months with data", "y 12 mis diweddaraf â data". */
-export function paceWords(pace: string, locale: Locale): string {
-  const match = PACE.exec(pace);
-  if (locale === 'en' || !match) return pace;
-  return clockMessage(locale, 'clocks.data.pace', { months: match[1] ? Number(match[1]) : 1 });
+/**
+ * "the latest 12 months with data", "y 12 mis diweddaraf â data"; without a definition (or one
+ * that does not say) "the latest months with data", claiming no number.
+ */
+export function paceWords(meta: Pick<ClockMeta, 'paceMonths'> | null, locale: Locale): string {
+  return meta?.paceMonths
+    ? clockMessage(locale, 'clocks.data.pace', { months: meta.paceMonths })
+    : clockMessage(locale, 'clocks.police.paceDefault');
 }
 
 /**
- * When the next data comes: the survey's next edition ("year ending June 2025", "y flwyddyn yn
- * gorffen Mehefin 2025") or the police data's monthly note.
+ * When the next data comes: the police data's monthly note, or the survey's next edition ("year
+ * ending June 2025", "y flwyddyn yn gorffen Mehefin 2025"). Survey figures that do not give the
+ * edition as a month (an upload older than the field) are shown in their own words.
  */
-export function editionWords(edition: string, locale: Locale): string {
-  if (locale !== 'en' && edition === POLICE_UPDATE_NOTE)
-    return clockMessage(locale, 'clocks.data.policeUpdate');
-  const match = EDITION.exec(edition);
-  const month = match ? (MONTH_NAMES as readonly string[]).indexOf(match[1]!) : -1;
-  if (locale === 'en' || !match || month < 0) return edition;
-  return clockMessage(locale, 'clocks.data.edition', { month: WELSH_MONTH_NAMES[month]!, year: match[2]! });
+export function nextUpdateWords(
+  meta: Pick<ClockMeta, 'nextUpdate' | 'nextUpdateRule' | 'nextEditionYearEnding'>,
+  locale: Locale,
+): string {
+  if (meta.nextUpdateRule === 'first-week-of-month') return clockMessage(locale, 'clocks.data.policeUpdate');
+  if (meta.nextEditionYearEnding) {
+    return clockMessage(locale, 'clocks.data.edition', {
+      month: formatMonth(meta.nextEditionYearEnding, locale),
+    });
+  }
+  return meta.nextUpdate;
 }
 
-/** The police coverage statement in the page's language (the search words it the same way). */
-export function coverageWords(coverage: NonNullable<ClockMeta['coverage']>, locale: Locale): string {
-  return coverageText(coverage, locale);
+/**
+ * How a police clock counts ("Police recorded crime for the latest 6 months with data, to
+ * September 2025, scaled to a year (count ÷ 6 × 12) and spread over the year …"), from its months,
+ * its newest month and the forces it leaves out; the English is the definition's meta.dataMethod.
+ */
+export function policeMethodWords(
+  meta: Pick<ClockMeta, 'paceMonths' | 'latestDataMonth' | 'excludedForces' | 'dataMethod'>,
+  locale: Locale,
+): string {
+  if (!meta.paceMonths || !meta.latestDataMonth) return meta.dataMethod;
+  const excluded = meta.excludedForces.map((force) => force.name).join(', ');
+  return clockMessage(locale, 'clocks.police.method', {
+    pace: paceWords(meta, locale),
+    month: formatMonth(meta.latestDataMonth, locale),
+    months: meta.paceMonths,
+    excluded: excluded || 'none',
+  });
 }

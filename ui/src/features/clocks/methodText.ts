@@ -8,7 +8,8 @@ import { londonOffsetMs } from '../../../../common/clock/london-time.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import { categoryName } from './categoryName.ts';
 import { clockMessage } from './clockIntl.ts';
-import { coverageWords, editionWords, paceWords } from './clockDataWords.ts';
+import { nextUpdateWords, paceWords } from './clockDataWords.ts';
+import { coverageWords } from './coverageWords.ts';
 import { formatDate, formatMonth, isSyntheticData } from './clockText.ts';
 
 export interface MethodRow {
@@ -58,8 +59,8 @@ export function methodRows(
     clockMessage(locale, id, values);
   const published = dateMs(meta.lastUpdated);
   const names = definition.categories.map((c) => categoryName(kind, c.id, c.name, locale));
-  // The survey's source has one name, in either language; the police data names its own.
-  const source = kind === 'csew' ? say('clocks.csew.dataSource') : meta.dataSource;
+  // Each clock's source has one name, said in the page's language.
+  const source = say(kind === 'csew' ? 'clocks.csew.dataSource' : 'clocks.police.dataSource');
   const categories = say('clocks.method.categories', { count: names.length, names: names.join(', ') });
   const rows: MethodRow[] = [
     {
@@ -81,7 +82,7 @@ export function methodRows(
       {
         term: say('clocks.method.period'),
         text: say('clocks.method.policePeriod', {
-          pace: capitalise(meta.pace ? paceWords(meta.pace, locale) : say('clocks.police.paceDefault')),
+          pace: capitalise(paceWords(meta, locale)),
           month: meta.latestDataMonth ? formatMonth(meta.latestDataMonth, locale) : 'none',
         }),
       },
@@ -122,11 +123,11 @@ export function methodRows(
             ? say('clocks.method.monthAge', {
                 month: formatMonth(meta.latestDataMonth, locale),
                 age: ageText(dataEnd, nowMs, locale),
-                next: editionWords(meta.nextUpdate, locale),
+                next: nextUpdateWords(meta, locale),
               })
             : say('clocks.method.publishedAge', {
                 age: ageText(dataEnd, nowMs, locale),
-                next: editionWords(meta.nextUpdate, locale),
+                next: nextUpdateWords(meta, locale),
               }),
     },
     { term: say('clocks.method.readAs'), text: say('clocks.method.caveat') },

@@ -19,13 +19,11 @@ export function coversAllForces(coverage: PoliceCoverage): boolean {
 }
 
 /**
- * The pace a clock says it runs at, from its definition ("the latest 12 months with data", worded
- * in common/police-coverage): the months it holds, which may be fewer than the clock asks for.
+ * The pace a clock says it runs at, from its definition ("the latest 12 months with data"): the
+ * months it holds (meta.paceMonths), which may be fewer than the clock asks for.
  */
 export function clockPace(meta: ClockMeta | null, locale: Locale = 'en'): string {
-  return clockMessage(locale, 'clocks.police.pace', {
-    pace: meta?.pace ? paceWords(meta.pace, locale) : clockMessage(locale, 'clocks.police.paceDefault'),
-  });
+  return clockMessage(locale, 'clocks.police.pace', { pace: paceWords(meta, locale) });
 }
 
 /** The police clock page's lead: which forces, or which area, it counts. */

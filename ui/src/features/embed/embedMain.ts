@@ -18,9 +18,10 @@ import {
   type ClockFrame,
 } from '../clocks/clockFrame.ts';
 import { browserFeedDeps, ClockFeed } from '../clocks/clockFeed.ts';
-import { wordMessage as clockMessage } from '../clocks/clockWords.ts';
+import { failureWords, wordMessage as clockMessage } from '../clocks/clockWords.ts';
 import { everyText, isSyntheticData, statusText } from '../clocks/clockText.ts';
-import type { FeedState } from '../clocks/feedState.ts';
+import { coverageWords } from '../clocks/coverageWords.ts';
+import type { FeedError, FeedState } from '../clocks/feedState.ts';
 import { reportHeight } from './embedHeight.ts';
 import { validateEmbedSearch, type EmbedSearch } from './embedSearch.ts';
 import { embedText } from './embedText.ts';
@@ -51,6 +52,14 @@ function link(href: string, text: string): HTMLAnchorElement {
   a.target = '_blank';
   a.rel = 'noopener';
   return a;
+}
+
+/**
+ * Why the clock is not shown: in English the API's own sentence (it can name the place), in Welsh
+ * the failure's message ids, as the pages do (ClockPending).
+ */
+function errorText(error: FeedError, locale: Locale): string {
+  return locale === 'en' || !error.parts ? error.message : failureWords(error.parts, locale);
 }
 
 function kindOf(pathname: string): ClockKind | null {
@@ -141,17 +150,19 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
       statusWords.data = statusText(state.status, locale, true);
     }
     if (state.definition) {
+      const meta = state.definition.meta;
+      // An area's clock is named as the data names the area; the whole store's by its coverage.
       coverage = police
         ? area !== undefined
-          ? state.definition.meta.areaName
-          : state.definition.meta.coverage?.text
+          ? meta.areaName
+          : meta.coverage && coverageWords(meta.coverage, locale)
         : undefined;
       synthetic.hidden = !isSyntheticData(state.definition.meta);
       showLabel();
       if (pending.isConnected) pending.replaceWith(clock);
     } else if (state.error) {
       pending.textContent = say(state.error.final ? 'embed.cannotShow' : 'embed.couldNotLoad', {
-        message: state.error.message,
+        message: errorText(state.error, locale),
       });
     }
     shown = state;
