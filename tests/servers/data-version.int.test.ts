@@ -87,6 +87,7 @@ describe.each(REALTIME_ENGINES)('a change of the data behind a clock on REALTIME
     const started = Date.now();
     await change();
     const definition = await pushed;
+    const definitionMs = Date.now() - started;
     const tick = await new Promise<TickFrame>((resolve) => {
       const onTick = (frame: TickFrame) => {
         if (readTick(frame)!.v !== tickVersion(definition.version)) return;
@@ -95,7 +96,7 @@ describe.each(REALTIME_ENGINES)('a change of the data behind a clock on REALTIME
       };
       socket.on(TICK_EVENT, onTick);
     });
-    return { definition, tick: readTick(tick)!, ms: Date.now() - started };
+    return { definition, tick: readTick(tick)!, definitionMs, ms: Date.now() - started };
   }
 
   it('reaches a connected screen within about two seconds: new survey figures', async () => {
@@ -142,7 +143,10 @@ describe.each(REALTIME_ENGINES)('a change of the data behind a clock on REALTIME
       const before = await joined(socket, 'police');
       const seen = await nextDefinition(socket, importAgain(db));
       expect(seen.definition.version).not.toBe(before.version);
-      expect(seen.ms).toBeLessThan(1000);
+      // The new definition is pushed within the second; its first tick follows at the clock's next
+      // whole second (nextDefinition waits for it), up to a second later by itself.
+      expect(seen.definitionMs).toBeLessThan(1000);
+      expect(seen.ms).toBeLessThan(2000);
     });
 
     /**
