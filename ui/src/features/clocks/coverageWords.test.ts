@@ -35,6 +35,17 @@ describe('the coverage statement in the page’s language', () => {
     );
   });
 
+  it('names the Welsh forces by their Welsh names on a Welsh page (common/police/force-name.ts)', () => {
+    const allButSouthWales = coverageOf(
+      ALL.filter((id) => id !== 'south-wales'),
+      '2025-04',
+      '2026-03',
+      false,
+    );
+    expect(coverageWords(allButSouthWales, 'cy')).toContain('(pob un ond Heddlu De Cymru)');
+    expect(coverageWords(allButSouthWales, 'en')).toContain('(all but South Wales Police)');
+  });
+
   it('words a span of months, or one month, and nothing for months it cannot read', () => {
     expect(monthSpanWords('2025-12', '2026-02', 'en')).toBe('December 2025 to February 2026');
     expect(monthSpanWords('2025-12', '2026-02', 'cy')).toBe('Rhagfyr 2025 i Chwefror 2026');

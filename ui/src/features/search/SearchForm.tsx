@@ -16,11 +16,11 @@ import type {
 } from '../../../../common/search/types.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Button } from '../../shared/ui/Button.tsx';
+import { monthSpanWords } from '../clocks/coverageWords.ts';
 import { PostcodeCombobox } from './PostcodeCombobox.tsx';
 import { useForcesQuery, useNeighbourhoodsQuery } from './searchQueries.ts';
 import type { DraftAction } from './searchDraft.ts';
 import { longMonth } from './searchFormat.ts';
-import { monthSpan } from './searchWords.ts';
 import type { SearchDraft } from './searchParams.ts';
 import { TrendIndicator } from './TrendIndicator.tsx';
 
@@ -297,7 +297,7 @@ function PresetMonths({ choice, months }: { choice: TimePeriodChoice; months: re
   const preset = PERIOD_PRESETS.find((p) => p.choice === choice);
   const covered = preset && presetMonthsWithData(preset.preset, months);
   if (!preset || !covered) return null;
-  const span = monthSpan(covered.startMonth, covered.endMonth);
+  const span = monthSpanWords(covered.startMonth, covered.endMonth, PAGE_LOCALE);
   const what =
     preset.preset === 'ALL_AVAILABLE'
       ? intl.formatMessage({ id: 'search.form.preset.all' })

@@ -16,6 +16,7 @@ import { Button } from '../../shared/ui/Button.tsx';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { usePoliceClockMeta } from '../clocks/policeCoverage.ts';
+import { coverageAreaWords, coverageWords } from '../clocks/coverageWords.ts';
 import { useToast } from '../toast/useToast.ts';
 import { CrimeTypeBreakdown } from './CrimeTypeBreakdown.tsx';
 import { DataNotes } from './DataNotes.tsx';
@@ -34,7 +35,7 @@ import {
 } from './searchQueries.ts';
 import { draftReducer, needsAdvancedOptions } from './searchDraft.ts';
 import { longMonth } from './searchFormat.ts';
-import { areaLabel, coverageArea, coverageText, issueWords, periodLabel } from './searchWords.ts';
+import { areaLabel, issueWords, periodLabel } from './searchWords.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { SummaryStats } from './SummaryStats.tsx';
 import {
@@ -161,7 +162,7 @@ export function SearchPage() {
                   // The clock's own area name is English; Welsh words it from the coverage facts.
                   area:
                     policeMeta.coverage && PAGE_LOCALE === 'cy'
-                      ? coverageArea(policeMeta.coverage)
+                      ? coverageAreaWords(policeMeta.coverage, PAGE_LOCALE)
                       : policeMeta.areaName,
                 },
               )
@@ -175,7 +176,7 @@ export function SearchPage() {
               id="search.coverage.covers"
               values={{
                 strong: (text) => <strong>{text}</strong>,
-                coverage: coverageText(policeMeta.coverage),
+                coverage: coverageWords(policeMeta.coverage, PAGE_LOCALE),
               }}
             />
           </p>
@@ -202,13 +203,7 @@ export function SearchPage() {
           </Alert>
         )}
         {search.status === 'idle' && !urlIssue && (
-          <NoSearch
-            area={
-              policeMeta?.coverage
-                ? coverageArea(policeMeta.coverage)
-                : intl.formatMessage({ id: 'search.coverage.all' })
-            }
-          />
+          <NoSearch area={coverageAreaWords(policeMeta?.coverage, PAGE_LOCALE)} />
         )}
         {search.status === 'searching' && (
           <div className="card search-loading" role="status">

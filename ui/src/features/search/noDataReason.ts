@@ -1,14 +1,15 @@
+import { joinList } from '../../../../common/i18n/grammar.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import { forceNameFor } from '../../../../common/police/force-name.ts';
 import type { SearchDataInfo } from '../../../../common/search/types.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
-import { listText, message } from './searchText.ts';
-import { monthSpan } from './searchWords.ts';
+import { monthSpanWords } from '../clocks/coverageWords.ts';
+import { message } from './searchText.ts';
 
 function monthsText(months: readonly string[], locale: Locale): string {
   if (months.length === 0) return message('search.noData.thisPeriod', undefined, locale);
   const sorted = [...months].sort();
-  return monthSpan(sorted[0]!, sorted.at(-1)!, locale);
+  return monthSpanWords(sorted[0]!, sorted.at(-1)!, locale);
 }
 
 /**
@@ -29,7 +30,7 @@ export function noDataReason(dataInfo: SearchDataInfo, locale: Locale = PAGE_LOC
   return message(
     'search.noData.unpublished',
     {
-      forces: listText(
+      forces: joinList(
         forces.map((force) => forceNameFor(force.id, locale, force.name)),
         locale,
       ),

@@ -1,8 +1,8 @@
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
+import { spanWords } from '../clocks/coverageWords.ts';
 import { shortMonth } from './searchFormat.ts';
 import { message } from './searchText.ts';
-import { softMutation } from './searchWords.ts';
 
 /**
  * The months a rate is computed over, as it reads after the rate: "over 6 months (Apr 2025 to
@@ -21,7 +21,7 @@ export function rateMonths(
       ? ''
       : months.length === 1
         ? ` (${shortMonth(first, locale)})`
-        : ` (${message('search.monthSpan', { from: shortMonth(first, locale), to: locale === 'cy' ? softMutation(to) : to }, locale)})`;
+        : ` (${spanWords(shortMonth(first, locale), to, locale)})`;
   return `${rateMonthsShort(months, periodMonths, locale)}${span}`;
 }
 

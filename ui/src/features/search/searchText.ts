@@ -29,14 +29,3 @@ export type MessageValues = Record<string, string | number | boolean | null | un
 export function message(id: MessageId, values?: MessageValues, locale: Locale = PAGE_LOCALE): string {
   return searchIntl(locale).formatMessage({ id }, values as Record<string, string | number>);
 }
-
-/**
- * "A, B and C"; in Welsh "A, B a C", "ac" before a vowel ("A ac Y"). Not Intl.ListFormat: its
- * Welsh writes "a(c)", which reads as a form to fill in.
- */
-export function listText(items: readonly string[], locale: Locale = PAGE_LOCALE): string {
-  if (items.length <= 1) return items[0] ?? '';
-  const last = items.at(-1)!;
-  const and = locale === 'cy' ? (/^[aeiouwyâêîôûŵŷ]/i.test(last) ? 'ac' : 'a') : 'and';
-  return `${items.slice(0, -1).join(', ')} ${and} ${last}`;
-}

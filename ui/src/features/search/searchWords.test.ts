@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchDataInfo } from '../../../../common/search/types.ts';
 import { rateWithheld } from '../../../../common/search/silent-forces.ts';
-import {
-  areaLabel,
-  coverageText,
-  issueWords,
-  monthSpan,
-  periodLabel,
-  softMutation,
-  withheldReason,
-} from './searchWords.ts';
+import { joinList, softMutation } from '../../../../common/i18n/grammar.ts';
+import { coverageOf } from '../../../../common/police-coverage/coverage.ts';
+import { coverageWords, monthSpanWords } from '../clocks/coverageWords.ts';
+import { areaLabel, issueWords, periodLabel, withheldReason } from './searchWords.ts';
 import { categoryLabel, formatCount, longMonth, outcomeLabel, streetLabel } from './searchFormat.ts';
-import { listText } from './searchText.ts';
 import { outlineLabel, whereFromCentre } from './map/mapWords.ts';
 import { frameAt, fromFrame } from '../../../../common/map/frame.ts';
 
@@ -25,9 +19,9 @@ const dataInfo: Pick<SearchDataInfo, 'searchType' | 'radius' | 'area' | 'timeRan
 describe('the search page in Welsh', () => {
   it('writes months with cy-GB names, and mutates the month after "i"', () => {
     expect(longMonth('2025-06', 'cy')).toBe('Mehefin 2025');
-    expect(monthSpan('2025-01', '2025-03', 'cy')).toBe('Ionawr 2025 i Fawrth 2025');
-    expect(monthSpan('2025-06', '2025-07', 'cy')).toBe('Mehefin 2025 i Orffennaf 2025');
-    expect(monthSpan('2025-06', '2025-11', 'cy')).toBe('Mehefin 2025 i Dachwedd 2025');
+    expect(monthSpanWords('2025-01', '2025-03', 'cy')).toBe('Ionawr 2025 i Fawrth 2025');
+    expect(monthSpanWords('2025-06', '2025-07', 'cy')).toBe('Mehefin 2025 i Orffennaf 2025');
+    expect(monthSpanWords('2025-06', '2025-11', 'cy')).toBe('Mehefin 2025 i Dachwedd 2025');
     expect(periodLabel(dataInfo, 'en')).toBe(dataInfo.timeRange.label);
   });
 
@@ -94,9 +88,9 @@ describe('the search page in Welsh', () => {
   });
 
   it('lists with "a", and "ac" before a vowel', () => {
-    expect(listText(['Heddlu Gwent', 'Heddlu Dyfed-Powys'], 'cy')).toBe('Heddlu Gwent a Heddlu Dyfed-Powys');
-    expect(listText(['Kent Police', 'Essex Police'], 'cy')).toBe('Kent Police ac Essex Police');
-    expect(listText(['A', 'B', 'C'], 'en')).toBe('A, B and C');
+    expect(joinList(['Heddlu Gwent', 'Heddlu Dyfed-Powys'], 'cy')).toBe('Heddlu Gwent a Heddlu Dyfed-Powys');
+    expect(joinList(['Kent Police', 'Essex Police'], 'cy')).toBe('Kent Police ac Essex Police');
+    expect(joinList(['A', 'B', 'C'], 'en')).toBe('A, B and C');
   });
 
   it('words a refused search from its code, in either language', () => {
@@ -124,26 +118,13 @@ describe('the search page in Welsh', () => {
   });
 
   it('says the coverage in Welsh from its facts', () => {
-    const coverage = {
-      forces: ['Kent Police', 'Surrey Police'],
-      territorialForces: 2,
-      ofTerritorialForces: 43,
-      firstMonth: '2025-04',
-      lastMonth: '2026-03',
-      synthetic: true,
-      area: '2 of 43 forces in England and Wales',
-      text: 'English text',
-    };
-    expect(coverageText(coverage, 'en')).toBe('English text');
-    expect(coverageText(coverage, 'cy')).toBe(
+    const coverage = coverageOf(['kent', 'surrey'], '2025-04', '2026-03', true);
+    expect(coverageWords(coverage, 'en')).toBe(coverage.text);
+    expect(coverageWords(coverage, 'cy')).toBe(
       '2 o 43 heddlu yng Nghymru a Lloegr (Kent Police a Surrey Police), Ebrill 2025 i Fawrth 2026 (sampl synthetig)',
     );
-    const withWales = {
-      ...coverage,
-      forces: ['Kent Police', 'South Wales Police', 'Gwent Police'],
-      territorialForces: 3,
-    };
-    expect(coverageText(withWales, 'cy')).toMatch(/\(Heddlu Gwent, Kent Police a Heddlu De Cymru\)/);
+    const withWales = coverageOf(['kent', 'south-wales', 'gwent'], '2025-04', '2026-03', true);
+    expect(coverageWords(withWales, 'cy')).toMatch(/\(Heddlu Gwent, Kent Police a Heddlu De Cymru\)/);
   });
 
   it('says why a rate is withheld in Welsh', () => {

@@ -1,10 +1,11 @@
 /** What the stop-and-search card says around its figures, from the server's answer. */
 import type { StopSearchAnswer as StopSearchResponse } from '../../../../common/contracts/forces.ts';
+import { joinList } from '../../../../common/i18n/grammar.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import { forceNameFor } from '../../../../common/police/force-name.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { longMonth } from './searchFormat.ts';
-import { listText, message } from './searchText.ts';
+import { message } from './searchText.ts';
 
 /** Said when there are no stops to show. */
 export function stopSearchEmpty(locale: Locale = PAGE_LOCALE): string {
@@ -52,7 +53,7 @@ export function stopSearchText(
   const located = answer.stats.totalStops;
   // 'none' picks the message's branch without a month.
   const monthName = month ? longMonth(month, locale) : 'none';
-  const byForce = listText(
+  const byForce = joinList(
     unlocated.map((f) =>
       message(
         'search.stops.byForce',
