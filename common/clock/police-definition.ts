@@ -55,6 +55,15 @@ export interface PoliceClockInput {
   readonly coverage?: { readonly forceIds: readonly string[]; readonly firstMonth: string };
 }
 
+/**
+ * The note (meta.notes, English, for the API's readers) that says a force is left out. Pages give
+ * each excluded force its own line from excludedForces and leave this note out by comparing with
+ * it, not by reading its words.
+ */
+export function excludedForceNote(force: ExcludedForce): string {
+  return `${force.name} is not included: ${force.reason}`;
+}
+
 /** What a police clock covers, in words (common/police-coverage/coverage.ts). */
 export function policeCoverage(
   forceIds: readonly string[],
@@ -131,7 +140,7 @@ export function policeClockDefinition(input: PoliceClockInput): ClockDefinition 
     excludedForces: input.excludedForces,
     notes: [
       ...(input.synthetic ? [SYNTHETIC_DATA_NOTE] : []),
-      ...input.excludedForces.map((f) => `${f.name} is not included: ${f.reason}`),
+      ...input.excludedForces.map(excludedForceNote),
     ],
     ...(coverage ? { coverage } : {}),
   };

@@ -80,4 +80,12 @@ describe('how a police clock counts, and its source', () => {
       "Troseddau a gofnodwyd gan yr heddlu yn y 12 mis diweddaraf â data, hyd at ddiwedd Medi 2025, wedi'u lledaenu dros y flwyddyn yn ôl yr adeg o'r dydd y cyflawnir pob math o drosedd amlaf",
     );
   });
+
+  it('names an excluded Welsh force by its Welsh name on a Welsh page, and as the definition does in English', () => {
+    const gwent = { id: 'gwent', name: 'Gwent Police', reason: 'No street-level crime data in the store.' };
+    const { meta } = definition(6, [gwent]);
+    expect(policeMethodWords(meta, 'en')).toBe(meta.dataMethod);
+    expect(policeMethodWords(meta, 'en')).toMatch(/; excludes Gwent Police$/);
+    expect(policeMethodWords(meta, 'cy')).toMatch(/; heb gynnwys Heddlu Gwent$/);
+  });
 });

@@ -7,6 +7,7 @@
  */
 import type { ClockMeta } from '../../../../common/clock/types.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
+import { forceNameFor } from '../../../../common/police/force-name.ts';
 import { clockMessage } from './clockIntl.ts';
 import { formatMonth } from './clockText.ts';
 
@@ -48,7 +49,7 @@ export function policeMethodWords(
   locale: Locale,
 ): string {
   if (!meta.paceMonths || !meta.latestDataMonth) return meta.dataMethod;
-  const excluded = meta.excludedForces.map((force) => force.name).join(', ');
+  const excluded = meta.excludedForces.map((force) => forceNameFor(force.id, locale, force.name)).join(', ');
   return clockMessage(locale, 'clocks.police.method', {
     pace: paceWords(meta, locale),
     month: formatMonth(meta.latestDataMonth, locale),

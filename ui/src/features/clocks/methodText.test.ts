@@ -75,4 +75,27 @@ describe('how a clock is counted', () => {
     expect(rows['Heb eu cynnwys']).toMatch(/^Ymddygiad gwrthgymdeithasol \(math o ddigwyddiad/);
     expect(rows['Oed y data']).toMatch(/^Daeth y mis diweddaraf, Mawrth 2026, i ben 2 fis yn ôl\./);
   });
+
+  it("names an area clock's area and its excluded forces in the page's language", () => {
+    const definition = policeClockDefinition({
+      categoryCounts: [{ slug: 'burglary', count: 600 }],
+      months: 12,
+      latestDataMonth: '2026-03',
+      excludedForces: [{ id: 'south-wales', name: 'South Wales Police', reason: 'No data.' }],
+      lastUpdated: '2026-05-02T10:00:00Z',
+      areaName: '1 mile around CF10 1AA',
+    });
+    const now = Date.parse('2026-05-31T12:00:00Z');
+    const rowsIn = (locale: 'en' | 'cy', areaName?: string) =>
+      methodRows('police', definition, now, locale, areaName);
+    const [, , english, englishExcluded] = rowsIn('en', '1 mile around CF10 1AA');
+    expect(rowText(english!)).toBe('1 mile around CF10 1AA. 1 category of crime: Burglary.');
+    expect(englishExcluded!.english).toBe('South Wales Police (No data.).');
+    // Without a worded name the definition's own (English) stands, marked as such.
+    expect(rowsIn('cy')[2]!.english).toBe('1 mile around CF10 1AA.');
+    const [, , welsh, welshExcluded] = rowsIn('cy', '1 filltir o amgylch CF10 1AA');
+    expect(welsh!.english).toBeUndefined();
+    expect(welsh!.text).toMatch(/^1 filltir o amgylch CF10 1AA\. 1 categori o droseddau: Bwrgleriaeth\.$/);
+    expect(welshExcluded!.english).toBe('Heddlu De Cymru (No data.).');
+  });
 });

@@ -6,6 +6,7 @@
 import type { ClockDefinition, ClockKind } from '../../../../common/clock/types.ts';
 import { londonOffsetMs } from '../../../../common/clock/london-time.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
+import { forceNameFor } from '../../../../common/police/force-name.ts';
 import { categoryName } from './categoryName.ts';
 import { clockMessage } from './clockIntl.ts';
 import { nextUpdateWords, paceWords } from './clockDataWords.ts';
@@ -48,11 +49,16 @@ function dateMs(iso: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/**
+ * `areaName`: an area clock's name in `locale` (clockAreaName.ts); without it the area is named
+ * as the definition has it, in English.
+ */
 export function methodRows(
   kind: ClockKind,
   definition: ClockDefinition,
   nowMs: number,
   locale: Locale = 'en',
+  areaName?: string,
 ): MethodRow[] {
   const meta = definition.meta;
   const say = (id: Parameters<typeof clockMessage>[1], values?: Parameters<typeof clockMessage>[2]) =>
@@ -74,7 +80,7 @@ export function methodRows(
   ];
   if (kind === 'police') {
     const coverage = meta.coverage;
-    const forces = meta.excludedForces.map((f) => `${f.name} (${f.reason})`);
+    const forces = meta.excludedForces.map((f) => `${forceNameFor(f.id, locale, f.name)} (${f.reason})`);
     const asb = definition.categories.some((c) => c.id === 'anti-social-behaviour')
       ? ''
       : say('clocks.method.asb');
@@ -88,9 +94,13 @@ export function methodRows(
       },
       {
         term: say('clocks.method.included'),
-        // The coverage is worded in the page's language; an area's own name stays as the data has it.
-        ...(coverage ? {} : { english: `${meta.areaName}.` }),
-        text: coverage ? `${coverageWords(coverage, locale)}. ${categories}` : categories,
+        // The coverage, or the area clock's name, in the page's language; else the definition's own.
+        ...(coverage || areaName ? {} : { english: `${meta.areaName}.` }),
+        text: coverage
+          ? `${coverageWords(coverage, locale)}. ${categories}`
+          : areaName
+            ? `${areaName}. ${categories}`
+            : categories,
       },
       {
         term: say('clocks.method.excluded'),
