@@ -24,6 +24,7 @@ export const GREATER_MANCHESTER_EXCLUSION: ExcludedForce = {
   id: 'greater-manchester',
   name: 'Greater Manchester Police',
   reason: 'Has published no street-level crime data to data.police.uk since July 2019.',
+  cause: { kind: 'stopped-publishing', since: '2019-07' },
 };
 
 export interface PoliceCategoryCount {

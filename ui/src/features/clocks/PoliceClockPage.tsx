@@ -15,7 +15,7 @@ import type { ClockFrame } from './clockFrame.ts';
 import { ClockKiosk } from './ClockKiosk.tsx';
 import { ClockAnnouncer } from './ClockParts.tsx';
 import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
-import { nextUpdateWords, policeMethodWords } from './clockDataWords.ts';
+import { exclusionReason, nextUpdateWords, policeMethodWords } from './clockDataWords.ts';
 import { coverageWords } from './coverageWords.ts';
 import { formatDate, formatMonth, isSyntheticData, otherNotes } from './clockText.ts';
 import { FrameProvider } from './frameContext.tsx';
@@ -203,18 +203,21 @@ function PoliceClock({ definition, area }: { definition: ClockDefinition; area: 
             }}
           />
         </p>
-        {meta.excludedForces.map((force) => (
-          <p key={force.id} className="clock-data-footer__note clock-excluded">
-            <FormattedMessage
-              id="clocks.police.excluded"
-              values={{
-                strong: (words) => <strong>{words}</strong>,
-                force: forceNameFor(force.id, PAGE_LOCALE, force.name),
-                reason: <span lang="en-GB">{force.reason}</span>,
-              }}
-            />
-          </p>
-        ))}
+        {meta.excludedForces.map((force) => {
+          const reason = exclusionReason(force, PAGE_LOCALE);
+          return (
+            <p key={force.id} className="clock-data-footer__note clock-excluded">
+              <FormattedMessage
+                id="clocks.police.excluded"
+                values={{
+                  strong: (words) => <strong>{words}</strong>,
+                  force: forceNameFor(force.id, PAGE_LOCALE, force.name),
+                  reason: reason.english ? <span lang="en-GB">{reason.text}</span> : reason.text,
+                }}
+              />
+            </p>
+          );
+        })}
         {otherNotes(meta).map((note) => (
           <p key={note} className="clock-data-footer__note" lang="en-GB">
             {note}

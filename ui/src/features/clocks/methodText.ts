@@ -9,7 +9,7 @@ import type { Locale } from '../../../../common/i18n/locale.ts';
 import { forceNameFor } from '../../../../common/police/force-name.ts';
 import { categoryName } from './categoryName.ts';
 import { clockMessage } from './clockIntl.ts';
-import { nextUpdateWords, paceWords } from './clockDataWords.ts';
+import { exclusionReason, nextUpdateWords, paceWords } from './clockDataWords.ts';
 import { coverageWords } from './coverageWords.ts';
 import { formatDate, formatMonth, isSyntheticData } from './clockText.ts';
 
@@ -80,7 +80,13 @@ export function methodRows(
   ];
   if (kind === 'police') {
     const coverage = meta.coverage;
-    const forces = meta.excludedForces.map((f) => `${forceNameFor(f.id, locale, f.name)} (${f.reason})`);
+    const reasons = meta.excludedForces.map((f) => ({
+      name: forceNameFor(f.id, locale, f.name),
+      ...exclusionReason(f, locale),
+    }));
+    const forces = reasons.map((f) => `${f.name} (${f.text})`);
+    // Worded in the page's language when every cause is known; else the definition's English.
+    const forcesEnglish = reasons.some((f) => f.english);
     const asb = definition.categories.some((c) => c.id === 'anti-social-behaviour')
       ? ''
       : say('clocks.method.asb');
@@ -104,8 +110,11 @@ export function methodRows(
       },
       {
         term: say('clocks.method.excluded'),
-        ...(forces.length > 0 ? { english: `${forces.join('; ')}.` } : {}),
-        text: (asb ? `${capitalise(asb)}. ` : '') + say('clocks.method.excludedAlways'),
+        ...(forcesEnglish ? { english: `${forces.join('; ')}.` } : {}),
+        text:
+          (forces.length > 0 && !forcesEnglish ? `${forces.join('; ')}. ` : '') +
+          (asb ? `${capitalise(asb)}. ` : '') +
+          say('clocks.method.excludedAlways'),
       },
     );
   } else {
