@@ -24,6 +24,7 @@ export const GREATER_MANCHESTER_EXCLUSION: ExcludedForce = {
   id: 'greater-manchester',
   name: 'Greater Manchester Police',
   reason: 'Has published no street-level crime data to data.police.uk since July 2019.',
+  cause: { kind: 'stopped-publishing', since: '2019-07' },
 };
 
 export interface PoliceCategoryCount {
@@ -53,6 +54,15 @@ export interface PoliceClockInput {
   readonly synthetic?: boolean;
   /** Forces with street data in the window, and its first month (YYYY-MM): what the clock covers. */
   readonly coverage?: { readonly forceIds: readonly string[]; readonly firstMonth: string };
+}
+
+/**
+ * The note (meta.notes, English, for the API's readers) that says a force is left out. Pages give
+ * each excluded force its own line from excludedForces and leave this note out by comparing with
+ * it, not by reading its words.
+ */
+export function excludedForceNote(force: ExcludedForce): string {
+  return `${force.name} is not included: ${force.reason}`;
 }
 
 /** What a police clock covers, in words (common/police-coverage/coverage.ts). */
@@ -131,7 +141,7 @@ export function policeClockDefinition(input: PoliceClockInput): ClockDefinition 
     excludedForces: input.excludedForces,
     notes: [
       ...(input.synthetic ? [SYNTHETIC_DATA_NOTE] : []),
-      ...input.excludedForces.map((f) => `${f.name} is not included: ${f.reason}`),
+      ...input.excludedForces.map(excludedForceNote),
     ],
     ...(coverage ? { coverage } : {}),
   };

@@ -12,8 +12,17 @@ export type ClockKind = 'csew' | 'police';
 export interface ExcludedForce {
   readonly id: string;
   readonly name: string;
+  /** Why, in English, for the API's readers. */
   readonly reason: string;
+  /** Why, as facts a page words in its own language; absent where only the English is known. */
+  readonly cause?: ExclusionCause;
 }
+
+export type ExclusionCause =
+  /** The force has published no street-level crimes since `since` (YYYY-MM): Greater Manchester. */
+  | { readonly kind: 'stopped-publishing'; readonly since: string }
+  /** The store holds none of its street-level crimes from `from` to `to` (YYYY-MM). */
+  | { readonly kind: 'not-in-store'; readonly from: string; readonly to: string };
 
 /** How the next data update is announced. */
 export type NextUpdateRule =

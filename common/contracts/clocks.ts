@@ -36,7 +36,18 @@ const CategoryInput = Type.Object({
 });
 describes<typeof CategoryInput, ClockCategoryInput>(true);
 
-const ExcludedForce = Type.Object({ id: Type.String(), name: Type.String(), reason: Type.String() });
+const YearMonth = Type.String({ pattern: '^\\d{4}-\\d{2}$' });
+const ExcludedForce = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  reason: Type.String(),
+  cause: Type.Optional(
+    Type.Union([
+      Type.Object({ kind: Type.Literal('stopped-publishing'), since: YearMonth }),
+      Type.Object({ kind: Type.Literal('not-in-store'), from: YearMonth, to: YearMonth }),
+    ]),
+  ),
+});
 
 const ClockMeta = Type.Object({
   areaName: Type.String(),

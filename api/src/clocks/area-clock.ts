@@ -43,13 +43,17 @@ export async function areaClockDefinition(input: AreaClockInput): Promise<ClockD
   // A force of the area with no month at all in the window is named, not counted as zero.
   const excludedForces: ExcludedForce[] = coverage.forcesWithoutData
     .filter((f) => f.months.length === coverage.months.length)
-    .map((f) => ({
-      id: f.id,
-      name: f.name,
-      reason:
-        FORCES_WITHOUT_STREET_DATA.find((g) => g.forceId === f.id)?.reason ??
-        `No street-level crime data in the store for ${formatMonth(windowStart)} to ${formatMonth(end)}.`,
-    }));
+    .map((f): ExcludedForce => {
+      const gap = FORCES_WITHOUT_STREET_DATA.find((g) => g.forceId === f.id);
+      const from = formatMonth(windowStart);
+      const to = formatMonth(end);
+      return {
+        id: f.id,
+        name: f.name,
+        reason: gap?.reason ?? `No street-level crime data in the store for ${from} to ${to}.`,
+        cause: gap ? { kind: 'stopped-publishing', since: gap.since } : { kind: 'not-in-store', from, to },
+      };
+    });
 
   return policeClockDefinition({
     categoryCounts: [...bySlug].map(([slug, count]) => ({ slug, count })),

@@ -77,6 +77,9 @@ export function createPoliceClockService({
         reason:
           gap?.reason ??
           `No street-level crime data in the store for ${formatMonth(earliest)} to ${formatMonth(latest)}.`,
+        cause: gap
+          ? { kind: 'stopped-publishing', since: gap.since }
+          : { kind: 'not-in-store', from: formatMonth(earliest), to: formatMonth(latest) },
       });
     }
 

@@ -119,6 +119,8 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
     expect(annual['violent-crime']).toBe(100 * 12);
     expect(annual.burglary).toBe(20 * 12);
     expect(excludedForces.map((f: { id: string }) => f.id)).toEqual(['greater-manchester']);
+    // The cause as facts beside the English reason, for pages to word in their language.
+    expect(excludedForces[0].cause).toEqual({ kind: 'stopped-publishing', since: '2019-07' });
     expect(definition.meta.notes).toContain(SYNTHETIC_DATA_NOTE);
   });
 });

@@ -6,6 +6,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { clockAreaId, parseClockAreaId, type ClockAreaKind } from '../../../../common/clock/area.ts';
+import { forceNameFor, inForceNameOrder } from '../../../../common/police/force-name.ts';
 import { parsePostcode } from '../../../../common/postcode/postcode.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Button } from '../../shared/ui/Button.tsx';
@@ -104,11 +105,15 @@ export function AreaPicker({ area, areaName }: { area?: string; areaName?: strin
                 {say(forces.status === 'error' ? 'clocks.area.forcesFailed' : 'clocks.area.chooseForce')}
               </option>
               {forces.status === 'success' &&
-                forces.data.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.hasData === false ? say('clocks.area.noData', { force: f.name }) : f.name}
-                  </option>
-                ))}
+                inForceNameOrder(forces.data, PAGE_LOCALE).map((f) => {
+                  // Ordered and named as the page's language names the forces, as the search's picker is.
+                  const name = forceNameFor(f.id, PAGE_LOCALE, f.name);
+                  return (
+                    <option key={f.id} value={f.id}>
+                      {f.hasData === false ? say('clocks.area.noData', { force: name }) : name}
+                    </option>
+                  );
+                })}
             </select>
           </div>
         )}

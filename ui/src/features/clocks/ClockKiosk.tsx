@@ -10,6 +10,7 @@ import { useFrame } from './frameContext.tsx';
 import { isSyntheticData } from './clockText.ts';
 import { kioskGrid } from './kioskGrid.ts';
 import { categoryName } from './categoryName.ts';
+import { clockAreaName } from './clockAreaName.ts';
 import { clockMessage } from './clockIntl.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import type { FeedState } from './feedState.ts';
@@ -130,7 +131,16 @@ export function ClockKiosk({
       )}
 
       <footer className="kiosk__source">{clockMessage(PAGE_LOCALE, 'clocks.source', { source })}</footer>
-      {definition && <MethodPanel kind={kind} definition={definition} className="kiosk__method" />}
+      {definition && (
+        <MethodPanel
+          kind={kind}
+          definition={definition}
+          areaName={
+            area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, definition.meta.areaName)
+          }
+          className="kiosk__method"
+        />
+      )}
     </div>
   );
 }

@@ -16,17 +16,26 @@ export const METHOD_PANEL_ID = 'how-this-is-counted';
 export function MethodPanel({
   kind,
   definition,
+  areaName,
   className,
 }: {
   kind: ClockKind;
   definition: ClockDefinition;
+  /** An area clock's name in the page's language (clockAreaName.ts). */
+  areaName?: string;
   className?: string;
 }) {
   const [open, setOpen] = useState(() => window.location.hash === `#${METHOD_PANEL_ID}`);
   const bodyId = useId();
   // The data's age moves on while a wall screen runs for weeks: read the server's day.
   const day = useFrame((frame) => Math.floor(frame.serverNowMs / 86_400_000), null);
-  const rows = methodRows(kind, definition, day === null ? Date.now() : day * 86_400_000, PAGE_LOCALE);
+  const rows = methodRows(
+    kind,
+    definition,
+    day === null ? Date.now() : day * 86_400_000,
+    PAGE_LOCALE,
+    areaName,
+  );
   useEffect(() => {
     const onHash = () => {
       if (window.location.hash === `#${METHOD_PANEL_ID}`) setOpen(true);

@@ -5,7 +5,9 @@ import { SYNTHETIC_DATA_NOTE } from '../../../../common/clock/police-definition.
 import type { ClockDefinition } from '../../../../common/clock/types.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { forceNameFor } from '../../../../common/police/force-name.ts';
 import { AreaPicker } from './AreaPicker.tsx';
+import { clockAreaName } from './clockAreaName.ts';
 import { CategoryCard } from './CategoryCard.tsx';
 import { categoryName } from './categoryName.ts';
 import { clockMessage } from './clockIntl.ts';
@@ -13,7 +15,7 @@ import type { ClockFrame } from './clockFrame.ts';
 import { ClockKiosk } from './ClockKiosk.tsx';
 import { ClockAnnouncer } from './ClockParts.tsx';
 import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
-import { nextUpdateWords, policeMethodWords } from './clockDataWords.ts';
+import { exclusionReason, nextUpdateWords, policeMethodWords } from './clockDataWords.ts';
 import { coverageWords } from './coverageWords.ts';
 import { formatDate, formatMonth, isSyntheticData, otherNotes } from './clockText.ts';
 import { FrameProvider } from './frameContext.tsx';
@@ -33,12 +35,16 @@ const say = (id: Parameters<typeof clockMessage>[1], values?: Parameters<typeof 
 const NATIONAL = 'England and Wales';
 
 /**
- * The area a message names: `{area}` as the definition words it (English), and for the languages
- * that word it themselves, `{scope}`: the whole country, some of its forces ({held} of {of}), or
- * another area (a force or a postcode, named as it is).
+ * The area a message names: `{area}`, an area clock's name in the page's language (clockAreaName)
+ * or the whole store's as the definition words it (English), and for the languages that word the
+ * country themselves, `{scope}`: the whole country, some of its forces ({held} of {of}), or
+ * another area (a force or a postcode).
  */
-function areaValues(definition: ClockDefinition | null) {
-  const area = definition?.meta.areaName ?? NATIONAL;
+function areaValues(definition: ClockDefinition | null, areaId: string | undefined) {
+  const area =
+    (areaId === undefined ? undefined : clockAreaName(areaId, PAGE_LOCALE, definition?.meta.areaName)) ??
+    definition?.meta.areaName ??
+    NATIONAL;
   const coverage = definition?.meta.coverage;
   const some = coverage !== undefined && area === coverage.area && area !== NATIONAL;
   return {
@@ -49,12 +55,15 @@ function areaValues(definition: ClockDefinition | null) {
   };
 }
 
-function describeTotalIn(definition: ClockDefinition | null): (frame: ClockFrame) => string {
+function describeTotalIn(
+  definition: ClockDefinition | null,
+  areaId: string | undefined,
+): (frame: ClockFrame) => string {
   return (frame) =>
     say('clocks.police.announce', {
       total: formatCount(frame.incidents.total),
       year: String(frame.year),
-      ...areaValues(definition),
+      ...areaValues(definition, areaId),
     });
 }
 
@@ -62,7 +71,9 @@ function describeTotalIn(definition: ClockDefinition | null): (frame: ClockFrame
 export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string }) {
   const { feed, frames } = useLiveClock('police', area);
   const definition = feed.definition;
-  const describeTotal = describeTotalIn(definition);
+  const describeTotal = describeTotalIn(definition, area);
+  const areaName =
+    area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, definition?.meta.areaName);
 
   return (
     <FrameProvider frames={frames}>
@@ -71,7 +82,10 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
           kind="police"
           title={say('clockWords.police.title')}
           label={(year) =>
-            say('clocks.police.label', { year: year === null ? '' : String(year), ...areaValues(definition) })
+            say('clocks.police.label', {
+              year: year === null ? '' : String(year),
+              ...areaValues(definition, area),
+            })
           }
           source={say('clocks.police.dataSource')}
           feed={feed}
@@ -89,10 +103,10 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
             <ClockToolbar status={feed.status} kioskTo="/police-crime-clock" area={area} />
           </PageHeader>
           <ClockAnnouncer describe={describeTotal} />
-          {definition ? <PoliceClock definition={definition} /> : <ClockPending feed={feed} />}
-          <AreaPicker area={area} areaName={definition?.meta.areaName} />
-          <EmbedThisClock kind="police" area={area} areaName={area ? definition?.meta.areaName : undefined} />
-          {area && <AreaAlerts areaId={area} label={definition?.meta.areaName ?? area} />}
+          {definition ? <PoliceClock definition={definition} area={area} /> : <ClockPending feed={feed} />}
+          <AreaPicker area={area} areaName={areaName} />
+          <EmbedThisClock kind="police" area={area} areaName={areaName} />
+          {area && <AreaAlerts areaId={area} label={areaName ?? area} />}
           <PoliceClockFooter />
         </div>
       )}
@@ -100,7 +114,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
   );
 }
 
-function PoliceClock({ definition }: { definition: ClockDefinition }) {
+function PoliceClock({ definition, area }: { definition: ClockDefinition; area: string | undefined }) {
   const year = useClockYear();
   const meta = definition.meta;
   return (
@@ -116,7 +130,7 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
         id="police-total"
         label={say('clocks.police.label', {
           year: year === null ? '' : String(year),
-          ...areaValues(definition),
+          ...areaValues(definition, area),
         })}
       />
       {meta.coverage && (
@@ -189,18 +203,21 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
             }}
           />
         </p>
-        {meta.excludedForces.map((force) => (
-          <p key={force.id} className="clock-data-footer__note clock-excluded">
-            <FormattedMessage
-              id="clocks.police.excluded"
-              values={{
-                strong: (words) => <strong>{words}</strong>,
-                force: force.name,
-                reason: <span lang="en-GB">{force.reason}</span>,
-              }}
-            />
-          </p>
-        ))}
+        {meta.excludedForces.map((force) => {
+          const reason = exclusionReason(force, PAGE_LOCALE);
+          return (
+            <p key={force.id} className="clock-data-footer__note clock-excluded">
+              <FormattedMessage
+                id="clocks.police.excluded"
+                values={{
+                  strong: (words) => <strong>{words}</strong>,
+                  force: forceNameFor(force.id, PAGE_LOCALE, force.name),
+                  reason: reason.english ? <span lang="en-GB">{reason.text}</span> : reason.text,
+                }}
+              />
+            </p>
+          );
+        })}
         {otherNotes(meta).map((note) => (
           <p key={note} className="clock-data-footer__note" lang="en-GB">
             {note}
@@ -213,7 +230,11 @@ function PoliceClock({ definition }: { definition: ClockDefinition }) {
           {say('clocks.police.crown', { year: String(year ?? new Date().getFullYear()) })}
         </p>
       </section>
-      <MethodPanel kind="police" definition={definition} />
+      <MethodPanel
+        kind="police"
+        definition={definition}
+        areaName={area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, meta.areaName)}
+      />
     </>
   );
 }

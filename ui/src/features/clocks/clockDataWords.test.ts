@@ -7,7 +7,7 @@ import {
 import type { ClockMeta } from '../../../../common/clock/types.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../../common/survey/csew-clock.ts';
 import { clockMessage } from './clockIntl.ts';
-import { nextUpdateWords, paceWords, policeMethodWords } from './clockDataWords.ts';
+import { exclusionReason, nextUpdateWords, paceWords, policeMethodWords } from './clockDataWords.ts';
 
 const survey = CSEW_CLOCK_DEFINITION.meta;
 const police: Pick<ClockMeta, 'nextUpdate' | 'nextUpdateRule'> = {
@@ -79,5 +79,46 @@ describe('how a police clock counts, and its source', () => {
     expect(policeMethodWords(definition(12, []).meta, 'cy')).toBe(
       "Troseddau a gofnodwyd gan yr heddlu yn y 12 mis diweddaraf â data, hyd at ddiwedd Medi 2025, wedi'u lledaenu dros y flwyddyn yn ôl yr adeg o'r dydd y cyflawnir pob math o drosedd amlaf",
     );
+  });
+
+  it('names an excluded Welsh force by its Welsh name on a Welsh page, and as the definition does in English', () => {
+    const gwent = { id: 'gwent', name: 'Gwent Police', reason: 'No street-level crime data in the store.' };
+    const { meta } = definition(6, [gwent]);
+    expect(policeMethodWords(meta, 'en')).toBe(meta.dataMethod);
+    expect(policeMethodWords(meta, 'en')).toMatch(/; excludes Gwent Police$/);
+    expect(policeMethodWords(meta, 'cy')).toMatch(/; heb gynnwys Heddlu Gwent$/);
+  });
+});
+
+describe('why a force is left out', () => {
+  it('says the Greater Manchester gap as its definition does in English, and in Welsh from the same facts', () => {
+    expect(exclusionReason(GREATER_MANCHESTER_EXCLUSION, 'en')).toEqual({
+      text: GREATER_MANCHESTER_EXCLUSION.reason,
+      english: false,
+    });
+    expect(exclusionReason(GREATER_MANCHESTER_EXCLUSION, 'cy')).toEqual({
+      text: 'Nid yw wedi cyhoeddi data troseddau ar lefel stryd i data.police.uk ers Gorffennaf 2019.',
+      english: false,
+    });
+  });
+
+  it('words months missing from the store in the page\'s language, the month after "i" mutated', () => {
+    const gwent = {
+      id: 'gwent',
+      name: 'Gwent Police',
+      reason: 'No street-level crime data in the store for 2025-04 to 2025-09.',
+      cause: { kind: 'not-in-store', from: '2025-04', to: '2025-09' },
+    } as const;
+    expect(exclusionReason(gwent, 'en').text).toBe(
+      'No street-level crime data in the store for April 2025 to September 2025.',
+    );
+    expect(exclusionReason(gwent, 'cy').text).toBe(
+      'Dim data troseddau ar lefel stryd yn y storfa ar gyfer Ebrill 2025 i Fedi 2025.',
+    );
+  });
+
+  it('keeps the English reason, said to be English, when the definition gives no cause', () => {
+    const older = { id: 'kent', name: 'Kent Police', reason: 'Some reason.' };
+    expect(exclusionReason(older, 'cy')).toEqual({ text: 'Some reason.', english: true });
   });
 });

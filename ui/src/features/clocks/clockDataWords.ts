@@ -5,10 +5,12 @@
  * them the same way, from messages; the English text beside each fact (meta.pace,
  * meta.nextUpdate) is for the API's readers. The coverage statement is coverageWords.ts's.
  */
-import type { ClockMeta } from '../../../../common/clock/types.ts';
+import type { ClockMeta, ExcludedForce } from '../../../../common/clock/types.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
+import { forceNameFor } from '../../../../common/police/force-name.ts';
 import { clockMessage } from './clockIntl.ts';
 import { formatMonth } from './clockText.ts';
+import { monthSpanWords } from './coverageWords.ts';
 
 /**
  * "the latest 12 months with data", "y 12 mis diweddaraf â data"; without a definition (or one
@@ -48,11 +50,30 @@ export function policeMethodWords(
   locale: Locale,
 ): string {
   if (!meta.paceMonths || !meta.latestDataMonth) return meta.dataMethod;
-  const excluded = meta.excludedForces.map((force) => force.name).join(', ');
+  const excluded = meta.excludedForces.map((force) => forceNameFor(force.id, locale, force.name)).join(', ');
   return clockMessage(locale, 'clocks.police.method', {
     pace: paceWords(meta, locale),
     month: formatMonth(meta.latestDataMonth, locale),
     months: meta.paceMonths,
     excluded: excluded || 'none',
   });
+}
+
+/**
+ * Why a force is left out, worded in `locale` from the facts of its cause; a force whose cause
+ * the definition does not give keeps its English reason (`english`, to be marked as such).
+ */
+export function exclusionReason(force: ExcludedForce, locale: Locale): { text: string; english: boolean } {
+  const cause = force.cause;
+  if (cause?.kind === 'stopped-publishing')
+    return {
+      text: clockMessage(locale, 'clocks.police.cause.stoppedPublishing', {
+        month: formatMonth(cause.since, locale),
+      }),
+      english: false,
+    };
+  const span = cause?.kind === 'not-in-store' ? monthSpanWords(cause.from, cause.to, locale) : '';
+  return span
+    ? { text: clockMessage(locale, 'clocks.police.cause.notInStore', { span }), english: false }
+    : { text: force.reason, english: true };
 }

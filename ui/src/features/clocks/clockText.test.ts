@@ -131,4 +131,13 @@ describe('clock page text', () => {
     const withExtra = { ...meta, notes: [...meta.notes, 'Counts for March are provisional.'] };
     expect(otherNotes(withExtra)).toEqual(['Counts for March are provisional.']);
   });
+
+  it("leaves out each excluded force's note by the note the definition writes, not by its first words", () => {
+    const meta = police(false).meta;
+    const renamed = { ...GREATER_MANCHESTER_EXCLUSION, name: 'GMP' };
+    // A note that only begins like an excluded force's is the data's own, and stays.
+    const lookalike = 'Greater Manchester Police is not included in the March figures only.';
+    expect(otherNotes({ ...meta, notes: [...meta.notes, lookalike] })).toEqual([lookalike]);
+    expect(otherNotes({ ...meta, excludedForces: [renamed] })).toEqual(meta.notes);
+  });
 });

@@ -1,6 +1,6 @@
 /** Words and dates of the clock pages' notes and footers, cards and embeds, in either language. */
 import { formatSeconds, secondsPerEvent } from '../../../../common/clock/format.ts';
-import { SYNTHETIC_DATA_NOTE } from '../../../../common/clock/police-definition.ts';
+import { excludedForceNote, SYNTHETIC_DATA_NOTE } from '../../../../common/clock/police-definition.ts';
 import type { ClockMeta } from '../../../../common/clock/types.ts';
 import { formatDate as formatLocaleDate, type Locale } from '../../../../common/i18n/locale.ts';
 import { wordMessage as clockMessage } from './clockWords.ts';
@@ -113,14 +113,13 @@ export function isSyntheticData(meta: ClockMeta): boolean {
 
 /**
  * Notes to list under the data sources. The synthetic-data warning gets its own banner, and each
- * excluded force its own line (from excludedForces), so the notes that repeat them are left out.
+ * excluded force its own line (from excludedForces, named in the page's language), so the notes
+ * that repeat them are left out: known as the notes the definition writes for them, whatever
+ * their words.
  */
 export function otherNotes(meta: ClockMeta): string[] {
-  return meta.notes.filter(
-    (note) =>
-      note !== SYNTHETIC_DATA_NOTE &&
-      !meta.excludedForces.some((force) => note.startsWith(`${force.name} is not included`)),
-  );
+  const repeated = new Set([SYNTHETIC_DATA_NOTE, ...meta.excludedForces.map(excludedForceNote)]);
+  return meta.notes.filter((note) => !repeated.has(note));
 }
 
 /** The live status in a word or two; `short` for small spaces (embeds), where the title still explains. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
+import {
+  GREATER_MANCHESTER_EXCLUSION,
+  policeClockDefinition,
+} from '../../../../common/clock/police-definition.ts';
 import { ageText, METHOD_CAVEAT, methodRows, rowText } from './methodText.ts';
 
 const DAY = 86_400_000;
@@ -74,5 +77,45 @@ describe('how a clock is counted', () => {
     expect(rows["Wedi'u cynnwys"]).toMatch(/ 3 chategori o droseddau: Bwrgleriaeth, Cyffuriau, Lladrata\.$/);
     expect(rows['Heb eu cynnwys']).toMatch(/^Ymddygiad gwrthgymdeithasol \(math o ddigwyddiad/);
     expect(rows['Oed y data']).toMatch(/^Daeth y mis diweddaraf, Mawrth 2026, i ben 2 fis yn ôl\./);
+  });
+
+  it("names an area clock's area and its excluded forces in the page's language", () => {
+    const definition = policeClockDefinition({
+      categoryCounts: [{ slug: 'burglary', count: 600 }],
+      months: 12,
+      latestDataMonth: '2026-03',
+      excludedForces: [{ id: 'south-wales', name: 'South Wales Police', reason: 'No data.' }],
+      lastUpdated: '2026-05-02T10:00:00Z',
+      areaName: '1 mile around CF10 1AA',
+    });
+    const now = Date.parse('2026-05-31T12:00:00Z');
+    const rowsIn = (locale: 'en' | 'cy', areaName?: string) =>
+      methodRows('police', definition, now, locale, areaName);
+    const [, , english, englishExcluded] = rowsIn('en', '1 mile around CF10 1AA');
+    expect(rowText(english!)).toBe('1 mile around CF10 1AA. 1 category of crime: Burglary.');
+    expect(englishExcluded!.english).toBe('South Wales Police (No data.).');
+    // Without a worded name the definition's own (English) stands, marked as such.
+    expect(rowsIn('cy')[2]!.english).toBe('1 mile around CF10 1AA.');
+    const [, , welsh, welshExcluded] = rowsIn('cy', '1 filltir o amgylch CF10 1AA');
+    expect(welsh!.english).toBeUndefined();
+    expect(welsh!.text).toMatch(/^1 filltir o amgylch CF10 1AA\. 1 categori o droseddau: Bwrgleriaeth\.$/);
+    expect(welshExcluded!.english).toBe('Heddlu De Cymru (No data.).');
+  });
+
+  it("words the excluded forces' causes in Welsh, outside the English block", () => {
+    const definition = policeClockDefinition({
+      categoryCounts: [{ slug: 'burglary', count: 600 }],
+      months: 6,
+      latestDataMonth: '2026-03',
+      excludedForces: [GREATER_MANCHESTER_EXCLUSION],
+      lastUpdated: '2026-05-02T10:00:00Z',
+    });
+    const excluded = methodRows('police', definition, Date.parse('2026-05-31T12:00:00Z'), 'cy')[3]!;
+    expect(excluded.english).toBeUndefined();
+    expect(excluded.text).toMatch(
+      /^Greater Manchester Police \(Nid yw wedi cyhoeddi data troseddau ar lefel stryd i data\.police\.uk ers Gorffennaf 2019\.\)\. /,
+    );
+    const english = methodRows('police', definition, Date.parse('2026-05-31T12:00:00Z'), 'en')[3]!;
+    expect(english.text).toContain(`Greater Manchester Police (${GREATER_MANCHESTER_EXCLUSION.reason}). `);
   });
 });

@@ -6,9 +6,10 @@
 import type { ClockDefinition, ClockKind } from '../../../../common/clock/types.ts';
 import { londonOffsetMs } from '../../../../common/clock/london-time.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
+import { forceNameFor } from '../../../../common/police/force-name.ts';
 import { categoryName } from './categoryName.ts';
 import { clockMessage } from './clockIntl.ts';
-import { nextUpdateWords, paceWords } from './clockDataWords.ts';
+import { exclusionReason, nextUpdateWords, paceWords } from './clockDataWords.ts';
 import { coverageWords } from './coverageWords.ts';
 import { formatDate, formatMonth, isSyntheticData } from './clockText.ts';
 
@@ -48,11 +49,16 @@ function dateMs(iso: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/**
+ * `areaName`: an area clock's name in `locale` (clockAreaName.ts); without it the area is named
+ * as the definition has it, in English.
+ */
 export function methodRows(
   kind: ClockKind,
   definition: ClockDefinition,
   nowMs: number,
   locale: Locale = 'en',
+  areaName?: string,
 ): MethodRow[] {
   const meta = definition.meta;
   const say = (id: Parameters<typeof clockMessage>[1], values?: Parameters<typeof clockMessage>[2]) =>
@@ -74,7 +80,13 @@ export function methodRows(
   ];
   if (kind === 'police') {
     const coverage = meta.coverage;
-    const forces = meta.excludedForces.map((f) => `${f.name} (${f.reason})`);
+    const reasons = meta.excludedForces.map((f) => ({
+      name: forceNameFor(f.id, locale, f.name),
+      ...exclusionReason(f, locale),
+    }));
+    const forces = reasons.map((f) => `${f.name} (${f.text})`);
+    // Worded in the page's language when every cause is known; else the definition's English.
+    const forcesEnglish = reasons.some((f) => f.english);
     const asb = definition.categories.some((c) => c.id === 'anti-social-behaviour')
       ? ''
       : say('clocks.method.asb');
@@ -88,14 +100,21 @@ export function methodRows(
       },
       {
         term: say('clocks.method.included'),
-        // The coverage is worded in the page's language; an area's own name stays as the data has it.
-        ...(coverage ? {} : { english: `${meta.areaName}.` }),
-        text: coverage ? `${coverageWords(coverage, locale)}. ${categories}` : categories,
+        // The coverage, or the area clock's name, in the page's language; else the definition's own.
+        ...(coverage || areaName ? {} : { english: `${meta.areaName}.` }),
+        text: coverage
+          ? `${coverageWords(coverage, locale)}. ${categories}`
+          : areaName
+            ? `${areaName}. ${categories}`
+            : categories,
       },
       {
         term: say('clocks.method.excluded'),
-        ...(forces.length > 0 ? { english: `${forces.join('; ')}.` } : {}),
-        text: (asb ? `${capitalise(asb)}. ` : '') + say('clocks.method.excludedAlways'),
+        ...(forcesEnglish ? { english: `${forces.join('; ')}.` } : {}),
+        text:
+          (forces.length > 0 && !forcesEnglish ? `${forces.join('; ')}. ` : '') +
+          (asb ? `${capitalise(asb)}. ` : '') +
+          say('clocks.method.excludedAlways'),
       },
     );
   } else {

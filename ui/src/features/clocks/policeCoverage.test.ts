@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
 import { POLICE_FORCES } from '../../../../common/police/forces.ts';
-import { policeCardDescription, policeClockLead, searchHeadline } from './policeCoverage.ts';
+import { policeClockLead } from './policeCoverage.ts';
 
 const ALL_FORCES = POLICE_FORCES.filter((f) => f.area === 'england' || f.area === 'wales').map((f) => f.id);
 const SEVEN = ALL_FORCES.slice(0, 7);
@@ -24,10 +24,6 @@ describe('what the police data covers, on the pages that name it', () => {
     expect(policeClockLead(all)).toMatch(
       /^A live count of crime recorded by the police forces of England and Wales/,
     );
-    expect(policeCardDescription(all)).toBe(
-      'Crimes recorded by the police forces of England and Wales, from data.police.uk.',
-    );
-    expect(searchHeadline(all)).toBe('Crime Data Search: England and Wales');
   });
 
   it('says which forces and months the store holds, and that it is the sample', () => {
@@ -41,18 +37,10 @@ describe('what the police data covers, on the pages that name it', () => {
       /^A live count of crime recorded by the police so far this year, running/,
     );
     expect(policeClockLead(sample)).not.toContain(sample.coverage!.text);
-    expect(policeCardDescription(sample)).toBe(
-      `Crimes recorded by police forces, from data.police.uk: ${sample.coverage!.text}.`,
-    );
-    expect(searchHeadline(sample)).toBe('Crime Data Search: 7 of 43 forces in England and Wales');
-
-    // All forces, but synthetic: still not the real thing.
-    expect(policeCardDescription(meta(ALL_FORCES, true))).toContain('(synthetic sample)');
   });
 
   it('claims no area before the data is known', () => {
-    for (const text of [policeClockLead(null), policeCardDescription(null), searchHeadline(null)])
-      expect(text).not.toContain('England and Wales');
+    expect(policeClockLead(null)).not.toContain('England and Wales');
   });
 });
 

@@ -28,7 +28,7 @@ export function clockPace(meta: ClockMeta | null, locale: Locale = 'en'): string
 
 /** The police clock page's lead: which forces, or which area, it counts. */
 export function policeClockLead(meta: ClockMeta | null, area = false, locale: Locale = 'en'): string {
-  // The area is named by the clock's own label ("1 mile around SW1A 1AA", "Kent Police").
+  // The area is named under the count, in the page's language (clockAreaName.ts), not here.
   const pace = clockPace(meta, locale);
   if (area) return clockMessage(locale, 'clocks.police.leadArea', { pace });
   const coverage = meta?.coverage;
@@ -36,20 +36,6 @@ export function policeClockLead(meta: ClockMeta | null, area = false, locale: Lo
   if (coversAllForces(coverage)) return clockMessage(locale, 'clocks.police.leadAllForces', { pace });
   // Which forces and months: said once, under the count ("Covers: …"), not here as well.
   return clockMessage(locale, 'clocks.police.leadSomeForces', { pace });
-}
-
-/** The landing page's police clock card. */
-export function policeCardDescription(meta: ClockMeta | null): string {
-  const coverage = meta?.coverage;
-  if (!coverage) return 'Crimes recorded by police forces, from data.police.uk.';
-  if (coversAllForces(coverage))
-    return 'Crimes recorded by the police forces of England and Wales, from data.police.uk.';
-  return `Crimes recorded by police forces, from data.police.uk: ${coverage.text}.`;
-}
-
-/** The search page's headline: the area the store's forces cover once known. */
-export function searchHeadline(meta: ClockMeta | null): string {
-  return meta ? `Crime Data Search: ${meta.areaName}` : 'Crime Data Search';
 }
 
 /**

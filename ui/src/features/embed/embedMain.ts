@@ -17,6 +17,7 @@ import {
   NO_DISPLAYS,
   type ClockFrame,
 } from '../clocks/clockFrame.ts';
+import { clockAreaName } from '../clocks/clockAreaName.ts';
 import { browserFeedDeps, ClockFeed } from '../clocks/clockFeed.ts';
 import { failureWords, wordMessage as clockMessage } from '../clocks/clockWords.ts';
 import { everyText, isSyntheticData, statusText } from '../clocks/clockText.ts';
@@ -151,10 +152,10 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
     }
     if (state.definition) {
       const meta = state.definition.meta;
-      // An area's clock is named as the data names the area; the whole store's by its coverage.
+      // An area's clock is named in the embed's language (clockAreaName); the whole store's by its coverage.
       coverage = police
         ? area !== undefined
-          ? meta.areaName
+          ? clockAreaName(area, locale, meta.areaName)
           : meta.coverage && coverageWords(meta.coverage, locale)
         : undefined;
       synthetic.hidden = !isSyntheticData(state.definition.meta);
