@@ -105,6 +105,9 @@ class SqliteConnection {
 class SqliteReader implements Reader {
   private readonly idle: SqliteConnection[] = [];
   private readonly inUse = new Set<SqliteConnection>();
+  // A closed store stays closed for its readers too, as Sequelize's own connections do: a read
+  // after close fails instead of quietly opening the file again.
+  private closed = false;
 
   constructor(
     private readonly Driver: typeof Database,
@@ -148,6 +151,7 @@ class SqliteReader implements Reader {
   }
 
   private take(): SqliteConnection {
+    if (this.closed) throw new Error('The SQLite store was closed: reads are over.');
     const connection = this.idle.pop() ?? new SqliteConnection(this.Driver, this.path);
     this.inUse.add(connection);
     return connection;
@@ -160,6 +164,7 @@ class SqliteReader implements Reader {
   }
 
   close(): void {
+    this.closed = true;
     for (const connection of [...this.idle.splice(0), ...this.inUse]) connection.close();
     this.inUse.clear();
   }
