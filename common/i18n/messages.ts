@@ -1,4 +1,5 @@
 import cyAlerts from './messages/cy/alerts.json' with { type: 'json' };
+import cyArea from './messages/cy/area.json' with { type: 'json' };
 import cyClockErrors from './messages/cy/clockErrors.json' with { type: 'json' };
 import cyClocks from './messages/cy/clocks.json' with { type: 'json' };
 import cyClockWords from './messages/cy/clockWords.json' with { type: 'json' };
@@ -7,6 +8,7 @@ import cyErrors from './messages/cy/errors.json' with { type: 'json' };
 import cySearch from './messages/cy/search.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
 import enAlerts from './messages/en/alerts.json' with { type: 'json' };
+import enArea from './messages/en/area.json' with { type: 'json' };
 import enClockErrors from './messages/en/clockErrors.json' with { type: 'json' };
 import enClocks from './messages/en/clocks.json' with { type: 'json' };
 import enClockWords from './messages/en/clockWords.json' with { type: 'json' };
@@ -34,6 +36,7 @@ export const MESSAGE_FILES = {
     clocks: enClocks,
     clockWords: enClockWords,
     embed: enEmbed,
+    area: enArea,
   },
   cy: {
     site: cySite,
@@ -44,6 +47,7 @@ export const MESSAGE_FILES = {
     clocks: cyClocks,
     clockWords: cyClockWords,
     embed: cyEmbed,
+    area: cyArea,
   },
 } as const;
 

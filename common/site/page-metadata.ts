@@ -5,7 +5,8 @@
  * the app shell for the route asked (api/src/ui-hosting) and the oEmbed answer can name the same
  * clock the same way. Pure: the caller gives the origin, and renders the tags with `headTags`.
  */
-import { parseClockAreaId, clockAreaId, type ClockArea } from '../clock/area.ts';
+import { parseClockAreaId, clockAreaId } from '../clock/area.ts';
+import { areaName } from '../clock/area-name.ts';
 import { createIntl, type IntlShape } from '@formatjs/intl';
 import {
   hasWelshTwin,
@@ -16,8 +17,6 @@ import {
   type Locale,
 } from '../i18n/locale.ts';
 import { MESSAGES, type MessageId } from '../i18n/messages.ts';
-import { forceNameFor } from '../police/force-name.ts';
-import { parsePostcode } from '../postcode/postcode.ts';
 import { isPagePath } from './page-paths.ts';
 
 /**
@@ -144,27 +143,6 @@ function say(locale: Locale, id: MessageId, values?: Record<string, string>): st
   return INTL[locale].formatMessage({ id }, values);
 }
 
-/**
- * The area as a reader names it: "Kent Police", "1 mile around SW1A 1AA", "neighbourhood MW01,
- * Kent Police"; the force named in the language (common/police/force-name.ts: the Welsh forces'
- * own Welsh names in Welsh, every other force as data.police.uk names it).
- */
-export function areaLabel(area: ClockArea, locale: Locale = 'en'): string {
-  switch (area.kind) {
-    case 'postcode':
-      return say(locale, 'meta.area.postcode', {
-        postcode: parsePostcode(area.postcode)?.canonical ?? area.postcode,
-      });
-    case 'force':
-      return forceNameFor(area.forceId, locale);
-    case 'neighbourhood':
-      return say(locale, 'meta.area.neighbourhood', {
-        neighbourhood: area.neighbourhoodId,
-        force: forceNameFor(area.forceId, locale),
-      });
-  }
-}
-
 /** The served title of an address that is no page ("404 Page Not Found | Crime Clock"), as the app's own. */
 export function notFoundTitle(locale: Locale): string {
   return pageTitle(say(locale, 'notFound.documentTitle'), locale);
@@ -226,7 +204,7 @@ function clockMetadata(base: PageMetadata, clock: ClockPage, query: URLSearchPar
   const parsed = clock === 'police-crime-clock' ? parseClockAreaId(query.get('area')) : undefined;
   const area = parsed ? clockAreaId(parsed) : undefined;
   const { locale } = base;
-  const label = parsed ? areaLabel(parsed, locale) : undefined;
+  const label = parsed ? areaName(parsed, locale) : undefined;
   const clockName = say(locale, CLOCK_NAME_ID[clock]);
   return {
     ...base,

@@ -1,4 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { parseClockAreaId } from '../../../common/clock/area.ts';
+import { areaName } from '../../../common/clock/area-name.ts';
 import { categoryFromSlug, isCrimeCategorySlug } from '../../../common/crime/categories.ts';
 import { welshCategoryName } from '../../../common/i18n/glossary-cy.ts';
 import { INTL_LOCALE, type Locale } from '../../../common/i18n/locale.ts';
@@ -9,7 +11,8 @@ import { parseMonth } from '../../../common/search/months.ts';
 /**
  * The words of what the servers write about alerts (mails, feeds, the subscribe answer) in one of
  * the site's languages: the UI's own message files through FormatJS, numbers and months through
- * Intl with cy-GB / en-GB, crime categories and the Welsh forces' names from the Welsh glossary.
+ * Intl with cy-GB / en-GB, crime categories and the Welsh forces' names from the Welsh glossary,
+ * areas as the pages name them.
  */
 export interface AlertWords {
   locale: Locale;
@@ -21,10 +24,12 @@ export interface AlertWords {
   /** The police.uk name of a crime category in the language (glossary-cy.json for Welsh). */
   category(slug: string): string;
   /**
-   * An area's label as the search writes it ("Cardiff Central, South Wales Police"), its force
-   * named in the language (common/police/force-name.ts); a postcode's radius stays as it is.
+   * An area (its id, common/clock/area.ts) as every page names it in the language
+   * (common/clock/area-name.ts): "1 filltir o amgylch CF10 1AA", "Heddlu Dyfed-Powys". `label` is
+   * the search's English label, whence only a neighbourhood's own name is read; without an id (a
+   * mail queued before payloads carried it) the label, its force named in the language.
    */
-  area(label: string): string;
+  area(areaId: string | undefined, label: string): string;
 }
 
 const cache = createIntlCache();
@@ -59,6 +64,9 @@ export function alertWords(locale: Locale): AlertWords {
       const english = categoryFromSlug(slug)?.label ?? slug;
       return locale === 'cy' ? (welshCategoryName(slug) ?? english) : english;
     },
-    area: (label) => labelWithForceName(label, locale),
+    area: (areaId, label) => {
+      const area = parseClockAreaId(areaId);
+      return area ? areaName(area, locale, label) : labelWithForceName(label, locale);
+    },
   };
 }

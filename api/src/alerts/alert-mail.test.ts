@@ -154,3 +154,35 @@ describe('an English subscription', () => {
     );
   });
 });
+
+describe("a Welsh subscription's area, named from its facts (common/clock/area-name.ts)", () => {
+  const radius = { area: 'postcode:CF101AA', label: '1 mile around CF10 1AA' };
+  const dyfedPowys = { area: 'force:dyfed-powys', label: 'Dyfed-Powys Police' };
+  const mails = (area: { area: string; label: string }, locale: Recipient['locale']) => [
+    confirmationMail({ subscriptionId: 1, ...area }, to(locale), FROM, ORIGIN),
+    areaAlertMail({ ...alert, ...area }, to(locale), FROM, ORIGIN),
+  ];
+
+  it("says a postcode's radius in Welsh in every subject and body, never the search's English", () => {
+    for (const mail of mails(radius, 'cy')) {
+      expect(mail.subject).toContain('1 filltir o amgylch CF10 1AA');
+      expect(mail.text).toContain('1 filltir o amgylch CF10 1AA');
+      expect(`${mail.subject}\n${mail.text}`).not.toMatch(/miles? around/);
+    }
+  });
+
+  it('names a Welsh force by its Welsh name in every subject and body, never its English one', () => {
+    for (const mail of mails(dyfedPowys, 'cy')) {
+      expect(mail.subject).toContain('Heddlu Dyfed-Powys');
+      expect(mail.text).toContain('Heddlu Dyfed-Powys');
+      expect(`${mail.subject}\n${mail.text}`).not.toContain('Dyfed-Powys Police');
+    }
+  });
+
+  it('keeps the English words in an English subscription', () => {
+    const [confirmation, areaAlert] = mails(radius, 'en');
+    expect(confirmation!.subject).toBe('Confirm your Crime Clock alerts for 1 mile around CF10 1AA');
+    expect(areaAlert!.subject).toBe('1 mile around CF10 1AA: 1,234 crimes recorded in July 2025');
+    expect(mails(dyfedPowys, 'en')[1]!.text).toContain('Dyfed-Powys Police');
+  });
+});

@@ -11,15 +11,23 @@ import { alertWords, type AlertWords } from './alert-intl.ts';
  * nothing.
  */
 
-export interface AlertConfirmationPayload {
-  subscriptionId: number;
-  /** "Kent Police", "1 mile around SW1A 1AA". */
+/**
+ * The area a mail is about: its id (common/clock/area.ts), from which the mail names it in the
+ * subscription's language, and the search's English label ("Kent Police", "1 mile around SW1A
+ * 1AA"), which holds a neighbourhood's own name. Mails queued before `area` was stored have the
+ * label alone.
+ */
+interface AlertArea {
+  area?: string;
   label: string;
 }
 
-export interface AreaAlertPayload {
+export interface AlertConfirmationPayload extends AlertArea {
   subscriptionId: number;
-  label: string;
+}
+
+export interface AreaAlertPayload extends AlertArea {
+  subscriptionId: number;
   /** The search of the area's month, a path under the site's origin (English; made Welsh at send time). */
   searchPath: string;
   figures: AlertFigures;
@@ -52,7 +60,7 @@ export function confirmationMail(
   origin: string,
 ): OutgoingMail {
   const words = alertWords(to.locale);
-  const label = words.area(payload.label);
+  const label = words.area(payload.area, payload.label);
   return {
     from,
     to: to.email,
@@ -94,7 +102,7 @@ export function areaAlertMail(
 ): OutgoingMail {
   const words = alertWords(to.locale);
   const { figures } = payload;
-  const label = words.area(payload.label);
+  const label = words.area(payload.area, payload.label);
   const month = words.month(figures.month);
   const rate =
     figures.ratePerThousand === null

@@ -67,6 +67,7 @@ export function createAlertMailer(options: AlertMailerOptions): MonthNoticeConsu
         if (!figures) continue;
         payloads.push({
           subscriptionId: subscription.id,
+          area: areaId,
           label: answer.dataInfo.area.label,
           searchPath: areaSearchPath(area, month),
           figures,

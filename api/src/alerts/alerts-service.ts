@@ -172,7 +172,7 @@ export function createAlertsService(options: AlertsServiceOptions) {
             transaction,
           },
         );
-        const payload: AlertConfirmationPayload = { subscriptionId: Number(id), label };
+        const payload: AlertConfirmationPayload = { subscriptionId: Number(id), area: areaId, label };
         await outbox.enqueue('alert-confirmation', payload, null, transaction);
       });
       options.onQueued?.();

@@ -2,7 +2,8 @@ import { LRUCache } from 'lru-cache';
 import { clockAreaId, clockAreaSearch, type ClockArea } from '../../../common/clock/area.ts';
 import { toClockData } from '../../../common/clock/clock-data.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
-import { areaLabel, type ClockPage } from '../../../common/site/page-metadata.ts';
+import { areaName } from '../../../common/clock/area-name.ts';
+import type { ClockPage } from '../../../common/site/page-metadata.ts';
 import { csewClockDefinition } from '../../../common/survey/csew-data.ts';
 import type { CsewFiguresService } from '../clocks/csew-figures-service.ts';
 import type { PoliceClockService } from '../clocks/police-clock-service.ts';
@@ -68,7 +69,7 @@ export function createClockImageService(options: ClockImageServiceOptions) {
     return renderPng(
       clockCardSvg({
         clockName: CLOCK_NAME[page],
-        data: { ...data, areaName: area ? areaLabel(area) : data.areaName },
+        data: { ...data, areaName: area ? areaName(area, 'en', data.areaName) : data.areaName },
         source: definition.meta.dataSource,
         at,
       }),

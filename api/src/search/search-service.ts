@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize';
+import { neighbourhoodLabel } from '../../../common/clock/area-name.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
 import { categoryFromCode } from '../../../common/crime/categories.ts';
 import { forceById } from '../../../common/police/forces.ts';
@@ -194,7 +195,7 @@ export function createSearchService({
         }
         return {
           area: polygonArea(sequelize, rings, force.id),
-          label: `${row.name}, ${force.name}`,
+          label: neighbourhoodLabel(row.name, force.id),
           postcode: null,
           synthetic: false,
         };

@@ -1,5 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
+import { parseClockAreaId } from '../../../../common/clock/area.ts';
+import { areaName } from '../../../../common/clock/area-name.ts';
 import { CONFIRMATION_HOURS } from '../../../../common/contracts/alerts.ts';
 import { labelWithForceName } from '../../../../common/police/force-name.ts';
 import { rootRoute } from '../../app/rootRoute.tsx';
@@ -23,10 +25,11 @@ export const alertConfirmRoute = createRoute({
         action={intl.formatMessage({ id: 'alerts.confirm.action' })}
         token={token}
         run={async (value) => {
-          const { label } = await confirmAlert(value);
+          const { area, label } = await confirmAlert(value);
+          const facts = parseClockAreaId(area);
           return intl.formatMessage(
             { id: 'alerts.confirm.done' },
-            { label: labelWithForceName(label, PAGE_LOCALE) },
+            { label: facts ? areaName(facts, PAGE_LOCALE, label) : labelWithForceName(label, PAGE_LOCALE) },
           );
         }}
       />

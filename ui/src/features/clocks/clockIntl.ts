@@ -5,7 +5,8 @@
  */
 import cyClocks from '../../../../common/i18n/messages/cy/clocks.json' with { type: 'json' };
 import enClocks from '../../../../common/i18n/messages/en/clocks.json' with { type: 'json' };
-import { messageFormatter, WORD_SOURCES, type WordId } from './clockWords.ts';
+import { messageFormatter } from '../../../../common/i18n/message-format.ts';
+import { WORD_SOURCES, type WordId } from './clockWords.ts';
 
 export type ClockMessageId = keyof typeof enClocks | WordId;
 

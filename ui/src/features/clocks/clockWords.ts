@@ -4,30 +4,14 @@
  * language. The embed (plain DOM) formats only through here, so it carries these three small
  * message files and not the pages' (docs/benchmarks.md).
  */
-import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import cyErrors from '../../../../common/i18n/messages/cy/clockErrors.json' with { type: 'json' };
 import cyWords from '../../../../common/i18n/messages/cy/clockWords.json' with { type: 'json' };
 import cyEmbed from '../../../../common/i18n/messages/cy/embed.json' with { type: 'json' };
 import enErrors from '../../../../common/i18n/messages/en/clockErrors.json' with { type: 'json' };
 import enWords from '../../../../common/i18n/messages/en/clockWords.json' with { type: 'json' };
 import enEmbed from '../../../../common/i18n/messages/en/embed.json' with { type: 'json' };
-import { INTL_LOCALE, type Locale } from '../../../../common/i18n/locale.ts';
-
-export type MessageValues = Record<string, PrimitiveType>;
-
-/** A formatter over some message files: each message compiled once, its plurals by the language's Intl rules. */
-export function messageFormatter<Id extends string>(sources: Record<Locale, Record<Id, string>>) {
-  const compiled = new Map<string, IntlMessageFormat>();
-  return (locale: Locale, id: Id, values?: MessageValues): string => {
-    const key = `${locale} ${id}`;
-    let format = compiled.get(key);
-    if (!format) {
-      format = new IntlMessageFormat(sources[locale][id], INTL_LOCALE[locale]);
-      compiled.set(key, format);
-    }
-    return String(format.format(values));
-  };
-}
+import type { Locale } from '../../../../common/i18n/locale.ts';
+import { messageFormatter, type MessageValues } from '../../../../common/i18n/message-format.ts';
 
 export type WordId = keyof typeof enWords | keyof typeof enEmbed | keyof typeof enErrors;
 

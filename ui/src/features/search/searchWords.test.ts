@@ -61,7 +61,7 @@ describe('the search page in Welsh', () => {
   });
 
   it("names a Welsh force's or neighbourhood's area with the force's Welsh name, others as they are", () => {
-    const force = { searchType: 'force' as const, radius: null };
+    const force = { searchType: 'force' as const };
     const area = (label: string, forceId: string, neighbourhoodId: string | null = null) => ({
       label,
       postcode: null,
@@ -78,7 +78,6 @@ describe('the search page in Welsh', () => {
       areaLabel(
         {
           searchType: 'neighbourhood',
-          radius: null,
           area: area('Splott, South Wales Police', 'south-wales', 'CF1'),
         },
         'cy',

@@ -3,6 +3,7 @@
  * force names, issue codes), so they read in the page's language: the server's own English labels
  * (`dataInfo.area.label`, `timeRange.label`, a refusal's `text`) are not shown on a Welsh page.
  */
+import { areaName, searchedArea } from '../../../../common/clock/area-name.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import type { MessageId } from '../../../../common/i18n/messages.ts';
 import { joinList } from '../../../../common/i18n/grammar.ts';
@@ -34,18 +35,15 @@ export function periodLabel(
 }
 
 /**
- * The area searched: "1 mile around SW1A 1AA"; a neighbourhood or force by its name, the force
- * named in the page's language ("Cardiff Central, Heddlu De Cymru").
+ * The area searched, from the answer's facts (common/clock/area-name.ts): "1 filltir o amgylch
+ * SW1A 1AA", "Cardiff Central, Heddlu De Cymru"; the search of the whole store as the server says.
  */
 export function areaLabel(
-  dataInfo: Pick<SearchDataInfo, 'searchType' | 'radius' | 'area'>,
+  dataInfo: Pick<SearchDataInfo, 'searchType' | 'area'>,
   locale: Locale = PAGE_LOCALE,
 ): string {
-  const { area } = dataInfo;
-  if (dataInfo.searchType === 'radius' && area.postcode) {
-    return message('search.area.radius', { miles: dataInfo.radius ?? 1, postcode: area.postcode }, locale);
-  }
-  return labelWithForceName(area.label, locale);
+  const area = searchedArea(dataInfo);
+  return area ? areaName(area, locale, dataInfo.area.label) : labelWithForceName(dataInfo.area.label, locale);
 }
 
 /** A refused search's title and text (common/search/request.ts names it by its code). */

@@ -2,6 +2,8 @@
  * The map's sentences for screen readers and its note, in the page's language, from the facts the
  * map answer carries (common/map): where a mark lies, how crimes are grouped, what the outline is.
  */
+import { parseClockAreaId } from '../../../../../common/clock/area.ts';
+import { areaName } from '../../../../../common/clock/area-name.ts';
 import type { Locale } from '../../../../../common/i18n/locale.ts';
 import type { MessageId } from '../../../../../common/i18n/messages.ts';
 import { placeFromCentre, type Frame } from '../../../../../common/map/frame.ts';
@@ -58,9 +60,9 @@ export function mapNote(map: SearchMapResponse, locale: Locale = PAGE_LOCALE): s
 export function outlineLabel(label: string, locale: Locale = PAGE_LOCALE): string {
   if (locale === 'en') return label;
   // A radius search's circle carries the area's label ("1 mile around SW1A 1AA").
-  const circle = /^(\d+) miles? around (.+)$/.exec(label);
-  if (circle)
-    return message('search.area.radius', { miles: Number(circle[1]), postcode: circle[2]! }, locale);
+  const circle = /^\d+ miles? around (.+)$/.exec(label);
+  const centre = circle ? parseClockAreaId(`postcode:${circle[1]}`) : undefined;
+  if (centre) return areaName(centre, locale);
   const boundaries = /^The force's (\d+) neighbourhood boundaries/.exec(label);
   if (boundaries)
     return message('search.map.outline.neighbourhoods', { count: Number(boundaries[1]) }, locale);
