@@ -95,6 +95,9 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
     const ward = await areaClock(`neighbourhood:metropolitan:${NEIGHBOURHOOD_ID}`);
     expect(ward.statusCode, ward.body).toBe(200);
     expect(ward.json().areaName).toBe('L-shaped Ward, Metropolitan Police Service');
+    // The neighbourhood's own name beside the label, for pages that word its force themselves.
+    expect(ward.json().definition.meta.neighbourhoodName).toBe('L-shaped Ward');
+    expect(postcode.json().definition.meta).not.toHaveProperty('neighbourhoodName');
     expect(annualTotal(ward.json())).toBeLessThan(annualTotal(postcode.json()) * 3);
   });
 

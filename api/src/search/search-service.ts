@@ -101,6 +101,8 @@ export interface WholeResult {
 interface ResolvedArea {
   area: SearchArea;
   label: string;
+  /** A neighbourhood's own name, which its clock carries beside the label. */
+  neighbourhoodName?: string;
   postcode: string | null;
   synthetic: boolean;
 }
@@ -195,6 +197,7 @@ export function createSearchService({
         return {
           area: polygonArea(sequelize, rings, force.id),
           label: `${row.name}, ${force.name}`,
+          neighbourhoodName: row.name,
           postcode: null,
           synthetic: false,
         };
@@ -263,6 +266,7 @@ export function createSearchService({
     const definition = await areaClockDefinition({
       area: resolved.area,
       label: resolved.label,
+      neighbourhoodName: resolved.neighbourhoodName,
       held,
       lastUpdated: national?.meta.lastUpdated ?? new Date(0).toISOString(),
       synthetic: resolved.synthetic,
