@@ -338,5 +338,3 @@ function dataUpdaterOf(options: ServicesOptions, mail: MailServices | undefined)
     ...(mail && { alertAdmins: alertAdminsThrough(mail) }),
   });
 }
-
-export type AppServices = ReturnType<typeof composeServices>;

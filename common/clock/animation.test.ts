@@ -5,7 +5,6 @@ import {
   followServer,
   peakBadge,
   progressTransitionMs,
-  projectSample,
   shouldFlash,
   speedLabel,
   startDisplay,
@@ -117,9 +116,7 @@ describe('display animation', () => {
     expect(late.value).toBe(0.03);
   });
 
-  it('projects a server sample forward at the current rate', () => {
-    expect(projectSample({ year: 2026, count: 100, serverTimeMs: 1000 }, 2, 3500)).toBe(105);
-    expect(projectSample({ year: 2026, count: 100, serverTimeMs: 1000 }, 2, 500)).toBe(100);
+  it('corrects towards the authoritative count within its cap', () => {
     expect(correctionFactor(3, 0.5, 60_000, 0.1)).toBeCloseTo(1.1, 12);
     expect(correctionFactor(-1.5, 0.5, 60_000, 0.1)).toBeCloseTo(0.95, 12);
     expect(correctionFactor(5, 0, 60_000, 0.1)).toBe(1);

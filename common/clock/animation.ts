@@ -25,18 +25,6 @@ export const CARD_FLASH_SLOWER_MS = 300;
 export const FAST_SPEED = 1.1;
 export const SLOW_SPEED = 0.9;
 
-/** The latest count the server sent, and the server time it was true at. */
-export interface ServerSample {
-  readonly year: number;
-  readonly count: number;
-  readonly serverTimeMs: number;
-}
-
-/** Where the authoritative count should be now: the sample carried forward at the current rate. */
-export function projectSample(sample: ServerSample, perSecond: number, serverNowMs: number): number {
-  return sample.count + (perSecond * Math.max(0, serverNowMs - sample.serverTimeMs)) / 1000;
-}
-
 export interface DisplayState {
   readonly year: number;
   /** Fractional; show Math.floor of it. */
@@ -49,7 +37,7 @@ export interface DisplayState {
 
 export interface DisplayTarget {
   readonly year: number;
-  /** Authoritative count now (see projectSample). */
+  /** Authoritative count now. */
   readonly value: number;
   /** The model's current rate. */
   readonly perSecond: number;

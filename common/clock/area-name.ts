@@ -43,9 +43,10 @@ export function neighbourhoodNameIn(label: string | undefined, forceId: string):
  * Central, Heddlu De Cymru". `label` is what the search or a clock's definition calls the area
  * (`dataInfo.area.label`, `meta.areaName`): only a neighbourhood's own name is read from it. A
  * neighbourhood without it is named by its id ("cymdogaeth CF1, Heddlu De Cymru"); a label that
- * names it some other way is kept, its force named in the language.
+ * names it some other way is kept, its force named in the language. `neighbourhoodName`, where an
+ * answer carries it as a fact (an area clock's `meta.neighbourhoodName`), goes before the label.
  */
-export function areaName(area: ClockArea, locale: Locale, label?: string): string {
+export function areaName(area: ClockArea, locale: Locale, label?: string, neighbourhoodName?: string): string {
   switch (area.kind) {
     case 'postcode':
       return say(locale, 'area.radius', {
@@ -56,7 +57,7 @@ export function areaName(area: ClockArea, locale: Locale, label?: string): strin
       return forceNameFor(area.forceId, locale);
     case 'neighbourhood': {
       const force = forceNameFor(area.forceId, locale);
-      const name = neighbourhoodNameIn(label, area.forceId);
+      const name = neighbourhoodName ?? neighbourhoodNameIn(label, area.forceId);
       if (name !== undefined) return say(locale, 'area.neighbourhood', { neighbourhood: name, force });
       if (label !== undefined) return labelWithForceName(label, locale);
       return say(locale, 'area.neighbourhoodId', { neighbourhood: area.neighbourhoodId, force });

@@ -1,5 +1,5 @@
 import { DAY_MS, londonDateTime, londonHour, londonMidnightMs } from './london-time.ts';
-import { clockAt, createClockModel, type ClockCategoryInput, type ClockModel } from './model.ts';
+import { clockAt, createClockModel, wholeCount, type ClockCategoryInput, type ClockModel } from './model.ts';
 import type { ClockData, ClockDefinition, ClockMeta, PrevalenceData } from './types.ts';
 
 interface DefinitionModels {
@@ -83,12 +83,12 @@ export function toClockData(definition: ClockDefinition, instantMs: number): Clo
   if (models.prevalence) {
     const people = clockAt(models.prevalence, instantMs);
     prevalence = {
-      totalExposures: Math.floor(people.total),
+      totalExposures: wholeCount(people.total),
       exposuresPerSecond: people.perSecond,
       prevalenceBreakdown: people.categories.map((c) => ({
         id: c.id,
         name: c.name,
-        count: Math.floor(c.count),
+        count: wholeCount(c.count),
         perSecond: c.perSecond,
       })),
       dataSource: meta.dataSource,
@@ -102,12 +102,12 @@ export function toClockData(definition: ClockDefinition, instantMs: number): Clo
     version: definition.version,
     at: new Date(instantMs).toISOString(),
     year: reading.year,
-    totalCrimes: Math.floor(reading.total),
+    totalCrimes: wholeCount(reading.total),
     crimesPerSecond: reading.perSecond,
     categoryBreakdown: reading.categories.map((c) => ({
       id: c.id,
       name: c.name,
-      count: Math.floor(c.count),
+      count: wholeCount(c.count),
       perSecond: c.perSecond,
       isInPeakPeriod: c.isInPeakPeriod,
       speedFactor: c.speedFactor,

@@ -8,7 +8,6 @@ import {
   formatInterval,
   formatSeconds,
   secondsPerEvent,
-  untilNextText,
 } from './format.ts';
 
 describe('seconds per crime', () => {
@@ -32,9 +31,6 @@ describe('seconds per crime', () => {
     expect(everyText(Number.NaN)).toBe('Static');
     expect(secondsPerEvent(4)).toBe(0.25);
     expect(secondsPerEvent(0)).toBeNull();
-    expect(untilNextText(12.34)).toBe('12.3 seconds until next crime');
-    expect(untilNextText(0.5, 'person affected')).toBe('0.50 seconds until next person affected');
-    expect(untilNextText(null)).toBe('Static');
   });
 });
 
@@ -55,7 +51,6 @@ describe('intervals in units a person reads', () => {
 
   it('words long intervals in the sentences of the clocks, never as thousands of seconds', () => {
     expect(everyText(1 / 23_255.8)).toBe('1 crime every 6 h 28 min');
-    expect(untilNextText(16_973.3)).toBe('4 h 43 min until next crime');
     expect(everyText(1 / (3 * 86_400))).toBe('1 crime every 3 days');
     expect(everyText(1 / 23_255.8)).not.toMatch(/seconds/);
   });

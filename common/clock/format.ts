@@ -79,13 +79,6 @@ export function everyText(perSecond: number, what = 'crime'): string {
   return seconds === null ? STATIC_TEXT : `1 ${what} every ${formatInterval(seconds)}`;
 }
 
-/** "12.5 seconds until next crime", "2 h 5 min until next crime"; "Static" when nothing happens. */
-export function untilNextText(secondsUntil: number | null, what = 'crime'): string {
-  return secondsUntil === null || !Number.isFinite(secondsUntil)
-    ? STATIC_TEXT
-    : `${formatInterval(secondsUntil)} until next ${what}`;
-}
-
 /** Long form for headlines: "9.4 million". */
 export function formatMillions(value: number): string {
   return `${trimZero((value / 1_000_000).toFixed(1))} million`;

@@ -43,6 +43,24 @@ describe('police clock definition', () => {
     expect(policeClockDefinition(base).meta.paceMonths).toBe(6);
   });
 
+  it("carries a neighbourhood's own name beside its label, and only when given", () => {
+    const ward = policeClockDefinition({
+      ...base,
+      areaName: 'L-shaped Ward, Metropolitan Police Service',
+      neighbourhoodName: 'L-shaped Ward',
+    });
+    expect(ward.meta).toMatchObject({
+      areaName: 'L-shaped Ward, Metropolitan Police Service',
+      neighbourhoodName: 'L-shaped Ward',
+    });
+    expect(policeClockDefinition(base).meta).not.toHaveProperty('neighbourhoodName');
+    // A renamed neighbourhood is a new definition, which the realtime server pushes to its viewers.
+    expect(
+      policeClockDefinition({ ...base, areaName: ward.meta.areaName, neighbourhoodName: 'Elsewhere' })
+        .version,
+    ).not.toBe(ward.version);
+  });
+
   it('leaves out anti-social behaviour unless asked', () => {
     expect(policeClockDefinition(base).categories.map((c) => c.id)).not.toContain('anti-social-behaviour');
     const withAsb = policeClockDefinition({ ...base, includeAntiSocialBehaviour: true });

@@ -45,6 +45,8 @@ export interface PoliceClockInput {
   /** ISO date-time of the import the counts come from. */
   readonly lastUpdated: string;
   readonly areaName?: string;
+  /** A neighbourhood's area clock: the neighbourhood's own name (meta.neighbourhoodName). */
+  readonly neighbourhoodName?: string;
   /**
    * Anti-social behaviour is an incident type, not a notifiable crime; with it the 14 current
    * categories exceed the specification's 13, so it is left out unless asked for.
@@ -125,6 +127,7 @@ export function policeClockDefinition(input: PoliceClockInput): ClockDefinition 
     : undefined;
   const meta: ClockMeta = {
     areaName: input.areaName ?? coverage?.area ?? 'England and Wales',
+    ...(input.neighbourhoodName === undefined ? {} : { neighbourhoodName: input.neighbourhoodName }),
     paceMonths: input.months,
     pace: paceText(input.months),
     dataMethod:

@@ -32,7 +32,13 @@ export type NextUpdateRule =
   | 'first-week-of-month';
 
 export interface ClockMeta {
+  /** The area in English, as the API's readers see it: "L-shaped Ward, Metropolitan Police Service". */
   readonly areaName: string;
+  /**
+   * A neighbourhood's area clock: the neighbourhood's own name as the store holds it ("L-shaped
+   * Ward"), so that pages name its force in their own language beside it.
+   */
+  readonly neighbourhoodName?: string;
   readonly dataMethod: string;
   readonly dataSource: string;
   /** YYYY-MM of the newest police data month; null for the survey. */

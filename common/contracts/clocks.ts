@@ -51,6 +51,7 @@ const ExcludedForce = Type.Object({
 
 const ClockMeta = Type.Object({
   areaName: Type.String(),
+  neighbourhoodName: Type.Optional(Type.String()),
   dataMethod: Type.String(),
   dataSource: Type.String(),
   latestDataMonth: Nullable(Type.String()),

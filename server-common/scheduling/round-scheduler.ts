@@ -92,5 +92,3 @@ export function createRoundScheduler(options: RoundSchedulerOptions) {
     },
   };
 }
-
-export type RoundScheduler = ReturnType<typeof createRoundScheduler>;

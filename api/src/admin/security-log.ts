@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '../../../common/contracts/admin.ts';
+import type { SecurityEventKind } from '../../../common/contracts/admin.ts';
 
 /**
  * What admins can read about attacks and changes: sign-ins and failures, throttling, second-factor
@@ -9,7 +9,7 @@ import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '../../../common/co
  * deleted. A flood writes at most one "throttled" line per address and window (see login-throttle).
  */
 
-export { SECURITY_EVENT_KINDS, type SecurityEventKind };
+export type { SecurityEventKind };
 
 export interface SecurityEventInput {
   kind: SecurityEventKind;

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClockApiResponse } from '../../../common/clock/types.ts';
-import { parseConfig } from '../../../common/config/config.ts';
 import { readTick } from '../../../common/realtime/tick.ts';
 import { REALTIME_READ_HEADER, realtimeReadToken } from '../../../server-common/security/realtime-reads.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
-import { buildApp, type App } from '../app.ts';
+import { appOnTestDatabase } from '../../../tests/support/app-on-database.ts';
+import { testDialects } from '../../../tests/support/database.ts';
 import { leases } from '../db/window-counters.ts';
 import { createInFlightPerAddress } from '../http/in-flight-per-address.ts';
 import {
@@ -25,33 +24,21 @@ const annualTotal = (answer: ClockApiResponse) =>
   answer.definition.categories.reduce((sum, c) => sum + c.annualCount, 0);
 
 describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
-  let db: TestDatabase;
-  let app: App;
   let fixture: LoadedFixture;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(dialect);
-    fixture = await loadFixture(db.sequelize);
-    app = await buildApp({
-      config: parseConfig({ DATABASE_URL: db.url }),
-      sequelize: db.sequelize,
-      secretKey: { key: SECRET_KEY, keyId: 'test', source: 'test key' },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+  const ctx = appOnTestDatabase(dialect, {
+    seed: async (db) => void (fixture = await loadFixture(db.sequelize)),
+    secretKey: { key: SECRET_KEY, keyId: 'test', source: 'test key' },
   });
 
   const search = (payload: object) =>
-    app.inject({
+    ctx.app.inject({
       method: 'POST',
       url: '/api/crimes/search',
       headers: { origin: 'http://localhost' },
       payload,
     });
   const areaClock = (area: string, from?: { address?: string; headers?: Record<string, string> }) =>
-    app.inject({
+    ctx.app.inject({
       method: 'GET',
       url: `/api/area-clock?area=${encodeURIComponent(area)}`,
       ...(from?.address ? { remoteAddress: from.address } : {}),
@@ -70,7 +57,7 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
     expect(body.stats.totalCrimes).toBe(fixture.rows.length);
     expect(body.data).toHaveLength(10);
 
-    const national = (await app.inject({ method: 'GET', url: '/api/police-clock' })).json();
+    const national = (await ctx.app.inject({ method: 'GET', url: '/api/police-clock' })).json();
     const clock = body.clockData as ClockApiResponse;
     expect(clock.definition.version).toBe(national.definition.version);
     expect(clock.areaName).toBe(national.areaName);
@@ -108,6 +95,9 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
     const ward = await areaClock(`neighbourhood:metropolitan:${NEIGHBOURHOOD_ID}`);
     expect(ward.statusCode, ward.body).toBe(200);
     expect(ward.json().areaName).toBe('L-shaped Ward, Metropolitan Police Service');
+    // The neighbourhood's own name beside the label, for pages that word its force themselves.
+    expect(ward.json().definition.meta.neighbourhoodName).toBe('L-shaped Ward');
+    expect(postcode.json().definition.meta).not.toHaveProperty('neighbourhoodName');
     expect(annualTotal(ward.json())).toBeLessThan(annualTotal(postcode.json()) * 3);
   });
 
@@ -117,7 +107,7 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
       first.definition.version,
     );
     // What an import leaves behind: street months with a new import time.
-    await db.sequelize.query('UPDATE dataset_months SET imported_at = ? WHERE month = 202506', {
+    await ctx.db.sequelize.query('UPDATE dataset_months SET imported_at = ? WHERE month = 202506', {
       replacements: [new Date(Date.now() + 120_000)],
     });
     const next = (await areaClock('force:city-of-london')).json();
@@ -173,7 +163,7 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
   it("shares the address's places with its searches; the realtime server is neither starved nor counted", async () => {
     // Another API node holds every place of the address (searches under way there).
     const otherNode = createInFlightPerAddress({
-      leases: leases(db.sequelize),
+      leases: leases(ctx.db.sequelize),
       name: 'search',
       perAddress: PLACES,
       refusal: { code: 'TOO_MANY_AT_ONCE', what: 'searches', retryAfterSeconds: 1 },
@@ -216,7 +206,7 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json().code).toBe('CSRF');
     }
-    const foreignSearch = await app.inject({
+    const foreignSearch = await ctx.app.inject({
       method: 'POST',
       url: '/api/crimes/search',
       headers: { origin: 'https://evil.example' },
@@ -227,22 +217,12 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
 });
 
 describe.each(testDialects)('the police clock of an area in an empty store, on %s', (dialect) => {
-  let db: TestDatabase;
-  let app: App;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(dialect);
-    app = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  const ctx = appOnTestDatabase(dialect);
 
   it("is refused as the area's search is: 404 NO_DATA, a state that passes, not NO_AREA_DATA", async () => {
-    const clock = await app.inject({ method: 'GET', url: '/api/area-clock?area=force%3Akent' });
+    const clock = await ctx.app.inject({ method: 'GET', url: '/api/area-clock?area=force%3Akent' });
     expect(clock.statusCode, clock.body).toBe(404);
-    const search = await app.inject({
+    const search = await ctx.app.inject({
       method: 'POST',
       url: '/api/crimes/search',
       headers: { origin: 'http://localhost' },
@@ -252,14 +232,14 @@ describe.each(testDialects)('the police clock of an area in an empty store, on %
     expect(clock.json()).toEqual(search.json());
     expect(clock.json().code).toBe('NO_DATA');
     // The area's own refusal still comes first.
-    const unknown = await app.inject({
+    const unknown = await ctx.app.inject({
       method: 'GET',
       url: '/api/area-clock?area=neighbourhood%3Akent%3AZZ99',
     });
     expect(unknown.json().code).toBe('NEIGHBOURHOOD_NOT_FOUND');
     // The area's preview image, drawn from the same clock, has none to show yet, as the national one.
     for (const query of ['clock=police-crime-clock&area=force%3Akent', 'clock=police-crime-clock']) {
-      const image = await app.inject({ method: 'GET', url: `/api/og/clock.png?${query}` });
+      const image = await ctx.app.inject({ method: 'GET', url: `/api/og/clock.png?${query}` });
       expect(image.statusCode, query).toBe(404);
       expect(image.json().code, query).toBe('NO_CLOCK_DATA');
     }

@@ -11,6 +11,8 @@ export interface AreaClockInput {
   area: SearchArea;
   /** Said wherever the clock names its area, e.g. "Kent Police". */
   label: string;
+  /** The neighbourhood's own name, for a neighbourhood's clock. */
+  neighbourhoodName?: string;
   held: StoreMonths;
   /** ISO instant of the latest import (the national police clock's). */
   lastUpdated: string;
@@ -62,6 +64,7 @@ export async function areaClockDefinition(input: AreaClockInput): Promise<ClockD
     excludedForces,
     lastUpdated: input.lastUpdated,
     areaName: input.label,
+    neighbourhoodName: input.neighbourhoodName,
     synthetic: coverage.synthetic || input.synthetic,
   });
 }

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../common/config/config.ts';
 import { categoryFromSlug } from '../../../common/crime/categories.ts';
 import { SYNTHETIC_DATA_NOTE } from '../../../common/clock/police-definition.ts';
 import { readTick } from '../../../common/realtime/tick.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
-import { buildApp, type App } from '../app.ts';
+import { appOnTestDatabase } from '../../../tests/support/app-on-database.ts';
+import { testDialects } from '../../../tests/support/database.ts';
+import { buildApp } from '../app.ts';
 
 describe.each(testDialects)('clock endpoints on %s', (dialect) => {
-  let db: TestDatabase;
-  let app: App;
+  const ctx = appOnTestDatabase(dialect);
   const now = Date.parse('2026-06-15T12:00:00Z');
-  beforeAll(async () => {
-    db = await createTestDatabase(dialect);
-    app = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
 
   it('serves the survey clock with its definition', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/csew-clock' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/csew-clock' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.definition.clock).toBe('csew');
@@ -38,7 +30,7 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
   });
 
   it('tells the browser where the realtime server is, and no contact address unless one is set', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/config' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       realtime: { url: null, port: 3001 },
@@ -50,13 +42,13 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
   it('serves the configured contact address and realtime URL', async () => {
     const configured = await buildApp({
       config: parseConfig({
-        DATABASE_URL: db.url,
+        DATABASE_URL: ctx.db.url,
         CONTACT_EMAIL: 'clocks@example.org',
         PUBLIC_REALTIME_URL: 'https://live.example.org/',
         MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png',
         MAP_TILE_ATTRIBUTION: '© Example Maps',
       }),
-      sequelize: db.sequelize,
+      sequelize: ctx.db.sequelize,
     });
     try {
       const res = await configured.inject({ method: 'GET', url: '/api/config' });
@@ -71,13 +63,13 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
   });
 
   it('says the police clock has no data while the store is empty', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/police-clock' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/police-clock' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ success: false, code: 'NO_POLICE_DATA' });
   });
 
   it('builds the police clock from the latest six months, naming forces without street data', async () => {
-    const q = db.sequelize.getQueryInterface();
+    const q = ctx.db.sequelize.getQueryInterface();
     const violent = categoryFromSlug('violent-crime')!.code;
     const burglary = categoryFromSlug('burglary')!.code;
     const months = [202601, 202602, 202603, 202604, 202605, 202606, 202607];
@@ -109,7 +101,7 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
         { force_id: 'metropolitan', month, ...counts(burglary, 20) },
       ]),
     );
-    const res = await app.inject({ method: 'GET', url: '/api/police-clock' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/police-clock' });
     expect(res.statusCode).toBe(200);
     const { definition, latestDataMonth, excludedForces } = res.json();
     expect(latestDataMonth).toBe('2026-07');

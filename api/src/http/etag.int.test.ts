@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../common/config/config.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { describe, expect, it } from 'vitest';
+import { appOnTestDatabase } from '../../../tests/support/app-on-database.ts';
+import { testDialects } from '../../../tests/support/database.ts';
 import { loadFixture } from '../../../tests/support/search-fixture.ts';
-import { buildApp, type App } from '../app.ts';
 import { recordDatasetMonth } from '../police-data/import/dataset-months.ts';
 
 const CACHED = ['/api/forces', '/api/available-dates'];
 
 describe.each(testDialects)('answers that cache on %s', (dialect) => {
-  let db: TestDatabase;
-  let app: App;
-  beforeAll(async () => {
-    db = await createTestDatabase(dialect);
-    await loadFixture(db.sequelize);
-    app = await buildApp({ config: parseConfig({ DATABASE_URL: db.url }), sequelize: db.sequelize });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  const ctx = appOnTestDatabase(dialect, { seed: async (db) => void (await loadFixture(db.sequelize)) });
 
   const get = (url: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers });
+    ctx.app.inject({ method: 'GET', url, headers });
 
   it.each(CACHED)(
     '%s carries a strong ETag and a max-age, and answers 304 with no body to it',
@@ -47,8 +36,8 @@ describe.each(testDialects)('answers that cache on %s', (dialect) => {
   it('gives both answers a new tag after an import, and the new answer to the old tag', async () => {
     const before = await Promise.all(CACHED.map((url) => get(url)));
     // What an import of July 2025 leaves behind for the Metropolitan Police.
-    await db.sequelize.transaction((transaction) =>
-      recordDatasetMonth(db.sequelize, transaction, {
+    await ctx.db.sequelize.transaction((transaction) =>
+      recordDatasetMonth(ctx.db.sequelize, transaction, {
         forceId: 'metropolitan',
         month: 202507,
         dataset: 'street',

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../common/config/config.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
-import { buildApp, type App } from '../app.ts';
+import { describe, expect, it } from 'vitest';
+import { appOnTestDatabase } from '../../../tests/support/app-on-database.ts';
+import { testDialects } from '../../../tests/support/database.ts';
 
 const ORIGIN = 'https://crime-clock.example';
 
 describe.each(testDialects)('GET /api/oembed on %s', (dialect) => {
-  let db: TestDatabase;
-  let app: App;
-  beforeAll(async () => {
-    db = await createTestDatabase(dialect);
-    app = await buildApp({
-      config: parseConfig({ DATABASE_URL: db.url, PUBLIC_ORIGIN: ORIGIN }),
-      sequelize: db.sequelize,
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  const ctx = appOnTestDatabase(dialect, { env: { PUBLIC_ORIGIN: ORIGIN } });
 
   const ask = (query: Record<string, string>, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url: `/api/oembed?${new URLSearchParams(query).toString()}`, headers });
+    ctx.app.inject({ method: 'GET', url: `/api/oembed?${new URLSearchParams(query).toString()}`, headers });
 
   it("answers a clock page of PUBLIC_ORIGIN's site, whatever Host the request names", async () => {
     const res = await ask(

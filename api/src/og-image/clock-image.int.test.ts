@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../common/config/config.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
+import { describe, expect, it } from 'vitest';
+import { appOnTestDatabase } from '../../../tests/support/app-on-database.ts';
+import { testDialects } from '../../../tests/support/database.ts';
 import { loadFixture } from '../../../tests/support/search-fixture.ts';
-import { buildApp, type App } from '../app.ts';
 
 describe.each(testDialects)('GET /api/og/clock.png on %s', (dialect) => {
-  let db: TestDatabase;
-  let app: App;
   let clock = Date.UTC(2026, 10, 26, 12, 0);
-  beforeAll(async () => {
-    db = await createTestDatabase(dialect);
-    await loadFixture(db.sequelize);
-    app = await buildApp({
-      config: parseConfig({ DATABASE_URL: db.url }),
-      sequelize: db.sequelize,
-      now: () => clock,
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+  const ctx = appOnTestDatabase(dialect, {
+    seed: async (db) => void (await loadFixture(db.sequelize)),
+    now: () => clock,
   });
 
-  const get = (query: string) => app.inject({ method: 'GET', url: `/api/og/clock.png?${query}` });
+  const get = (query: string) => ctx.app.inject({ method: 'GET', url: `/api/og/clock.png?${query}` });
 
   it("draws each clock, an area's too, as a 1200×630 PNG kept for a minute", async () => {
     for (const query of [

@@ -102,6 +102,8 @@ export interface WholeResult {
 interface ResolvedArea {
   area: SearchArea;
   label: string;
+  /** A neighbourhood's own name, which its clock carries beside the label. */
+  neighbourhoodName?: string;
   postcode: string | null;
   synthetic: boolean;
 }
@@ -196,6 +198,7 @@ export function createSearchService({
         return {
           area: polygonArea(sequelize, rings, force.id),
           label: neighbourhoodLabel(row.name, force.id),
+          neighbourhoodName: row.name,
           postcode: null,
           synthetic: false,
         };
@@ -264,6 +267,7 @@ export function createSearchService({
     const definition = await areaClockDefinition({
       area: resolved.area,
       label: resolved.label,
+      neighbourhoodName: resolved.neighbourhoodName,
       held,
       lastUpdated: national?.meta.lastUpdated ?? new Date(0).toISOString(),
       synthetic: resolved.synthetic,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -12,8 +11,8 @@ import {
   type JoinClockReply,
   type ServerToClientEvents,
 } from '../../../common/realtime/protocol.ts';
-import { REALTIME_READ_HEADER, realtimeReadToken } from '../../../server-common/security/realtime-reads.ts';
-import { clockAnswerFor } from '../../../tests/support/clock-answer.ts';
+import { realtimeReadToken } from '../../../server-common/security/realtime-reads.ts';
+import { startClockApiDouble } from '../../../tests/support/clock-api-double.ts';
 import { startRealtimeNode } from '../../../tests/support/realtime-node.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -25,33 +24,6 @@ const definition = policeClockDefinition({
   excludedForces: [],
   lastUpdated: '2026-11-01T00:00:00Z',
 });
-
-/** The API's clock reads, each area read's realtime header kept. */
-async function startApi() {
-  const areaReads: { area: string; token: string | undefined }[] = [];
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    res.setHeader('content-type', 'application/json');
-    if (url.pathname === '/api/police-clock') return res.end(JSON.stringify(clockAnswerFor(definition)));
-    if (url.pathname === '/api/area-clock') {
-      const token = req.headers[REALTIME_READ_HEADER];
-      areaReads.push({
-        area: url.searchParams.get('area')!,
-        token: typeof token === 'string' ? token : undefined,
-      });
-      return res.end(JSON.stringify(clockAnswerFor(definition)));
-    }
-    res.statusCode = 404;
-    res.end('{}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    areaReads,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe("the realtime server's reads of the API", () => {
   const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -66,7 +38,7 @@ describe("the realtime server's reads of the API", () => {
   }
 
   it("carry the token of the API's key, once the API has made its key file", async () => {
-    const api = await startApi();
+    const api = await startClockApiDouble({ police: () => definition, area: () => definition });
     cleanups.push(api.close);
     const dataDir = mkdtempSync(join(tmpdir(), 'realtime-token-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { composeRealtimeServer } from '../compose.ts';
 import { createAreaClocks, type AreaClocksOptions } from './area-clocks.ts';
 import { createDefinitionSource } from './definition-source.ts';
 import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
-import { clockAnswerFor } from '../../../tests/support/clock-answer.ts';
+import { startClockApiDouble } from '../../../tests/support/clock-api-double.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -32,43 +31,30 @@ function clock(areaName: string | undefined, crimes: number): ClockDefinition {
   });
 }
 
-/** The API's two clock reads, with data the test changes and the area reads counted. */
+/** The API's two clock reads, with data the test changes and the area reads under way counted. */
 async function startApi(areaDelayMs = 0) {
   let volume = 100_000;
-  const areaReads: string[] = [];
   let inFlight = 0;
   let peak = 0;
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    res.setHeader('content-type', 'application/json');
-    if (url.pathname === '/api/police-clock')
-      return res.end(JSON.stringify(clockAnswerFor(clock(undefined, volume))));
-    if (url.pathname === '/api/area-clock') {
-      const area = url.searchParams.get('area')!;
-      areaReads.push(area);
+  const api = await startClockApiDouble({
+    police: () => clock(undefined, volume),
+    area: async (area) => {
       inFlight++;
       peak = Math.max(peak, inFlight);
       await new Promise((r) => setTimeout(r, areaDelayMs));
       inFlight--;
-      if (area === 'force:dyfed-powys') {
-        res.statusCode = 404;
-        return res.end(
-          JSON.stringify({ success: false, error: 'No data for this area', code: 'NO_AREA_DATA' }),
-        );
-      }
-      return res.end(JSON.stringify(clockAnswerFor(clock(`Area ${area}`, volume / 10))));
-    }
-    res.statusCode = 404;
-    res.end('{}');
+      if (area === 'force:dyfed-powys')
+        return {
+          status: 404,
+          body: { success: false, error: 'No data for this area', code: 'NO_AREA_DATA' },
+        };
+      return clock(`Area ${area}`, volume / 10);
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}`,
-    areaReads,
+    ...api,
     peak: () => peak,
     setVolume: (next: number) => void (volume = next),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
@@ -132,7 +118,7 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
     // A second viewer of the same area shares the room and its one read of the API.
     const second = client(url);
     expect((await joinArea(second, 'force:kent')).ok).toBe(true);
-    expect(api.areaReads).toEqual(['force:kent']);
+    expect(api.areasRead()).toEqual(['force:kent']);
     expect((await health()).clocks.areas).toBe(1);
 
     first.close();
@@ -156,7 +142,7 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
       ok: false,
       error: 'No data for this area',
     });
-    expect(api.areaReads).toEqual(['force:kent', 'postcode:SW1A1AA', 'force:dyfed-powys']);
+    expect(api.areasRead()).toEqual(['force:kent', 'postcode:SW1A1AA', 'force:dyfed-powys']);
   });
 
   it('bounds the distinct areas a node computes', async () => {
@@ -191,10 +177,10 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
     expect(replies.filter((r) => !r.ok)).toEqual(
       Array(10).fill({ ok: false, error: 'Too many new areas from this address; try again in a minute.' }),
     );
-    expect(api.areaReads).toHaveLength(20);
+    expect(api.areasRead()).toHaveLength(20);
     // Areas already computed still take this visitor's viewers.
     expect((await joinArea(client(url), 'neighbourhood:kent:N0')).ok).toBe(true);
-    expect(api.areaReads).toHaveLength(20);
+    expect(api.areasRead()).toHaveLength(20);
   });
 
   it('refuses loads beyond the queue with a reply, not a wait', async () => {
@@ -220,13 +206,13 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
     const socket = client(url);
     for (const area of ['force:kent', 'force:essex', 'force:kent', 'force:essex', 'force:kent'])
       expect((await joinArea(socket, area)).ok).toBe(true);
-    expect(api.areaReads).toEqual(['force:kent', 'force:essex']);
+    expect(api.areasRead()).toEqual(['force:kent', 'force:essex']);
     // Only the area watched counts against the node.
     expect((await health()).clocks.areas).toBe(1);
     // After the grace period the emptied area is read again.
     await new Promise((r) => setTimeout(r, 800));
     expect((await joinArea(socket, 'force:essex')).ok).toBe(true);
-    expect(api.areaReads).toEqual(['force:kent', 'force:essex', 'force:essex']);
+    expect(api.areasRead()).toEqual(['force:kent', 'force:essex', 'force:essex']);
   });
 
   it('lets one address make the node compute only its share of the areas', async () => {

@@ -85,5 +85,3 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     stop: scheduler.stop,
   };
 }
-
-export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

@@ -42,7 +42,7 @@ const NATIONAL = 'England and Wales';
  */
 function areaValues(definition: ClockDefinition | null, areaId: string | undefined) {
   const area =
-    (areaId === undefined ? undefined : clockAreaName(areaId, PAGE_LOCALE, definition?.meta.areaName)) ??
+    (areaId === undefined ? undefined : clockAreaName(areaId, PAGE_LOCALE, definition?.meta)) ??
     definition?.meta.areaName ??
     NATIONAL;
   const coverage = definition?.meta.coverage;
@@ -73,7 +73,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
   const definition = feed.definition;
   const describeTotal = describeTotalIn(definition, area);
   const areaName =
-    area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, definition?.meta.areaName);
+    area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, definition?.meta);
 
   return (
     <FrameProvider frames={frames}>
@@ -233,7 +233,7 @@ function PoliceClock({ definition, area }: { definition: ClockDefinition; area: 
       <MethodPanel
         kind="police"
         definition={definition}
-        areaName={area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, meta.areaName)}
+        areaName={area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, meta)}
       />
     </>
   );

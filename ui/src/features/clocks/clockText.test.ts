@@ -5,11 +5,7 @@ import {
   SYNTHETIC_DATA_NOTE,
 } from '../../../../common/clock/police-definition.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../../common/survey/csew-clock.ts';
-import {
-  everyText as englishEveryText,
-  formatInterval,
-  untilNextText as englishUntilNext,
-} from '../../../../common/clock/format.ts';
+import { everyText as englishEveryText, formatInterval } from '../../../../common/clock/format.ts';
 import { categoryName } from './categoryName.ts';
 import {
   calendarPeriodText,
@@ -84,9 +80,12 @@ describe('clock page text', () => {
     for (const s of seconds) {
       expect(intervalText(s), String(s)).toBe(formatInterval(s));
       expect(everyText(1 / (s || 1)), String(s)).toBe(englishEveryText(1 / (s || 1)));
-      expect(untilNextText(s), String(s)).toBe(englishUntilNext(s));
+      expect(untilNextText(s), String(s)).toBe(`${formatInterval(s)} until next crime`);
     }
     expect(everyText(0)).toBe('Static');
+    expect(untilNextText(12.34)).toBe('12.3 seconds until next crime');
+    expect(untilNextText(16_973.3)).toBe('4 h 43 min until next crime');
+    expect(untilNextText(null)).toBe('Static');
     expect(everyText(1 / 4, 'exposure')).toBe('1 exposure every 4.0 seconds');
     expect(everyText(1 / 4, 'person')).toBe('1 person affected every 4.0 seconds');
   });

@@ -3,7 +3,11 @@ import {
   GREATER_MANCHESTER_EXCLUSION,
   policeClockDefinition,
 } from '../../../../common/clock/police-definition.ts';
-import { ageText, METHOD_CAVEAT, methodRows, rowText } from './methodText.ts';
+import { clockMessage } from './clockIntl.ts';
+import { ageText, methodRows, type MethodRow } from './methodText.ts';
+
+/** A row's whole text as the panel shows it, its data's words first. */
+const rowText = (row: MethodRow) => (row.english ? `${row.english} ${row.text}` : row.text);
 
 const DAY = 86_400_000;
 
@@ -41,7 +45,7 @@ describe('how a clock is counted', () => {
     expect(rows['Age of the data']).toBe(
       'The newest month, March 2026, ended 2 months ago. Next update: ' + definition.meta.nextUpdate + '.',
     );
-    expect(rows['Read it as']).toBe(METHOD_CAVEAT);
+    expect(rows['Read it as']).toBe(clockMessage('en', 'clocks.method.caveat'));
   });
 
   it('says the same in Welsh: Welsh months, category names and plural forms', () => {

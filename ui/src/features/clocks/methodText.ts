@@ -20,14 +20,6 @@ export interface MethodRow {
   readonly text: string;
 }
 
-/** A row's whole text, its data's words first. */
-export function rowText(row: MethodRow): string {
-  return row.english ? `${row.english} ${row.text}` : row.text;
-}
-
-/** The last row's reading of the clock, in English (the kiosk's and the tests' reference). */
-export const METHOD_CAVEAT = clockMessage('en', 'clocks.method.caveat');
-
 const MS_PER_DAY = 86_400_000;
 
 /** "3 days", "1 month", "14 months": how long ago a date was, in the coarsest whole unit. */

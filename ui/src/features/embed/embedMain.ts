@@ -155,7 +155,7 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
       // An area's clock is named in the embed's language (clockAreaName); the whole store's by its coverage.
       coverage = police
         ? area !== undefined
-          ? clockAreaName(area, locale, meta.areaName)
+          ? clockAreaName(area, locale, meta)
           : meta.coverage && coverageWords(meta.coverage, locale)
         : undefined;
       synthetic.hidden = !isSyntheticData(state.definition.meta);
