@@ -78,7 +78,17 @@ export interface ClockMeta {
     readonly note: string;
     readonly licence: string;
     readonly prevalenceWarnings: readonly string[];
+    /** The same in Welsh where the figures give it (and the Welsh of dataMethod). */
+    readonly cy?: SurveyWelsh;
   };
+}
+
+/** The survey figures' own prose in Welsh, each where given; a page says the English of the rest. */
+export interface SurveyWelsh {
+  readonly note?: string;
+  readonly dataMethod?: string;
+  /** Every warning's Welsh, in the order of the English ones. */
+  readonly prevalenceWarnings?: readonly string[];
 }
 
 export interface ClockDefinition {
