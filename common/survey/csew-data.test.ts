@@ -104,7 +104,10 @@ describe('CSEW figures document', () => {
       [(d) => ((d as Record<string, unknown>).cy = 'Cymraeg'), /^cy: must be an object/],
       [(d) => (d.cy.surveyNote = '  '), /^cy\.surveyNote/],
       [(d) => ((d.cy as Record<string, unknown>).note = 'Nodyn'), /^cy\.note: is not a field/],
-      [(d) => (d.cy.prevalenceWarnings = d.cy.prevalenceWarnings.slice(1)), /^cy\.prevalenceWarnings: must be a list of 3/],
+      [
+        (d) => (d.cy.prevalenceWarnings = d.cy.prevalenceWarnings.slice(1)),
+        /^cy\.prevalenceWarnings: must be a list of 3/,
+      ],
       [(d) => (d.cy.prevalenceWarnings[1] = ''), /^cy\.prevalenceWarnings\[1\]/],
     ];
     for (const [spoil, message] of cases) {

@@ -104,7 +104,10 @@ export function parseCsewFigures(input: unknown): CsewFigures {
       cy.prevalenceWarnings === undefined ||
       (Array.isArray(cy.prevalenceWarnings) && cy.prevalenceWarnings.length === prevalenceWarnings.length)
         ? cy.prevalenceWarnings
-        : fail('cy.prevalenceWarnings', `must be a list of ${prevalenceWarnings.length}, one for each warning`);
+        : fail(
+            'cy.prevalenceWarnings',
+            `must be a list of ${prevalenceWarnings.length}, one for each warning`,
+          );
     const block: CsewFiguresWelsh = {
       ...(cy.surveyNote === undefined ? {} : { surveyNote: text(cy.surveyNote, 'cy.surveyNote') }),
       ...(cy.dataMethod === undefined ? {} : { dataMethod: text(cy.dataMethod, 'cy.dataMethod') }),

@@ -71,7 +71,9 @@ export function createPoliceClockService({
     const candidates = new Set([...knownForces.map((r) => r.force_id), GREATER_MANCHESTER_EXCLUSION.id]);
     for (const id of [...candidates].sort()) {
       if (reportingIds.has(id)) continue;
-      excluded.push(forceExclusion(id, forceById(id)?.name ?? id, formatMonth(earliest), formatMonth(latest)));
+      excluded.push(
+        forceExclusion(id, forceById(id)?.name ?? id, formatMonth(earliest), formatMonth(latest)),
+      );
     }
 
     const row = info[0];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  forceExclusion,
   GREATER_MANCHESTER_EXCLUSION,
   POLICE_UPDATE_NOTE,
   policeClockDefinition,
@@ -89,7 +90,7 @@ describe('how a police clock counts, and its source', () => {
   });
 
   it('names an excluded Welsh force by its Welsh name on a Welsh page, and as the definition does in English', () => {
-    const gwent = { id: 'gwent', name: 'Gwent Police', reason: 'No street-level crime data in the store.' };
+    const gwent = forceExclusion('gwent', 'Gwent Police', '2025-04', '2025-09');
     const { meta } = definition(6, [gwent]);
     expect(policeMethodWords(meta, 'en')).toBe(meta.dataMethod);
     expect(policeMethodWords(meta, 'en')).toMatch(/; excludes Gwent Police$/);
@@ -124,7 +125,7 @@ describe('why a force is left out', () => {
     );
   });
 
-  it('words a force without a cause (a definition from before causes) in the page\'s language', () => {
+  it("words a force without a cause (a definition from before causes) in the page's language", () => {
     const older = { id: 'kent', name: 'Kent Police', reason: 'Some reason.' };
     expect(exclusionReason(older, 'en')).toEqual({ text: 'Some reason.', english: true });
     expect(exclusionReason(older, 'cy')).toEqual({
@@ -163,7 +164,10 @@ describe("the survey figures' own prose", () => {
     expect(older.prevalenceWarnings.every((w) => w.english)).toBe(true);
 
     // Field by field: Welsh for the method only leaves the note in English.
-    const methodOnly = surveyWords({ ...survey, survey: { ...withoutWelsh, cy: { dataMethod: 'Dull.' } } }, 'cy');
+    const methodOnly = surveyWords(
+      { ...survey, survey: { ...withoutWelsh, cy: { dataMethod: 'Dull.' } } },
+      'cy',
+    );
     expect(methodOnly.dataMethod).toEqual({ text: 'Dull.', english: false });
     expect(methodOnly.note?.english).toBe(true);
     expect(methodOnly.prevalenceWarnings[0]?.english).toBe(true);

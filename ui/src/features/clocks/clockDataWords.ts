@@ -113,7 +113,8 @@ export function surveyWords(
   const english = (text: string): DataText => ({ text, english: true });
   const welsh = (text: string): DataText => ({ text, english: false });
   const warnings = survey?.prevalenceWarnings ?? [];
-  const welshWarnings = cy?.prevalenceWarnings?.length === warnings.length ? cy.prevalenceWarnings : undefined;
+  const welshWarnings =
+    cy?.prevalenceWarnings?.length === warnings.length ? cy.prevalenceWarnings : undefined;
   return {
     note: cy?.note ? welsh(cy.note) : survey ? english(survey.note) : null,
     dataMethod: cy?.dataMethod ? welsh(cy.dataMethod) : english(meta.dataMethod),

@@ -92,7 +92,10 @@ describe('how a clock is counted', () => {
     // A definition from before excluded forces carried their cause (held by a server or an open page).
     const definition = {
       ...built,
-      meta: { ...built.meta, excludedForces: [{ id: 'south-wales', name: 'South Wales Police', reason: 'No data.' }] },
+      meta: {
+        ...built.meta,
+        excludedForces: [{ id: 'south-wales', name: 'South Wales Police', reason: 'No data.' }],
+      },
     };
     const now = Date.parse('2026-05-31T12:00:00Z');
     const rowsIn = (locale: 'en' | 'cy', areaName?: string) =>
