@@ -46,7 +46,12 @@ export function neighbourhoodNameIn(label: string | undefined, forceId: string):
  * names it some other way is kept, its force named in the language. `neighbourhoodName`, where an
  * answer carries it as a fact (an area clock's `meta.neighbourhoodName`), goes before the label.
  */
-export function areaName(area: ClockArea, locale: Locale, label?: string, neighbourhoodName?: string): string {
+export function areaName(
+  area: ClockArea,
+  locale: Locale,
+  label?: string,
+  neighbourhoodName?: string,
+): string {
   switch (area.kind) {
     case 'postcode':
       return say(locale, 'area.radius', {

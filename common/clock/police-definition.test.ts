@@ -3,6 +3,7 @@ import { CRIME_CATEGORY_SLUGS } from '../crime/categories.ts';
 import { toClockData } from './clock-data.ts';
 import { POLICE_FORCES } from '../police/forces.ts';
 import {
+  forceExclusion,
   policeCoverage,
   GREATER_MANCHESTER_EXCLUSION,
   policeClockDefinition,
@@ -105,6 +106,21 @@ describe('police clock definition', () => {
     expect(data.daysUntilNextUpdate).toBe(11);
     expect(data.currentUKHour).toBeUndefined();
     expect(data.prevalence).toBeUndefined();
+  });
+
+  it('gives every excluded force its cause beside its English reason', () => {
+    expect(forceExclusion('greater-manchester', 'Greater Manchester Police', '2025-04', '2025-09')).toEqual({
+      id: 'greater-manchester',
+      name: 'Greater Manchester Police',
+      reason: 'Greater Manchester Police has published no street-level crime data since July 2019.',
+      cause: { kind: 'stopped-publishing', since: '2019-07' },
+    });
+    expect(forceExclusion('gwent', 'Gwent Police', '2025-04', '2025-09')).toEqual({
+      id: 'gwent',
+      name: 'Gwent Police',
+      reason: 'No street-level crime data in the store for 2025-04 to 2025-09.',
+      cause: { kind: 'not-in-store', from: '2025-04', to: '2025-09' },
+    });
   });
 
   it('says plainly when the counts are synthetic sample data', () => {

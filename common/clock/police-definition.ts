@@ -12,7 +12,8 @@ import { annualisingText, coverageOf, paceText } from '../police-coverage/covera
 import { definitionVersion } from './clock-data.ts';
 import type { ClockCategoryInput } from './model.ts';
 import { modelPeak, POLICE_PEAK_PROFILES } from './peak-hours.ts';
-import type { ClockDefinition, ClockMeta, ExcludedForce } from './types.ts';
+import { FORCES_WITHOUT_STREET_DATA } from '../police/forces.ts';
+import type { CausedExclusion, ClockDefinition, ClockMeta, ExcludedForce } from './types.ts';
 
 /** Specification section 9: the police clock shows up to 13 categories. */
 export const POLICE_CLOCK_MAX_CATEGORIES = 13;
@@ -20,12 +21,29 @@ export const POLICE_CLOCK_DEFAULT_MONTHS = 6;
 /** The police data's next update in English (meta.nextUpdate); pages word nextUpdateRule. */
 export const POLICE_UPDATE_NOTE = 'Typically during 1st week of the month';
 
-export const GREATER_MANCHESTER_EXCLUSION: ExcludedForce = {
+export const GREATER_MANCHESTER_EXCLUSION: CausedExclusion = {
   id: 'greater-manchester',
   name: 'Greater Manchester Police',
   reason: 'Has published no street-level crime data to data.police.uk since July 2019.',
   cause: { kind: 'stopped-publishing', since: '2019-07' },
 };
+
+/**
+ * A force of the store (or of an area) with no street-level crimes from `from` to `to` (YYYY-MM),
+ * the months a clock counts: its English reason for the API's readers and its cause for pages,
+ * made together so that no path gives one without the other.
+ */
+export function forceExclusion(id: string, name: string, from: string, to: string): CausedExclusion {
+  const gap = FORCES_WITHOUT_STREET_DATA.find((g) => g.forceId === id);
+  return gap
+    ? { id, name, reason: gap.reason, cause: { kind: 'stopped-publishing', since: gap.since } }
+    : {
+        id,
+        name,
+        reason: `No street-level crime data in the store for ${from} to ${to}.`,
+        cause: { kind: 'not-in-store', from, to },
+      };
+}
 
 export interface PoliceCategoryCount {
   /** data.police.uk category slug. */
@@ -40,8 +58,8 @@ export interface PoliceClockInput {
   readonly months: number;
   /** YYYY-MM of the newest month in the window. */
   readonly latestDataMonth: string;
-  /** Forces left out because they do not report; always said on the page. */
-  readonly excludedForces: readonly ExcludedForce[];
+  /** Forces left out because they do not report; always said on the page, worded from their cause. */
+  readonly excludedForces: readonly CausedExclusion[];
   /** ISO date-time of the import the counts come from. */
   readonly lastUpdated: string;
   readonly areaName?: string;

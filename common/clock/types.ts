@@ -14,9 +14,16 @@ export interface ExcludedForce {
   readonly name: string;
   /** Why, in English, for the API's readers. */
   readonly reason: string;
-  /** Why, as facts a page words in its own language; absent where only the English is known. */
+  /**
+   * Why, as facts a page words in its own language. Every definition built now gives it
+   * (CausedExclusion); it is optional on the wire because a definition built before it may still
+   * be held by a realtime server or an open page.
+   */
   readonly cause?: ExclusionCause;
 }
+
+/** An excluded force as a police clock's definition is built with it: its cause always beside its reason. */
+export type CausedExclusion = ExcludedForce & { readonly cause: ExclusionCause };
 
 export type ExclusionCause =
   /** The force has published no street-level crimes since `since` (YYYY-MM): Greater Manchester. */
@@ -77,7 +84,17 @@ export interface ClockMeta {
     readonly note: string;
     readonly licence: string;
     readonly prevalenceWarnings: readonly string[];
+    /** The same in Welsh where the figures give it (and the Welsh of dataMethod). */
+    readonly cy?: SurveyWelsh;
   };
+}
+
+/** The survey figures' own prose in Welsh, each where given; a page says the English of the rest. */
+export interface SurveyWelsh {
+  readonly note?: string;
+  readonly dataMethod?: string;
+  /** Every warning's Welsh, in the order of the English ones. */
+  readonly prevalenceWarnings?: readonly string[];
 }
 
 export interface ClockDefinition {

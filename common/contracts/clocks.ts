@@ -82,6 +82,13 @@ const ClockMeta = Type.Object({
       note: Type.String(),
       licence: Type.String(),
       prevalenceWarnings: Type.Array(Type.String()),
+      cy: Type.Optional(
+        Type.Object({
+          note: Type.Optional(Type.String()),
+          dataMethod: Type.Optional(Type.String()),
+          prevalenceWarnings: Type.Optional(Type.Array(Type.String())),
+        }),
+      ),
     }),
   ),
 });

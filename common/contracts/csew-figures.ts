@@ -26,6 +26,18 @@ const SurveyTableRow = Type.Object({
 });
 
 /**
+ * The Welsh of the document's prose that public pages show (issue 34), each field optional: a
+ * Welsh page shows the English of a field without Welsh, marked as English. The warnings' Welsh is
+ * all of them, in the English list's order, or none. Older documents have no `cy` at all.
+ */
+export const CsewFiguresWelsh = Type.Object({
+  surveyNote: Type.Optional(Type.String()),
+  dataMethod: Type.Optional(Type.String()),
+  prevalenceWarnings: Type.Optional(Type.Array(Type.String())),
+});
+export type CsewFiguresWelsh = Static<typeof CsewFiguresWelsh>;
+
+/**
  * A `crime-clock/csew-figures@1` document: its shape, whose Static<> is the figures' type
  * (common/survey/csew-data.ts). An uploaded document is checked by parseCsewFigures there, which
  * also holds what a schema cannot say (non-blank texts, real dates, an https source, ids unique,
@@ -62,6 +74,7 @@ export const CsewFiguresDocument = Type.Object(
     surveyNote: Type.String(),
     dataMethod: Type.String(),
     prevalenceWarnings: Type.Array(Type.String()),
+    cy: Type.Optional(CsewFiguresWelsh),
     incidents: Type.Array(
       Type.Object({
         id: Type.String(),

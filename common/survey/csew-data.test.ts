@@ -32,6 +32,36 @@ describe('CSEW figures document', () => {
     expect(csewClockDefinition(figures).meta).not.toHaveProperty('nextEditionYearEnding');
   });
 
+  it('carries the Welsh of its prose when it gives it, and reads without it (older documents)', () => {
+    const survey = csewClockDefinition(BUNDLED_CSEW_FIGURES).meta.survey!;
+    expect(survey.cy?.note).toBe(bundled.cy.surveyNote);
+    expect(survey.cy?.dataMethod).toBe(bundled.cy.dataMethod);
+    expect(survey.cy?.prevalenceWarnings).toHaveLength(bundled.prevalenceWarnings.length);
+
+    const older = copy();
+    Reflect.deleteProperty(older, 'cy');
+    const figures = parseCsewFigures(older);
+    expect(figures).not.toHaveProperty('cy');
+    expect(csewClockDefinition(figures).meta.survey).not.toHaveProperty('cy');
+    expect(Value.Check(CsewFiguresDocument, older)).toBe(true);
+
+    // Each field on its own; an empty block is no Welsh at all.
+    const noteOnly = copy();
+    (noteOnly as Record<string, unknown>).cy = { surveyNote: 'Nodyn.' };
+    expect(csewClockDefinition(parseCsewFigures(noteOnly)).meta.survey?.cy).toEqual({ note: 'Nodyn.' });
+    const empty = copy();
+    (empty as Record<string, unknown>).cy = {};
+    expect(parseCsewFigures(empty)).not.toHaveProperty('cy');
+  });
+
+  it('gives its Welsh a new clock version, so screens take it', () => {
+    const next = copy();
+    next.cy.surveyNote = 'Nodyn arall.';
+    expect(csewClockDefinition(parseCsewFigures(next)).version).not.toBe(
+      csewClockDefinition(BUNDLED_CSEW_FIGURES).version,
+    );
+  });
+
   it('gives new figures a new clock version', () => {
     const next = copy();
     next.incidents[0]!.annualCount += 1000;
@@ -46,7 +76,9 @@ describe('CSEW figures document', () => {
     const row = sparse.tables.headline[0]! as { unreported: number | null; unreportedPercent: number | null };
     row.unreported = null;
     row.unreportedPercent = null;
-    for (const figures of [BUNDLED_CSEW_FIGURES, parseCsewFigures(sparse)]) {
+    Reflect.deleteProperty(sparse, 'cy');
+    // The shipped file as it is, and as read, with its Welsh; and a document without Welsh.
+    for (const figures of [bundled, BUNDLED_CSEW_FIGURES, parseCsewFigures(sparse)]) {
       expect([...Value.Errors(CsewFiguresDocument, figures)].map((e) => e.instancePath)).toEqual([]);
     }
     expect(Value.Check(CsewFiguresDocument, { ...BUNDLED_CSEW_FIGURES, format: 'other' })).toBe(false);
@@ -69,6 +101,14 @@ describe('CSEW figures document', () => {
       [(d) => (d.tables.headline = []), /^tables\.headline/],
       [(d) => (d.surveyNote = 'a\u0000b'), /^surveyNote/],
       [(d) => (d.tables.headline[0]!.unreported = 99_999_999), /must not exceed total/],
+      [(d) => ((d as Record<string, unknown>).cy = 'Cymraeg'), /^cy: must be an object/],
+      [(d) => (d.cy.surveyNote = '  '), /^cy\.surveyNote/],
+      [(d) => ((d.cy as Record<string, unknown>).note = 'Nodyn'), /^cy\.note: is not a field/],
+      [
+        (d) => (d.cy.prevalenceWarnings = d.cy.prevalenceWarnings.slice(1)),
+        /^cy\.prevalenceWarnings: must be a list of 3/,
+      ],
+      [(d) => (d.cy.prevalenceWarnings[1] = ''), /^cy\.prevalenceWarnings\[1\]/],
     ];
     for (const [spoil, message] of cases) {
       const doc = copy();

@@ -10,8 +10,8 @@ import type { Static } from 'typebox';
 import { definitionVersion, daysUntilLondonDate } from '../clock/clock-data.ts';
 import type { ClockCategoryInput } from '../clock/model.ts';
 import { modelPeak, PEAK_PROFILES } from '../clock/peak-hours.ts';
-import type { ClockDefinition, ClockMeta } from '../clock/types.ts';
-import type { CsewFiguresDocument } from '../contracts/csew-figures.ts';
+import type { ClockDefinition, ClockMeta, SurveyWelsh } from '../clock/types.ts';
+import type { CsewFiguresDocument, CsewFiguresWelsh } from '../contracts/csew-figures.ts';
 import { isMonthText } from '../search/months.ts';
 import bundled from './csew-figures.json' with { type: 'json' };
 
@@ -41,6 +41,8 @@ export class CsewFiguresError extends Error {
 }
 
 const MAX_TEXT = 2000;
+/** The fields of a document's Welsh block (CsewFiguresWelsh). */
+const WELSH_FIELDS = ['surveyNote', 'dataMethod', 'prevalenceWarnings'] as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Checks a document and returns it typed; the message names the first field that is wrong. */
@@ -88,6 +90,35 @@ export function parseCsewFigures(input: unknown): CsewFigures {
   };
 
   const doc = object(input, 'document');
+  const prevalenceWarnings = list(doc.prevalenceWarnings, 'prevalenceWarnings', 20).map((w, i) =>
+    text(w, `prevalenceWarnings[${i}]`),
+  );
+  const welsh = (value: unknown): CsewFiguresWelsh | undefined => {
+    if (value === undefined || value === null) return undefined;
+    const cy = object(value, 'cy');
+    for (const key of Object.keys(cy)) {
+      if (!(WELSH_FIELDS as readonly string[]).includes(key))
+        fail(`cy.${key}`, `is not a field of cy (${WELSH_FIELDS.join(', ')})`);
+    }
+    const warnings: unknown[] | undefined =
+      cy.prevalenceWarnings === undefined ||
+      (Array.isArray(cy.prevalenceWarnings) && cy.prevalenceWarnings.length === prevalenceWarnings.length)
+        ? cy.prevalenceWarnings
+        : fail(
+            'cy.prevalenceWarnings',
+            `must be a list of ${prevalenceWarnings.length}, one for each warning`,
+          );
+    const block: CsewFiguresWelsh = {
+      ...(cy.surveyNote === undefined ? {} : { surveyNote: text(cy.surveyNote, 'cy.surveyNote') }),
+      ...(cy.dataMethod === undefined ? {} : { dataMethod: text(cy.dataMethod, 'cy.dataMethod') }),
+      ...(warnings === undefined
+        ? {}
+        : { prevalenceWarnings: warnings.map((w, i) => text(w, `cy.prevalenceWarnings[${i}]`)) }),
+    };
+    // An empty block says nothing: kept out, so the document reads as one without Welsh.
+    return Object.keys(block).length > 0 ? block : undefined;
+  };
+  const cy = welsh(doc.cy);
   if (doc.format !== CSEW_FIGURES_FORMAT) fail('format', `must be "${CSEW_FIGURES_FORMAT}"`);
   const source = object(doc.source, 'source');
   const url = text(source.url, 'source.url');
@@ -115,9 +146,8 @@ export function parseCsewFigures(input: unknown): CsewFigures {
     headlineTotal: count(doc.headlineTotal, 'headlineTotal'),
     surveyNote: text(doc.surveyNote, 'surveyNote'),
     dataMethod: text(doc.dataMethod, 'dataMethod'),
-    prevalenceWarnings: list(doc.prevalenceWarnings, 'prevalenceWarnings', 20).map((w, i) =>
-      text(w, `prevalenceWarnings[${i}]`),
-    ),
+    prevalenceWarnings,
+    ...(cy ? { cy } : {}),
     incidents: unique(
       list(doc.incidents, 'incidents', 30).map((raw, i) => {
         const c = object(raw, `incidents[${i}]`);
@@ -182,6 +212,15 @@ export function newerReleaseMayExist(
   return figures.nextUpdateDate !== null && daysUntilLondonDate(figures.nextUpdateDate, instantMs) === 0;
 }
 
+/** The document's Welsh under the names the definition's English has (meta.survey, meta.dataMethod). */
+function surveyWelsh(cy: CsewFiguresWelsh): SurveyWelsh {
+  return {
+    ...(cy.surveyNote ? { note: cy.surveyNote } : {}),
+    ...(cy.dataMethod ? { dataMethod: cy.dataMethod } : {}),
+    ...(cy.prevalenceWarnings ? { prevalenceWarnings: cy.prevalenceWarnings } : {}),
+  };
+}
+
 const definitions = new WeakMap<CsewFigures, ClockDefinition>();
 
 /** The survey clock's definition for a set of figures (one object per set, so models are cached once). */
@@ -205,6 +244,7 @@ export function csewClockDefinition(figures: CsewFigures): ClockDefinition {
       note: figures.surveyNote,
       licence: figures.source.licence,
       prevalenceWarnings: figures.prevalenceWarnings,
+      ...(figures.cy ? { cy: surveyWelsh(figures.cy) } : {}),
     },
   };
   const categories: ClockCategoryInput[] = figures.incidents.map((c) => ({

@@ -27,10 +27,10 @@ afterAll(async () => {
 });
 
 /**
- * The Welsh problems of what `page` shows. Words that come from the data (the survey's notes,
- * coverage, excluded forces' reasons) are English in both languages for now (docs/i18n.md) and
- * marked `lang="en-GB"`: they are left out of the search for English messages of ours, while still
- * checked for overflow and by axe.
+ * The Welsh problems of what `page` shows. Words from the data that have no Welsh (a neighbourhood's
+ * name, England's forces, survey figures whose document gives no Welsh: docs/i18n.md) are English
+ * and marked `lang="en-GB"`: they are left out of the search for English messages of ours, while
+ * still checked for overflow and by axe.
  */
 async function problemsOf(target: Page, what: string, parts = PAGE_PARTS): Promise<string[]> {
   const problems = (await welshProblems(target, what, parts)).filter(

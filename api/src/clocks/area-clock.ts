@@ -1,8 +1,7 @@
 import { AREA_CLOCK_MONTHS } from '../../../common/clock/area.ts';
-import { policeClockDefinition } from '../../../common/clock/police-definition.ts';
-import type { ClockDefinition, ExcludedForce } from '../../../common/clock/types.ts';
+import { forceExclusion, policeClockDefinition } from '../../../common/clock/police-definition.ts';
+import type { ClockDefinition } from '../../../common/clock/types.ts';
 import { categoryFromCode } from '../../../common/crime/categories.ts';
-import { FORCES_WITHOUT_STREET_DATA } from '../../../common/police/forces.ts';
 import { addMonths, formatMonth } from '../../../common/search/months.ts';
 import type { StoreMonths } from '../../../common/search/period.ts';
 import type { SearchArea } from '../search/areas.ts';
@@ -43,19 +42,9 @@ export async function areaClockDefinition(input: AreaClockInput): Promise<ClockD
     bySlug.set(category.slug, (bySlug.get(category.slug) ?? 0) + row.crimes);
   }
   // A force of the area with no month at all in the window is named, not counted as zero.
-  const excludedForces: ExcludedForce[] = coverage.forcesWithoutData
+  const excludedForces = coverage.forcesWithoutData
     .filter((f) => f.months.length === coverage.months.length)
-    .map((f): ExcludedForce => {
-      const gap = FORCES_WITHOUT_STREET_DATA.find((g) => g.forceId === f.id);
-      const from = formatMonth(windowStart);
-      const to = formatMonth(end);
-      return {
-        id: f.id,
-        name: f.name,
-        reason: gap?.reason ?? `No street-level crime data in the store for ${from} to ${to}.`,
-        cause: gap ? { kind: 'stopped-publishing', since: gap.since } : { kind: 'not-in-store', from, to },
-      };
-    });
+    .map((f) => forceExclusion(f.id, f.name, formatMonth(windowStart), formatMonth(end)));
 
   return policeClockDefinition({
     categoryCounts: [...bySlug].map(([slug, count]) => ({ slug, count })),

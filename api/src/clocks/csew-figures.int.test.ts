@@ -89,6 +89,40 @@ describe.each(testDialects)('survey figures replaced without a release, on %s', 
     expect((await clock()).version).toBe(shipped.version);
   });
 
+  it("takes the figures' Welsh, or none, and refuses a wrong Welsh block naming its field", async () => {
+    const welsh = newer();
+    welsh.cy = { ...welsh.cy, surveyNote: 'Nodyn newydd am yr arolwg.' };
+    const res = await upload(welsh);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().figures.cy.surveyNote).toBe('Nodyn newydd am yr arolwg.');
+    const withWelsh = await clock();
+    expect(withWelsh.definition.meta.survey.cy.note).toBe('Nodyn newydd am yr arolwg.');
+
+    const tooFew = newer();
+    tooFew.cy.prevalenceWarnings = tooFew.cy.prevalenceWarnings.slice(1);
+    const refused = await upload(tooFew);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'INVALID_CSEW_FIGURES' });
+    expect(refused.json().error).toMatch(/: cy\.prevalenceWarnings: must be a list of 3/);
+    expect((await clock()).version).toBe(withWelsh.version);
+
+    // A document from before the Welsh block is still taken; the clock then has no Welsh.
+    const older: Record<string, unknown> = newer();
+    delete older.cy;
+    expect((await upload(older)).statusCode).toBe(200);
+    expect((await clock()).definition.meta.survey).not.toHaveProperty('cy');
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: '/api/admin/csew-figures',
+          headers: SAME_ORIGIN,
+          cookies: cookie,
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
   it('is replaced from the shell too, refusing a wrong file with the field named', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'csew-cli-'));
     const good = join(dir, 'good.json');

@@ -1,12 +1,13 @@
 import type { Sequelize } from 'sequelize';
 import {
+  forceExclusion,
   GREATER_MANCHESTER_EXCLUSION,
   POLICE_CLOCK_DEFAULT_MONTHS,
   policeClockDefinition,
 } from '../../../common/clock/police-definition.ts';
-import type { ClockDefinition, ExcludedForce } from '../../../common/clock/types.ts';
+import type { CausedExclusion, ClockDefinition } from '../../../common/clock/types.ts';
 import { categoryFromCode } from '../../../common/crime/categories.ts';
-import { FORCES_WITHOUT_STREET_DATA, forceById } from '../../../common/police/forces.ts';
+import { forceById } from '../../../common/police/forces.ts';
 import { formatMonth } from '../../../common/search/months.ts';
 import { inSnapshot, readRows, selectRows } from '../db/reads.ts';
 import { categoryCountsBetween } from '../police-data/category-counts.ts';
@@ -64,23 +65,15 @@ export function createPoliceClockService({
     ]);
 
     const reportingIds = new Set(reporting.map((r) => r.force_id));
-    const excluded: ExcludedForce[] = [];
+    const excluded: CausedExclusion[] = [];
     // Forces the store knows (e.g. through stop-and-search files) that sent no street data, and
     // the known non-reporter, are named on the page rather than silently counted as zero.
     const candidates = new Set([...knownForces.map((r) => r.force_id), GREATER_MANCHESTER_EXCLUSION.id]);
     for (const id of [...candidates].sort()) {
       if (reportingIds.has(id)) continue;
-      const gap = FORCES_WITHOUT_STREET_DATA.find((g) => g.forceId === id);
-      excluded.push({
-        id,
-        name: forceById(id)?.name ?? id,
-        reason:
-          gap?.reason ??
-          `No street-level crime data in the store for ${formatMonth(earliest)} to ${formatMonth(latest)}.`,
-        cause: gap
-          ? { kind: 'stopped-publishing', since: gap.since }
-          : { kind: 'not-in-store', from: formatMonth(earliest), to: formatMonth(latest) },
-      });
+      excluded.push(
+        forceExclusion(id, forceById(id)?.name ?? id, formatMonth(earliest), formatMonth(latest)),
+      );
     }
 
     const row = info[0];

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { formatMillions, formatNumber, formatPercent, everyText } from '../../../../common/clock/format.ts';
 import {
   SURVEY_STATUS_LABELS,
@@ -21,6 +21,8 @@ import { Button } from '../../shared/ui/Button.tsx';
 import { Card } from '../../shared/ui/Card.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useToast } from '../toast/useToast.ts';
+import { TextAreaField } from '../contact/TextAreaField.tsx';
+import { welshBlock, welshForm, type CsewWelshForm } from './csewWelsh.ts';
 import { BackToDashboard, formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
 import { useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
 import './admin.css';
@@ -81,6 +83,7 @@ function FiguresView({ inUse }: { inUse: FiguresInUse }) {
         </Alert>
       )}
       <FiguresUpload inUse={inUse} />
+      <WelshText key={JSON.stringify(figures.cy ?? null)} inUse={inUse} />
 
       <ul className="admin-tiles" aria-label="Summary">
         <li className="admin-tile">
@@ -197,6 +200,94 @@ function FiguresUpload({ inUse }: { inUse: FiguresInUse }) {
           </Button>
         )}
       </p>
+    </Card>
+  );
+}
+
+/**
+ * The Welsh of the figures' prose that the Welsh clock pages show (issue 34). Saving sends the
+ * figures in use with this Welsh, as an upload: the same checks, and the clocks take it within
+ * their refresh. A field left blank is shown in English there, marked as English.
+ */
+function WelshText({ inUse }: { inUse: FiguresInUse }) {
+  const { figures } = inUse;
+  const { toast } = useToast();
+  const replace = useAdminMutation(ReplaceCsewFigures, [GetCsewFigures]);
+  const onExpiry = useSessionExpiry();
+  const [form, setForm] = useState<CsewWelshForm>(() => welshForm(figures));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const block = welshBlock(form);
+    if (!block.ok) {
+      setProblem(block.problem);
+      return;
+    }
+    const { cy: _old, ...english } = figures;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await replace({ body: block.cy ? { ...english, cy: block.cy } : english });
+      toast({ title: 'Welsh text saved', description: 'The Welsh clock pages show it within a minute.' });
+    } catch (error) {
+      onExpiry(error);
+      setProblem(error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title="Welsh text" headingLevel={2} className="admin-section">
+      <p className="muted">
+        What the Welsh clock pages (/cy/crime-clock, the wall screen) show for the figures’ own words. A field
+        left blank is shown in English there. Saving uploads the figures in use with this text
+        {inUse.shipped ? ' (they then count as an upload)' : ''}.
+      </p>
+      {problem && (
+        <Alert variant="destructive" title="Not saved">
+          {problem}
+        </Alert>
+      )}
+      <form onSubmit={(event) => void save(event)}>
+        <TextAreaField
+          label="About the survey, in Welsh"
+          hint={figures.surveyNote}
+          lang="cy"
+          rows={4}
+          value={form.surveyNote}
+          onChange={(event) => setForm({ ...form, surveyNote: event.target.value })}
+        />
+        <TextAreaField
+          label="How the clock counts, in Welsh"
+          hint={figures.dataMethod}
+          lang="cy"
+          rows={2}
+          value={form.dataMethod}
+          onChange={(event) => setForm({ ...form, dataMethod: event.target.value })}
+        />
+        {figures.prevalenceWarnings.map((english, i) => (
+          <TextAreaField
+            key={i}
+            label={`Prevalence warning ${i + 1}, in Welsh`}
+            hint={english}
+            lang="cy"
+            rows={1}
+            value={form.prevalenceWarnings[i] ?? ''}
+            onChange={(event) =>
+              setForm({
+                ...form,
+                prevalenceWarnings: form.prevalenceWarnings.map((w, j) => (j === i ? event.target.value : w)),
+              })
+            }
+          />
+        ))}
+        <Button type="submit" disabled={busy}>
+          Save Welsh text
+        </Button>
+      </form>
     </Card>
   );
 }

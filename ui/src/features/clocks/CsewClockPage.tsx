@@ -14,7 +14,7 @@ import type { ClockFrame } from './clockFrame.ts';
 import { ClockKiosk } from './ClockKiosk.tsx';
 import { ClockAnnouncer } from './ClockParts.tsx';
 import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
-import { nextUpdateWords } from './clockDataWords.ts';
+import { englishLang, nextUpdateWords, surveyWords } from './clockDataWords.ts';
 import { calendarPeriodText, daysUntilText, formatDate } from './clockText.ts';
 import { CsewClockActions } from './CsewClockActions.tsx';
 import { FrameProvider, useFrame } from './frameContext.tsx';
@@ -169,9 +169,9 @@ function PrevalenceSection({ definition, year }: { definition: ClockDefinition; 
         ))}
       </ul>
       <ul className="clock-warnings" aria-label={say('clocks.csew.warningsLabel')}>
-        {(definition.meta.survey?.prevalenceWarnings ?? []).map((warning) => (
-          <li key={warning} lang="en-GB">
-            {warning}
+        {surveyWords(definition.meta, PAGE_LOCALE).prevalenceWarnings.map((warning) => (
+          <li key={warning.text} lang={englishLang(warning)}>
+            {warning.text}
           </li>
         ))}
       </ul>
@@ -181,6 +181,7 @@ function PrevalenceSection({ definition, year }: { definition: ClockDefinition; 
 
 function CsewDataFooter({ definition, year }: { definition: ClockDefinition; year: number | null }) {
   const meta = definition.meta;
+  const words = surveyWords(meta, PAGE_LOCALE);
   // Re-read once a minute: "days until the next update" moves on while a wall screen runs for weeks.
   const minute = useFrame((frame) => Math.floor(frame.serverNowMs / 60_000), null);
   const daysUntil = useMemo(
@@ -241,7 +242,7 @@ function CsewDataFooter({ definition, year }: { definition: ClockDefinition; yea
           id="clocks.csew.aboutSurvey"
           values={{
             strong: (words) => <strong>{words}</strong>,
-            note: <span lang="en-GB">{meta.survey?.note ?? ''}</span>,
+            note: <span lang={englishLang(words.note)}>{words.note?.text ?? ''}</span>,
           }}
         />
       </p>
@@ -250,7 +251,7 @@ function CsewDataFooter({ definition, year }: { definition: ClockDefinition; yea
           id="clocks.howItCounts"
           values={{
             strong: (words) => <strong>{words}</strong>,
-            method: <span lang="en-GB">{meta.dataMethod}</span>,
+            method: <span lang={englishLang(words.dataMethod)}>{words.dataMethod.text}</span>,
           }}
         />
       </p>

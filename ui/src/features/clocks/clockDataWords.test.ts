@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  forceExclusion,
   GREATER_MANCHESTER_EXCLUSION,
   POLICE_UPDATE_NOTE,
   policeClockDefinition,
@@ -7,7 +8,14 @@ import {
 import type { ClockMeta } from '../../../../common/clock/types.ts';
 import { CSEW_CLOCK_DEFINITION } from '../../../../common/survey/csew-clock.ts';
 import { clockMessage } from './clockIntl.ts';
-import { exclusionReason, nextUpdateWords, paceWords, policeMethodWords } from './clockDataWords.ts';
+import {
+  englishLang,
+  exclusionReason,
+  nextUpdateWords,
+  paceWords,
+  policeMethodWords,
+  surveyWords,
+} from './clockDataWords.ts';
 
 const survey = CSEW_CLOCK_DEFINITION.meta;
 const police: Pick<ClockMeta, 'nextUpdate' | 'nextUpdateRule'> = {
@@ -82,7 +90,7 @@ describe('how a police clock counts, and its source', () => {
   });
 
   it('names an excluded Welsh force by its Welsh name on a Welsh page, and as the definition does in English', () => {
-    const gwent = { id: 'gwent', name: 'Gwent Police', reason: 'No street-level crime data in the store.' };
+    const gwent = forceExclusion('gwent', 'Gwent Police', '2025-04', '2025-09');
     const { meta } = definition(6, [gwent]);
     expect(policeMethodWords(meta, 'en')).toBe(meta.dataMethod);
     expect(policeMethodWords(meta, 'en')).toMatch(/; excludes Gwent Police$/);
@@ -117,8 +125,51 @@ describe('why a force is left out', () => {
     );
   });
 
-  it('keeps the English reason, said to be English, when the definition gives no cause', () => {
+  it("words a force without a cause (a definition from before causes) in the page's language", () => {
     const older = { id: 'kent', name: 'Kent Police', reason: 'Some reason.' };
-    expect(exclusionReason(older, 'cy')).toEqual({ text: 'Some reason.', english: true });
+    expect(exclusionReason(older, 'en')).toEqual({ text: 'Some reason.', english: true });
+    expect(exclusionReason(older, 'cy')).toEqual({
+      text: "Dim data troseddau ar lefel stryd ar gyfer y misoedd y mae'r cloc hwn yn eu cyfrif.",
+      english: false,
+    });
+    // A force known to have stopped publishing is worded from that fact, in either language.
+    const { cause: _cause, ...manchester } = GREATER_MANCHESTER_EXCLUSION;
+    expect(exclusionReason(manchester, 'cy')).toEqual(exclusionReason(GREATER_MANCHESTER_EXCLUSION, 'cy'));
+    expect(exclusionReason(manchester, 'en').english).toBe(false);
+  });
+});
+
+describe("the survey figures' own prose", () => {
+  const welsh = survey.survey!.cy!;
+
+  it('is Welsh on a Welsh page where the figures give it', () => {
+    const words = surveyWords(survey, 'cy');
+    expect(words.note).toEqual({ text: welsh.note, english: false });
+    expect(words.dataMethod).toEqual({ text: welsh.dataMethod, english: false });
+    expect(words.prevalenceWarnings.map((w) => w.text)).toEqual(welsh.prevalenceWarnings);
+    expect(words.prevalenceWarnings.every((w) => !w.english)).toBe(true);
+    expect(englishLang(words.note)).toBeUndefined();
+  });
+
+  it('is the English, marked as English, where they do not, and on an English page', () => {
+    const english = surveyWords(survey, 'en');
+    expect(english.note).toEqual({ text: survey.survey!.note, english: true });
+    expect(english.dataMethod.text).toBe(survey.dataMethod);
+    expect(englishLang(english.dataMethod)).toBe('en-GB');
+
+    const { cy: _cy, ...withoutWelsh } = survey.survey!;
+    const older = surveyWords({ ...survey, survey: withoutWelsh }, 'cy');
+    expect(older.note).toEqual({ text: survey.survey!.note, english: true });
+    expect(older.prevalenceWarnings.map((w) => w.text)).toEqual(survey.survey!.prevalenceWarnings);
+    expect(older.prevalenceWarnings.every((w) => w.english)).toBe(true);
+
+    // Field by field: Welsh for the method only leaves the note in English.
+    const methodOnly = surveyWords(
+      { ...survey, survey: { ...withoutWelsh, cy: { dataMethod: 'Dull.' } } },
+      'cy',
+    );
+    expect(methodOnly.dataMethod).toEqual({ text: 'Dull.', english: false });
+    expect(methodOnly.note?.english).toBe(true);
+    expect(methodOnly.prevalenceWarnings[0]?.english).toBe(true);
   });
 });

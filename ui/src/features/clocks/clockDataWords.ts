@@ -5,9 +5,10 @@
  * them the same way, from messages; the English text beside each fact (meta.pace,
  * meta.nextUpdate) is for the API's readers. The coverage statement is coverageWords.ts's.
  */
-import type { ClockMeta, ExcludedForce } from '../../../../common/clock/types.ts';
+import type { ClockMeta, ExcludedForce, ExclusionCause } from '../../../../common/clock/types.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import { forceNameFor } from '../../../../common/police/force-name.ts';
+import { FORCES_WITHOUT_STREET_DATA } from '../../../../common/police/forces.ts';
 import { clockMessage } from './clockIntl.ts';
 import { formatMonth } from './clockText.ts';
 import { monthSpanWords } from './coverageWords.ts';
@@ -60,11 +61,14 @@ export function policeMethodWords(
 }
 
 /**
- * Why a force is left out, worded in `locale` from the facts of its cause; a force whose cause
- * the definition does not give keeps its English reason (`english`, to be marked as such).
+ * Why a force is left out, worded in `locale` from the facts of its cause. A definition made before
+ * causes were carried (still held by a realtime server or a page left open through a release) may
+ * give none: a force known to have stopped publishing is worded from that fact; for any other, an
+ * English page keeps the definition's English reason (`english`, to be marked as such) and a page
+ * in another language says what every exclusion of a police clock means.
  */
-export function exclusionReason(force: ExcludedForce, locale: Locale): { text: string; english: boolean } {
-  const cause = force.cause;
+export function exclusionReason(force: ExcludedForce, locale: Locale): DataText {
+  const cause = force.cause ?? knownCause(force.id);
   if (cause?.kind === 'stopped-publishing')
     return {
       text: clockMessage(locale, 'clocks.police.cause.stoppedPublishing', {
@@ -73,7 +77,47 @@ export function exclusionReason(force: ExcludedForce, locale: Locale): { text: s
       english: false,
     };
   const span = cause?.kind === 'not-in-store' ? monthSpanWords(cause.from, cause.to, locale) : '';
-  return span
-    ? { text: clockMessage(locale, 'clocks.police.cause.notInStore', { span }), english: false }
-    : { text: force.reason, english: true };
+  if (span) return { text: clockMessage(locale, 'clocks.police.cause.notInStore', { span }), english: false };
+  return locale === 'en'
+    ? { text: force.reason, english: true }
+    : { text: clockMessage(locale, 'clocks.police.cause.unknown'), english: false };
+}
+
+function knownCause(forceId: string): ExclusionCause | undefined {
+  const gap = FORCES_WITHOUT_STREET_DATA.find((g) => g.forceId === forceId);
+  return gap && { kind: 'stopped-publishing', since: gap.since };
+}
+
+/** Words a page shows: in its language, or the data's own English (`english`, to be marked as such). */
+export interface DataText {
+  readonly text: string;
+  readonly english: boolean;
+}
+
+/** The `lang` of an element holding data's words: "en-GB" when they are English (for screen readers), else the page's. */
+export function englishLang(words: DataText | null): 'en-GB' | undefined {
+  return words?.english ? 'en-GB' : undefined;
+}
+
+/**
+ * The survey figures' own prose (what the survey covers, how the clock counts, how to read people
+ * affected) in `locale`: a Welsh page shows the figures' Welsh where they give it (their `cy`
+ * block), and the English of the rest, said to be English.
+ */
+export function surveyWords(
+  meta: Pick<ClockMeta, 'dataMethod' | 'survey'>,
+  locale: Locale,
+): { note: DataText | null; dataMethod: DataText; prevalenceWarnings: DataText[] } {
+  const survey = meta.survey;
+  const cy = locale === 'cy' ? survey?.cy : undefined;
+  const english = (text: string): DataText => ({ text, english: true });
+  const welsh = (text: string): DataText => ({ text, english: false });
+  const warnings = survey?.prevalenceWarnings ?? [];
+  const welshWarnings =
+    cy?.prevalenceWarnings?.length === warnings.length ? cy.prevalenceWarnings : undefined;
+  return {
+    note: cy?.note ? welsh(cy.note) : survey ? english(survey.note) : null,
+    dataMethod: cy?.dataMethod ? welsh(cy.dataMethod) : english(meta.dataMethod),
+    prevalenceWarnings: welshWarnings ? welshWarnings.map(welsh) : warnings.map(english),
+  };
 }

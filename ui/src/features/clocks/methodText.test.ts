@@ -3,6 +3,7 @@ import {
   GREATER_MANCHESTER_EXCLUSION,
   policeClockDefinition,
 } from '../../../../common/clock/police-definition.ts';
+import { CSEW_CLOCK_DEFINITION } from '../../../../common/survey/csew-clock.ts';
 import { clockMessage } from './clockIntl.ts';
 import { ageText, methodRows, type MethodRow } from './methodText.ts';
 
@@ -84,14 +85,22 @@ describe('how a clock is counted', () => {
   });
 
   it("names an area clock's area and its excluded forces in the page's language", () => {
-    const definition = policeClockDefinition({
+    const built = policeClockDefinition({
       categoryCounts: [{ slug: 'burglary', count: 600 }],
       months: 12,
       latestDataMonth: '2026-03',
-      excludedForces: [{ id: 'south-wales', name: 'South Wales Police', reason: 'No data.' }],
+      excludedForces: [],
       lastUpdated: '2026-05-02T10:00:00Z',
       areaName: '1 mile around CF10 1AA',
     });
+    // A definition from before excluded forces carried their cause (held by a server or an open page).
+    const definition = {
+      ...built,
+      meta: {
+        ...built.meta,
+        excludedForces: [{ id: 'south-wales', name: 'South Wales Police', reason: 'No data.' }],
+      },
+    };
     const now = Date.parse('2026-05-31T12:00:00Z');
     const rowsIn = (locale: 'en' | 'cy', areaName?: string) =>
       methodRows('police', definition, now, locale, areaName);
@@ -103,7 +112,26 @@ describe('how a clock is counted', () => {
     const [, , welsh, welshExcluded] = rowsIn('cy', '1 filltir o amgylch CF10 1AA');
     expect(welsh!.english).toBeUndefined();
     expect(welsh!.text).toMatch(/^1 filltir o amgylch CF10 1AA\. 1 categori o droseddau: Bwrgleriaeth\.$/);
-    expect(welshExcluded!.english).toBe('Heddlu De Cymru (No data.).');
+    // Its English reason stays on the English page; the Welsh page says what leaving it out means.
+    expect(welshExcluded!.english).toBeUndefined();
+    expect(welshExcluded!.text).toMatch(
+      /^Heddlu De Cymru \(Dim data troseddau ar lefel stryd ar gyfer y misoedd y mae'r cloc hwn yn eu cyfrif\.\)\. /,
+    );
+  });
+
+  it("says the survey figures' own prose in Welsh where they give it, else their English, marked", () => {
+    const now = Date.parse('2025-09-30T12:00:00Z');
+    const included = (definition: typeof CSEW_CLOCK_DEFINITION, locale: 'en' | 'cy') =>
+      methodRows('csew', definition, now, locale)[2]!;
+    const survey = CSEW_CLOCK_DEFINITION.meta.survey!;
+    const welsh = included(CSEW_CLOCK_DEFINITION, 'cy');
+    expect(welsh.english).toBeUndefined();
+    expect(welsh.text.startsWith(`${survey.cy!.note!} `)).toBe(true);
+    expect(included(CSEW_CLOCK_DEFINITION, 'en').english).toBe(survey.note);
+
+    const { cy: _welsh, ...withoutWelsh } = survey;
+    const older = { ...CSEW_CLOCK_DEFINITION, meta: { ...CSEW_CLOCK_DEFINITION.meta, survey: withoutWelsh } };
+    expect(included(older, 'cy').english).toBe(survey.note);
   });
 
   it("words the excluded forces' causes in Welsh, outside the English block", () => {

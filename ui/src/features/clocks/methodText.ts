@@ -9,7 +9,7 @@ import type { Locale } from '../../../../common/i18n/locale.ts';
 import { forceNameFor } from '../../../../common/police/force-name.ts';
 import { categoryName } from './categoryName.ts';
 import { clockMessage } from './clockIntl.ts';
-import { exclusionReason, nextUpdateWords, paceWords } from './clockDataWords.ts';
+import { exclusionReason, nextUpdateWords, paceWords, surveyWords } from './clockDataWords.ts';
 import { coverageWords } from './coverageWords.ts';
 import { formatDate, formatMonth, isSyntheticData } from './clockText.ts';
 
@@ -110,6 +110,8 @@ export function methodRows(
       },
     );
   } else {
+    const words = surveyWords(meta, locale);
+    const covers = words.note ?? words.dataMethod;
     rows.push(
       {
         term: say('clocks.method.period'),
@@ -117,8 +119,9 @@ export function methodRows(
       },
       {
         term: say('clocks.method.includedExcluded'),
-        english: meta.survey?.note ?? meta.dataMethod,
-        text: categories,
+        // The figures' own words: their Welsh on a Welsh page where they give it, else their English.
+        ...(covers.english ? { english: covers.text } : {}),
+        text: covers.english ? categories : `${covers.text} ${categories}`,
       },
     );
   }
