@@ -32,7 +32,8 @@ export async function startClockApiDouble(options: ClockApiDoubleOptions) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     res.setHeader('content-type', 'application/json');
-    if (url.pathname === '/api/police-clock') return res.end(JSON.stringify(clockAnswerFor(options.police())));
+    if (url.pathname === '/api/police-clock')
+      return res.end(JSON.stringify(clockAnswerFor(options.police())));
     if (url.pathname === '/api/area-clock') {
       const area = url.searchParams.get('area')!;
       const token = req.headers[REALTIME_READ_HEADER];

@@ -135,9 +135,7 @@ export function ClockKiosk({
         <MethodPanel
           kind={kind}
           definition={definition}
-          areaName={
-            area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, definition.meta)
-          }
+          areaName={area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, definition.meta)}
           className="kiosk__method"
         />
       )}

@@ -72,8 +72,7 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
   const { feed, frames } = useLiveClock('police', area);
   const definition = feed.definition;
   const describeTotal = describeTotalIn(definition, area);
-  const areaName =
-    area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, definition?.meta);
+  const areaName = area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, definition?.meta);
 
   return (
     <FrameProvider frames={frames}>

@@ -22,7 +22,11 @@ export function clockAreaName(
 ): string | undefined {
   const area = parseClockAreaId(areaId);
   if (!area) return meta?.areaName;
-  if (area.kind === 'neighbourhood' && meta?.neighbourhoodName === undefined && meta?.areaName === undefined) {
+  if (
+    area.kind === 'neighbourhood' &&
+    meta?.neighbourhoodName === undefined &&
+    meta?.areaName === undefined
+  ) {
     return undefined;
   }
   return areaName(area, locale, meta?.areaName, meta?.neighbourhoodName);
