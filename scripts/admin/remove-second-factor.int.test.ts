@@ -11,6 +11,7 @@ import { createAdminUserService } from '../../api/src/admin/users.ts';
 import { composeAdminAuth } from '../../api/src/composition/admin-auth.ts';
 import { createRateLimiter } from '../../api/src/security/rate-limit.ts';
 import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
+import { windowCounters } from '../../api/src/db/window-counters.ts';
 
 /**
  * `npm run admin -- remove-second-factor <user>`: the operator's way back for an admin locked out
@@ -51,7 +52,7 @@ describe.each(testDialects)('npm run admin -- remove-second-factor on %s', (dial
     composeAdminAuth({
       sequelize: db.sequelize,
       addressHash: (a) => a,
-      limiter: createRateLimiter({ sequelize: db.sequelize }),
+      limiter: createRateLimiter({ counters: windowCounters(db.sequelize) }),
       cost: CHEAP,
     });
   async function signIn(code?: string) {
