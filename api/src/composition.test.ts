@@ -24,11 +24,29 @@ const PRODUCT_DIRS = ['api/src', 'server-common'].map((dir) => join(REPO, dir));
 /** Builders of shared state whose names do not start with create. */
 const OTHER_BUILDERS = new Set([
   'leases',
+  'windowCounters',
   'cachedByDataVersion',
   'clockDataVersion',
   'ephemeralAddressKey',
   'openDatabase',
 ]);
+
+/**
+ * Libraries' classes whose instances are a process's shared state: caches, metrics and their
+ * registries, store clients. Each is constructed by the root, or only in the one module named
+ * here, whose own factory the root calls once: the API's metrics (observability/metrics.ts), the
+ * data version publisher's Redis connection, and one SQLite connection's compiled statements
+ * (db/reads.ts: that connection's private machinery, which nothing else could share).
+ */
+const LIBRARY_STATE: Record<string, string[]> = {
+  LRUCache: ['api/src/db/reads.ts'],
+  Registry: ['api/src/observability/metrics.ts'],
+  Counter: ['api/src/observability/metrics.ts'],
+  Gauge: ['api/src/observability/metrics.ts'],
+  Histogram: ['api/src/observability/metrics.ts'],
+  Summary: [],
+  Redis: ['api/src/clocks/data-version.ts'],
+};
 
 /** A worker's own timer loop (server-common/scheduling): each worker has exactly one, its own. */
 const MECHANISMS = new Set(['createRoundScheduler']);
@@ -89,6 +107,39 @@ function factoryCalls(path: string, text: string): string[] {
   return [...text.matchAll(call)].map((match) => factories.get(match[1]!)!);
 }
 
+/** The library classes of LIBRARY_STATE that `text` constructs (`new LRUCache(`, `new Gauge<…>(`). */
+function libraryStateBuilt(text: string): string[] {
+  const names = Object.keys(LIBRARY_STATE).join('|');
+  return [...text.matchAll(new RegExp(`\\bnew\\s+(${names})\\s*[<(]`, 'g'))].map((match) => match[1]!);
+}
+
+/** The members of interface `name` in `text`, each as `key: type` with its type's text. */
+function interfaceMembers(text: string, name: string): Record<string, string> {
+  const body = new RegExp(`export interface ${name}(?: extends [\\w, ]+)? \\{\\n([\\s\\S]*?)\\n\\}`).exec(
+    text,
+  );
+  if (!body) throw new Error(`no interface ${name}`);
+  const members: Record<string, string> = {};
+  for (const match of body[1]!.matchAll(/^ {2}(\w+)\??: ([^;]+|\{[\s\S]*?\});$/gm))
+    members[match[1]!] = match[2]!;
+  return members;
+}
+
+/** The text of each call's argument list of `name` in `text`, to its matching parenthesis. */
+function argumentsOf(text: string, name: string): string[] {
+  return [...text.matchAll(new RegExp(`(?<![\\w.])${name}\\(`, 'g'))].map((match) => {
+    const start = match.index + match[0].length;
+    let depth = 1;
+    let at = start;
+    while (depth > 0 && at < text.length) {
+      if (text[at] === '(') depth++;
+      if (text[at] === ')') depth--;
+      at++;
+    }
+    return text.slice(start, at - 1);
+  });
+}
+
 function modulesUnder(folder: string): string[] {
   return readdirSync(join(REPO, folder), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
@@ -130,6 +181,63 @@ describe('the API composes in one root', () => {
     expect(Object.keys(offenders)).toEqual(PROCESS_MODULES);
   });
 
+  it("no module outside the root constructs a library's cache, metrics or store client", () => {
+    const offenders = Object.fromEntries(
+      modules
+        .filter((module) => !inApiRoot(module))
+        .map((module) => {
+          const built = libraryStateBuilt(readFileSync(join(REPO, module), 'utf8'));
+          return [module, built.filter((name) => !LIBRARY_STATE[name]!.includes(module))] as const;
+        })
+        .filter(([, built]) => built.length > 0),
+    );
+    // The search's area clocks and the preview images' cache: the root's (composition/caches.ts).
+    expect(offenders).toEqual({});
+  });
+
+  it('the root builds the caches; the data updater counts through the API metrics', () => {
+    const rootBuilds = modules
+      .filter(inApiRoot)
+      .flatMap((module) => libraryStateBuilt(readFileSync(join(REPO, module), 'utf8')));
+    expect(rootBuilds).toEqual(['LRUCache', 'LRUCache']);
+    expect(callsIn('api/src/services.ts')).toEqual(
+      expect.arrayContaining(['composeCaches', 'windowCounters', 'createApiMetrics', 'createRateLimiter']),
+    );
+    expect(
+      libraryStateBuilt(
+        'const a = new LRUCache<string, X>({ max }); new Gauge({}); new Registry(); new RedisX();',
+      ),
+    ).toEqual(['LRUCache', 'Gauge', 'Registry']);
+  });
+
+  it("the in-flight places are named by the app's keyed address hash, handed in by the root", () => {
+    // No unkeyed hash of an address in the module: a sha256 of an IPv4 address is reversed by
+    // hashing all 2^32 of them.
+    const inFlight = readFileSync(join(REPO, 'api/src/http/in-flight-per-address.ts'), 'utf8');
+    expect(inFlight).not.toMatch(/\brateKey\b|\bcreateHash\b|node:crypto/);
+    expect(interfaceMembers(inFlight, 'InFlightOptions')['addressHash']).toBe('(key: string) => string');
+    // Every in-flight gate the root builds gets the app's hash.
+    for (const module of ['api/src/services.ts', 'api/src/composition/export-gate.ts']) {
+      const text = readFileSync(join(REPO, module), 'utf8');
+      const calls = argumentsOf(text, 'createInFlightPerAddress');
+      expect(calls.length, module).toBeGreaterThan(0);
+      for (const call of calls) expect(call, module).toMatch(/addressHash(: hashAddress)?,/);
+    }
+  });
+
+  it("admin sign-in's option types are the services' own, not written again", () => {
+    const read = (module: string) => readFileSync(join(REPO, module), 'utf8');
+    const root = interfaceMembers(read('api/src/composition/admin-auth.ts'), 'AdminAuthOptions');
+    const service = interfaceMembers(read('api/src/admin/auth-service.ts'), 'AuthServiceOptions');
+    expect(root['throttle']).toBe("Omit<LoginThrottleOptions, 'limiter' | 'addressHash'>");
+    expect(root['session']).toMatch(/^Omit<SessionServiceOptions,/);
+    expect(root['hashPool']).toBe('HashPoolOptions');
+    expect(service['throttle']).toBe('LoginThrottle');
+    expect(service['limiter']).toBe('RateLimiter');
+    const handWritten = Object.entries({ ...root, ...service }).filter(([, type]) => type.startsWith('{'));
+    expect(handWritten).toEqual([]);
+  });
+
   it('the root builds what the app uses', () => {
     const built = [...modules.filter(inApiRoot).flatMap(callsIn)];
     expect(built).toEqual(
@@ -147,7 +255,12 @@ describe('the API composes in one root', () => {
         'createAlertsService',
         'createPoliceClockService',
         'createInFlightPerAddress',
+        'createRateLimiter',
+        'createSearchService',
+        'createClockImageService',
+        'composeCaches',
         'leases',
+        'windowCounters',
       ]),
     );
   });

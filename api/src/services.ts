@@ -13,7 +13,8 @@ import { createDataStatusService } from './data-status/data-status-service.ts';
 import { alertAdminsThrough } from './data-updates/admin-alert.ts';
 import { CHECK_LEASE, createDataUpdater, type DataUpdater } from './data-updates/data-updater.ts';
 import { importProcess } from './data-updates/import-process.ts';
-import { leases } from './db/window-counters.ts';
+import { readDataUpdateState } from './db/data-update-checks.ts';
+import { leases, windowCounters } from './db/window-counters.ts';
 import { createOutbox } from './email/outbox.ts';
 import { cachedByDataVersion } from './http/etag.ts';
 import { createInFlightPerAddress } from './http/in-flight-per-address.ts';
@@ -23,7 +24,7 @@ import {
   type MonthNoticeConsumer,
 } from './month-notices/dispatcher.ts';
 import { createClockImageService } from './og-image/clock-image-service.ts';
-import type { SearchService } from './search/search-service.ts';
+import type { SearchService, SearchServiceOptions } from './search/search-service.ts';
 import { appVersion } from './version.ts';
 import { createCsewFiguresService } from './clocks/csew-figures-service.ts';
 import { createPoliceClockService } from './clocks/police-clock-service.ts';
@@ -43,6 +44,7 @@ import { createMapService } from './search/map-service.ts';
 import { createSearchService } from './search/search-service.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
 import { composeAdminAuth, type AdminAuthOptions } from './composition/admin-auth.ts';
+import { composeCaches } from './composition/caches.ts';
 import { composeExportGate } from './composition/export-gate.ts';
 import { composeMailServices, type MailServices, type MailServicesOptions } from './composition/mail.ts';
 import { composePoliceApi } from './composition/police-api.ts';
@@ -51,7 +53,7 @@ import {
   type WebhookServices,
   type WebhookServicesOptions,
 } from './composition/webhooks.ts';
-import { createApiMetrics } from './observability/metrics.ts';
+import { createApiMetrics, type ApiMetrics } from './observability/metrics.ts';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -101,22 +103,35 @@ export function composeServices(options: ServicesOptions) {
   const secretBox = options.secretKey
     ? createSecretBox(options.secretKey, options.previousSecretKeys)
     : undefined;
-  const core = coreServices(options, hashAddress, secretBox);
+  const caches = composeCaches({ now });
+  const core = coreServices(options, { hashAddress, secretBox, areaClocks: caches.areaClocks });
   const { search, csewFigures } = core;
   const { mail, webhooks } = processWorkers(options, secretBox);
   // The mail services' outbox; an app built without mail (tests, tools) still reports the
   // backlog, through a reader of the same table.
   const outbox = mail?.outbox ?? createOutbox({ sequelize });
-  const dataUpdater = options.dataUpdater ?? dataUpdaterOf(options, mail);
+  const metrics = createApiMetrics({
+    store: {
+      outboxBacklog: outbox.backlog,
+      importsSummary: core.imports.summary,
+      dataUpdateLastSuccessAt: async () => (await readDataUpdateState(sequelize)).lastSuccessAt,
+    },
+    log,
+    now,
+  });
+  const dataUpdater = options.dataUpdater ?? dataUpdaterOf(options, mail, metrics);
   const dataVersion = clockDataVersion(core.policeClock, csewFigures);
   // Answers that change only with an import: a minute in any cache, then a cheap 304 while the
   // data version stands (forces, available dates).
   const cached = cachedByDataVersion({ version: dataVersion, release: appVersion, maxAgeSeconds: 60 });
   // The expensive reads' places per address, shared by every API node through the database.
   const places = leases(sequelize);
+  // Keyed by the app's address hash, like every other per-address limit: no bucket holds an
+  // address, nor a hash anyone could reverse by hashing every address.
   const inFlight = (name: string, perAddress: number, what: string) =>
     createInFlightPerAddress({
       leases: places,
+      addressHash: hashAddress,
       name,
       perAddress,
       refusal: { code: 'TOO_MANY_AT_ONCE', what, retryAfterSeconds: 1 },
@@ -135,16 +150,12 @@ export function composeServices(options: ServicesOptions) {
     dataUpdater,
     dataVersion,
     cached,
-    metrics: createApiMetrics({
-      store: { outboxBacklog: outbox.backlog, importsSummary: core.imports.summary },
-      log,
-      now,
-      registries: [dataUpdater.registry],
-    }),
+    metrics,
     exportGate: composeExportGate({
       atOnce: config.exportsAtOnce,
       perAddress: config.exportsPerAddress,
       leases: places,
+      addressHash: hashAddress,
       idleMs: config.exportIdleTimeoutSeconds * 1000,
     }),
     inFlight: {
@@ -154,7 +165,7 @@ export function composeServices(options: ServicesOptions) {
       clockImages: inFlight('og-image', config.searchesPerAddress, 'clock images'),
       feedReads: inFlight('feed', config.searchesPerAddress, 'feed reads'),
     },
-    images: createClockImageService({ ...core, search, now }),
+    images: createClockImageService({ ...core, search, drawn: caches.clockImages, now }),
     dataStatus,
     dataStatusCached: cachedByDataVersion({
       version: async () => `${await dataVersion()}|${await dataStatus.stamp()}`,
@@ -214,15 +225,19 @@ function processWorkers(options: ServicesOptions, secretBox: SecretBox | undefin
   return { mail, webhooks };
 }
 
+/** What the root has built before the core services, for them. */
+interface CoreWiring {
+  hashAddress: (address: string) => string;
+  secretBox: SecretBox | undefined;
+  areaClocks: SearchServiceOptions['areaClocks'];
+}
+
 /**
  * The services every app has, whatever was handed in: the search and what reads through it, the
  * limiters, the admin sign-in, the police data.
  */
-function coreServices(
-  options: ServicesOptions,
-  hashAddress: (address: string) => string,
-  secretBox: SecretBox | undefined,
-) {
+function coreServices(options: ServicesOptions, built: CoreWiring) {
+  const { hashAddress, secretBox, areaClocks } = built;
   const { config, sequelize, log, now, policeApi } = options;
   const remotePostcodes = config.postcodeApiUrl
     ? createPostcodeApiClient({
@@ -234,8 +249,9 @@ function coreServices(
   const postcodes = createPostcodeService({ sequelize, remote: remotePostcodes });
   const policeClock = createPoliceClockService({ sequelize });
   // One search for the public search and the partner API: one truth for both.
-  const search = createSearchService({ sequelize, postcodes, policeClock, now });
-  const rateLimiter = createRateLimiter({ sequelize, now });
+  const search = createSearchService({ sequelize, postcodes, policeClock, areaClocks, now });
+  // Its counts in the shared `rate_limits` table, which every API node reads.
+  const rateLimiter = createRateLimiter({ counters: windowCounters(sequelize), now });
   return {
     postcodes,
     search,
@@ -323,7 +339,11 @@ function alertsOf(options: ServicesOptions, wiring: AlertsWiring) {
 }
 
 /** The scheduled update from config: the import runs as a child `npm run import`; alerts go through the outbox. */
-function dataUpdaterOf(options: ServicesOptions, mail: MailServices | undefined): DataUpdater {
+function dataUpdaterOf(
+  options: ServicesOptions,
+  mail: MailServices | undefined,
+  metrics: ApiMetrics,
+): DataUpdater {
   const { config, sequelize } = options;
   return createDataUpdater({
     sequelize,
@@ -334,6 +354,7 @@ function dataUpdaterOf(options: ServicesOptions, mail: MailServices | undefined)
     intervalMinutes: config.dataUpdateIntervalMinutes,
     runImport: importProcess({ databaseUrl: config.databaseUrl }),
     log: options.log,
+    metrics,
     now: options.now,
     ...(mail && { alertAdmins: alertAdminsThrough(mail) }),
   });

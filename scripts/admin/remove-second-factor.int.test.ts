@@ -11,6 +11,7 @@ import { createAdminUserService } from '../../api/src/admin/users.ts';
 import { composeAdminAuth } from '../../api/src/composition/admin-auth.ts';
 import { createRateLimiter } from '../../api/src/security/rate-limit.ts';
 import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
+import { windowCounters } from '../../api/src/db/window-counters.ts';
 
 /**
  * `npm run admin -- remove-second-factor <user>`: the operator's way back for an admin locked out
@@ -51,7 +52,7 @@ describe.each(testDialects)('npm run admin -- remove-second-factor on %s', (dial
     composeAdminAuth({
       sequelize: db.sequelize,
       addressHash: (a) => a,
-      limiter: createRateLimiter({ sequelize: db.sequelize }),
+      limiter: createRateLimiter({ counters: windowCounters(db.sequelize) }),
       cost: CHEAP,
     });
   async function signIn(code?: string) {
@@ -73,7 +74,9 @@ describe.each(testDialects)('npm run admin -- remove-second-factor on %s', (dial
     const { secret } = await secondFactor.beginSetup(hank);
     const recoveryCodes = await secondFactor.confirm(hank, authenticatorCode(secret));
     expect(recoveryCodes).toHaveLength(10);
-    const { token } = await createSessionService({ sequelize: db.sequelize }).create(hank.id);
+    const { token } = await createSessionService({ sequelize: db.sequelize, addressHash: (a) => a }).create(
+      hank.id,
+    );
     // Locked out: the password alone is not enough while the factor is on.
     await expect(signIn()).rejects.toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
 
@@ -95,7 +98,9 @@ describe.each(testDialects)('npm run admin -- remove-second-factor on %s', (dial
     expect(row).toEqual({ totp_secret_enc: null, totp_last_step: null });
     expect(await count('SELECT COUNT(*) AS n FROM admin_recovery_codes WHERE user_id = ?', hank.id)).toBe(0);
     expect(await count('SELECT COUNT(*) AS n FROM admin_sessions WHERE user_id = ?', hank.id)).toBe(0);
-    expect(await createSessionService({ sequelize: db.sequelize }).resolve(token)).toBeNull();
+    expect(
+      await createSessionService({ sequelize: db.sequelize, addressHash: (a) => a }).resolve(token),
+    ).toBeNull();
     const logged = await db.sequelize.query(
       `SELECT username, address_hash, detail FROM security_events WHERE kind = 'second-factor-disabled'`,
       { type: QueryTypes.SELECT },

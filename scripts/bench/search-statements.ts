@@ -18,6 +18,7 @@ import { createPostcodeService } from '../../api/src/postcodes/postcode-service.
 import { createPoliceClockService } from '../../api/src/clocks/police-clock-service.ts';
 import { createSearchService } from '../../api/src/search/search-service.ts';
 import type { SearchRequestBody } from '../../common/search/types.ts';
+import { composeCaches } from '../../api/src/composition/caches.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,6 +51,7 @@ const search = createSearchService({
   sequelize,
   postcodes: createPostcodeService({ sequelize }),
   policeClock: createPoliceClockService({ sequelize }),
+  areaClocks: composeCaches({}).areaClocks,
 });
 const request = {
   searchType: 'radius',

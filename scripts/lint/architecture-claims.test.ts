@@ -636,7 +636,7 @@ describe('docs/architecture.md: what it names is there', { timeout: 60_000 }, ()
     typebox: 'common/config/config.ts',
     'hdr-histogram-js': 'scripts/bench/lib/histogram.ts',
     'ipaddr.js': 'server-common/addresses/address-group.ts',
-    'lru-cache': 'api/src/search/search-service.ts',
+    'lru-cache': 'api/src/composition/caches.ts',
   };
 
   it('the libraries it names are dependencies, used where it says', () => {

@@ -126,6 +126,30 @@ describe.each(testDialects)('admin sign-in and sessions on %s', (dialect) => {
     expect(system.statusCode).toBe(200);
   });
 
+  it("keeps the address a session was opened from only as the app's keyed hash", async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: SAME_ORIGIN,
+      remoteAddress: '198.51.100.61',
+      payload: { username: 'alice', password: PASSWORD },
+    });
+    const id = sessionIdOf(cookieFrom(res.headers, COOKIE)!);
+    const [row] = await db.sequelize.query<Record<string, unknown>>(
+      'SELECT * FROM admin_sessions WHERE id = ?',
+      {
+        replacements: [id],
+        type: QueryTypes.SELECT,
+      },
+    );
+    expect(row!['address_hash']).toBe(app.addressHash('198.51.100.61'));
+    expect(
+      Object.values(row!)
+        .map(String)
+        .filter((value) => value.includes('198.51.100.61')),
+    ).toEqual([]);
+  });
+
   it('stores only a hash of the session token', async () => {
     const token = cookieFrom((await login('alice', PASSWORD)).headers, COOKIE)!;
     const ids = (await sessionRows()).map((r) => r.id);

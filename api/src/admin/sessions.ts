@@ -4,7 +4,8 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 /**
  * Server-side admin sessions in the database, so every API node sees the same sign-ins and a
  * logout is real. The browser holds a 256-bit random token; the table holds only its sha256, so a
- * copy of the table cannot be turned into a working cookie.
+ * copy of the table cannot be turned into a working cookie. Of the address a session was opened
+ * from it holds only the keyed hash, as the security log does (docs/security.md).
  */
 
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -14,6 +15,8 @@ const TOUCH_EVERY_MS = 60_000;
 
 export interface SessionServiceOptions {
   sequelize: Sequelize;
+  /** The app's keyed address hash (`app.addressHash`). */
+  addressHash: (address: string) => string;
   now?: () => number;
   idleMs?: number;
   absoluteMs?: number;
@@ -44,6 +47,7 @@ export function sessionIdOf(token: string): string {
 
 export function createSessionService({
   sequelize,
+  addressHash,
   now = Date.now,
   idleMs = SESSION_IDLE_MS,
   absoluteMs = SESSION_ABSOLUTE_MS,
@@ -52,7 +56,7 @@ export function createSessionService({
     const token = randomBytes(32).toString('base64url');
     const at = now();
     await sequelize.query(
-      `INSERT INTO admin_sessions (id, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
+      `INSERT INTO admin_sessions (id, user_id, created_at, last_seen_at, expires_at, address_hash, user_agent)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
       {
         replacements: [
@@ -61,7 +65,7 @@ export function createSessionService({
           at,
           at,
           at + absoluteMs,
-          client.ip?.slice(0, 64) ?? null,
+          client.ip === undefined ? null : addressHash(client.ip),
           client.userAgent?.slice(0, 255) ?? null,
         ],
         type: QueryTypes.INSERT,

@@ -3,6 +3,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../../te
 import { HASH_POOL_DEFAULTS } from '../security/passwords-pool.ts';
 import { composeAdminAuth } from '../composition/admin-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
+import { windowCounters } from '../db/window-counters.ts';
 
 // A flood from many addresses can keep the password-hash pool full; the real admin's attempts
 // made meanwhile are refused as busy (429 SIGN_IN_BUSY) and must spend none of the admin's limits
@@ -25,7 +26,7 @@ describe.each(testDialects)('sign-in while the hash pool is full, on %s', (diale
     composeAdminAuth({
       sequelize: db.sequelize,
       addressHash: (ip) => `h:${ip}`,
-      limiter: createRateLimiter({ sequelize: db.sequelize }),
+      limiter: createRateLimiter({ counters: windowCounters(db.sequelize) }),
       cost: CHEAP,
     });
 

@@ -21,6 +21,7 @@ import { createPostcodeService } from '../postcodes/postcode-service.ts';
 import { createSearchService } from '../search/search-service.ts';
 import { MESSAGES } from '../../../common/i18n/messages.ts';
 import { createAlertsService } from './alerts-service.ts';
+import { windowCounters } from '../db/window-counters.ts';
 
 /**
  * Area alerts and the area feed, end to end on a real store and a real SMTP server: street files
@@ -353,7 +354,7 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
         secretBox: box,
         secretKey: key,
         outbox: mail.outbox,
-        limiter: createRateLimiter({ sequelize: db.sequelize, now: clock.now }),
+        limiter: createRateLimiter({ counters: windowCounters(db.sequelize), now: clock.now }),
         hashAddress: (address) => `h:${address}`,
         resolveArea: async (area) => ({ area, label: 'Kent Police' }),
         now: clock.now,
@@ -443,7 +444,13 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
   it('words the feed in the language asked for: Welsh months and words, links to the Welsh pages', async () => {
     const postcodes = createPostcodeService({ sequelize: db.sequelize });
     const policeClock = createPoliceClockService({ sequelize: db.sequelize });
-    const search = createSearchService({ sequelize: db.sequelize, postcodes, policeClock, now: clock.now });
+    const search = createSearchService({
+      sequelize: db.sequelize,
+      postcodes,
+      policeClock,
+      areaClocks: new Map(),
+      now: clock.now,
+    });
     const feeds = createAreaFeedService({ sequelize: db.sequelize, search, origin: ORIGIN });
     const crimes = ROWS[NEW_MONTH]!;
 

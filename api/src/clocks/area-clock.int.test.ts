@@ -164,6 +164,8 @@ describe.each(testDialects)('the police clock of an area, on %s', (dialect) => {
     // Another API node holds every place of the address (searches under way there).
     const otherNode = createInFlightPerAddress({
       leases: leases(ctx.db.sequelize),
+      // The same app's other node: the same SECRET_KEY, so the same address hash.
+      addressHash: ctx.app.addressHash,
       name: 'search',
       perAddress: PLACES,
       refusal: { code: 'TOO_MANY_AT_ONCE', what: 'searches', retryAfterSeconds: 1 },

@@ -12,7 +12,7 @@ import type { RateLimiter } from '../security/rate-limit.ts';
 
 /** What the app's caller sets of admin sign-in (tests: a cheap hash, short windows). */
 export interface AdminAuthOptions {
-  session?: Omit<SessionServiceOptions, 'sequelize' | 'now'>;
+  session?: Omit<SessionServiceOptions, 'sequelize' | 'addressHash' | 'now'>;
   throttle?: Omit<LoginThrottleOptions, 'limiter' | 'addressHash'>;
   hashPool?: HashPoolOptions;
   /** Lower only in tests; production uses the OWASP cost. */
@@ -39,7 +39,7 @@ export function composeAdminAuth(options: AdminAuthWiring) {
   const { sequelize, addressHash, limiter, now, cost } = options;
   return createAuthService({
     users: createAdminUserService({ sequelize, now, cost }),
-    sessions: createSessionService({ sequelize, now, ...options.session }),
+    sessions: createSessionService({ sequelize, addressHash, now, ...options.session }),
     limiter,
     throttle: createLoginThrottle({ limiter, addressHash, ...options.throttle }),
     hashPool: createHashPool(options.hashPool),

@@ -9,6 +9,8 @@ export interface ExportGateSettings {
   perAddress: number;
   /** The shared places (the `rate_limits` table). */
   leases: Leases;
+  /** The app's keyed address hash, which names each address's places. */
+  addressHash: (address: string) => string;
   /** EXPORT_IDLE_TIMEOUT_SECONDS in milliseconds. */
   idleMs?: number;
   /** How long the place of a node that died mid-export stays taken (tests shorten it). */
@@ -19,9 +21,11 @@ export interface ExportGateSettings {
  * Part of the composition root (services.ts calls it, nothing else does): the one export gate
  * the public and the partner exports share, over its per-address places.
  */
-export function composeExportGate({ atOnce, perAddress, leases, idleMs, leaseMs }: ExportGateSettings) {
+export function composeExportGate(settings: ExportGateSettings) {
+  const { atOnce, perAddress, leases, addressHash, idleMs, leaseMs } = settings;
   const byAddress = createInFlightPerAddress({
     leases,
+    addressHash,
     name: EXPORT_PLACES,
     perAddress,
     leaseMs,

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Counter, Gauge, Registry } from 'prom-client';
 import type { Sequelize } from 'sequelize';
-import type { LastCheck } from '../../../common/contracts/data-status.ts';
+import type { CheckResult, LastCheck } from '../../../common/contracts/data-status.ts';
 import {
   holdsRealData,
   readDataUpdateState,
@@ -10,6 +9,7 @@ import {
   type DataUpdateState,
 } from '../db/data-update-checks.ts';
 import type { DataUpdateAlert } from '../email/outbox.ts';
+import type { ApiMetrics } from '../observability/metrics.ts';
 import { keepLeaseAlive, type LeaseService } from '../police-data/import/import-lease.ts';
 import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
@@ -17,7 +17,8 @@ import type { RunImport } from './import-process.ts';
 import { fetchPublishedMonths, yyyymm } from './published-months.ts';
 import { lastImportId, withdrawMonths } from '../police-data/import/withdraw-months.ts';
 
-export type CheckResultName = 'up-to-date' | 'imported' | 'partial' | 'failed';
+/** What a check can end in ('off' is no check). */
+export type CheckResultName = Exclude<CheckResult, 'off'>;
 
 /** Only one API node checks at a time: this lease, beside the import's own (import-lease.ts). */
 export const CHECK_LEASE = 'data-update-check';
@@ -40,6 +41,8 @@ export interface DataUpdaterOptions {
   intervalMinutes: number | undefined;
   runImport: RunImport;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The app's metrics (services.ts), which count this node's checks by result. */
+  metrics: Pick<ApiMetrics, 'countDataUpdateCheck'>;
   /** Queues the admins' email (the outbox); omitted where no mail is set up. */
   alertAdmins?: (alert: DataUpdateAlert) => Promise<void>;
   now?: () => number;
@@ -68,15 +71,13 @@ export interface DataUpdater {
   enabled(): Promise<boolean>;
   start(): void;
   stop(): Promise<void>;
-  /** Checks by result (this node's), and the last success (the store's). */
-  registry: Registry;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const monthList = (months: string[]) => months.join(', ');
 
 export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
-  const { sequelize, log } = options;
+  const { sequelize, log, metrics } = options;
   const now = options.now ?? Date.now;
   const intervalMs = (options.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES) * 60_000;
   const firstCheckDelayMs = options.firstCheckDelayMs ?? 20_000;
@@ -87,25 +88,6 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
   let timer: NodeJS.Timeout | undefined;
   let firstDone = false;
   const stopping = new AbortController();
-
-  const registry = new Registry();
-  const checks = new Counter({
-    name: 'crime_clock_data_update_checks_total',
-    help: 'Scheduled and admin-started checks for new police data run by this API node, by result.',
-    labelNames: ['result'] as const,
-    registers: [registry],
-  });
-  for (const result of ['up-to-date', 'imported', 'partial', 'failed']) checks.inc({ result }, 0);
-  new Gauge({
-    name: 'crime_clock_data_update_last_success_timestamp_seconds',
-    help: 'When the last check for new police data that did not fail ended (Unix time; any node).',
-    registers: [registry],
-    async collect() {
-      const state = await readDataUpdateState(sequelize).catch(() => undefined);
-      this.reset();
-      if (state?.lastSuccessAt != null) this.set(state.lastSuccessAt / 1000);
-    },
-  });
 
   async function enabled(): Promise<boolean> {
     if (options.intervalMinutes === 0) return false;
@@ -202,7 +184,7 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
         nextAt: at + intervalMs,
       };
       await writeDataUpdateState(sequelize, state);
-      checks.inc({ result: outcome.result });
+      metrics.countDataUpdateCheck(outcome.result);
       // One line per check.
       if (failed)
         log.warn(
@@ -257,7 +239,6 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
   };
 
   return {
-    registry,
     enabled,
     runCheck: () => track(runCheck()),
     async checkNow() {

@@ -34,6 +34,8 @@ import {
 } from './data-updater.ts';
 import { importProcess } from './import-process.ts';
 
+const METRICS_TOKEN = 'test-metrics-token-0123456789abcdef';
+
 const street = (month: string, forceName: string, count: number, seed: number) =>
   csvText(STREET_HEADER, streetRows(count, { month, forceName, seed }));
 
@@ -91,6 +93,7 @@ describe.each(testDialects)('scheduled data update on %s', (dialect) => {
         POLICE_API_URL: police.baseUrl,
         POLICE_ARCHIVE_URL: police.archiveUrl,
         SMTP_ALLOWED_PORTS: String(smtpPort),
+        METRICS_TOKEN,
       },
     }));
     await createTestAdmin(db.sequelize);
@@ -138,12 +141,32 @@ describe.each(testDialects)('scheduled data update on %s', (dialect) => {
     intervalMinutes: undefined,
     runImport: importProcess({ databaseUrl: db.url }),
     log: logSpy().log,
+    metrics: { countDataUpdateCheck: () => {} },
   });
 
+  /** The app's metrics of the checks, as /metrics serves them. */
+  const checkMetrics = async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    return res.body.split('\n').filter((line) => line.startsWith('crime_clock_data_update_'));
+  };
+
   it('finds nothing new when the store holds every listed month, and downloads nothing', async () => {
+    const counted = await checkMetrics();
+    expect(counted).toContain('crime_clock_data_update_checks_total{result="up-to-date"} 0');
     const before = police.requests.length;
     const state = await app.dataUpdater.runCheck();
     expect(state?.result).toBe('up-to-date');
+    // Counted in the app's metrics, with the store's last success.
+    const after = await checkMetrics();
+    expect(after).toContain('crime_clock_data_update_checks_total{result="up-to-date"} 1');
+    expect(after).toContain('crime_clock_data_update_checks_total{result="failed"} 0');
+    expect(after).toContain(
+      `crime_clock_data_update_last_success_timestamp_seconds ${state!.lastSuccessAt! / 1000}`,
+    );
     const paths = police.requests.slice(before).map((r) => r.path);
     expect(paths).toEqual(['/api/crimes-street-dates']);
     const status = await dataStatus();

@@ -28,6 +28,35 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
   });
 });
 
+describe.each(testDialects)("the admin sessions' addresses on %s", (dialect) => {
+  it('are dropped for a column of keyed hashes, the sessions kept', async () => {
+    const db = await createTestDatabase(dialect, { migrate: false });
+    try {
+      const migrator = createMigrator(db.sequelize);
+      await migrator.up({ to: '2026-11-26-alert-locale' });
+      await db.sequelize.query(
+        "INSERT INTO admin_users (id, username, password_hash, created_at, updated_at) VALUES (1, 'alice', 'x', 0, 0)",
+      );
+      await db.sequelize.query(
+        `INSERT INTO admin_sessions (id, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
+         VALUES ('${'a'.repeat(64)}', 1, 0, 0, 1, '192.0.2.7', 'Firefox')`,
+      );
+      await migrator.up();
+      const columns = Object.keys(await db.sequelize.getQueryInterface().describeTable('admin_sessions'));
+      expect(columns).toContain('address_hash');
+      expect(columns).not.toContain('ip');
+      const [rows] = await db.sequelize.query('SELECT user_id, address_hash, user_agent FROM admin_sessions');
+      expect(rows).toEqual([{ user_id: 1, address_hash: null, user_agent: 'Firefox' }]);
+      // And back: the column of addresses returns empty.
+      await migrator.down({ to: '2026-11-27-session-address-hash' });
+      const [back] = await db.sequelize.query('SELECT ip FROM admin_sessions');
+      expect(back).toEqual([{ ip: null }]);
+    } finally {
+      await db.drop();
+    }
+  });
+});
+
 describe.each(testDialects)('migrating at once from several nodes on %s', (dialect) => {
   it('lets one node do the work while the others wait and find nothing left', async () => {
     const db = await createTestDatabase(dialect, { migrate: false });

@@ -1,13 +1,18 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
 import { openDatabase } from '../db/connection.ts';
 import { leases } from '../db/window-counters.ts';
 import { createInFlightPerAddress } from './in-flight-per-address.ts';
+import { addressHash, ephemeralAddressKey } from '../../../server-common/security/address-hash.ts';
 
 const REFUSAL = { code: 'TOO_MANY_AT_ONCE', what: 'searches', retryAfterSeconds: 1 };
 
 // Two API nodes are two limiters on two connections to one store, as two processes would be.
 describe.each(testDialects)('places in flight per address, shared by API nodes, on %s', (dialect) => {
+  // The app's keyed address hash: every node of one app has the same key (SECRET_KEY).
+  const key = ephemeralAddressKey();
+  const hashed = (address: string) => addressHash(address, key);
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
@@ -17,6 +22,7 @@ describe.each(testDialects)('places in flight per address, shared by API nodes, 
   const node = (sequelize = db.sequelize, leaseMs?: number) =>
     createInFlightPerAddress({
       leases: leases(sequelize),
+      addressHash: hashed,
       name: 'search',
       perAddress: 3,
       refusal: REFUSAL,
@@ -40,6 +46,19 @@ describe.each(testDialects)('places in flight per address, shared by API nodes, 
     } finally {
       await other.close();
     }
+  });
+
+  it("names an address's places by its keyed hash only: the store holds neither the address nor its plain hash", async () => {
+    const address = '203.0.113.44';
+    const release = await node().take(address);
+    const [rows] = await db.sequelize.query(
+      "SELECT bucket FROM rate_limits WHERE bucket LIKE 'inflight-search:%' AND count = 1",
+    );
+    const buckets = (rows as { bucket: string }[]).map((row) => row.bucket);
+    expect(buckets).toContain(`inflight-search:${hashed(address)}:0`);
+    const plain = createHash('sha256').update(address).digest('hex');
+    expect(buckets.filter((bucket) => bucket.includes(address) || bucket.includes(plain))).toEqual([]);
+    await release!();
   });
 
   it('gives the places of a node that died back once their leases run out, and keeps renewed ones', async () => {
@@ -73,6 +92,7 @@ describe.each(testDialects)('places in flight per address, shared by API nodes, 
     };
     const shaky = createInFlightPerAddress({
       leases: flaky,
+      addressHash: hashed,
       name: 'search',
       perAddress: 1,
       refusal: REFUSAL,
@@ -80,6 +100,7 @@ describe.each(testDialects)('places in flight per address, shared by API nodes, 
     });
     const other = createInFlightPerAddress({
       leases: real,
+      addressHash: hashed,
       name: 'search',
       perAddress: 1,
       refusal: REFUSAL,

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Leases } from '../db/window-counters.ts';
-import { rateKey } from '../security/rate-limit.ts';
 import { HttpError } from './errors.ts';
 import { perAddressCount } from '../../../server-common/addresses/per-address-count.ts';
 import { addressGroupOf } from './visitor-address.ts';
@@ -11,6 +10,11 @@ const DEFAULT_LEASE_MS = 30_000;
 export interface InFlightOptions {
   /** Places in the shared `rate_limits` table, so that every API node counts the same places. */
   leases: Leases;
+  /**
+   * The app's keyed address hash (`app.addressHash`): a bucket names its key only by it, so the
+   * shared table holds no address, nor a hash anyone could reverse by hashing every address.
+   */
+  addressHash: (key: string) => string;
   /** Names the family of places: `search`, `map`… (at most 20 characters). */
   name: string;
   /** Requests of this kind one address (or key) may have in flight across all nodes. */
@@ -43,7 +47,7 @@ interface Lease {
  * statement, so a flood costs at most `perAddress` claims per node, not one per request.
  */
 export function createInFlightPerAddress(options: InFlightOptions) {
-  const { leases, perAddress, refusal, leaseMs = DEFAULT_LEASE_MS, now = Date.now } = options;
+  const { leases, addressHash, perAddress, refusal, leaseMs = DEFAULT_LEASE_MS, now = Date.now } = options;
   const local = perAddressCount();
   const held = new Set<Lease>();
   // Places given back whose freeing failed (the database away): tried again until their lease ends.
@@ -98,7 +102,7 @@ export function createInFlightPerAddress(options: InFlightOptions) {
     const releaseLocal = local.take(key);
     let lease: Lease | undefined;
     try {
-      const hashed = rateKey(key);
+      const hashed = addressHash(key);
       for (let slot = 0; slot < perAddress && !lease; slot++) {
         const bucket = `inflight-${options.name}:${hashed}:${slot}`;
         const at = now();

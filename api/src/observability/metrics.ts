@@ -1,12 +1,14 @@
-import { Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ImportRecord } from '../../../common/contracts/admin.ts';
+import type { CheckResult } from '../../../common/contracts/data-status.ts';
 import { processMetricsRegistry } from '../../../server-common/observability/process-metrics.ts';
 
 /**
  * The API node's Prometheus metrics, in a registry of its own (never prom-client's global one), so
  * one process can hold several apps, as the tests do. Request durations are observed as requests
  * end; the store's figures (outbox, imports) are read from the database when a scrape asks,
- * through readers the features hand in (app.ts wires them): metrics import no feature.
+ * through readers the features hand in (services.ts wires them): metrics import no feature. The
+ * data updater counts its checks here too (`countDataUpdateCheck`), handed these metrics.
  */
 
 const OUTBOX_STATUSES = ['pending', 'failed', 'sent'] as const;
@@ -29,7 +31,13 @@ export interface ImportsSummary {
 export interface StoreReaders {
   outboxBacklog(): Promise<OutboxBacklog>;
   importsSummary(): Promise<ImportsSummary>;
+  /** When the last check for new police data that did not fail ended (ms), on any node; null if none. */
+  dataUpdateLastSuccessAt(): Promise<number | null>;
 }
+
+/** What a check for new police data can end in ('off' is no check). */
+export type DataUpdateCheckResult = Exclude<CheckResult, 'off'>;
+const DATA_UPDATE_RESULTS: readonly DataUpdateCheckResult[] = ['up-to-date', 'imported', 'partial', 'failed'];
 
 export interface ApiMetricsOptions {
   store: StoreReaders;
@@ -37,8 +45,6 @@ export interface ApiMetricsOptions {
   now?: () => number;
   /** How long a scrape waits for the database before it reports the store's figures as unknown. */
   databaseTimeoutMs?: number;
-  /** Features' own registries, merged into the one served. */
-  registries?: Registry[];
 }
 
 export interface RequestObservation {
@@ -53,6 +59,8 @@ export interface ApiMetrics {
   /** The process's default metrics and the API's own, as one registry to serve. */
   registry: Registry;
   observeRequest(observation: RequestObservation): void;
+  /** Counts a check for new police data this node ran (the data updater's), by its result. */
+  countDataUpdateCheck(result: DataUpdateCheckResult): void;
 }
 
 const IMPORT_STATUSES = ['running', 'completed', 'partial', 'failed', 'stopped', 'interrupted'] as const;
@@ -168,10 +176,33 @@ export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
     },
   });
 
+  const dataUpdateChecks = new Counter({
+    name: 'crime_clock_data_update_checks_total',
+    help: 'Scheduled and admin-started checks for new police data run by this API node, by result.',
+    labelNames: ['result'] as const,
+    registers,
+  });
+  for (const result of DATA_UPDATE_RESULTS) dataUpdateChecks.inc({ result }, 0);
+  // Read apart from the other store figures, as the data updater's own gauge it was: 0 while no
+  // check has succeeded or the store cannot be read.
+  new Gauge({
+    name: 'crime_clock_data_update_last_success_timestamp_seconds',
+    help: 'When the last check for new police data that did not fail ended (Unix time; any node).',
+    registers,
+    async collect() {
+      const lastSuccessAt = await store.dataUpdateLastSuccessAt().catch(() => null);
+      this.reset();
+      if (lastSuccessAt !== null) this.set(lastSuccessAt / 1000);
+    },
+  });
+
   return {
-    registry: Registry.merge([processMetricsRegistry(), own, ...(options.registries ?? [])]),
+    registry: Registry.merge([processMetricsRegistry(), own]),
     observeRequest({ method, route, statusCode, durationSeconds }) {
       requestDuration.observe({ method, route, status_code: String(statusCode) }, durationSeconds);
+    },
+    countDataUpdateCheck(result) {
+      dataUpdateChecks.inc({ result });
     },
   };
 }

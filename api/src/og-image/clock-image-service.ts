@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { clockAreaId, clockAreaSearch, type ClockArea } from '../../../common/clock/area.ts';
 import { toClockData } from '../../../common/clock/clock-data.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
@@ -20,10 +19,23 @@ export interface ClockImageServiceOptions {
   policeClock: Pick<PoliceClockService, 'definition'>;
   /** Area clocks come from the crime search's own rules, as GET /api/area-clock's do. */
   search: Pick<SearchService, 'clock'>;
+  /**
+   * Images drawn, by clock: the root hands in an LRU of CLOCK_IMAGES_KEPT whose entries end after
+   * CLOCK_IMAGE_MAX_AGE_MS on the service's clock (composition/caches.ts).
+   */
+  drawn: DrawnImages;
   now?: () => number;
-  /** Images kept (each about 30 KB). */
-  maxImages?: number;
 }
+
+/** What the service needs of its image cache. */
+export interface DrawnImages {
+  get(key: string): Promise<Buffer | null> | undefined;
+  set(key: string, image: Promise<Buffer | null>): unknown;
+  delete(key: string): unknown;
+}
+
+/** Images kept per API node (each about 30 KB). */
+export const CLOCK_IMAGES_KEPT = 500;
 
 const CLOCK_NAME: Record<ClockPage, string> = {
   'crime-clock': 'CSEW Crime Clock',
@@ -36,14 +48,7 @@ const CLOCK_NAME: Record<ClockPage, string> = {
  * share one drawing. Null when the clock has no data (no police data yet, an area without crimes).
  */
 export function createClockImageService(options: ClockImageServiceOptions) {
-  const { now = Date.now } = options;
-  const drawn = new LRUCache<string, Promise<Buffer | null>>({
-    max: options.maxImages ?? 500,
-    ttl: CLOCK_IMAGE_MAX_AGE_MS,
-    // Ages read on the service's clock (tests move it), to the millisecond.
-    perf: { now },
-    ttlResolution: 0,
-  });
+  const { drawn, now = Date.now } = options;
 
   async function definitionOf(page: ClockPage, area?: ClockArea): Promise<ClockDefinition | null> {
     if (page === 'crime-clock') return csewClockDefinition((await options.csewFigures.current()).figures);

@@ -3,6 +3,11 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../../te
 import { leases } from '../db/window-counters.ts';
 import { composeExportGate } from '../composition/export-gate.ts';
 import type { ExportGate } from './export-gate.ts';
+import { addressHash, ephemeralAddressKey } from '../../../server-common/security/address-hash.ts';
+
+// Places are named by a keyed address hash, as the app's are; nodes of one app share its key.
+const KEY = ephemeralAddressKey();
+const hashed = (address: string) => addressHash(address, KEY);
 
 const codeOf = async (admit: () => Promise<unknown>) => {
   try {
@@ -22,7 +27,12 @@ describe.each(testDialects)('export gate on %s', (dialect) => {
   afterAll(() => db?.drop());
 
   it('admits per address and per node, refuses the rest with Retry-After, and frees a place once', async () => {
-    const gate = composeExportGate({ atOnce: 3, perAddress: 2, leases: leases(db.sequelize) });
+    const gate = composeExportGate({
+      atOnce: 3,
+      perAddress: 2,
+      leases: leases(db.sequelize),
+      addressHash: hashed,
+    });
     const a1 = await gate.admit('192.0.2.1');
     await gate.admit('192.0.2.1');
     expect(await codeOf(() => gate.admit('192.0.2.1'))).toBe('429 TOO_MANY_EXPORTS {"retry-after":"10"}');
@@ -41,7 +51,12 @@ describe.each(testDialects)('export gate on %s', (dialect) => {
   });
 
   it('counts the addresses of one IPv6 /64 as one', async () => {
-    const gate = composeExportGate({ atOnce: 10, perAddress: 2, leases: leases(db.sequelize) });
+    const gate = composeExportGate({
+      atOnce: 10,
+      perAddress: 2,
+      leases: leases(db.sequelize),
+      addressHash: hashed,
+    });
     await gate.admit('2001:db8:1:2::1');
     await gate.admit('2001:db8:1:2::ffff');
     expect(await codeOf(() => gate.admit('2001:db8:1:2:abcd::9'))).toBe(
@@ -52,7 +67,7 @@ describe.each(testDialects)('export gate on %s', (dialect) => {
 
   it("counts one address's exports on two nodes together", async () => {
     const [one, two] = [1, 2].map(() =>
-      composeExportGate({ atOnce: 10, perAddress: 2, leases: leases(db.sequelize) }),
+      composeExportGate({ atOnce: 10, perAddress: 2, leases: leases(db.sequelize), addressHash: hashed }),
     ) as [ExportGate, ExportGate];
     const first = await one.admit('198.51.100.7');
     await two.admit('198.51.100.7');

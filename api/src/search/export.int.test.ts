@@ -38,6 +38,7 @@ describe.each(testDialects)('search export on %s', (dialect) => {
       sequelize: db.sequelize,
       postcodes: createPostcodeService({ sequelize: db.sequelize }),
       policeClock: createPoliceClockService({ sequelize: db.sequelize }),
+      areaClocks: new Map(),
     });
   });
   afterAll(async () => {

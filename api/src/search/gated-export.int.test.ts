@@ -7,6 +7,9 @@ import { leases } from '../db/window-counters.ts';
 import { composeExportGate } from '../composition/export-gate.ts';
 import type { SearchExport } from './export-service.ts';
 import { sendGatedExport } from './routes.ts';
+import { addressHash, ephemeralAddressKey } from '../../../server-common/security/address-hash.ts';
+
+const KEY = ephemeralAddressKey();
 
 // The export gate's place over a download's whole life, on a real server and socket: held while
 // the export is prepared, also when the client has left meanwhile, and given back exactly once.
@@ -25,7 +28,13 @@ beforeAll(async () => {
 afterAll(() => db?.drop());
 
 async function serve(produce: () => Promise<SearchExport>) {
-  const gate = composeExportGate({ atOnce: 4, perAddress: 4, leases: leases(db.sequelize), idleMs: 60_000 });
+  const gate = composeExportGate({
+    atOnce: 4,
+    perAddress: 4,
+    leases: leases(db.sequelize),
+    addressHash: (address) => addressHash(address, KEY),
+    idleMs: 60_000,
+  });
   const app = Fastify();
   app.get('/export', (req, reply) => sendGatedExport(gate, req, reply, produce));
   await app.listen({ port: 0, host: '127.0.0.1' });

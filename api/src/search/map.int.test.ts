@@ -87,6 +87,7 @@ describe.each(testDialects)('search map on %s', (dialect) => {
       sequelize: db.sequelize,
       postcodes: createPostcodeService({ sequelize: db.sequelize }),
       policeClock: createPoliceClockService({ sequelize: db.sequelize }),
+      areaClocks: new Map(),
     });
     maps = createMapService(search);
     hexMaps = createMapService(search, { maxPoints: 100 });

@@ -37,6 +37,7 @@ describe('query plans of the searches on sqlite', () => {
           sequelize: logged,
           postcodes: createPostcodeService({ sequelize: logged }),
           policeClock: createPoliceClockService({ sequelize: logged }),
+          areaClocks: new Map(),
         }),
       );
     } finally {

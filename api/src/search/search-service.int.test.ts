@@ -115,6 +115,7 @@ describe.each(testDialects)('search service on %s', (dialect) => {
       sequelize: db.sequelize,
       postcodes: createPostcodeService({ sequelize: db.sequelize }),
       policeClock: createPoliceClockService({ sequelize: db.sequelize }),
+      areaClocks: new Map(),
     });
   });
   afterAll(async () => {
@@ -565,6 +566,7 @@ describe.each(testDialects)('search service on an empty %s store', (dialect) => 
         sequelize: db.sequelize,
         postcodes: createPostcodeService({ sequelize: db.sequelize }),
         policeClock: createPoliceClockService({ sequelize: db.sequelize }),
+        areaClocks: new Map(),
       });
       await expectHttpError(service.search({ searchType: 'force', forceId: 'kent' }), 404, 'NO_DATA');
       expect(await service.availableDates()).toEqual({ dates: [], latestDateFormatted: null });

@@ -42,14 +42,30 @@ import { availableDatesFrom } from '../data-status/available-dates.ts';
 import { readDataStatus } from '../db/data-status-reads.ts';
 import { num, select } from './sql.ts';
 import { buildStats } from './stats.ts';
-import { LRUCache } from 'lru-cache';
 
 export interface SearchServiceOptions {
   sequelize: Sequelize;
   postcodes: Pick<PostcodeService, 'lookup'>;
   /** The national police clock (the "default" search's clockData). */
   policeClock: PoliceClockService;
+  /**
+   * Area clocks already worked out, per API node: the root hands in an LRU of AREA_CLOCKS_KEPT
+   * (composition/caches.ts), so their memory is bounded and decided in one place.
+   */
+  areaClocks: AreaClockCache;
   now?: () => number;
+}
+
+/** An area's police clock under the national clock's version it was worked out for. */
+export interface AreaClockEntry {
+  version: string;
+  definition: ClockDefinition | null;
+}
+
+/** What the search needs of its area-clock cache (an LRU in the app; a Map does in tests). */
+export interface AreaClockCache {
+  get(key: string): AreaClockEntry | undefined;
+  set(key: string, entry: AreaClockEntry): unknown;
 }
 
 export interface SearchService {
@@ -109,7 +125,7 @@ interface ResolvedArea {
 }
 
 /** Area clocks kept in memory per API node (a definition is a few kilobytes). */
-const AREA_CLOCK_CACHE = 500;
+export const AREA_CLOCKS_KEPT = 500;
 
 export const NO_DATA_MESSAGE =
   'No police crime data has been imported yet. Import the data.police.uk archive (or the sample) and try again.';
@@ -140,6 +156,7 @@ export function createSearchService({
   sequelize,
   postcodes,
   policeClock,
+  areaClocks,
   now = Date.now,
 }: SearchServiceOptions): SearchService {
   /**
@@ -252,11 +269,7 @@ export function createSearchService({
   // Area clocks only change with the police data: kept per area (its label names it) under the
   // national clock's version, so searching an area again, or a realtime node re-reading its
   // room, costs no 12-month aggregate (new boundaries alone show with the next police import).
-  // The least recently used out beyond AREA_CLOCK_CACHE entries.
-  const areaClocks = new LRUCache<string, { version: string; definition: ClockDefinition | null }>({
-    max: AREA_CLOCK_CACHE,
-  });
-
+  // The cache is handed in (areaClocks): the least recently used out beyond AREA_CLOCKS_KEPT.
   async function clockOf(resolved: ResolvedArea, held: StoreMonths): Promise<ClockDefinition | null> {
     const national = await policeClock.definition();
     if (resolved.area.kind === 'default') return national;

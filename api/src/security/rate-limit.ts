@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Sequelize } from 'sequelize';
-import { windowCounters } from '../db/window-counters.ts';
+import type { WindowCounters } from '../db/window-counters.ts';
 import { HttpError } from '../http/errors.ts';
 
 /**
@@ -52,14 +51,13 @@ const PRUNE_EVERY_MS = 60_000;
 // is not enough all are (the database still decides exactly).
 const LOCAL_MAX_BUCKETS = 50_000;
 
-export function createRateLimiter({
-  sequelize,
-  now = Date.now,
-}: {
-  sequelize: Sequelize;
+export interface RateLimiterOptions {
+  /** The shared counts (db/window-counters.ts `windowCounters`), built by the root. */
+  counters: WindowCounters;
   now?: () => number;
-}) {
-  const counters = windowCounters(sequelize);
+}
+
+export function createRateLimiter({ counters, now = Date.now }: RateLimiterOptions) {
   const local = new Map<string, { windowEnd: number; windowStart: number; count: number }>();
   let lastPrune = 0;
 

@@ -200,9 +200,15 @@ async function bench(dialect: Dialect) {
           exports: createExportService(stub),
           keys: createApiKeyService({ sequelize: store.sequelize }),
           limiter: createDailyLimiter({ sequelize: store.sequelize }),
-          exportGate: composeExportGate({ atOnce: 1, perAddress: 1, leases: leases(store.sequelize) }),
+          exportGate: composeExportGate({
+            atOnce: 1,
+            perAddress: 1,
+            leases: leases(store.sequelize),
+            addressHash: built.addressHash,
+          }),
           searches: createInFlightPerAddress({
             leases: leases(store.sequelize),
+            addressHash: built.addressHash,
             name: 'bench-search',
             perAddress: 1000,
             refusal: { code: 'TOO_MANY_AT_ONCE', what: 'searches', retryAfterSeconds: 1 },

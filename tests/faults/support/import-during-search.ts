@@ -327,6 +327,7 @@ export function describeNewMonthDuringReads(options: NewMonthDuringReadsOptions)
         sequelize: api,
         postcodes: createPostcodeService({ sequelize: api }),
         policeClock: createPoliceClockService({ sequelize: api }),
+        areaClocks: new Map(),
       });
       const maps = createMapService(search);
       const exports = createExportService(search, { batchRows: 50 });

@@ -18,6 +18,7 @@ import { webhookTables } from './2026-11-26-webhooks.ts';
 import { dataUpdateChecks } from './2026-11-26-data-update-checks.ts';
 import { areaAlerts } from './2026-11-26-area-alerts.ts';
 import { alertLocale } from './2026-11-26-alert-locale.ts';
+import { sessionAddressHash } from './2026-11-27-session-address-hash.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   dataUpdateChecks,
   areaAlerts,
   alertLocale,
+  sessionAddressHash,
 ];

@@ -89,6 +89,7 @@ async function searchAnswers(db: TestDatabase, { postcode, forceId }: Searches) 
     sequelize: db.sequelize,
     postcodes: createPostcodeService({ sequelize: db.sequelize }),
     policeClock: createPoliceClockService({ sequelize: db.sequelize }),
+    areaClocks: new Map(),
   });
   const stops = createStopSearchService({ sequelize: db.sequelize });
   const whole = async (request: SearchRequestBody) => {
