@@ -132,6 +132,12 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     // The area's clock rides along (clockData), checked against the clocks' own contract.
     expect(found.clockData?.definition.meta.areaName).toBe(found.dataInfo.area.label);
     expect(found.clockData?.definition.meta.paceMonths).toBeGreaterThan(0);
+    // A neighbourhood's own name travels beside the English label (the response schema keeps it).
+    const ward = await answer(search.SearchCrimes, {
+      body: { searchType: 'neighbourhood', forceId: 'metropolitan', neighbourhoodId: NEIGHBOURHOOD_ID },
+    });
+    expect(ward.dataInfo.area.neighbourhoodName).toBe('L-shaped Ward');
+    expect(found.dataInfo.area).not.toHaveProperty('neighbourhoodName');
     // So does the national one, for the search over the whole store.
     const national = await answer(search.SearchCrimes, { body: { searchType: 'default' } });
     expect(national.clockData?.clock).toBe('police');

@@ -180,6 +180,12 @@ export const PartnerSearchResponse = Type.Object(
         postcode: nullable(Type.String()),
         forceId: nullable(Type.String()),
         neighbourhoodId: nullable(Type.String()),
+        neighbourhoodName: Type.Optional(
+          Type.String({
+            description:
+              'A neighbourhood search\'s neighbourhood\'s own name as data.police.uk gives it ("Cardiff Central"), without its force; absent for other searches. `label` holds it too, in English words for display.',
+          }),
+        ),
       }),
       monthsWithoutData: Type.Array(Month),
       forcesWithoutData: Type.Array(

@@ -521,6 +521,18 @@ describe.each(testDialects)('partner API on %s', (dialect) => {
       expect(request.schema.properties.radius).toMatchObject({ maximum: 1, exclusiveMinimum: 0 });
       expect(Value.Check(PartnerSearchBody, request.example)).toBe(true);
       expect(post.responses['200']!.content['application/json']!.example).toEqual(EXAMPLE_RESPONSE);
+      // The neighbourhood's own name is documented as a field of its own, beside the English label.
+      const field = (schema: unknown, key: string) =>
+        (schema as MediaType['schema']).properties[key] as MediaType['schema'];
+      const area = field(
+        field(post.responses['200']!.content['application/json']!.schema, 'dataInfo'),
+        'area',
+      );
+      expect(area.required).not.toContain('neighbourhoodName');
+      expect(area.properties.neighbourhoodName).toMatchObject({
+        type: 'string',
+        description: expect.stringContaining("neighbourhood's own name"),
+      });
       expect(Object.keys(post.responses['200']!.headers!)).toEqual([
         'RateLimit-Policy',
         'RateLimit',

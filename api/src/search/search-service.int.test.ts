@@ -371,7 +371,16 @@ describe.each(testDialects)('search service on %s', (dialect) => {
       expect(result.dataInfo.area).toMatchObject({
         label: 'L-shaped Ward, Metropolitan Police Service',
         neighbourhoodId: NEIGHBOURHOOD_ID,
+        // The name as a fact, so that nothing reads it back out of the English label.
+        neighbourhoodName: 'L-shaped Ward',
       });
+      // As the alerts' subscription resolves it, for its confirmation mail and page.
+      const resolved = await service.resolve({
+        searchType: 'neighbourhood',
+        forceId: 'metropolitan',
+        neighbourhoodId: NEIGHBOURHOOD_ID,
+      });
+      expect(resolved.neighbourhoodName).toBe('L-shaped Ward');
 
       const { ids } = await allPages(service, {
         searchType: 'neighbourhood',

@@ -96,6 +96,8 @@ export interface ResolvedSearch {
   area: SearchArea;
   /** "1 mile around SW1A 1AA", "L-shaped Ward, Metropolitan Police Service"... */
   label: string;
+  /** A neighbourhood's own name ("L-shaped Ward"): what the label says of it, as a fact. */
+  neighbourhoodName?: string;
   forceId: string | null;
   start: MonthNumber;
   end: MonthNumber;
@@ -118,7 +120,7 @@ export interface WholeResult {
 interface ResolvedArea {
   area: SearchArea;
   label: string;
-  /** A neighbourhood's own name, which its clock carries beside the label. */
+  /** A neighbourhood's own name, which its clock and the answer's area carry beside the label. */
   neighbourhoodName?: string;
   postcode: string | null;
   synthetic: boolean;
@@ -393,6 +395,7 @@ export function createSearchService({
           postcode: resolved.postcode,
           forceId: searchType === 'radius' ? null : (request.forceId?.trim() ?? null),
           neighbourhoodId: searchType === 'neighbourhood' ? (request.neighbourhoodId?.trim() ?? null) : null,
+          neighbourhoodName: resolved.neighbourhoodName,
         },
         monthsWithoutData: stats.monthlyBreakdown.filter((m) => !m.hasData).map((m) => m.month),
         forcesWithoutData: coverage.forcesWithoutData
@@ -468,6 +471,7 @@ export function createSearchService({
         searchType,
         area: resolved.area,
         label: resolved.label,
+        neighbourhoodName: resolved.neighbourhoodName,
         forceId: searchType === 'radius' ? null : (request.forceId?.trim() ?? null),
         start: range.start,
         end: range.end,
