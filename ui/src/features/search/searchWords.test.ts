@@ -86,6 +86,22 @@ describe('the search page in Welsh', () => {
     expect(areaLabel({ ...force, area: area('Kent Police', 'kent') }, 'cy')).toBe('Kent Police');
   });
 
+  it("names a neighbourhood by the answer's neighbourhoodName, whatever its English label says", () => {
+    // A label worded otherwise than the search writes it: only the answer's name can say "Splott".
+    const splott = {
+      searchType: 'neighbourhood' as const,
+      area: {
+        label: 'Splott ward (South Wales Police)',
+        postcode: null,
+        forceId: 'south-wales',
+        neighbourhoodId: 'CF1',
+        neighbourhoodName: 'Splott',
+      },
+    };
+    expect(areaLabel(splott, 'cy')).toBe('Splott, Heddlu De Cymru');
+    expect(areaLabel(splott, 'en')).toBe('Splott, South Wales Police');
+  });
+
   it('lists with "a", and "ac" before a vowel', () => {
     expect(joinList(['Heddlu Gwent', 'Heddlu Dyfed-Powys'], 'cy')).toBe('Heddlu Gwent a Heddlu Dyfed-Powys');
     expect(joinList(['Kent Police', 'Essex Police'], 'cy')).toBe('Kent Police ac Essex Police');

@@ -43,7 +43,9 @@ export function areaLabel(
   locale: Locale = PAGE_LOCALE,
 ): string {
   const area = searchedArea(dataInfo);
-  return area ? areaName(area, locale, dataInfo.area.label) : labelWithForceName(dataInfo.area.label, locale);
+  return area
+    ? areaName(area, locale, dataInfo.area.label, dataInfo.area.neighbourhoodName)
+    : labelWithForceName(dataInfo.area.label, locale);
 }
 
 /** A refused search's title and text (common/search/request.ts names it by its code). */
