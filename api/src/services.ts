@@ -315,7 +315,10 @@ function alertsOf(options: ServicesOptions, wiring: AlertsWiring) {
     outbox: mail.outbox,
     limiter: wiring.rateLimiter,
     hashAddress: wiring.hashAddress,
-    resolveArea: async (area) => ({ area, label: (await search.resolve(clockAreaSearch(area))).label }),
+    resolveArea: async (area) => {
+      const { label, neighbourhoodName } = await search.resolve(clockAreaSearch(area));
+      return { area, label, neighbourhoodName };
+    },
     onQueued: mail.wakeWorker,
     now,
   });

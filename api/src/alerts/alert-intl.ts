@@ -25,11 +25,12 @@ export interface AlertWords {
   category(slug: string): string;
   /**
    * An area (its id, common/clock/area.ts) as every page names it in the language
-   * (common/clock/area-name.ts): "1 filltir o amgylch CF10 1AA", "Heddlu Dyfed-Powys". `label` is
-   * the search's English label, whence only a neighbourhood's own name is read; without an id (a
-   * mail queued before payloads carried it) the label, its force named in the language.
+   * (common/clock/area-name.ts): "1 filltir o amgylch CF10 1AA", "Heddlu Dyfed-Powys". A
+   * neighbourhood is named by `neighbourhoodName`, the search answer's; `label`, the search's
+   * English label, is read for it only by a mail queued before payloads carried the name. Without
+   * an id (a mail queued before payloads carried it) the label, its force named in the language.
    */
-  area(areaId: string | undefined, label: string): string;
+  area(areaId: string | undefined, label: string, neighbourhoodName?: string): string;
 }
 
 const cache = createIntlCache();
@@ -64,9 +65,9 @@ export function alertWords(locale: Locale): AlertWords {
       const english = categoryFromSlug(slug)?.label ?? slug;
       return locale === 'cy' ? (welshCategoryName(slug) ?? english) : english;
     },
-    area: (areaId, label) => {
+    area: (areaId, label, neighbourhoodName) => {
       const area = parseClockAreaId(areaId);
-      return area ? areaName(area, locale, label) : labelWithForceName(label, locale);
+      return area ? areaName(area, locale, label, neighbourhoodName) : labelWithForceName(label, locale);
     },
   };
 }

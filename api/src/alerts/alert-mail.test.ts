@@ -186,3 +186,27 @@ describe("a Welsh subscription's area, named from its facts (common/clock/area-n
     expect(mails(dyfedPowys, 'en')[1]!.text).toContain('Dyfed-Powys Police');
   });
 });
+
+describe("a neighbourhood's mails name it by its own name, in the subscription's language", () => {
+  const area = 'neighbourhood:south-wales:CF1';
+
+  it('take the name from the payload, not from the wording of the English label', () => {
+    // A label worded otherwise than the search writes it: only the payload's name can say "Treganna".
+    const payload = { area, label: 'Treganna ward (South Wales Police)', neighbourhoodName: 'Treganna' };
+    for (const mail of [
+      confirmationMail({ subscriptionId: 1, ...payload }, to('cy'), FROM, ORIGIN),
+      areaAlertMail({ ...alert, ...payload }, to('cy'), FROM, ORIGIN),
+    ]) {
+      expect(mail.subject).toContain('Treganna, Heddlu De Cymru');
+      expect(mail.text).toContain('Treganna, Heddlu De Cymru');
+      expect(`${mail.subject}\n${mail.text}`).not.toContain('South Wales Police');
+    }
+  });
+
+  it('read it from the label of a mail queued before payloads carried the name', () => {
+    const queuedBefore = { area, label: 'Cardiff Central, South Wales Police' };
+    const mail = areaAlertMail({ ...alert, ...queuedBefore }, to('cy'), FROM, ORIGIN);
+    expect(mail.subject).toContain('Cardiff Central, Heddlu De Cymru');
+    expect(mail.text).not.toContain('South Wales Police');
+  });
+});

@@ -13,13 +13,14 @@ import { alertWords, type AlertWords } from './alert-intl.ts';
 
 /**
  * The area a mail is about: its id (common/clock/area.ts), from which the mail names it in the
- * subscription's language, and the search's English label ("Kent Police", "1 mile around SW1A
- * 1AA"), which holds a neighbourhood's own name. Mails queued before `area` was stored have the
- * label alone.
+ * subscription's language, the search's English label ("Kent Police", "1 mile around SW1A 1AA"),
+ * and a neighbourhood's own name. Mails queued before `area` was stored have the label alone;
+ * those queued before `neighbourhoodName` was have the name only inside the label.
  */
 interface AlertArea {
   area?: string;
   label: string;
+  neighbourhoodName?: string;
 }
 
 export interface AlertConfirmationPayload extends AlertArea {
@@ -60,7 +61,7 @@ export function confirmationMail(
   origin: string,
 ): OutgoingMail {
   const words = alertWords(to.locale);
-  const label = words.area(payload.area, payload.label);
+  const label = words.area(payload.area, payload.label, payload.neighbourhoodName);
   return {
     from,
     to: to.email,
@@ -102,7 +103,7 @@ export function areaAlertMail(
 ): OutgoingMail {
   const words = alertWords(to.locale);
   const { figures } = payload;
-  const label = words.area(payload.area, payload.label);
+  const label = words.area(payload.area, payload.label, payload.neighbourhoodName);
   const month = words.month(figures.month);
   const rate =
     figures.ratePerThousand === null

@@ -69,6 +69,7 @@ export function createAlertMailer(options: AlertMailerOptions): MonthNoticeConsu
           subscriptionId: subscription.id,
           area: areaId,
           label: answer.dataInfo.area.label,
+          neighbourhoodName: answer.dataInfo.area.neighbourhoodName,
           searchPath: areaSearchPath(area, month),
           figures,
         });

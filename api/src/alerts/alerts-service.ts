@@ -1,7 +1,11 @@
 import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { clockAreaId, parseClockAreaId, type ClockArea } from '../../../common/clock/area.ts';
-import type { AlertCounts, SubscribeToAlertsBody } from '../../../common/contracts/alerts.ts';
+import type {
+  AlertAreaAnswer,
+  AlertCounts,
+  SubscribeToAlertsBody,
+} from '../../../common/contracts/alerts.ts';
 import { isValidEmailAddress } from '../../../common/contact/messages.ts';
 import { isCrimeCategorySlug } from '../../../common/crime/categories.ts';
 import { isLocale, type Locale } from '../../../common/i18n/locale.ts';
@@ -39,6 +43,8 @@ export const subscribeAnswer = (locale: Locale = 'en') =>
 export interface ResolvedAlertArea {
   area: ClockArea;
   label: string;
+  /** A neighbourhood's own name, which its mails name it by. */
+  neighbourhoodName?: string;
 }
 
 export interface AlertsServiceOptions {
@@ -127,7 +133,7 @@ export function createAlertsService(options: AlertsServiceOptions) {
       if (!isValidEmailAddress(email))
         throw badRequest('email: enter a valid email address', 'INVALID_EMAIL');
       const categories = checkedCategories(body.categories);
-      const { area, label } = await checkedArea(body.area);
+      const { area, label, neighbourhoodName } = await checkedArea(body.area);
 
       // Counted before anything is stored: of any number of parallel requests, only the allowance passes.
       const sender = await limiter.consume(ALERT_LIMITS.perAddress, options.hashAddress(senderAddress));
@@ -172,14 +178,19 @@ export function createAlertsService(options: AlertsServiceOptions) {
             transaction,
           },
         );
-        const payload: AlertConfirmationPayload = { subscriptionId: Number(id), area: areaId, label };
+        const payload: AlertConfirmationPayload = {
+          subscriptionId: Number(id),
+          area: areaId,
+          label,
+          neighbourhoodName,
+        };
         await outbox.enqueue('alert-confirmation', payload, null, transaction);
       });
       options.onQueued?.();
     },
 
     /** The confirmation page's POST; a confirmed subscription confirms again harmlessly. */
-    async confirm(token: string): Promise<{ area: string; label: string }> {
+    async confirm(token: string): Promise<AlertAreaAnswer> {
       const row = await byToken(token);
       const at = now();
       if (!row || (row.confirmed_at === null && Number(row.expires_at) < at)) {
@@ -189,7 +200,7 @@ export function createAlertsService(options: AlertsServiceOptions) {
         );
       }
       const area = parseClockAreaId(row.area);
-      const label = area ? (await options.resolveArea(area).catch(() => undefined))?.label : undefined;
+      const resolved = area ? await options.resolveArea(area).catch(() => undefined) : undefined;
       if (row.confirmed_at === null) {
         // A second confirmed subscription of one address to one area would send every alert twice.
         const [twin] = await sequelize.query<{ id: number }>(
@@ -204,7 +215,11 @@ export function createAlertsService(options: AlertsServiceOptions) {
             { replacements: [at, row.id], type: QueryTypes.UPDATE },
           );
       }
-      return { area: row.area, label: label ?? row.area };
+      return {
+        area: row.area,
+        label: resolved?.label ?? row.area,
+        neighbourhoodName: resolved?.neighbourhoodName,
+      };
     },
 
     /** Deletes the subscription the token belongs to; an unknown token is already gone. */

@@ -15,8 +15,11 @@ const ORIGIN = 'https://crime-clock.example';
 /** The store's import times: none, so every entry's `updated` is the epoch. */
 const store = { query: async () => [] } as unknown as Sequelize;
 
-/** A search that answers every area with `label`, as the search service labels it in English, and two months. */
-function searchAnswering(label: string): Pick<SearchService, 'search'> {
+/**
+ * A search that answers every area with `label`, as the search service labels it in English (and
+ * a neighbourhood's `neighbourhoodName`), and two months.
+ */
+function searchAnswering(label: string, neighbourhoodName?: string): Pick<SearchService, 'search'> {
   const month = (m: string, totalCrimes: number) => ({
     month: m,
     totalCrimes,
@@ -24,17 +27,18 @@ function searchAnswering(label: string): Pick<SearchService, 'search'> {
     incomplete: false,
   });
   const answer = {
-    dataInfo: { area: { label } },
+    dataInfo: { area: { label, neighbourhoodName } },
     stats: { monthlyBreakdown: [month('2025-06', 40), month('2025-07', 42)] },
   };
   return { search: async () => answer as unknown as SearchResponse };
 }
 
-const feedOf = (areaId: string, label: string, locale: 'en' | 'cy') =>
-  createAreaFeedService({ sequelize: store, search: searchAnswering(label), origin: ORIGIN }).feed(
-    areaId,
-    locale,
-  );
+const feedOf = (areaId: string, label: string, locale: 'en' | 'cy', neighbourhoodName?: string) =>
+  createAreaFeedService({
+    sequelize: store,
+    search: searchAnswering(label, neighbourhoodName),
+    origin: ORIGIN,
+  }).feed(areaId, locale);
 
 /** The texts of a feed's elements named `name` (titles, summaries). */
 const texts = (xml: string, name: string) =>
@@ -56,8 +60,10 @@ describe("a Welsh area feed's titles and entries", () => {
     expect(xml).not.toContain('Dyfed-Powys Police');
   });
 
-  it("keep a neighbourhood's own name and name its force in Welsh", async () => {
-    const xml = await feedOf('neighbourhood:south-wales:CF1', 'Cardiff Central, South Wales Police', 'cy');
+  it("keep a neighbourhood's own name, the answer's, and name its force in Welsh", async () => {
+    // A label worded otherwise than the search writes it: only the answer's name can say it.
+    const label = 'Cardiff Central ward (South Wales Police)';
+    const xml = await feedOf('neighbourhood:south-wales:CF1', label, 'cy', 'Cardiff Central');
     expect(texts(xml, 'title')[0]).toContain('Cardiff Central, Heddlu De Cymru');
     expect(xml).not.toContain('South Wales Police');
   });

@@ -58,7 +58,7 @@ export function createAreaFeedService({ sequelize, search, origin }: AreaFeedOpt
         throw error;
       }
       const times = await importTimes();
-      const label = words.area(areaId, answer.dataInfo.area.label);
+      const label = words.area(areaId, answer.dataInfo.area.label, answer.dataInfo.area.neighbourhoodName);
       // The English ids are as they were before there was a Welsh feed: readers keep their entries.
       const tag = (rest: string) =>
         `tag:${host},2026:crime-clock/area/${encodeURIComponent(areaId)}${locale === 'en' ? '' : `/${locale}`}${rest}`;
