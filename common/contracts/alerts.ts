@@ -36,7 +36,14 @@ export const SubscribeToAlerts = endpoint({
 export type SubscribeToAlertsBody = Static<typeof SubscribeToAlerts.body>;
 
 /** What a confirmed or unsubscribed subscription was for. */
-const AlertArea = Type.Object({ area: Type.String(), label: Type.String() });
+const AlertArea = Type.Object({
+  area: Type.String(),
+  label: Type.String(),
+  neighbourhoodName: Type.Optional(
+    Type.String({ description: "A neighbourhood's own name, as the search answer's area gives it." }),
+  ),
+});
+export type AlertAreaAnswer = Static<typeof AlertArea>;
 
 /** The confirmation page's button (a GET of the page confirms nothing). 404 when unknown or expired. */
 export const ConfirmAlert = endpoint({

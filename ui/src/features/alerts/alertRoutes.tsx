@@ -25,11 +25,15 @@ export const alertConfirmRoute = createRoute({
         action={intl.formatMessage({ id: 'alerts.confirm.action' })}
         token={token}
         run={async (value) => {
-          const { area, label } = await confirmAlert(value);
+          const { area, label, neighbourhoodName } = await confirmAlert(value);
           const facts = parseClockAreaId(area);
           return intl.formatMessage(
             { id: 'alerts.confirm.done' },
-            { label: facts ? areaName(facts, PAGE_LOCALE, label) : labelWithForceName(label, PAGE_LOCALE) },
+            {
+              label: facts
+                ? areaName(facts, PAGE_LOCALE, label, neighbourhoodName)
+                : labelWithForceName(label, PAGE_LOCALE),
+            },
           );
         }}
       />
