@@ -74,7 +74,12 @@ export function createClockImageService(options: ClockImageServiceOptions) {
     return renderPng(
       clockCardSvg({
         clockName: CLOCK_NAME[page],
-        data: { ...data, areaName: area ? areaName(area, 'en', data.areaName) : data.areaName },
+        data: {
+          ...data,
+          areaName: area
+            ? areaName(area, 'en', data.areaName, definition.meta.neighbourhoodName)
+            : data.areaName,
+        },
         source: definition.meta.dataSource,
         at,
       }),
