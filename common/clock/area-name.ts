@@ -6,8 +6,11 @@
  * area feeds all ask here, so an area reads the same everywhere and a Welsh reader meets no
  * English of ours in it.
  *
- * A neighbourhood's own name is data (data.police.uk's, kept in English): it is the one fact the
- * search's answer gives only inside its label, which it writes as `neighbourhoodLabel` does.
+ * A neighbourhood's own name is data (data.police.uk's, kept in English): the search's answer, an
+ * alert mail's payload and an area clock's definition carry it as a fact (`neighbourhoodName`).
+ * Reading it back out of a label `neighbourhoodLabel` wrote (`neighbourhoodNameIn`) is only for
+ * what was made before they did: mails queued before their payloads carried it, and clock
+ * definitions from before `meta.neighbourhoodName`.
  */
 import cyArea from '../i18n/messages/cy/area.json' with { type: 'json' };
 import enArea from '../i18n/messages/en/area.json' with { type: 'json' };
@@ -26,13 +29,16 @@ const englishForceName = (forceId: string) => forceById(forceId)?.name ?? forceI
 
 /**
  * The search's label for a neighbourhood ("Cardiff Central, South Wales Police"), as the API
- * answers it in English; `neighbourhoodNameIn` reads the name back from it.
+ * answers it in English; `neighbourhoodNameIn` reads the name back from it for old payloads.
  */
 export function neighbourhoodLabel(neighbourhoodName: string, forceId: string): string {
   return `${neighbourhoodName}, ${englishForceName(forceId)}`;
 }
 
-/** The neighbourhood's own name in a label `neighbourhoodLabel` wrote; undefined for any other text. */
+/**
+ * The neighbourhood's own name in a label `neighbourhoodLabel` wrote; undefined for any other text.
+ * The fallback for a label without the name beside it (see the file's head), not a way to get it.
+ */
 export function neighbourhoodNameIn(label: string | undefined, forceId: string): string | undefined {
   const suffix = `, ${englishForceName(forceId)}`;
   return label?.endsWith(suffix) && label.length > suffix.length ? label.slice(0, -suffix.length) : undefined;
@@ -40,11 +46,13 @@ export function neighbourhoodNameIn(label: string | undefined, forceId: string):
 
 /**
  * The area's name in `locale`: "1 filltir o amgylch CF10 1AA", "Heddlu Dyfed-Powys", "Cardiff
- * Central, Heddlu De Cymru". `label` is what the search or a clock's definition calls the area
- * (`dataInfo.area.label`, `meta.areaName`): only a neighbourhood's own name is read from it. A
- * neighbourhood without it is named by its id ("cymdogaeth CF1, Heddlu De Cymru"); a label that
- * names it some other way is kept, its force named in the language. `neighbourhoodName`, where an
- * answer carries it as a fact (an area clock's `meta.neighbourhoodName`), goes before the label.
+ * Central, Heddlu De Cymru". A neighbourhood is named by `neighbourhoodName`, the fact its search
+ * answer, mail payload or clock definition carries (`dataInfo.area.neighbourhoodName`,
+ * `meta.neighbourhoodName`). `label` is what the search or a clock's definition calls the area
+ * (`dataInfo.area.label`, `meta.areaName`): a neighbourhood's name is read from it only when the
+ * name is not given (a mail queued, or a definition made, before they carried it). A neighbourhood
+ * with neither is named by its id ("cymdogaeth CF1, Heddlu De Cymru"); a label that names it some
+ * other way is kept, its force named in the language.
  */
 export function areaName(
   area: ClockArea,
@@ -62,6 +70,8 @@ export function areaName(
       return forceNameFor(area.forceId, locale);
     case 'neighbourhood': {
       const force = forceNameFor(area.forceId, locale);
+      // The label is parsed only for alert mails queued before their payloads carried the name,
+      // and clock definitions made before `meta.neighbourhoodName`: everything newer gives it.
       const name = neighbourhoodName ?? neighbourhoodNameIn(label, area.forceId);
       if (name !== undefined) return say(locale, 'area.neighbourhood', { neighbourhood: name, force });
       if (label !== undefined) return labelWithForceName(label, locale);
