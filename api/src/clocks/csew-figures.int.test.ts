@@ -46,6 +46,9 @@ describe.each(testDialects)('survey figures replaced without a release, on %s', 
       cookies,
       payload: payload as object,
     });
+  /** The admin's DELETE: back to the shipped figures. */
+  const resetFigures = () =>
+    app.inject({ method: 'DELETE', url: '/api/admin/csew-figures', headers: SAME_ORIGIN, cookies: cookie });
 
   it('serves the shipped figures, and says when their next release date has passed', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/admin/csew-figures', cookies: cookie });
@@ -76,16 +79,7 @@ describe.each(testDialects)('survey figures replaced without a release, on %s', 
     expect(now.definition.categories[0].annualCount).toBe(5_000_000);
     expect(now.definition.meta.dataSource).toContain('year ending June 2025');
 
-    expect(
-      (
-        await app.inject({
-          method: 'DELETE',
-          url: '/api/admin/csew-figures',
-          headers: SAME_ORIGIN,
-          cookies: cookie,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await resetFigures()).statusCode).toBe(200);
     expect((await clock()).version).toBe(shipped.version);
   });
 
@@ -111,16 +105,7 @@ describe.each(testDialects)('survey figures replaced without a release, on %s', 
     delete older.cy;
     expect((await upload(older)).statusCode).toBe(200);
     expect((await clock()).definition.meta.survey).not.toHaveProperty('cy');
-    expect(
-      (
-        await app.inject({
-          method: 'DELETE',
-          url: '/api/admin/csew-figures',
-          headers: SAME_ORIGIN,
-          cookies: cookie,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await resetFigures()).statusCode).toBe(200);
   });
 
   it('is replaced from the shell too, refusing a wrong file with the field named', async () => {
