@@ -204,6 +204,12 @@ function FiguresUpload({ inUse }: { inUse: FiguresInUse }) {
   );
 }
 
+/** The figures' single pieces of prose the Welsh form asks for, in the form's order. */
+const WELSH_PROSE: readonly { field: 'surveyNote' | 'dataMethod'; label: string; rows: number }[] = [
+  { field: 'surveyNote', label: 'About the survey, in Welsh', rows: 4 },
+  { field: 'dataMethod', label: 'How the clock counts, in Welsh', rows: 2 },
+];
+
 /**
  * The Welsh of the figures' prose that the Welsh clock pages show (issue 34). Saving sends the
  * figures in use with this Welsh, as an upload: the same checks, and the clocks take it within
@@ -252,22 +258,17 @@ function WelshText({ inUse }: { inUse: FiguresInUse }) {
         </Alert>
       )}
       <form onSubmit={(event) => void save(event)}>
-        <TextAreaField
-          label="About the survey, in Welsh"
-          hint={figures.surveyNote}
-          lang="cy"
-          rows={4}
-          value={form.surveyNote}
-          onChange={(event) => setForm({ ...form, surveyNote: event.target.value })}
-        />
-        <TextAreaField
-          label="How the clock counts, in Welsh"
-          hint={figures.dataMethod}
-          lang="cy"
-          rows={2}
-          value={form.dataMethod}
-          onChange={(event) => setForm({ ...form, dataMethod: event.target.value })}
-        />
+        {WELSH_PROSE.map(({ field, label, rows }) => (
+          <TextAreaField
+            key={field}
+            label={label}
+            hint={figures[field]}
+            lang="cy"
+            rows={rows}
+            value={form[field]}
+            onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+          />
+        ))}
         {figures.prevalenceWarnings.map((english, i) => (
           <TextAreaField
             key={i}
