@@ -132,14 +132,17 @@ describe('docs/architecture.md: the structure it claims', () => {
    * and month notices take their own beside the import's, and through index.ts the API would load
    * all of the importer (43 more modules) for them. The third takes a stopped scheduled import's
    * months back out (the API does it when its child import was stopped), knowing only the tables.
+   * The fourth is the start-up sample's step, which its launcher loads from its own module (a
+   * command, as scripts/cli.mjs runs import-command.ts): in index.ts every import would load it.
    */
   const IMPORTER_ENTRIES = [
     `${IMPORTER}/index.ts`,
     `${IMPORTER}/import-lease.ts`,
     `${IMPORTER}/withdraw-months.ts`,
+    `${IMPORTER}/cli/sample-if-empty.ts`,
   ];
 
-  it('outside its folder, the product uses the importer through its index.ts (and leases, take-back) only', () => {
+  it('outside its folder, the product uses the importer through its index.ts (and leases, take-back, sample step) only', () => {
     const outside = [...PRODUCT_SOURCE.flatMap(codeFiles), ...codeFiles('scripts')].filter(
       (file) => !file.startsWith(`${IMPORTER}/`) && !isTestCode(file) && !isBench(file),
     );
@@ -149,6 +152,16 @@ describe('docs/architecture.md: the structure it claims', () => {
         .map((module) => `${file} -> ${module}`),
     );
     expect(reachingIn).toEqual([]);
+  });
+
+  it("the importer's index loads neither the start-up sample's step nor the config's schema", () => {
+    // Every import starts from index.ts (the command, benchmarks, tests); the config's schema is
+    // some 680 modules of typebox, which the two commands load themselves and an import never uses.
+    const loaded = reachableFrom([`${IMPORTER}/index.ts`]);
+    expect(loaded.has(`${IMPORTER}/csv/read-csv.ts`)).toBe(true);
+    expect(
+      [`${IMPORTER}/cli/sample-if-empty.ts`, 'common/config/config.ts'].filter((m) => loaded.has(m)),
+    ).toEqual([]);
   });
 
   it('the API runs the importer as a child process: of the importer it loads the leases and the take-back only', () => {
