@@ -235,6 +235,38 @@ describe('ClockFeed', () => {
     expect(socket.joins).toHaveLength(1);
   });
 
+  it('waits longer each time the server closes before a join succeeds, and from the start after one', async () => {
+    startFeed();
+    await vi.advanceTimersByTimeAsync(0);
+    const serverCloses = () => {
+      socket.connected = false;
+      socket.fire('disconnect', 'io server disconnect');
+    };
+    /** How long after the close the feed tries again (random is 0: the lower half of each step). */
+    const waitBeforeConnect = async () => {
+      const before = socket.connectCalls;
+      let waited = 0;
+      while (socket.connectCalls === before) {
+        await vi.advanceTimersByTimeAsync(100);
+        waited += 100;
+      }
+      return waited;
+    };
+    socket.serverConnects();
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    serverCloses();
+    expect(await waitBeforeConnect()).toBe(2_500);
+    // Accepted, then closed again before the join is answered: the next wait doubles.
+    socket.serverConnects();
+    serverCloses();
+    socket.joins.length = 0; // that join is never answered
+    expect(await waitBeforeConnect()).toBe(5_000);
+    socket.serverConnects();
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    serverCloses();
+    expect(await waitBeforeConnect()).toBe(2_500);
+  });
+
   it('joins again when ticks come from a definition it does not have', async () => {
     startFeed();
     await vi.advanceTimersByTimeAsync(0);

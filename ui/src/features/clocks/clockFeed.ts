@@ -16,7 +16,7 @@
  */
 import { atom, type createStore } from 'jotai/vanilla';
 import { io, type Socket } from 'socket.io-client';
-import { backOffDelay } from '../../../../common/retry/back-off.ts';
+import { backOffDelay, type BackOff } from '../../../../common/retry/back-off.ts';
 import type { ClockApiResponse, ClockKind } from '../../../../common/clock/types.ts';
 import {
   REALTIME_PATH,
@@ -59,6 +59,12 @@ export const EMPTY_RETRY_MAX_MS = 30_000;
 /** Socket.IO's own reconnection back-off. */
 export const RECONNECTION_DELAY_MS = 1_000;
 export const RECONNECTION_DELAY_MAX_MS = 10_000;
+/**
+ * After the server closed the connection (a restart, or a node shedding sockets), which Socket.IO
+ * does not retry by itself: 2.5 to 5 s, so the screens of a restarted node do not all return in
+ * the same second, doubling while the server keeps closing before a join succeeds.
+ */
+export const SERVER_CLOSE_BACK_OFF: BackOff = { baseMs: 5_000, maxMs: 30_000 };
 
 export type ClockSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -174,6 +180,8 @@ export class ClockFeed {
   /** Failed loads in a row, and failed reads of the realtime address in a row: they set the back-off. */
   private loadFailures = 0;
   private addressFailures = 0;
+  /** Connections the server closed in a row, none joined since: they set the wait before the next. */
+  private serverCloses = 0;
   private pollInFlight = false;
   private resyncs = 0;
   private resyncPending = true;
@@ -271,7 +279,8 @@ export class ClockFeed {
       this.ensurePolling(RECONNECT_GRACE_MS);
       // Socket.IO reconnects by itself except when the server closed the connection (a restart).
       if (reason === 'io server disconnect') {
-        const delay = RECONNECTION_DELAY_MS * (1 + 4 * this.random());
+        this.serverCloses++;
+        const delay = backOffDelay(this.serverCloses, SERVER_CLOSE_BACK_OFF, this.random);
         this.setTimer('reconnect', delay, () => socket.connect());
       }
     });
@@ -319,6 +328,7 @@ export class ClockFeed {
       }
       this.noteServerTime(reply.serverTime);
       this.loadFailures = 0;
+      this.serverCloses = 0;
       this.clearTimer('join');
       this.clearTimer('poll');
       this.failureReported = false;
