@@ -317,6 +317,36 @@ describe('ClockFeed', () => {
     expect(store.get(feed.stateAtom).definition).toBe(pushed);
   });
 
+  it('does not use a pushed definition off its contract', async () => {
+    startFeed();
+    await vi.advanceTimersByTimeAsync(0);
+    socket.serverConnects();
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    const { categories: _dropped, ...withoutCategories } = { ...definition, version: 'csew-broken' };
+    socket.fire('clock:definition', withoutCategories);
+    expect(store.get(feed.stateAtom)).toMatchObject({ status: 'live', definition, error: null });
+  });
+
+  it('takes a join reply off its contract as an unreadable answer: says so, asks the API and the room again', async () => {
+    loadClock.mockRejectedValue(new TypeError('Failed to fetch'));
+    startFeed();
+    await vi.advanceTimersByTimeAsync(0);
+    socket.serverConnects();
+    const reply = { ok: true, definition: { ...definition, categories: 'none' }, serverTime: Date.now() };
+    socket.answerJoin(reply as unknown as JoinClockReply);
+    expect(store.get(feed.stateAtom)).toMatchObject({
+      status: 'connecting',
+      definition: null,
+      error: { message: 'The server sent an answer the page could not read.' },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadClock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(JOIN_RETRY_MS);
+    expect(socket.joins).toHaveLength(1);
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    expect(store.get(feed.stateAtom)).toMatchObject({ status: 'live', definition, error: null });
+  });
+
   it('stops everything when the page goes', async () => {
     startFeed();
     await vi.advanceTimersByTimeAsync(0);

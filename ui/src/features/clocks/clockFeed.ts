@@ -29,6 +29,9 @@ import { readTick, tickVersion, type ClockTick } from '../../../../common/realti
 import { clockAreaId, parseClockAreaId } from '../../../../common/clock/area.ts';
 import { GetAreaClock, GetCsewClock, GetPoliceClock } from '../../../../common/contracts/clocks.ts';
 import { GetClientConfig } from '../../../../common/contracts/health.ts';
+import { MalformedAnswer } from '../../../../common/contracts/checked-answer.ts';
+import { DefinitionEvent, JoinClockReply as JoinReply } from '../../../../common/contracts/realtime.ts';
+import { matchesSchema } from '../../../../common/contracts/schema-check.ts';
 import { ApiError, call, describeApiFailure } from '../../shared/api.ts';
 import { failureMessage, type FailurePart } from '../../shared/failureMessage.ts';
 import {
@@ -286,6 +289,8 @@ export class ClockFeed {
     });
     socket.on(TICK_EVENT, (frame) => this.onTick(frame, 'socket'));
     socket.on('clock:definition', (definition) => {
+      // A payload off its contract is not used: the ticks' version asks for the definition again.
+      if (!matchesSchema(DefinitionEvent, definition)) return this.malformed('clock:definition');
       if (definition.clock === this.kind) this.dispatch({ type: 'definition', definition, via: 'socket' });
     });
   }
@@ -320,8 +325,11 @@ export class ClockFeed {
     const seq = ++this.joinSeq;
     const onReply = (error: Error | null, reply: JoinClockReply) => {
       if (!this.running || socket !== this.socket || seq !== this.joinSeq) return;
-      if (error || !reply.ok) {
-        // No answer, or no data for this clock yet: ask the API (it says why) and the room again later.
+      const readable = error !== null || matchesSchema(JoinReply, reply);
+      if (!readable) this.malformed('join reply');
+      if (error || !readable || !reply.ok) {
+        // No answer, one off its contract, or no data for this clock yet: ask the API (it says
+        // why) and the room again later.
         this.ensurePolling(this.state.definition ? RECONNECT_GRACE_MS : 0);
         this.setTimer('join', JOIN_RETRY_MS, () => this.join());
         return;
@@ -340,6 +348,16 @@ export class ClockFeed {
     const timed = socket.timeout(JOIN_TIMEOUT_MS);
     if (this.area !== undefined) timed.emit('area:join', this.area, onReply);
     else timed.emit('clock:join', this.kind, onReply);
+  }
+
+  /**
+   * A payload from the realtime server that is not what common/contracts/realtime.ts says: an
+   * answer the page could not read, as an API answer off its contract is (MalformedAnswer), shown
+   * only while the page has nothing else to show.
+   */
+  private malformed(what: string): void {
+    const error = new MalformedAnswer(`malformed ${what} from the realtime server`);
+    this.dispatch({ type: 'loadFailed', error: toFeedError(error) });
   }
 
   /** Starts the poll loop unless it runs already or the socket is live. */
