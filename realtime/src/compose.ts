@@ -8,6 +8,7 @@ import { REALTIME_READ_HEADER } from '../../server-common/security/realtime-read
 import { redisReconnectDelay } from '../../server-common/redis/reconnect.ts';
 import { createApiReader, type ApiReader } from './api-client/api-reader.ts';
 import { createAreaClocks, type AreaClocks } from './clocks/area-clocks.ts';
+import { createAreaShares } from './clocks/area-shares.ts';
 import { createDefinitionSource, type DefinitionSource } from './clocks/definition-source.ts';
 import type { EngineChoice } from './engine/http-engine.ts';
 import { loadHttpEngine } from './engine/load-engine.ts';
@@ -59,7 +60,10 @@ export interface RealtimeSettings {
   uwsUnavailable?: string;
 }
 
-/** Builds a node's engine, connection limits, Socket.IO server and metrics, and the server on them. */
+/**
+ * Builds a node's engine, connection limits, Socket.IO server, metrics and per-address area shares,
+ * and the server on them.
+ */
 export async function composeRealtimeServer(settings: RealtimeSettings): Promise<RealtimeServer> {
   const { logger } = settings;
   const now = settings.now ?? Date.now;
@@ -100,7 +104,7 @@ export async function composeRealtimeServer(settings: RealtimeSettings): Promise
     metricsToken: settings.metricsToken,
     maxConnections: settings.maxConnections,
     maxAreaClocks: settings.maxAreaClocks ?? 1000,
-    maxAreasPerAddress: settings.maxAreasPerAddress ?? 50,
+    areaShares: createAreaShares(settings.maxAreasPerAddress ?? 50),
   });
 }
 

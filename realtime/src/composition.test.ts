@@ -13,7 +13,7 @@ const ROOT = 'compose.ts';
 
 /** A call (not the factory's definition) of a builder of what the root builds. */
 const BUILDER_CALL =
-  /(?<!function )\b(createApiReader|createDefinitionSource|createAreaClocks|createRedisAdapter|openVersionSubscriber|createConnectionLimits|createRealtimeMetrics|loadHttpEngine|ephemeralAddressKey|createRealtimeServer|composeRealtimeServer|composeRealtime|nodeApiReader|new (?:Server|Redis))\s*\(/g;
+  /(?<!function )\b(createApiReader|createDefinitionSource|createAreaClocks|createAreaShares|createRedisAdapter|openVersionSubscriber|createConnectionLimits|createRealtimeMetrics|loadHttpEngine|ephemeralAddressKey|createRealtimeServer|composeRealtimeServer|composeRealtime|nodeApiReader|new (?:Server|Redis))\s*\(/g;
 
 /**
  * Connections a module other than the root opens, and why each is its own: the Redis adapter's
@@ -63,6 +63,7 @@ describe('the realtime composition root', () => {
       [
         'createApiReader',
         'createAreaClocks',
+        'createAreaShares',
         'createConnectionLimits',
         'createDefinitionSource',
         'createRealtimeMetrics',
