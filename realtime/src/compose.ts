@@ -6,8 +6,9 @@ import { REALTIME_PATH } from '../../common/realtime/protocol.ts';
 import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
 import { REALTIME_READ_HEADER } from '../../server-common/security/realtime-reads.ts';
 import { redisReconnectDelay } from '../../server-common/redis/reconnect.ts';
-import { createApiReader } from './api-client/api-reader.ts';
+import { createApiReader, type ApiReader } from './api-client/api-reader.ts';
 import { createAreaClocks, type AreaClocks } from './clocks/area-clocks.ts';
+import { createAreaShares } from './clocks/area-shares.ts';
 import { createDefinitionSource, type DefinitionSource } from './clocks/definition-source.ts';
 import type { EngineChoice } from './engine/http-engine.ts';
 import { loadHttpEngine } from './engine/load-engine.ts';
@@ -59,7 +60,10 @@ export interface RealtimeSettings {
   uwsUnavailable?: string;
 }
 
-/** Builds a node's engine, connection limits, Socket.IO server and metrics, and the server on them. */
+/**
+ * Builds a node's engine, connection limits, Socket.IO server, metrics and per-address area shares,
+ * and the server on them.
+ */
 export async function composeRealtimeServer(settings: RealtimeSettings): Promise<RealtimeServer> {
   const { logger } = settings;
   const now = settings.now ?? Date.now;
@@ -100,7 +104,7 @@ export async function composeRealtimeServer(settings: RealtimeSettings): Promise
     metricsToken: settings.metricsToken,
     maxConnections: settings.maxConnections,
     maxAreaClocks: settings.maxAreaClocks ?? 1000,
-    maxAreasPerAddress: settings.maxAreasPerAddress ?? 50,
+    areaShares: createAreaShares(settings.maxAreasPerAddress ?? 50),
   });
 }
 
@@ -124,25 +128,32 @@ export interface RealtimeProcess {
   close(): Promise<void>;
 }
 
-/** A node from its configuration: the API reader, Redis connections and clock sources, then the server. */
-export async function composeRealtime(
-  config: AppConfig,
-  parts: {
-    logger: Logger;
-    addressKey?: Buffer;
-    /** The token of this node's reads of the API; none while the API's key is unknown. */
-    readToken?: () => string | undefined;
-    uwsUnavailable?: string;
-  },
-): Promise<RealtimeProcess> {
-  const { logger, readToken } = parts;
-  const readApi = createApiReader({
+/**
+ * The node's one reader of the API (both clock sources, and the start-up check before them), with
+ * the token of this node's reads; none while the API's key is unknown.
+ */
+export function nodeApiReader(config: AppConfig, readToken?: () => string | undefined): ApiReader {
+  return createApiReader({
     apiUrl: config.apiInternalUrl,
     headers: (): Record<string, string> => {
       const token = readToken?.();
       return token ? { [REALTIME_READ_HEADER]: token } : {};
     },
   });
+}
+
+/** A node from its configuration and its API reader: Redis connections and clock sources, then the server. */
+export async function composeRealtime(
+  config: AppConfig,
+  parts: {
+    logger: Logger;
+    addressKey?: Buffer;
+    /** The node's reader of the API (`nodeApiReader`). */
+    readApi: ApiReader;
+    uwsUnavailable?: string;
+  },
+): Promise<RealtimeProcess> {
+  const { logger, readApi } = parts;
   const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
   const subscriber = config.redisUrl ? openVersionSubscriber(config.redisUrl) : undefined;
   const server = await composeRealtimeServer({

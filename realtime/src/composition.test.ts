@@ -13,17 +13,18 @@ const ROOT = 'compose.ts';
 
 /** A call (not the factory's definition) of a builder of what the root builds. */
 const BUILDER_CALL =
-  /(?<!function )\b(createApiReader|createDefinitionSource|createAreaClocks|createRedisAdapter|openVersionSubscriber|createConnectionLimits|createRealtimeMetrics|loadHttpEngine|ephemeralAddressKey|createRealtimeServer|composeRealtimeServer|composeRealtime|new (?:Server|Redis))\s*\(/g;
+  /(?<!function )\b(createApiReader|createDefinitionSource|createAreaClocks|createAreaShares|createRedisAdapter|openVersionSubscriber|createConnectionLimits|createRealtimeMetrics|loadHttpEngine|ephemeralAddressKey|createRealtimeServer|composeRealtimeServer|composeRealtime|nodeApiReader|new (?:Server|Redis))\s*\(/g;
 
 /**
  * Connections a module other than the root opens, and why each is its own: the Redis adapter's
  * two clients are the adapter (built once, by the root); the start-up check's is a probe it
- * opens and closes before anything is composed. `run-realtime.ts` calls the root.
+ * opens and closes before anything is composed. `run-realtime.ts` calls the root, and asks it for
+ * the node's API reader first, which the start-up check reads the API with.
  */
 const OWN_PARTS: Record<string, string[]> = {
   'redis-adapter.ts': ['new Redis'],
   'startup-check.ts': ['new Redis'],
-  'run-realtime.ts': ['composeRealtime'],
+  'run-realtime.ts': ['nodeApiReader', 'composeRealtime'],
 };
 
 function modules(): string[] {
@@ -62,6 +63,7 @@ describe('the realtime composition root', () => {
       [
         'createApiReader',
         'createAreaClocks',
+        'createAreaShares',
         'createConnectionLimits',
         'createDefinitionSource',
         'createRealtimeMetrics',

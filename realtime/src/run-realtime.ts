@@ -6,7 +6,7 @@ import { loadSecretKey } from '../../server-common/security/secret-box.ts';
 import { configOrFail, type AppConfig } from '../../common/config/config.ts';
 import { UWEBSOCKETS } from '../../server-common/runtime/native-modules.ts';
 import type { RuntimeReport } from '../../server-common/runtime/preflight.ts';
-import { composeRealtime } from './compose.ts';
+import { composeRealtime, nodeApiReader } from './compose.ts';
 import { checkApi, checkRedis } from './startup-check.ts';
 
 function loadConfig(): AppConfig {
@@ -51,12 +51,13 @@ export async function runRealtime(runtime: RuntimeReport): Promise<void> {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, base: { service: 'realtime', pid: process.pid } });
   if (config.redisUrl) await checkRedis(config.redisUrl);
-  const apiNote = await checkApi(config.apiInternalUrl);
+  const readApi = nodeApiReader(config, readTokenOf(config));
+  const apiNote = await checkApi(readApi, config.apiInternalUrl);
   if (apiNote) logger.warn(apiNote);
   const node = await composeRealtime(config, {
     logger,
     addressKey: addressKeyOf(config),
-    readToken: readTokenOf(config),
+    readApi,
     uwsUnavailable: runtime.unavailable.get(UWEBSOCKETS.specifier),
   });
   const { server } = node;

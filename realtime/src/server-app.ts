@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { CLOCK_KINDS } from '../../common/realtime/protocol.ts';
 import { attachClockRooms } from './clocks/clock-rooms.ts';
 import type { AreaClocks } from './clocks/area-clocks.ts';
+import type { AreaShares } from './clocks/area-shares.ts';
 import type { DefinitionSource } from './clocks/definition-source.ts';
 import type { RealtimeIo } from './io-types.ts';
 import type { ConnectionLimits } from './limits/connection-limits.ts';
@@ -34,8 +35,8 @@ export interface RealtimeParts {
   maxConnections?: number;
   /** REALTIME_MAX_AREA_CLOCKS: distinct areas one node ticks for. */
   maxAreaClocks: number;
-  /** Distinct areas one address's sockets may make this node compute. */
-  maxAreasPerAddress: number;
+  /** Each address's share of the node's areas (clocks/area-shares.ts). */
+  areaShares: AreaShares;
 }
 
 export interface RealtimeServer {
@@ -120,7 +121,7 @@ export function createRealtimeServer(options: RealtimeParts): RealtimeServer {
     onTickSent: metrics.tickSent,
     ...(options.areas ? { areas: options.areas } : {}),
     maxAreas: options.maxAreaClocks,
-    maxAreasPerAddress: options.maxAreasPerAddress,
+    areaShares: options.areaShares,
     addressOf: (socket) => limits.addressOf(socket.conn),
   });
   options.definitions.start();

@@ -10,7 +10,11 @@
  * than the API stops the node.
  */
 import { Redis } from 'ioredis';
+import { STATUS_CODES } from 'node:http';
 import { backOffDelay, type BackOff } from '../../common/retry/back-off.ts';
+import { MalformedAnswer } from '../../common/contracts/checked-answer.ts';
+import { GetPoliceClock } from '../../common/contracts/clocks.ts';
+import type { ApiAnswer, ApiReader } from './api-client/api-reader.ts';
 
 /** A dependency is there but not usable as it is; the message says what to change. */
 export class StartupCheckError extends Error {
@@ -104,29 +108,39 @@ export async function checkRedis(url: string, { waitMs = 10_000 } = {}): Promise
   }
 }
 
-const POLICE_CLOCK_PATH = '/api/police-clock';
-
 /**
- * The API at `apiUrl` as the definition source reads it. Returns a note when it does not answer
- * yet (not a fault: it may be starting); throws when something else answers there.
+ * The API at `apiUrl` as the definition source reads it: GET /api/police-clock through `readApi`
+ * (the node's contract reader, so the path and the answer's check are the contract's). Returns a
+ * note when it does not answer yet (not a fault: it may be starting); throws when something else
+ * answers there.
  */
-export async function checkApi(apiUrl: string, { timeoutMs = 5000 } = {}): Promise<string | undefined> {
-  let response: Response;
+export async function checkApi(
+  readApi: ApiReader,
+  apiUrl: string,
+  { timeoutMs = 5000 } = {},
+): Promise<string | undefined> {
+  const notAnApi = (answered: string) =>
+    new StartupCheckError(
+      `API_INTERNAL_URL=${shown(apiUrl)} does not lead to a Crime Clock API: GET ${GetPoliceClock.path} answered ` +
+        `${answered}. ` +
+        'Set API_INTERNAL_URL to the address of an API node (or of the proxy in front of them), e.g. http://api-1:3000.',
+    );
+  let answer: ApiAnswer<typeof GetPoliceClock>;
   try {
-    response = await fetch(`${apiUrl}${POLICE_CLOCK_PATH}`, { signal: AbortSignal.timeout(timeoutMs) });
+    answer = await readApi(GetPoliceClock, undefined, timeoutMs);
   } catch (error) {
+    // A success answer that is not the contract's police clock: something else answers there.
+    if (error instanceof MalformedAnswer)
+      throw notAnApi(`something other than a police clock (${message(error)})`);
     return `The API at ${shown(apiUrl)} (API_INTERNAL_URL) does not answer yet (${message(error)}); the police clock waits for it.`;
   }
-  const body = (await response.json().catch(() => undefined)) as
-    { definition?: { clock?: unknown }; code?: unknown } | undefined;
-  if (response.ok && body?.definition?.clock === 'police') return undefined;
-  if (response.status === 503 && body?.code === 'NO_POLICE_DATA') return undefined;
+  if (answer.ok) {
+    if (answer.body.definition.clock === 'police') return undefined;
+    throw notAnApi(`${answer.status} without a police clock`);
+  }
+  if (answer.status === 503 && answer.error?.code === 'NO_POLICE_DATA') return undefined;
   // A proxy in front of API nodes that are still starting, or an API node shutting down.
-  if (response.status === 502 || response.status === 503 || response.status === 504)
-    return `The API at ${shown(apiUrl)} (API_INTERNAL_URL) answered ${response.status}; the police clock waits for it.`;
-  throw new StartupCheckError(
-    `API_INTERNAL_URL=${shown(apiUrl)} does not lead to a Crime Clock API: GET ${POLICE_CLOCK_PATH} answered ` +
-      `${response.status} ${response.ok ? 'without a police clock' : response.statusText}. ` +
-      'Set API_INTERNAL_URL to the address of an API node (or of the proxy in front of them), e.g. http://api-1:3000.',
-  );
+  if (answer.status === 502 || answer.status === 503 || answer.status === 504)
+    return `The API at ${shown(apiUrl)} (API_INTERNAL_URL) answered ${answer.status}; the police clock waits for it.`;
+  throw notAnApi(`${answer.status} ${STATUS_CODES[answer.status] ?? ''}`.trim());
 }

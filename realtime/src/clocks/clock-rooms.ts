@@ -15,6 +15,7 @@ import { tickFrameAt } from '../../../common/realtime/tick.ts';
 import { startAimedTimer } from '../aimed-timer.ts';
 import type { RealtimeIo, RealtimeSocket } from '../io-types.ts';
 import type { AreaClocks } from './area-clocks.ts';
+import type { AreaShares } from './area-shares.ts';
 import type { DefinitionSource } from './definition-source.ts';
 
 export interface ClockRoomsOptions {
@@ -31,8 +32,11 @@ export interface ClockRoomsOptions {
   areas?: AreaClocks;
   /** Distinct areas this node ticks for at most (REALTIME_MAX_AREA_CLOCKS). */
   maxAreas?: number;
-  /** Distinct areas one address's sockets may watch when a join would add one to the node; 50. */
-  maxAreasPerAddress?: number;
+  /**
+   * Each address's share of the node's areas (area-shares.ts, built by the composition root):
+   * counted here as sockets join and leave area rooms, checked when a join would add an area.
+   */
+  areaShares: AreaShares;
   /**
    * The unit a socket's per-address share is counted under: its visitor's address group, as the
    * connection cap reads and counts it (limits/connection-limits.ts `addressOf`).
@@ -59,7 +63,7 @@ export function attachClockRooms({
   onTickSent,
   areas,
   maxAreas = 1000,
-  maxAreasPerAddress = 50,
+  areaShares,
   addressOf,
 }: ClockRoomsOptions) {
   const joinReply = (definition: ClockDefinition): JoinClockReply => {
@@ -72,18 +76,9 @@ export function attachClockRooms({
     };
   };
 
-  // Areas the sockets of each address watch or are joining, with how many of its sockets do:
-  // one address may not take more than its share of the node's areas.
+  // The address of each socket, to count its area rooms under (joins under way count too).
   const socketAddress = new Map<string, string>();
-  const watchedBy = new Map<string, Map<string, number>>();
-  const countWatch = (address: string, areaId: string, delta: number) => {
-    const watched = watchedBy.get(address) ?? new Map<string, number>();
-    const left = (watched.get(areaId) ?? 0) + delta;
-    if (left > 0) watched.set(areaId, left);
-    else watched.delete(areaId);
-    if (watched.size) watchedBy.set(address, watched);
-    else watchedBy.delete(address);
-  };
+  const countWatch = areaShares.count;
   const nsp = io.of('/');
   nsp.adapter.on('join-room', (room: string, socketId: string) => {
     const id = areaOfRoom(room);
@@ -140,8 +135,7 @@ export function attachClockRooms({
         });
       }
       // A new area for this node takes one of the address's share of them (joins under way count).
-      const watched = watchedBy.get(address);
-      if (!held && !watched?.has(id) && (watched?.size ?? 0) >= maxAreasPerAddress) {
+      if (!held && !areaShares.mayWatch(address, id)) {
         return reply({
           ok: false,
           error: 'Too many areas are watched from this address; leave one to watch another.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeTick, reconnectDelayMs } from './viewers.ts';
+import { judgeTick } from './viewers.ts';
 
 describe('what a viewer makes of a tick', () => {
   const at = (t: number, n: number, y = 2025) => ({ t, y, n });
@@ -23,13 +23,5 @@ describe('what a viewer makes of a tick', () => {
   it('lets the count restart at 0 with a new year, never the other way', () => {
     expect(judgeTick(at(1000, 9_000_000, 2025), at(2000, 3, 2026))).toBe('next');
     expect(judgeTick(at(1000, 3, 2026), at(2000, 9_000_000, 2025))).toBe('count backwards');
-  });
-
-  it('backs off from 0.5 s to 8 s with up to 50 % jitter', () => {
-    expect(reconnectDelayMs(0, () => 0)).toBe(500);
-    expect(reconnectDelayMs(1, () => 0)).toBe(1000);
-    expect(reconnectDelayMs(4, () => 0)).toBe(8000);
-    expect(reconnectDelayMs(30, () => 0)).toBe(8000);
-    expect(reconnectDelayMs(0, () => 0.999)).toBe(750);
   });
 });

@@ -7,6 +7,7 @@
 import type { ClockKind } from '../../../common/clock/types.ts';
 import { CLOCK_KINDS, TICK_INTERVAL_MS } from '../../../common/realtime/protocol.ts';
 import { readTick, type ClockTick } from '../../../common/realtime/tick.ts';
+import { backOffDelay, type BackOff } from '../../../common/retry/back-off.ts';
 
 const EMPTY_TICK: ClockTick = { c: 'csew', v: '', t: 0, y: 0, n: 0, counters: [] };
 import { LatencyHistogram } from '../lib/histogram.ts';
@@ -35,11 +36,11 @@ export function judgeTick(previous: TickSeen | undefined, tick: TickSeen): TickV
   return 'next';
 }
 
-/** Back-off before reconnect attempt `attempt` (0-based): 0.5 s doubling to 8 s, plus up to 50 % jitter. */
-export function reconnectDelayMs(attempt: number, random = Math.random): number {
-  const base = Math.min(8000, 500 * 2 ** Math.min(attempt, 10));
-  return Math.round(base * (1 + random() * 0.5));
-}
+/**
+ * Between reconnection attempts, the product's back-off (common/retry/back-off.ts): 0.5-1 s after
+ * the first failure, doubling to 8-16 s.
+ */
+const RECONNECT_BACK_OFF: BackOff = { baseMs: 1000, maxMs: 16_000 };
 
 interface Slot {
   index: number;
@@ -242,7 +243,10 @@ export class ViewerPool {
       this.joinFailures++;
       this.options.errors.add(`viewer could not join: ${kind}`, `viewer ${slot.index} (${slot.clock})`);
     }
-    slot.timer = setTimeout(() => this.connect(slot), reconnectDelayMs(slot.failedAttempts++));
+    slot.timer = setTimeout(
+      () => this.connect(slot),
+      backOffDelay(++slot.failedAttempts, RECONNECT_BACK_OFF, Math.random),
+    );
   }
 
   private tickOf(text: string): ClockTick {

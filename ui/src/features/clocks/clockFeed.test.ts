@@ -235,6 +235,38 @@ describe('ClockFeed', () => {
     expect(socket.joins).toHaveLength(1);
   });
 
+  it('waits longer each time the server closes before a join succeeds, and from the start after one', async () => {
+    startFeed();
+    await vi.advanceTimersByTimeAsync(0);
+    const serverCloses = () => {
+      socket.connected = false;
+      socket.fire('disconnect', 'io server disconnect');
+    };
+    /** How long after the close the feed tries again (random is 0: the lower half of each step). */
+    const waitBeforeConnect = async () => {
+      const before = socket.connectCalls;
+      let waited = 0;
+      while (socket.connectCalls === before) {
+        await vi.advanceTimersByTimeAsync(100);
+        waited += 100;
+      }
+      return waited;
+    };
+    socket.serverConnects();
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    serverCloses();
+    expect(await waitBeforeConnect()).toBe(2_500);
+    // Accepted, then closed again before the join is answered: the next wait doubles.
+    socket.serverConnects();
+    serverCloses();
+    socket.joins.length = 0; // that join is never answered
+    expect(await waitBeforeConnect()).toBe(5_000);
+    socket.serverConnects();
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    serverCloses();
+    expect(await waitBeforeConnect()).toBe(2_500);
+  });
+
   it('joins again when ticks come from a definition it does not have', async () => {
     startFeed();
     await vi.advanceTimersByTimeAsync(0);
@@ -283,6 +315,36 @@ describe('ClockFeed', () => {
     const pushed = { ...definition, version: 'csew-pushed' };
     socket.fire('clock:definition', pushed);
     expect(store.get(feed.stateAtom).definition).toBe(pushed);
+  });
+
+  it('does not use a pushed definition off its contract', async () => {
+    startFeed();
+    await vi.advanceTimersByTimeAsync(0);
+    socket.serverConnects();
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    const { categories: _dropped, ...withoutCategories } = { ...definition, version: 'csew-broken' };
+    socket.fire('clock:definition', withoutCategories);
+    expect(store.get(feed.stateAtom)).toMatchObject({ status: 'live', definition, error: null });
+  });
+
+  it('takes a join reply off its contract as an unreadable answer: says so, asks the API and the room again', async () => {
+    loadClock.mockRejectedValue(new TypeError('Failed to fetch'));
+    startFeed();
+    await vi.advanceTimersByTimeAsync(0);
+    socket.serverConnects();
+    const reply = { ok: true, definition: { ...definition, categories: 'none' }, serverTime: Date.now() };
+    socket.answerJoin(reply as unknown as JoinClockReply);
+    expect(store.get(feed.stateAtom)).toMatchObject({
+      status: 'connecting',
+      definition: null,
+      error: { message: 'The server sent an answer the page could not read.' },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadClock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(JOIN_RETRY_MS);
+    expect(socket.joins).toHaveLength(1);
+    socket.answerJoin({ ok: true, definition, serverTime: Date.now() });
+    expect(store.get(feed.stateAtom)).toMatchObject({ status: 'live', definition, error: null });
   });
 
   it('stops everything when the page goes', async () => {

@@ -16,7 +16,7 @@
  */
 import { atom, type createStore } from 'jotai/vanilla';
 import { io, type Socket } from 'socket.io-client';
-import { backOffDelay } from '../../../../common/retry/back-off.ts';
+import { backOffDelay, type BackOff } from '../../../../common/retry/back-off.ts';
 import type { ClockApiResponse, ClockKind } from '../../../../common/clock/types.ts';
 import {
   REALTIME_PATH,
@@ -29,6 +29,9 @@ import { readTick, tickVersion, type ClockTick } from '../../../../common/realti
 import { clockAreaId, parseClockAreaId } from '../../../../common/clock/area.ts';
 import { GetAreaClock, GetCsewClock, GetPoliceClock } from '../../../../common/contracts/clocks.ts';
 import { GetClientConfig } from '../../../../common/contracts/health.ts';
+import { MalformedAnswer } from '../../../../common/contracts/checked-answer.ts';
+import { DefinitionEvent, JoinClockReply as JoinReply } from '../../../../common/contracts/realtime.ts';
+import { matchesSchema } from '../../../../common/contracts/schema-check.ts';
 import { ApiError, call, describeApiFailure } from '../../shared/api.ts';
 import { failureMessage, type FailurePart } from '../../shared/failureMessage.ts';
 import {
@@ -59,6 +62,12 @@ export const EMPTY_RETRY_MAX_MS = 30_000;
 /** Socket.IO's own reconnection back-off. */
 export const RECONNECTION_DELAY_MS = 1_000;
 export const RECONNECTION_DELAY_MAX_MS = 10_000;
+/**
+ * After the server closed the connection (a restart, or a node shedding sockets), which Socket.IO
+ * does not retry by itself: 2.5 to 5 s, so the screens of a restarted node do not all return in
+ * the same second, doubling while the server keeps closing before a join succeeds.
+ */
+export const SERVER_CLOSE_BACK_OFF: BackOff = { baseMs: 5_000, maxMs: 30_000 };
 
 export type ClockSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -174,6 +183,8 @@ export class ClockFeed {
   /** Failed loads in a row, and failed reads of the realtime address in a row: they set the back-off. */
   private loadFailures = 0;
   private addressFailures = 0;
+  /** Connections the server closed in a row, none joined since: they set the wait before the next. */
+  private serverCloses = 0;
   private pollInFlight = false;
   private resyncs = 0;
   private resyncPending = true;
@@ -271,12 +282,15 @@ export class ClockFeed {
       this.ensurePolling(RECONNECT_GRACE_MS);
       // Socket.IO reconnects by itself except when the server closed the connection (a restart).
       if (reason === 'io server disconnect') {
-        const delay = RECONNECTION_DELAY_MS * (1 + 4 * this.random());
+        this.serverCloses++;
+        const delay = backOffDelay(this.serverCloses, SERVER_CLOSE_BACK_OFF, this.random);
         this.setTimer('reconnect', delay, () => socket.connect());
       }
     });
     socket.on(TICK_EVENT, (frame) => this.onTick(frame, 'socket'));
     socket.on('clock:definition', (definition) => {
+      // A payload off its contract is not used: the ticks' version asks for the definition again.
+      if (!matchesSchema(DefinitionEvent, definition)) return this.malformed('clock:definition');
       if (definition.clock === this.kind) this.dispatch({ type: 'definition', definition, via: 'socket' });
     });
   }
@@ -311,14 +325,18 @@ export class ClockFeed {
     const seq = ++this.joinSeq;
     const onReply = (error: Error | null, reply: JoinClockReply) => {
       if (!this.running || socket !== this.socket || seq !== this.joinSeq) return;
-      if (error || !reply.ok) {
-        // No answer, or no data for this clock yet: ask the API (it says why) and the room again later.
+      const readable = error !== null || matchesSchema(JoinReply, reply);
+      if (!readable) this.malformed('join reply');
+      if (error || !readable || !reply.ok) {
+        // No answer, one off its contract, or no data for this clock yet: ask the API (it says
+        // why) and the room again later.
         this.ensurePolling(this.state.definition ? RECONNECT_GRACE_MS : 0);
         this.setTimer('join', JOIN_RETRY_MS, () => this.join());
         return;
       }
       this.noteServerTime(reply.serverTime);
       this.loadFailures = 0;
+      this.serverCloses = 0;
       this.clearTimer('join');
       this.clearTimer('poll');
       this.failureReported = false;
@@ -330,6 +348,16 @@ export class ClockFeed {
     const timed = socket.timeout(JOIN_TIMEOUT_MS);
     if (this.area !== undefined) timed.emit('area:join', this.area, onReply);
     else timed.emit('clock:join', this.kind, onReply);
+  }
+
+  /**
+   * A payload from the realtime server that is not what common/contracts/realtime.ts says: an
+   * answer the page could not read, as an API answer off its contract is (MalformedAnswer), shown
+   * only while the page has nothing else to show.
+   */
+  private malformed(what: string): void {
+    const error = new MalformedAnswer(`malformed ${what} from the realtime server`);
+    this.dispatch({ type: 'loadFailed', error: toFeedError(error) });
   }
 
   /** Starts the poll loop unless it runs already or the socket is live. */
