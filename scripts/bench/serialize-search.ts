@@ -11,8 +11,11 @@
  *   which the engine keeps as a rope until something reads the bytes);
  * - the same schema with each `anyOf [X, null]` written `type: [X's type, 'null']`, which
  *   fast-json-stringify serializes without running an ajv validation to pick the branch;
- * - through app.inject on bare Fastify apps (no schema / the schema / the rewritten schema),
- *   alternated round by round so that the machine's load falls on all three alike.
+ * - by the declared copy (api/src/http/declared-copy.ts, the contract routes' serializer): a copy
+ *   of the declared properties written by JSON.stringify;
+ * - through app.inject on bare Fastify apps (no schema / the schema / the rewritten schema / the
+ *   schema with the declared copy as serializerCompiler), alternated round by round so that the
+ *   machine's load falls on all alike.
  * Times are this process's CPU time, not the wall clock. With --expose-gc the heap is collected
  * before each timed round, so that no round pays for the garbage of the one before it.
  * Also times the per-request helpers: the keyed address hash and the address group.
@@ -24,6 +27,7 @@ import { Value } from 'typebox/value';
 import { parseConfig } from '../../common/config/config.ts';
 import { SearchCrimes } from '../../common/contracts/search.ts';
 import { buildApp } from '../../api/src/app.ts';
+import { compileDeclaredCopy, declaredCopySerializerCompiler } from '../../api/src/http/declared-copy.ts';
 import { addressGroup } from '../../server-common/addresses/address-group.ts';
 import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
 import { createTestDatabase } from '../../tests/support/database.ts';
@@ -99,10 +103,12 @@ const schema = SearchCrimes.response[200];
 const typeList = nullableAsTypeList(schema) as object;
 const bySchema = fastJsonStringify(schema as object);
 const byTypeList = fastJsonStringify(typeList);
+const copy = compileDeclaredCopy(schema);
+const byDeclaredCopy = (value: unknown) => JSON.stringify(copy(value));
 console.log(`runs per round: ${RUNS}; CPU µs per answer, median of the rounds`);
 for (const [name, answer] of Object.entries(answers)) {
   if (!Value.Check(schema, answer)) throw new Error(`${name}: the answer does not match its schema`);
-  for (const serialize of [bySchema, byTypeList]) {
+  for (const serialize of [bySchema, byTypeList, byDeclaredCopy]) {
     if (!isDeepStrictEqual(JSON.parse(serialize(answer)), answer))
       throw new Error(`${name}: serialized differently`);
   }
@@ -114,21 +120,29 @@ for (const [name, answer] of Object.entries(answers)) {
     ['JSON.stringify', JSON.stringify],
     ['fast-json-stringify, the schema', bySchema],
     ['fast-json-stringify, nullable as type list', byTypeList],
+    ['declared copy + JSON.stringify', byDeclaredCopy],
+    ['declared copy alone (no text)', copy as (value: unknown) => string],
   ];
   for (const [label, serialize] of rows) {
     const alone = usPerCall(() => serialize(answer));
+    if (serialize === (copy as unknown)) {
+      console.log(`  ${label.padEnd(44)} ${alone.padStart(7)}`);
+      continue;
+    }
     const wire = usPerCall(() => onTheWire(serialize(answer)));
     console.log(`  ${label.padEnd(44)} ${alone.padStart(7)}   with byteLength + Buffer ${wire.padStart(7)}`);
   }
 
   const apps = new Map<string, ReturnType<typeof Fastify>>();
-  for (const [label, response] of [
-    ['no response schema', undefined],
-    ['the schema', schema],
-    ['nullable as type list', typeList],
+  for (const [label, response, serializerCompiler] of [
+    ['no response schema', undefined, undefined],
+    ['the schema', schema, undefined],
+    ['nullable as type list', typeList, undefined],
+    ['the schema, declared copy', schema, declaredCopySerializerCompiler],
   ] as const) {
     const bare = Fastify();
-    bare.get('/', response ? { schema: { response: { 200: response } } } : {}, async () => answer);
+    const options = response ? { schema: { response: { 200: response } }, serializerCompiler } : {};
+    bare.get('/', options, async () => answer);
     await bare.ready();
     apps.set(label, bare);
   }
@@ -145,7 +159,7 @@ for (const [name, answer] of Object.entries(answers)) {
   }
   for (const [label, times] of rounds) {
     times.sort((a, b) => a - b);
-    console.log(`  bare Fastify inject, ${label.padEnd(23)} ${times[10]!.toFixed(1).padStart(7)}`);
+    console.log(`  bare Fastify inject, ${label.padEnd(27)} ${times[10]!.toFixed(1).padStart(7)}`);
     await apps.get(label)!.close();
   }
 }

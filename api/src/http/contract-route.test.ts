@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { endpoint } from '../../../common/contracts/endpoint.ts';
 import { contractRoute, pathWithin, type ContractHandler } from './contract-route.ts';
+import { declaredCopySerializerCompiler } from './declared-copy.ts';
 
 const Greet = endpoint({
   method: 'POST',
@@ -37,6 +38,8 @@ describe('contractRoute', () => {
     expect(route.schema?.body).toBe(Greet.body);
     expect(route.schema?.params).toBe(Greet.params);
     expect(route.schema?.response).toEqual({ 200: Greet.response[200] });
+    // The answer is written by the declared copy, not by fast-json-stringify.
+    expect(route.serializerCompiler).toBe(declaredCopySerializerCompiler);
 
     const ok = await app.inject({ method: 'POST', url: '/api/greetings/cy', payload: { name: 'Ann' } });
     expect(ok.json()).toEqual({ text: 'Shwmae Ann' });
