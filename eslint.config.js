@@ -56,6 +56,10 @@ const rawAddressRule = (options) => [
   ...rawAddressSelectors(options).map((selector) => ({ selector, message: RAW_ADDRESS })),
 ];
 
+/** What a flag of a request in flight gets called (ui/src, beside a mutation: see below). */
+const BUSY_WORDS =
+  'busy|pending|loading|submitting|sending|saving|testing|retrying|creating|revoking|deleting|uploading';
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'coverage'] },
   js.configs.recommended,
@@ -152,6 +156,18 @@ export default tseslint.config(
           selector,
           message: 'A hand-made store: keep UI state in jotai atoms (client) or TanStack Query (server).',
         })),
+        {
+          // A request's busy flag kept by hand beside the mutation that already knows it. Only
+          // these names, and only in a function that calls a mutation hook: a flag of other work
+          // (a timer, a file being read) in a screen without one is not the mutation's to tell.
+          selector:
+            [
+              ':function:has(CallExpression[callee.name=/Mutation$/])',
+              "VariableDeclarator:matches([init.callee.name='useState'], [init.callee.property.name='useState'])",
+              '> ArrayPattern > Identifier:first-child',
+            ].join(' ') + `[name=/^(is)?(${BUSY_WORDS})$/i]`,
+          message: "A request's busy state by hand: read isPending (and error, data) from its mutation.",
+        },
       ],
     },
   },

@@ -40,6 +40,36 @@ describe('no hand-made stores in the UI', { timeout: 60_000 }, () => {
     expect(await storeFindings(code)).toEqual([]);
   });
 
+  const HAND_KEPT_BUSY =
+    "A request's busy state by hand: read isPending (and error, data) from its mutation.";
+
+  it.each([
+    [
+      'export function Card() {\n  const save = useAdminMutation(Save, []);\n  const [busy, setBusy] = useState(false);\n  return [save, busy, setBusy];\n}\n',
+    ],
+    [
+      'export const Card = () => {\n  const send = useMutation({ mutationFn });\n  const [isSending, setSending] = React.useState<boolean>(false);\n  return [send, isSending, setSending];\n};\n',
+    ],
+    [
+      'export function Form() {\n  const [submitting, setSubmitting] = useState(false);\n  const login = useEndpointMutation(Login, []);\n  return [login, submitting, setSubmitting];\n}\n',
+    ],
+  ])('refuses a busy flag kept beside a mutation: %j', async (code) => {
+    expect(await storeFindings(code, 'ui/src/features/admin/Example.tsx')).toContain(HAND_KEPT_BUSY);
+  });
+
+  it.each([
+    // The form's own values and checks beside a mutation are the form's.
+    [
+      'export function Card() {\n  const save = useAdminMutation(Save, []);\n  const [code, setCode] = useState("");\n  const [invalid, setInvalid] = useState<string | null>(null);\n  return [save, code, setCode, invalid, setInvalid];\n}\n',
+    ],
+    // A flag of other work, in a screen that sends nothing.
+    [
+      'export function Picture() {\n  const [loading, setLoading] = useState(true);\n  return [loading, setLoading];\n}\n',
+    ],
+  ])('lets %j be', async (code) => {
+    expect(await storeFindings(code, 'ui/src/features/admin/Example.tsx')).toEqual([]);
+  });
+
   it('holds only in ui/src: a server may keep its own subscribers', async () => {
     expect(
       await storeFindings('export const listeners = new Set<() => void>();\n', 'realtime/src/example.ts'),

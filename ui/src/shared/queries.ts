@@ -30,8 +30,16 @@ export function useEndpointQuery<E extends Endpoint>(endpoint: E, request?: Requ
   });
 }
 
-/** A change through an endpoint; every read of `invalidates` is fetched again once it succeeded. */
-export function useEndpointMutation<E extends Endpoint>(endpoint: E, invalidates: readonly Endpoint[]) {
+/**
+ * A change through an endpoint, as TanStack's mutation object: a screen shows its isPending, error
+ * and data rather than copies of its own. Every read of `invalidates` is fetched again once it
+ * succeeded; `onError` hears each failure, even one that ends after the screen has gone.
+ */
+export function useEndpointMutation<E extends Endpoint>(
+  endpoint: E,
+  invalidates: readonly Endpoint[],
+  onError?: (error: Error) => void,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: RequestOf<E>) => callEndpoint(endpoint, request),
@@ -39,5 +47,6 @@ export function useEndpointMutation<E extends Endpoint>(endpoint: E, invalidates
       Promise.all(
         invalidates.map((read) => client.invalidateQueries({ queryKey: [read.method, read.path] })),
       ),
+    ...(onError ? { onError } : {}),
   });
 }

@@ -27,7 +27,7 @@ import { ApiKeysTable } from './api-keys/ApiKeysTable.tsx';
 import { NewKeyDialog, type NewKey } from './api-keys/NewKeyDialog.tsx';
 import { WebhookLog } from './api-keys/WebhookLog.tsx';
 import { API_DOCS_PATH } from './api-keys/usageExample.ts';
-import { useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
+import { useAdminMutation, useAdminQuery } from './useAdminQuery.ts';
 import './admin.css';
 import './api-keys/api-keys.css';
 
@@ -36,9 +36,7 @@ export function ApiKeysPage() {
   const keys = useAdminQuery(ListApiKeys);
   const revokeApiKey = useAdminMutation(RevokeApiKey, [ListApiKeys]);
   const { toast } = useToast();
-  const onExpiry = useSessionExpiry();
   const [created, setCreated] = useState<NewKey | null>(null);
-  const [revoking, setRevoking] = useState<number | null>(null);
   const [webhookOf, setWebhookOf] = useState<ApiKeyView | null>(null);
 
   const loadFailed = keys.status === 'error';
@@ -54,19 +52,15 @@ export function ApiKeysPage() {
 
   async function revoke(key: ApiKeyView) {
     if (!window.confirm(revokeConfirmText(key.name))) return;
-    setRevoking(key.id);
     try {
-      await revokeApiKey({ params: { id: key.id } });
+      await revokeApiKey.mutateAsync({ params: { id: key.id } });
       toast({ title: API_KEY_TEXTS.revokedTitle, description: `"${key.name}" no longer works.` });
     } catch (error) {
-      onExpiry(error);
       toast({
         variant: 'destructive',
         title: API_KEY_TEXTS.revokeFailedTitle,
         description: failureText(error, API_KEY_TEXTS.revokeFailed, API_KEY_TEXTS.revokeNetwork),
       });
-    } finally {
-      setRevoking(null);
     }
   }
 
@@ -88,7 +82,7 @@ export function ApiKeysPage() {
           {(data) => (
             <ApiKeysTable
               apiKeys={data.apiKeys}
-              revoking={revoking}
+              revoking={revokeApiKey.isPending ? revokeApiKey.variables.params.id : null}
               onRevoke={(key) => void revoke(key)}
               onShowWebhook={setWebhookOf}
             />
@@ -103,9 +97,7 @@ export function ApiKeysPage() {
 
 function CreateKeyCard({ onCreated }: { onCreated: (key: NewKey) => void }) {
   const { toast } = useToast();
-  const onExpiry = useSessionExpiry();
   const [form, setForm] = useState<ApiKeyFormValues>(EMPTY_FORM);
-  const [creating, setCreating] = useState(false);
   const createApiKey = useAdminMutation(CreateApiKey, [ListApiKeys]);
   const edit = (change: Partial<ApiKeyFormValues>) => setForm((current) => ({ ...current, ...change }));
 
@@ -119,21 +111,17 @@ function CreateKeyCard({ onCreated }: { onCreated: (key: NewKey) => void }) {
       });
       return;
     }
-    setCreating(true);
     try {
-      const result = await createApiKey({ body: apiKeyPayload(form) });
+      const result = await createApiKey.mutateAsync({ body: apiKeyPayload(form) });
       toast({ title: API_KEY_TEXTS.createdTitle, description: API_KEY_TEXTS.created });
       setForm(EMPTY_FORM);
       onCreated({ apiKey: result.apiKey, name: result.name });
     } catch (error) {
-      onExpiry(error);
       toast({
         variant: 'destructive',
         title: API_KEY_TEXTS.createFailedTitle,
         description: failureText(error, API_KEY_TEXTS.createFailed, API_KEY_TEXTS.createNetwork),
       });
-    } finally {
-      setCreating(false);
     }
   }
 
@@ -174,8 +162,8 @@ function CreateKeyCard({ onCreated }: { onCreated: (key: NewKey) => void }) {
           />
         </div>
         <div className="admin-form__actions">
-          <Button type="submit" disabled={!canSubmitApiKey(form) || creating}>
-            {creating ? 'Generating...' : 'Generate API Key'}
+          <Button type="submit" disabled={!canSubmitApiKey(form) || createApiKey.isPending}>
+            {createApiKey.isPending ? 'Generating...' : 'Generate API Key'}
           </Button>
         </div>
       </form>

@@ -24,7 +24,7 @@ import { useToast } from '../toast/useToast.ts';
 import { TextAreaField } from '../contact/TextAreaField.tsx';
 import { welshBlock, welshForm, type CsewWelshForm } from './csewWelsh.ts';
 import { BackToDashboard, formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
-import { useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
+import { useAdminMutation, useAdminQuery } from './useAdminQuery.ts';
 import './admin.css';
 import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
@@ -129,21 +129,22 @@ function FiguresUpload({ inUse }: { inUse: FiguresInUse }) {
   const { toast } = useToast();
   const replace = useAdminMutation(ReplaceCsewFigures, [GetCsewFigures]);
   const revert = useAdminMutation(RevertCsewFigures, [GetCsewFigures]);
-  const onExpiry = useSessionExpiry();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A file that is not JSON, refused before anything is sent; the server's refusals are the mutations' errors.
+  const [unreadable, setUnreadable] = useState<string | null>(null);
+  const busy = replace.isPending || revert.isPending;
+  const failure = replace.error ?? revert.error;
+  const problem = unreadable ?? (failure && refusal(failure));
 
   async function send(action: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setProblem(null);
+    // A new attempt clears what the last one said, whichever change it was.
+    setUnreadable(null);
+    replace.reset();
+    revert.reset();
     try {
       await action();
       toast({ title: 'Survey figures updated', description: done });
-    } catch (error) {
-      onExpiry(error);
-      setProblem(error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error));
-    } finally {
-      setBusy(false);
+    } catch {
+      // Said on the card, from the mutation's error.
     }
   }
 
@@ -155,10 +156,15 @@ function FiguresUpload({ inUse }: { inUse: FiguresInUse }) {
     try {
       document = JSON.parse(await file.text()) as Record<string, unknown>;
     } catch {
-      setProblem(`${file.name} is not a JSON file; the survey figures were not changed.`);
+      replace.reset();
+      revert.reset();
+      setUnreadable(`${file.name} is not a JSON file; the survey figures were not changed.`);
       return;
     }
-    await send(() => replace({ body: document }), 'The clocks take the new figures within a minute.');
+    await send(
+      () => replace.mutateAsync({ body: document }),
+      'The clocks take the new figures within a minute.',
+    );
   }
 
   return (
@@ -194,7 +200,9 @@ function FiguresUpload({ inUse }: { inUse: FiguresInUse }) {
             variant="secondary"
             size="sm"
             disabled={busy}
-            onClick={() => void send(() => revert({}), 'Back to the figures shipped with this version.')}
+            onClick={() =>
+              void send(() => revert.mutateAsync({}), 'Back to the figures shipped with this version.')
+            }
           >
             Use the shipped figures
           </Button>
@@ -219,29 +227,26 @@ function WelshText({ inUse }: { inUse: FiguresInUse }) {
   const { figures } = inUse;
   const { toast } = useToast();
   const replace = useAdminMutation(ReplaceCsewFigures, [GetCsewFigures]);
-  const onExpiry = useSessionExpiry();
   const [form, setForm] = useState<CsewWelshForm>(() => welshForm(figures));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The form's own check, said before anything is sent; the server's refusal is the mutation's error.
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const problem = invalid ?? (replace.error && refusal(replace.error));
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const block = welshBlock(form);
     if (!block.ok) {
-      setProblem(block.problem);
+      replace.reset();
+      setInvalid(block.problem);
       return;
     }
     const { cy: _old, ...english } = figures;
-    setBusy(true);
-    setProblem(null);
+    setInvalid(null);
     try {
-      await replace({ body: block.cy ? { ...english, cy: block.cy } : english });
+      await replace.mutateAsync({ body: block.cy ? { ...english, cy: block.cy } : english });
       toast({ title: 'Welsh text saved', description: 'The Welsh clock pages show it within a minute.' });
-    } catch (error) {
-      onExpiry(error);
-      setProblem(error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error));
-    } finally {
-      setBusy(false);
+    } catch {
+      // Said on the card, from the mutation's error.
     }
   }
 
@@ -285,12 +290,17 @@ function WelshText({ inUse }: { inUse: FiguresInUse }) {
             }
           />
         ))}
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={replace.isPending}>
           Save Welsh text
         </Button>
       </form>
     </Card>
   );
+}
+
+/** The server's words for a refused upload (its problem's message), else the failure's own. */
+function refusal(error: Error): string {
+  return error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error);
 }
 
 function longDate(isoDate: string): string {

@@ -3,7 +3,7 @@ import { GetDataStatus, type CheckResult } from '../../../../common/contracts/da
 import { PostDataUpdateCheck } from '../../../../common/contracts/data-updates.ts';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Card } from '../../shared/ui/Card.tsx';
-import { describeFailure, useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
+import { describeFailure, useAdminMutation, useAdminQuery } from './useAdminQuery.ts';
 import { formatDateTime, ResourceView, StatusBadge } from './AdminParts.tsx';
 
 /** How often, and how many times, the card reads the status again after "Check now". */
@@ -21,18 +21,23 @@ function resultTone(result: CheckResult): 'ok' | 'warn' | 'bad' | 'neutral' {
 export function DataUpdatesCard() {
   const status = useAdminQuery(GetDataStatus);
   const checkNow = useAdminMutation(PostDataUpdateCheck, [GetDataStatus]);
-  const onExpiry = useSessionExpiry();
-  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
   const [waitingSince, setWaitingSince] = useState<string | null | undefined>(undefined);
   const lastAt = status.status === 'ready' ? status.data.lastCheck.at : undefined;
   const { reload } = status;
+  const { reset: clearNote } = checkNow;
+  // What the server answered to "Check now", until the check has ended.
+  const note = checkNow.data
+    ? { text: checkNow.data.message, error: false }
+    : checkNow.error
+      ? { text: describeFailure(checkNow.error), error: true }
+      : null;
 
   // After "Check now", read the status again until the check has ended (its time changes).
   useEffect(() => {
     if (waitingSince === undefined) return;
     if (lastAt !== undefined && lastAt !== waitingSince) {
       setWaitingSince(undefined);
-      setNote(null);
+      clearNote();
       return;
     }
     let polls = 0;
@@ -43,17 +48,14 @@ export function DataUpdatesCard() {
       } else reload();
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [waitingSince, lastAt, reload]);
+  }, [waitingSince, lastAt, reload, clearNote]);
 
   async function start() {
-    setNote(null);
     try {
-      const answer = await checkNow({});
-      setNote({ text: answer.message, error: false });
+      await checkNow.mutateAsync({});
       setWaitingSince(lastAt ?? null);
-    } catch (error) {
-      onExpiry(error);
-      setNote({ text: describeFailure(error), error: true });
+    } catch {
+      // Said under the button, from the mutation's error.
     }
   }
 

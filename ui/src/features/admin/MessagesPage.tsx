@@ -11,7 +11,7 @@ import {
   type OutboxMessageView,
 } from './adminApi.ts';
 import { BackToDashboard, formatDateTime, Pager, ResourceView, StatusBadge } from './AdminParts.tsx';
-import { describeFailure, useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
+import { describeFailure, useAdminMutation, useAdminQuery } from './useAdminQuery.ts';
 import './admin.css';
 
 const FILTERS: readonly { status: MessageStatus | undefined; label: string }[] = [
@@ -106,8 +106,6 @@ function MessageList({
 
 function MessageItem({ message }: { message: OutboxMessageView }) {
   const { toast } = useToast();
-  const onExpiry = useSessionExpiry();
-  const [retrying, setRetrying] = useState(false);
   // Every list of messages (this page, the dashboard's count) is read again after a retry.
   const retryMessage = useAdminMutation(RetryMessage, [ListMessages]);
   const status = STATUS_TEXT[message.status];
@@ -117,15 +115,11 @@ function MessageItem({ message }: { message: OutboxMessageView }) {
   const text = (isContact || isUpdate ? message.payload.message : message.payload.issue) ?? '';
 
   async function retry() {
-    setRetrying(true);
     try {
-      await retryMessage({ params: { id: message.id } });
+      await retryMessage.mutateAsync({ params: { id: message.id } });
       toast({ title: 'Retry Scheduled', description: `Message ${message.id} will be sent again shortly.` });
     } catch (error) {
-      onExpiry(error);
       toast({ variant: 'destructive', title: 'Retry Failed', description: describeFailure(error) });
-    } finally {
-      setRetrying(false);
     }
   }
 
@@ -175,8 +169,8 @@ function MessageItem({ message }: { message: OutboxMessageView }) {
         <p className="admin-message__error">Last error: {message.lastError}</p>
       )}
       {message.status !== 'sent' && (
-        <Button size="sm" variant="secondary" disabled={retrying} onClick={() => void retry()}>
-          {retrying ? 'Retrying...' : message.status === 'failed' ? 'Retry' : 'Send now'}
+        <Button size="sm" variant="secondary" disabled={retryMessage.isPending} onClick={() => void retry()}>
+          {retryMessage.isPending ? 'Retrying...' : message.status === 'failed' ? 'Retry' : 'Send now'}
         </Button>
       )}
     </li>

@@ -15,7 +15,7 @@ import { PASSWORD_MAX_LENGTH } from '../../../../common/contracts/auth.ts';
 import { SECURITY_LOG_PAGE_SIZE, type SecondFactorSetup, type SecurityEventKind } from './adminApi.ts';
 import { isWrongPassword } from './secondFactorForm.ts';
 import { BackToDashboard, formatDateTime, Pager, ResourceView } from './AdminParts.tsx';
-import { describeFailure, useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
+import { describeFailure, useAdminMutation, useAdminQuery } from './useAdminQuery.ts';
 import './admin.css';
 import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 
@@ -113,42 +113,35 @@ function SecurityLogCard() {
 
 function SecondFactorCard() {
   const status = useAdminQuery(GetSecondFactor);
-  const onExpiry = useSessionExpiry();
-  const startSecondFactorSetup = useAdminMutation(SetUpSecondFactor, []);
-  const confirmSecondFactor = useAdminMutation(ConfirmSecondFactor, [GetSecondFactor]);
-  const disableSecondFactor = useAdminMutation(DisableSecondFactor, [GetSecondFactor]);
+  const startSetup = useAdminMutation(SetUpSecondFactor, []);
+  const confirmSetup = useAdminMutation(ConfirmSecondFactor, [GetSecondFactor]);
+  const disableFactor = useAdminMutation(DisableSecondFactor, [GetSecondFactor]);
+  // Shown once and gone with the card: component state, not the mutation cache, which would keep them after it.
   const [setup, setSetup] = useState<SecondFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [wrongPassword, setWrongPassword] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const changes = [startSetup, confirmSetup, disableFactor];
+  const busy = changes.some((change) => change.isPending);
+  // The last attempt's failure: starting one clears what the others said.
+  const failure = changes.find((change) => change.error)?.error ?? null;
+  const wrongPassword = isWrongPassword(failure);
 
   async function act(work: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    setWrongPassword(false);
+    for (const change of changes) change.reset();
     try {
       await work();
-    } catch (failure) {
-      onExpiry(failure);
-      setError(describeFailure(failure));
-      if (isWrongPassword(failure)) {
-        setWrongPassword(true);
-        passwordRef.current?.focus();
-      }
-    } finally {
-      setBusy(false);
+    } catch (error) {
+      if (isWrongPassword(error)) passwordRef.current?.focus();
     }
   }
 
-  const begin = () => act(async () => setSetup(await startSecondFactorSetup({})));
+  const begin = () => act(async () => setSetup(await startSetup.mutateAsync({})));
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
-      const result = await confirmSecondFactor({ body: { code, password } });
+      const result = await confirmSetup.mutateAsync({ body: { code, password } });
       setRecoveryCodes(result.recoveryCodes);
       setSetup(null);
       setCode('');
@@ -158,7 +151,7 @@ function SecondFactorCard() {
   const disable = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
-      await disableSecondFactor({ body: { code } });
+      await disableFactor.mutateAsync({ body: { code } });
       setCode('');
       setRecoveryCodes(null);
     });
@@ -245,9 +238,9 @@ function SecondFactorCard() {
                 Set up a second factor
               </Button>
             )}
-            {error && (
+            {failure && (
               <Alert variant="destructive" title="That did not work">
-                {error}
+                {describeFailure(failure)}
               </Alert>
             )}
           </>

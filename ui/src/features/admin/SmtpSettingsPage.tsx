@@ -27,7 +27,7 @@ import {
   type SmtpFormValues,
   type SmtpProvider,
 } from './smtpForm.ts';
-import { useAdminMutation, useAdminQuery, useSessionExpiry } from './useAdminQuery.ts';
+import { useAdminMutation, useAdminQuery } from './useAdminQuery.ts';
 import './admin.css';
 
 export function SmtpSettingsPage() {
@@ -60,22 +60,26 @@ export function SmtpSettingsPage() {
   );
 }
 
-type Busy = 'idle' | 'saving' | 'testing';
-
 function SmtpEditor({ initial }: { initial: SmtpSettingsView }) {
   const { toast } = useToast();
-  const onExpiry = useSessionExpiry();
   const saveSmtpSettings = useAdminMutation(SaveSmtpSettings, [GetSmtpSettings]);
   const testSmtpSettings = useAdminMutation(TestSmtpSettings, []);
   const [form, setForm] = useState<SmtpFormValues>(() => formFromSettings(initial));
   const [passwordSet, setPasswordSet] = useState(initial.passwordSet);
-  const [busy, setBusy] = useState<Busy>('idle');
-  const [result, setResult] = useState<Outcome | null>(null);
+  // The last test's outcome, from its mutation's answer or failure.
+  const result = testSmtpSettings.data
+    ? testOutcome(testSmtpSettings.data)
+    : testSmtpSettings.error
+      ? testFailure(testSmtpSettings.error)
+      : null;
 
-  /** Editing any field clears the last test result: it no longer describes these settings. */
+  /**
+   * Editing any field clears the last test result: it no longer describes these settings. A test
+   * still running is left to finish and say its outcome.
+   */
   function edit(change: Partial<SmtpFormValues>) {
     setForm((current) => ({ ...current, ...change }));
-    setResult(null);
+    if (!testSmtpSettings.isPending) testSmtpSettings.reset();
   }
 
   function report(outcome: Outcome) {
@@ -89,38 +93,29 @@ function SmtpEditor({ initial }: { initial: SmtpSettingsView }) {
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmitSmtp(form)) return;
-    setBusy('saving');
     try {
-      const { settings } = await saveSmtpSettings({ body: smtpPayload(form) });
+      const { settings } = await saveSmtpSettings.mutateAsync({ body: smtpPayload(form) });
       setForm(formFromSettings(settings));
       setPasswordSet(settings.passwordSet);
       toast({ title: SMTP_TEXTS.savedTitle, description: SMTP_TEXTS.saved });
     } catch (error) {
-      onExpiry(error);
       report(saveFailure(error));
-    } finally {
-      setBusy('idle');
     }
   }
 
   async function test(formElement: HTMLFormElement | null) {
     // The same checks as Save: a test of settings that could not be saved tells nothing.
     if (!canSubmitSmtp(form) || (formElement && !formElement.reportValidity())) return;
-    setBusy('testing');
-    setResult(null);
     let outcome: Outcome;
     try {
-      outcome = testOutcome(await testSmtpSettings({ body: smtpPayload(form) }));
+      outcome = testOutcome(await testSmtpSettings.mutateAsync({ body: smtpPayload(form) }));
     } catch (error) {
-      onExpiry(error);
       outcome = testFailure(error);
     }
-    setResult(outcome);
     report(outcome);
-    setBusy('idle');
   }
 
-  const disabled = !canSubmitSmtp(form) || busy !== 'idle';
+  const disabled = !canSubmitSmtp(form) || saveSmtpSettings.isPending || testSmtpSettings.isPending;
   const requiredMark = (
     <span className="field__required" aria-hidden="true">
       {' '}
@@ -235,14 +230,14 @@ function SmtpEditor({ initial }: { initial: SmtpSettingsView }) {
 
             <div className="admin-form__actions">
               <Button type="submit" disabled={disabled}>
-                {busy === 'saving' ? 'Saving...' : 'Save Settings'}
+                {saveSmtpSettings.isPending ? 'Saving...' : 'Save Settings'}
               </Button>
               <Button
                 variant="secondary"
                 disabled={disabled}
                 onClick={(event) => void test(event.currentTarget.form)}
               >
-                {busy === 'testing' ? 'Testing...' : 'Test Connection'}
+                {testSmtpSettings.isPending ? 'Testing...' : 'Test Connection'}
               </Button>
             </div>
           </form>

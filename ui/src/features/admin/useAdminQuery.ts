@@ -57,7 +57,11 @@ export function useAdminQuery<E extends Endpoint>(
   return { status: 'loading', reload };
 }
 
-/** A change through the admin API; what `invalidates` lists is read again after it succeeded. */
+/**
+ * A change through the admin API, as TanStack's mutation object (isPending, error, data, reset:
+ * what the screen shows of the request); what `invalidates` lists is read again after it
+ * succeeded, and a 401 ends the browser's admin session (useSessionExpiry).
+ */
 export function useAdminMutation<E extends Endpoint>(endpoint: E, invalidates: readonly Endpoint[]) {
-  return useEndpointMutation(endpoint, invalidates).mutateAsync;
+  return useEndpointMutation(endpoint, invalidates, useSessionExpiry());
 }

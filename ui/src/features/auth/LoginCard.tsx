@@ -1,10 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent, type Ref } from 'react';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Field } from '../../shared/ui/Field.tsx';
 import { useToast } from '../toast/useToast.ts';
-import { SecondFactorRequired, type AdminIdentity } from './adminApi.ts';
+import { SecondFactorRequired, type AdminIdentity, type LoginCredentials } from './adminApi.ts';
 import { adminSessionAtom, loginAtom, logoutAtom } from './adminSession.ts';
 
 export interface LoginCardProps {
@@ -23,8 +24,17 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
   // Shown once the server said the password was right and the account has a second factor.
   const [askCode, setAskCode] = useState(false);
   const [code, setCode] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const attempt = useMutation({
+    // "Now the code" answers a first attempt: the form asks for it (null), it is no failure.
+    mutationFn: async (credentials: LoginCredentials) => {
+      try {
+        return await login(credentials);
+      } catch (failure) {
+        if (failure instanceof SecondFactorRequired && credentials.code === undefined) return null;
+        throw failure;
+      }
+    },
+  });
 
   if (session.status === 'admin') {
     return (
@@ -44,10 +54,12 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitting(true);
-    setError(null);
     try {
-      const admin = await login({ username, password, ...(askCode ? { code } : {}) });
+      const admin = await attempt.mutateAsync({ username, password, ...(askCode ? { code } : {}) });
+      if (!admin) {
+        setAskCode(true);
+        return;
+      }
       setUsername('');
       setPassword('');
       setCode('');
@@ -55,15 +67,7 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
       toast({ title: 'Logged in', description: `Welcome back, ${admin.username}.` });
       onSuccess?.(admin);
     } catch (failure) {
-      if (failure instanceof SecondFactorRequired && !askCode) {
-        setAskCode(true);
-        return;
-      }
-      const message = failure instanceof Error && failure.message ? failure.message : 'Login failed';
-      setError(message);
-      toast({ variant: 'destructive', title: 'Login failed', description: message });
-    } finally {
-      setSubmitting(false);
+      toast({ variant: 'destructive', title: 'Login failed', description: loginFailure(failure) });
     }
   }
 
@@ -103,15 +107,19 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
             onChange={(event) => setCode(event.target.value)}
           />
         )}
-        {error && (
+        {attempt.error && (
           <Alert variant="destructive" title="Login failed">
-            {error}
+            {loginFailure(attempt.error)}
           </Alert>
         )}
-        <Button type="submit" block disabled={submitting}>
-          {submitting ? 'Logging in...' : 'Login'}
+        <Button type="submit" block disabled={attempt.isPending}>
+          {attempt.isPending ? 'Logging in...' : 'Login'}
         </Button>
       </form>
     </section>
   );
+}
+
+function loginFailure(failure: unknown): string {
+  return failure instanceof Error && failure.message ? failure.message : 'Login failed';
 }

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Validation } from '../../../../common/contact/messages.ts';
@@ -18,29 +19,33 @@ export interface SendTexts {
 
 /**
  * The state of a dialog that sends one message (the contact form, the data-issue report): open
- * or not, sending or not, and the error it shows, also as a toast.
+ * or not, sending or not (the send's mutation), and the error it shows, also as a toast.
  */
 export function useSendDialog(texts: SendTexts) {
   const { toast } = useToast();
   const intl = useIntl();
   const [open, setOpen] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The form's own check, said before anything is sent; the server's refusal is the mutation's error.
+  const [refused, setRefused] = useState<string | null>(null);
+  const sending = useMutation({ mutationFn: (deliver: () => Promise<void>) => deliver() });
+  const error = refused ?? (sending.error && failureText(sending.error));
 
   function show(text: string) {
-    setError(text);
     toast({ variant: 'destructive', title: intl.formatMessage({ id: 'dialog.error' }), description: text });
   }
 
   function fail(english: string) {
     // The shared checks (here and on the server) word their refusals in English: say them in the page's language.
     const id = contactTextIdOf(english);
-    show(id ? intl.formatMessage({ id }) : english);
+    const text = id ? intl.formatMessage({ id }) : english;
+    if (!sending.isPending) sending.reset();
+    setRefused(text);
+    show(text);
   }
 
-  function failToSend(failure: unknown) {
+  function failureText(failure: unknown): string {
     const parts = sendFailureParts(failure);
-    show(parts ? parts.map(({ id, values }) => intl.formatMessage({ id }, values)).join(' ') : texts.failed);
+    return parts ? parts.map(({ id, values }) => intl.formatMessage({ id }, values)).join(' ') : texts.failed;
   }
 
   /**
@@ -50,20 +55,23 @@ export function useSendDialog(texts: SendTexts) {
    */
   async function send<T>(checked: Validation<T>, deliver: (value: T) => Promise<void>) {
     if (!checked.ok) return fail(checked.error);
-    setSending(true);
-    setError(null);
+    setRefused(null);
     try {
-      await deliver(checked.value);
+      await sending.mutateAsync(() => deliver(checked.value));
       setOpen(false);
       toast({ title: texts.sentTitle, description: texts.sent });
     } catch (failure) {
-      failToSend(failure);
-    } finally {
-      setSending(false);
+      show(failureText(failure));
     }
   }
 
-  return { open, setOpen, sending, error, clearError: () => setError(null), send };
+  function clearError() {
+    setRefused(null);
+    // A send still under way keeps its state, and says how it ended.
+    if (!sending.isPending) sending.reset();
+  }
+
+  return { open, setOpen, sending: sending.isPending, error, clearError, send };
 }
 
 export type SendDialogState = ReturnType<typeof useSendDialog>;
