@@ -119,7 +119,8 @@ export function composeServices(options: ServicesOptions) {
     log,
     now,
   });
-  const dataUpdater = options.dataUpdater ?? dataUpdaterOf(options, mail, metrics);
+  const dataUpdater =
+    options.dataUpdater ?? dataUpdaterOf(options, { mail, metrics, policeApi: core.policeApi });
   const dataVersion = clockDataVersion(core.policeClock, csewFigures);
   // Answers that change only with an import: a minute in any cache, then a cheap 304 while the
   // data version stands (forces, available dates).
@@ -341,15 +342,19 @@ function alertsOf(options: ServicesOptions, wiring: AlertsWiring) {
 /** The scheduled update from config: the import runs as a child `npm run import`; alerts go through the outbox. */
 function dataUpdaterOf(
   options: ServicesOptions,
-  mail: MailServices | undefined,
-  metrics: ApiMetrics,
+  {
+    mail,
+    metrics,
+    policeApi,
+  }: { mail: MailServices | undefined; metrics: ApiMetrics; policeApi: PoliceApiClient },
 ): DataUpdater {
   const { config, sequelize } = options;
   return createDataUpdater({
     sequelize,
     checkLease: createLeaseService(sequelize, { name: CHECK_LEASE }),
     importLease: createLeaseService(sequelize, { name: IMPORT_LEASE }),
-    policeApiUrl: config.policeApiUrl,
+    // The process's one data.police.uk client: the check shares its rate limit.
+    policeApi,
     archiveUrl: config.policeArchiveUrl,
     intervalMinutes: config.dataUpdateIntervalMinutes,
     runImport: importProcess({ databaseUrl: config.databaseUrl }),
