@@ -248,6 +248,7 @@ describe('the API composes in one root', () => {
         'composeAdminAuth',
         'composePoliceApi',
         'composeExportGate',
+        'createConnectionCap',
         'createApiMetrics',
         'createLeaseService',
         'createOutbox',

@@ -53,6 +53,7 @@ import {
   type WebhookServices,
   type WebhookServicesOptions,
 } from './composition/webhooks.ts';
+import { createConnectionCap } from './http/connection-cap.ts';
 import { createApiMetrics, type ApiMetrics } from './observability/metrics.ts';
 
 export interface ServicesOptions {
@@ -152,6 +153,14 @@ export function composeServices(options: ServicesOptions) {
     dataVersion,
     cached,
     metrics,
+    // Open connections per address, counted on the app's server once buildApp attaches it.
+    connectionCap: createConnectionCap({
+      maxPerAddress: config.apiMaxConnectionsPerAddress,
+      trustProxy: config.trustProxy,
+      log,
+      hashAddress,
+      now,
+    }),
     exportGate: composeExportGate({
       atOnce: config.exportsAtOnce,
       perAddress: config.exportsPerAddress,
