@@ -24,7 +24,7 @@ import {
   type MonthNoticeConsumer,
 } from './month-notices/dispatcher.ts';
 import { createClockImageService } from './og-image/clock-image-service.ts';
-import type { SearchService, SearchServiceOptions } from './search/search-service.ts';
+import type { SearchService } from './search/search-service.ts';
 import { appVersion } from './version.ts';
 import { createCsewFiguresService } from './clocks/csew-figures-service.ts';
 import { createPoliceClockService } from './clocks/police-clock-service.ts';
@@ -105,7 +105,7 @@ export function composeServices(options: ServicesOptions) {
     ? createSecretBox(options.secretKey, options.previousSecretKeys)
     : undefined;
   const caches = composeCaches({ now });
-  const core = coreServices(options, { hashAddress, secretBox, areaClocks: caches.areaClocks });
+  const core = coreServices(options, { hashAddress, secretBox, caches });
   const { search, csewFigures } = core;
   const { mail, webhooks } = processWorkers(options, secretBox);
   // The mail services' outbox; an app built without mail (tests, tools) still reports the
@@ -239,7 +239,8 @@ function processWorkers(options: ServicesOptions, secretBox: SecretBox | undefin
 interface CoreWiring {
   hashAddress: (address: string) => string;
   secretBox: SecretBox | undefined;
-  areaClocks: SearchServiceOptions['areaClocks'];
+  /** The node's in-memory caches (composition/caches.ts). */
+  caches: Pick<ReturnType<typeof composeCaches>, 'areaClocks' | 'rateCounts' | 'loginRefunds'>;
 }
 
 /**
@@ -247,7 +248,8 @@ interface CoreWiring {
  * limiters, the admin sign-in, the police data.
  */
 function coreServices(options: ServicesOptions, built: CoreWiring) {
-  const { hashAddress, secretBox, areaClocks } = built;
+  const { hashAddress, secretBox, caches } = built;
+  const { areaClocks } = caches;
   const { config, sequelize, log, now, policeApi } = options;
   const remotePostcodes = config.postcodeApiUrl
     ? createPostcodeApiClient({
@@ -261,7 +263,11 @@ function coreServices(options: ServicesOptions, built: CoreWiring) {
   // One search for the public search and the partner API: one truth for both.
   const search = createSearchService({ sequelize, postcodes, policeClock, areaClocks, now });
   // Its counts in the shared `rate_limits` table, which every API node reads.
-  const rateLimiter = createRateLimiter({ counters: windowCounters(sequelize), now });
+  const rateLimiter = createRateLimiter({
+    counters: windowCounters(sequelize),
+    local: caches.rateCounts,
+    now,
+  });
   return {
     postcodes,
     search,
@@ -279,6 +285,7 @@ function coreServices(options: ServicesOptions, built: CoreWiring) {
       addressHash: hashAddress,
       now,
       limiter: rateLimiter,
+      loginRefunds: caches.loginRefunds,
       secretBox,
       ...options.adminAuth,
     }),
