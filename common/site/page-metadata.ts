@@ -7,7 +7,6 @@
  */
 import { parseClockAreaId, clockAreaId } from '../clock/area.ts';
 import { areaName } from '../clock/area-name.ts';
-import { GetClockImage } from '../contracts/og-image.ts';
 import { createIntl, type IntlShape } from '@formatjs/intl';
 import {
   hasWelshTwin,
@@ -35,7 +34,7 @@ export function siteName(locale: Locale): string {
 export type ClockPage = 'crime-clock' | 'police-crime-clock';
 
 /** The preview image of a clock: a PNG drawn on the server (api/src/og-image). */
-export const CLOCK_IMAGE = { path: GetClockImage.path, width: 1200, height: 630 } as const;
+export const CLOCK_IMAGE = { path: '/api/og/clock.png', width: 1200, height: 630 } as const;
 
 export interface PageMetadata {
   /** The document title, "<page> | Crime Clock". */
