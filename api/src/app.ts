@@ -27,7 +27,6 @@ import type { DataUpdater } from './data-updates/data-updater.ts';
 import { dataUpdateRoutes } from './data-updates/routes.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
 import { errorHandler } from './http/errors.ts';
-import { capConnectionsPerAddress } from './http/connection-cap.ts';
 import { acceptOnlyUtf8Json } from './http/json-body.ts';
 import { trustProxyOption } from '../../server-common/addresses/visitor-address.ts';
 import { strictValidatorFactory } from './http/validation.ts';
@@ -141,13 +140,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('db', options.sequelize);
   app.decorate('appVersion', appVersion);
   app.decorate('addressHash', services.addressHash);
-  capConnectionsPerAddress(app.server, {
-    maxPerAddress: config.apiMaxConnectionsPerAddress,
-    trustProxy: config.trustProxy,
-    log: app.log,
-    hashAddress: app.addressHash,
-    now: options.now,
-  });
+  services.connectionCap.attach(app.server);
 
   app.setErrorHandler(errorHandler);
   acceptOnlyUtf8Json(app);

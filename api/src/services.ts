@@ -24,7 +24,7 @@ import {
   type MonthNoticeConsumer,
 } from './month-notices/dispatcher.ts';
 import { createClockImageService } from './og-image/clock-image-service.ts';
-import type { SearchService, SearchServiceOptions } from './search/search-service.ts';
+import type { SearchService } from './search/search-service.ts';
 import { appVersion } from './version.ts';
 import { createCsewFiguresService } from './clocks/csew-figures-service.ts';
 import { createPoliceClockService } from './clocks/police-clock-service.ts';
@@ -53,6 +53,7 @@ import {
   type WebhookServices,
   type WebhookServicesOptions,
 } from './composition/webhooks.ts';
+import { createConnectionCap } from './http/connection-cap.ts';
 import { createApiMetrics, type ApiMetrics } from './observability/metrics.ts';
 
 export interface ServicesOptions {
@@ -104,7 +105,7 @@ export function composeServices(options: ServicesOptions) {
     ? createSecretBox(options.secretKey, options.previousSecretKeys)
     : undefined;
   const caches = composeCaches({ now });
-  const core = coreServices(options, { hashAddress, secretBox, areaClocks: caches.areaClocks });
+  const core = coreServices(options, { hashAddress, secretBox, caches });
   const { search, csewFigures } = core;
   const { mail, webhooks } = processWorkers(options, secretBox);
   // The mail services' outbox; an app built without mail (tests, tools) still reports the
@@ -119,7 +120,8 @@ export function composeServices(options: ServicesOptions) {
     log,
     now,
   });
-  const dataUpdater = options.dataUpdater ?? dataUpdaterOf(options, mail, metrics);
+  const dataUpdater =
+    options.dataUpdater ?? dataUpdaterOf(options, { mail, metrics, policeApi: core.policeApi });
   const dataVersion = clockDataVersion(core.policeClock, csewFigures);
   // Answers that change only with an import: a minute in any cache, then a cheap 304 while the
   // data version stands (forces, available dates).
@@ -151,6 +153,14 @@ export function composeServices(options: ServicesOptions) {
     dataVersion,
     cached,
     metrics,
+    // Open connections per address, counted on the app's server once buildApp attaches it.
+    connectionCap: createConnectionCap({
+      maxPerAddress: config.apiMaxConnectionsPerAddress,
+      trustProxy: config.trustProxy,
+      log,
+      hashAddress,
+      now,
+    }),
     exportGate: composeExportGate({
       atOnce: config.exportsAtOnce,
       perAddress: config.exportsPerAddress,
@@ -229,7 +239,8 @@ function processWorkers(options: ServicesOptions, secretBox: SecretBox | undefin
 interface CoreWiring {
   hashAddress: (address: string) => string;
   secretBox: SecretBox | undefined;
-  areaClocks: SearchServiceOptions['areaClocks'];
+  /** The node's in-memory caches (composition/caches.ts). */
+  caches: Pick<ReturnType<typeof composeCaches>, 'areaClocks' | 'rateCounts' | 'loginRefunds'>;
 }
 
 /**
@@ -237,7 +248,8 @@ interface CoreWiring {
  * limiters, the admin sign-in, the police data.
  */
 function coreServices(options: ServicesOptions, built: CoreWiring) {
-  const { hashAddress, secretBox, areaClocks } = built;
+  const { hashAddress, secretBox, caches } = built;
+  const { areaClocks } = caches;
   const { config, sequelize, log, now, policeApi } = options;
   const remotePostcodes = config.postcodeApiUrl
     ? createPostcodeApiClient({
@@ -251,7 +263,11 @@ function coreServices(options: ServicesOptions, built: CoreWiring) {
   // One search for the public search and the partner API: one truth for both.
   const search = createSearchService({ sequelize, postcodes, policeClock, areaClocks, now });
   // Its counts in the shared `rate_limits` table, which every API node reads.
-  const rateLimiter = createRateLimiter({ counters: windowCounters(sequelize), now });
+  const rateLimiter = createRateLimiter({
+    counters: windowCounters(sequelize),
+    local: caches.rateCounts,
+    now,
+  });
   return {
     postcodes,
     search,
@@ -269,6 +285,7 @@ function coreServices(options: ServicesOptions, built: CoreWiring) {
       addressHash: hashAddress,
       now,
       limiter: rateLimiter,
+      loginRefunds: caches.loginRefunds,
       secretBox,
       ...options.adminAuth,
     }),
@@ -344,15 +361,19 @@ function alertsOf(options: ServicesOptions, wiring: AlertsWiring) {
 /** The scheduled update from config: the import runs as a child `npm run import`; alerts go through the outbox. */
 function dataUpdaterOf(
   options: ServicesOptions,
-  mail: MailServices | undefined,
-  metrics: ApiMetrics,
+  {
+    mail,
+    metrics,
+    policeApi,
+  }: { mail: MailServices | undefined; metrics: ApiMetrics; policeApi: PoliceApiClient },
 ): DataUpdater {
   const { config, sequelize } = options;
   return createDataUpdater({
     sequelize,
     checkLease: createLeaseService(sequelize, { name: CHECK_LEASE }),
     importLease: createLeaseService(sequelize, { name: IMPORT_LEASE }),
-    policeApiUrl: config.policeApiUrl,
+    // The process's one data.police.uk client: the check shares its rate limit.
+    policeApi,
     archiveUrl: config.policeArchiveUrl,
     intervalMinutes: config.dataUpdateIntervalMinutes,
     runImport: importProcess({ databaseUrl: config.databaseUrl }),

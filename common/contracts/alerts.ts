@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { Locale } from '../i18n/locale.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoint, fileEndpoint } from './endpoint.ts';
 
 /**
  * Area alerts by email (issue 32): a visitor asks for one email per newly imported month about an
@@ -90,6 +90,13 @@ export const AREA_FEED_PATH = '/api/areas/:area/feed.atom';
 export const ATOM_CONTENT_TYPE = 'application/atom+xml';
 export const GetAreaFeedParams = Type.Object({ area: Type.String({ maxLength: 200 }) });
 export const GetAreaFeedQuery = Type.Object({ lang: Type.Optional(SiteLocale) });
+export const GetAreaFeed = fileEndpoint({
+  method: 'GET',
+  path: AREA_FEED_PATH,
+  params: GetAreaFeedParams,
+  querystring: GetAreaFeedQuery,
+  produces: [ATOM_CONTENT_TYPE],
+});
 
 /** The feed's URL path for an area id, in a language (English has no `lang`). */
 export function areaFeedPath(areaId: string, locale: Locale = 'en'): string {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { fileEndpoint } from './endpoint.ts';
 
 /**
  * GET /api/og/clock.png: a clock's link-preview image (PNG, 1200×630), the og:image of its page
@@ -10,3 +11,11 @@ export const ClockImageQuery = Type.Object({
   area: Type.Optional(Type.String({ minLength: 1, maxLength: 160 })),
 });
 export type ClockImageQuery = Static<typeof ClockImageQuery>;
+
+/** The clock's image: a PNG, drawn from the query. */
+export const GetClockImage = fileEndpoint({
+  method: 'GET',
+  path: '/api/og/clock.png',
+  querystring: ClockImageQuery,
+  produces: ['image/png'],
+});

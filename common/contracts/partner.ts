@@ -3,7 +3,7 @@ import { CRIME_CATEGORY_SLUGS } from '../crime/categories.ts';
 import { PERIOD_PRESETS } from '../search/period.ts';
 import { DEFAULT_PAGE_SIZE, SEARCH_RADIUS_MILES, REQUEST_SEARCH_TYPES } from '../search/types.ts';
 import { ClockAnswer } from './clocks.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoint, fileEndpoint } from './endpoint.ts';
 import { ErrorBody as ApiErrorBody } from './errors.ts';
 import { MAX_PAGE, MAX_PAGE_SIZE, PageNumber, PageSize } from './paging.ts';
 
@@ -249,4 +249,12 @@ export const PartnerSearch = endpoint({
   path: '/api/external/crime-search',
   body: PartnerSearchBody,
   response: { 200: PartnerSearchResponse },
+});
+
+/** The partner export (X-API-Key): the partner search's whole result as one CSV or JSON file. */
+export const PartnerExport = fileEndpoint({
+  method: 'GET',
+  path: '/api/external/crime-search/export',
+  querystring: PartnerExportQuery,
+  produces: ['text/csv', 'application/json'],
 });

@@ -5,7 +5,7 @@ import type {
   RequestSearchType as RequestSearchTypeName,
   SearchType as SearchTypeName,
 } from '../search/types.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoint, fileEndpoint } from './endpoint.ts';
 import { Nullable } from './errors.ts';
 import { PageNumber, PageSize } from './paging.ts';
 import { PartnerSearchResponse } from './partner.ts';
@@ -74,6 +74,15 @@ export const GetAvailableDates = endpoint({
 export const ExportQuery = Type.Object({
   format: Format,
   ...criteria,
+});
+export type ExportQuery = Static<typeof ExportQuery>;
+
+/** The whole result of a search as one CSV or JSON file, streamed (common/search/export.ts). */
+export const ExportSearch = fileEndpoint({
+  method: 'GET',
+  path: '/api/crimes/export',
+  querystring: ExportQuery,
+  produces: ['text/csv', 'application/json'],
 });
 
 /** GET /api/crimes/map: the search's criteria; answers the map's marks and outline (common/map). */

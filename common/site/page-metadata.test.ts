@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { GetClockImage } from '../contracts/og-image.ts';
 import { MESSAGES } from '../i18n/messages.ts';
 import { PAGE_PATHS } from './page-paths.ts';
-import { ROUTE_METADATA, clockEmbedPath, escapeHtml, headTags, pageMetadata } from './page-metadata.ts';
+import {
+  CLOCK_IMAGE,
+  ROUTE_METADATA,
+  clockEmbedPath,
+  escapeHtml,
+  headTags,
+  pageMetadata,
+} from './page-metadata.ts';
 
 const { cy } = MESSAGES;
 const ORIGIN = 'https://crime-clock.example';
@@ -20,6 +28,9 @@ describe('pageMetadata', () => {
     expect(page.title).toBe('Police Crime Clock: 1 mile around SW1A 1AA | Crime Clock');
     expect(page.canonicalPath).toBe('/police-crime-clock?area=postcode%3ASW1A1AA');
     expect(page.imagePath).toBe('/api/og/clock.png?clock=police-crime-clock&area=postcode%3ASW1A1AA');
+    // The image's path is its contract's; written out in page-metadata.ts so that the embed,
+    // whose script carries this module, does not carry the contract's schemas too.
+    expect(CLOCK_IMAGE.path).toBe(GetClockImage.path);
     expect(page.clock).toEqual({ page: 'police-crime-clock', area: 'postcode:SW1A1AA' });
     expect(pageMetadata('/police-crime-clock?area=force:kent')!.title).toBe(
       'Police Crime Clock: Kent Police | Crime Clock',

@@ -12,6 +12,7 @@ import { composeAdminAuth } from '../../api/src/composition/admin-auth.ts';
 import { createRateLimiter } from '../../api/src/security/rate-limit.ts';
 import { createSecretBox, secretKeyFromHex } from '../../server-common/security/secret-box.ts';
 import { windowCounters } from '../../api/src/db/window-counters.ts';
+import { composeCaches } from '../../api/src/composition/caches.ts';
 
 /**
  * `npm run admin -- remove-second-factor <user>`: the operator's way back for an admin locked out
@@ -52,7 +53,11 @@ describe.each(testDialects)('npm run admin -- remove-second-factor on %s', (dial
     composeAdminAuth({
       sequelize: db.sequelize,
       addressHash: (a) => a,
-      limiter: createRateLimiter({ counters: windowCounters(db.sequelize) }),
+      limiter: createRateLimiter({
+        counters: windowCounters(db.sequelize),
+        local: composeCaches({}).rateCounts,
+      }),
+      loginRefunds: composeCaches({}).loginRefunds,
       cost: CHEAP,
     });
   async function signIn(code?: string) {

@@ -1,3 +1,4 @@
+import type { LRUCache } from 'lru-cache';
 import { rateKey, type RateDecision, type RateLimiter, type RateRule } from '../security/rate-limit.ts';
 
 /**
@@ -8,8 +9,20 @@ import { rateKey, type RateDecision, type RateLimiter, type RateRule } from '../
  * by long, uncommon passwords, the second factor and the security log instead.
  */
 
+/** Addresses whose refunds this node remembers: past this many, the least recent is forgotten. */
+export const REFUNDS_KEPT = 10_000;
+/** Refunds given to an address in one window. */
+export interface RefundsGiven {
+  windowStart: number;
+  count: number;
+}
+/** Refunds given per address hash: built by the root (composition/caches.ts). */
+export type LoginRefunds = LRUCache<string, RefundsGiven>;
+
 export interface LoginThrottleOptions {
   limiter: RateLimiter;
+  /** This node's refunds per address, at most REFUNDS_KEPT, built by the root. */
+  refunds: LoginRefunds;
   /**
    * The app's keyed address hash (`app.addressHash`): buckets never hold an address. What it
    * hashes is the visitor's address group (api/src/http/visitor-address.ts): an IPv6 /64 is one.
@@ -33,6 +46,7 @@ export type ThrottleDecision = RateDecision & { scope?: ThrottleScope };
 
 export function createLoginThrottle({
   limiter,
+  refunds,
   addressHash,
   windowMs = THROTTLE_DEFAULTS.windowMs,
   maxPerAccountAndAddress = THROTTLE_DEFAULTS.maxPerAccountAndAddress,
@@ -65,14 +79,12 @@ export function createLoginThrottle({
   // Refunds given per address and window (on this node): at most as many as the address's limit,
   // so that during a flood an address still reaches its limit and is then refused for the cost
   // of an in-memory count, not two database writes a request.
-  const refunds = new Map<string, { windowStart: number; count: number }>();
 
   /** Gives back an address's count for an attempt the server refused unchecked (busy). */
   async function refundAddress(address: string, decision: ThrottleDecision): Promise<void> {
     const key = addressHash(address);
     let given = refunds.get(key);
     if (given?.windowStart !== decision.windowStart) {
-      if (refunds.size >= 10_000) refunds.clear();
       given = { windowStart: decision.windowStart, count: 0 };
       refunds.set(key, given);
     }

@@ -4,6 +4,7 @@ import { HASH_POOL_DEFAULTS } from '../security/passwords-pool.ts';
 import { composeAdminAuth } from '../composition/admin-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { windowCounters } from '../db/window-counters.ts';
+import { composeCaches } from '../composition/caches.ts';
 
 // A flood from many addresses can keep the password-hash pool full; the real admin's attempts
 // made meanwhile are refused as busy (429 SIGN_IN_BUSY) and must spend none of the admin's limits
@@ -26,7 +27,11 @@ describe.each(testDialects)('sign-in while the hash pool is full, on %s', (diale
     composeAdminAuth({
       sequelize: db.sequelize,
       addressHash: (ip) => `h:${ip}`,
-      limiter: createRateLimiter({ counters: windowCounters(db.sequelize) }),
+      limiter: createRateLimiter({
+        counters: windowCounters(db.sequelize),
+        local: composeCaches({}).rateCounts,
+      }),
+      loginRefunds: composeCaches({}).loginRefunds,
       cost: CHEAP,
     });
 

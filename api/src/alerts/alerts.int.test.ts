@@ -22,6 +22,7 @@ import { createSearchService } from '../search/search-service.ts';
 import { MESSAGES } from '../../../common/i18n/messages.ts';
 import { createAlertsService } from './alerts-service.ts';
 import { windowCounters } from '../db/window-counters.ts';
+import { composeCaches } from '../composition/caches.ts';
 
 /**
  * Area alerts and the area feed, end to end on a real store and a real SMTP server: street files
@@ -354,7 +355,11 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
         secretBox: box,
         secretKey: key,
         outbox: mail.outbox,
-        limiter: createRateLimiter({ counters: windowCounters(db.sequelize), now: clock.now }),
+        limiter: createRateLimiter({
+          counters: windowCounters(db.sequelize),
+          local: composeCaches({}).rateCounts,
+          now: clock.now,
+        }),
         hashAddress: (address) => `h:${address}`,
         resolveArea: async (area) => ({ area, label: 'Kent Police' }),
         now: clock.now,

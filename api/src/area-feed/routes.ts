@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ATOM_CONTENT_TYPE, GetAreaFeedParams, GetAreaFeedQuery } from '../../../common/contracts/alerts.ts';
+import { ATOM_CONTENT_TYPE, GetAreaFeed } from '../../../common/contracts/alerts.ts';
+import { pathWithin } from '../http/contract-route.ts';
 import type { cachedByDataVersion } from '../http/etag.ts';
 import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
 import type { AreaFeedService } from './feed-service.ts';
@@ -22,11 +23,11 @@ export const areaFeedRoutes: FastifyPluginAsyncTypebox<AreaFeedRoutesOptions> = 
   { feeds, reads, cached },
 ) => {
   app.get(
-    '/areas/:area/feed.atom',
+    pathWithin(app.prefix, GetAreaFeed.path),
     {
       schema: {
-        params: GetAreaFeedParams,
-        querystring: GetAreaFeedQuery,
+        params: GetAreaFeed.params,
+        querystring: GetAreaFeed.querystring,
         description:
           "An area's months of police data as an Atom feed: postcode:SW1A1AA, force:kent, neighbourhood:kent:MW01; ?lang=cy for Welsh",
       },

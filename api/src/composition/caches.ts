@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache';
+import { REFUNDS_KEPT, type RefundsGiven } from '../admin/login-throttle.ts';
 import { CLOCK_IMAGE_MAX_AGE_MS, CLOCK_IMAGES_KEPT } from '../og-image/clock-image-service.ts';
 import { AREA_CLOCKS_KEPT, type AreaClockEntry } from '../search/search-service.ts';
+import { LOCAL_MAX_BUCKETS, type LocalCount } from '../security/rate-limit.ts';
 
 /**
  * Part of the composition root (services.ts calls it, nothing else does): the API node's
@@ -17,5 +19,9 @@ export function composeCaches({ now = Date.now }: { now?: () => number }) {
       perf: { now },
       ttlResolution: 0,
     }),
+    // The rate limiter's counts on this node, a shortcut before the shared counts.
+    rateCounts: new LRUCache<string, LocalCount>({ max: LOCAL_MAX_BUCKETS }),
+    // The login throttle's refunds per address on this node.
+    loginRefunds: new LRUCache<string, RefundsGiven>({ max: REFUNDS_KEPT }),
   };
 }

@@ -14,7 +14,7 @@ import { keepLeaseAlive, type LeaseService } from '../police-data/import/import-
 import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
 import type { RunImport } from './import-process.ts';
-import { fetchPublishedMonths, yyyymm } from './published-months.ts';
+import type { PoliceApiClient } from '../police-data/police-api/client.ts';
 import { lastImportId, withdrawMonths } from '../police-data/import/withdraw-months.ts';
 
 /** What a check can end in ('off' is no check). */
@@ -34,8 +34,8 @@ export interface DataUpdaterOptions {
   checkLease: LeaseService;
   /** The import's lease (IMPORT_LEASE), taken while the check imports. */
   importLease: LeaseService;
-  /** {POLICE_API_URL}: where crimes-street-dates is read. */
-  policeApiUrl: string;
+  /** The process's one data.police.uk client (its rate limit), which reads crimes-street-dates. */
+  policeApi: Pick<PoliceApiClient, 'publishedMonths'>;
   archiveUrl: string;
   /** DATA_UPDATE_INTERVAL_MINUTES: 0 off; undefined: the default, on only over real data. */
   intervalMinutes: number | undefined;
@@ -73,6 +73,8 @@ export interface DataUpdater {
   stop(): Promise<void>;
 }
 
+/** "2024-03" as the store keeps it (202403). */
+const yyyymm = (month: string) => Number(month.replace('-', ''));
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const monthList = (months: string[]) => months.join(', ');
 
@@ -97,12 +99,11 @@ export function createDataUpdater(options: DataUpdaterOptions): DataUpdater {
 
   /** What one check finds and does; it throws nothing (a failure is its result). */
   async function check(): Promise<{ result: CheckResultName; message: string } | 'busy'> {
-    let published: string[];
-    try {
-      published = await fetchPublishedMonths(options.policeApiUrl);
-    } catch (error) {
-      return { result: 'failed', message: `data.police.uk could not be read: ${(error as Error).message}` };
+    const listed = await options.policeApi.publishedMonths();
+    if (listed.source !== 'live') {
+      return { result: 'failed', message: `data.police.uk could not be read: ${listed.reason}` };
     }
+    const published = listed.data;
     const held = await readHeldMonths(sequelize, STREET_DATASET);
     const wanted = published.filter((month) => !held.has(yyyymm(month))).sort();
     if (wanted.length === 0) {

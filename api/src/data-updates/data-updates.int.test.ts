@@ -22,6 +22,7 @@ import {
 } from '../../../tests/support/police-archive.ts';
 import type { App } from '../app.ts';
 import type { MailServices } from '../composition/mail.ts';
+import { composePoliceApi } from '../composition/police-api.ts';
 import { createLeaseService, IMPORT_LEASE } from '../police-data/import/import-lease.ts';
 import { importSources } from '../police-data/import/index.ts';
 import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
@@ -136,7 +137,12 @@ describe.each(testDialects)('scheduled data update on %s', (dialect) => {
     sequelize: db.sequelize,
     checkLease: createLeaseService(db.sequelize, { name: CHECK_LEASE }),
     importLease: createLeaseService(db.sequelize, { name: IMPORT_LEASE }),
-    policeApiUrl: police.baseUrl,
+    // A client of its own over the double, as the root builds the app's (short back-off).
+    policeApi: composePoliceApi({
+      baseUrl: police.baseUrl,
+      sequelize: db.sequelize,
+      retry: { baseDelayMs: 1, maxDelayMs: 1 },
+    }),
     archiveUrl: police.archiveUrl,
     intervalMinutes: undefined,
     runImport: importProcess({ databaseUrl: db.url }),

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { TrustProxy } from '../../../common/config/config.ts';
-import { capConnectionsPerAddress } from './connection-cap.ts';
+import { createConnectionCap } from './connection-cap.ts';
 
 /** A socket as the cap sees it: an address, a close it listens for, a destroy it may call. */
 class FakeSocket extends EventEmitter {
@@ -19,12 +19,13 @@ class FakeSocket extends EventEmitter {
 
 function cappedServer(maxPerAddress: number, trustProxy: TrustProxy = false) {
   const server = new EventEmitter();
-  const cap = capConnectionsPerAddress(server as unknown as Server, {
+  const cap = createConnectionCap({
     maxPerAddress,
     trustProxy,
     log: pino({ level: 'silent' }),
     hashAddress: (address) => `hash:${address}`,
   });
+  cap.attach(server as unknown as Server);
   const connect = (address: string) => {
     const socket = new FakeSocket(address);
     server.emit('connection', socket);

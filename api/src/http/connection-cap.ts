@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TrustProxy } from '../../../common/config/config.ts';
 import { addressGroup, normaliseAddress } from '../../../server-common/addresses/address-group.ts';
@@ -15,6 +16,16 @@ export interface ConnectionCapOptions {
   now?: () => number;
 }
 
+/** The process's one connection cap: built by the composition root, attached to the app's server. */
+export interface ConnectionCap {
+  /** Counts the server's connections from now on (buildApp attaches app.server). */
+  attach(server: Server): void;
+  /** Connections the address holds open. */
+  open(address: string): number;
+  /** Connections closed so far for their address holding the most it may. */
+  refused(): number;
+}
+
 const WARN_EVERY_MS = 60_000;
 
 /**
@@ -29,7 +40,7 @@ const WARN_EVERY_MS = 60_000;
  * them); with a hop count any peer may be a proxy, so nothing is capped here and the proxy's own
  * per-address cap is the bound (deploy/haproxy.cfg).
  */
-export function capConnectionsPerAddress(server: Server, options: ConnectionCapOptions) {
+export function createConnectionCap(options: ConnectionCapOptions): ConnectionCap {
   const { maxPerAddress, log, hashAddress, now = Date.now } = options;
   const proxies = visitorAddresses(options.trustProxy);
   const cap = perAddressCap(maxPerAddress);
@@ -37,7 +48,7 @@ export function capConnectionsPerAddress(server: Server, options: ConnectionCapO
   let refusedSinceWarning = 0;
   let lastWarnAt = -Infinity;
 
-  server.on('connection', (socket) => {
+  const onConnection = (socket: Socket) => {
     const peer = normaliseAddress(socket.remoteAddress ?? 'unknown');
     if (proxies.isProxy(peer)) return;
     const release = cap.take(peer);
@@ -56,9 +67,10 @@ export function capConnectionsPerAddress(server: Server, options: ConnectionCapO
       lastWarnAt = now();
       refusedSinceWarning = 0;
     }
-  });
+  };
 
   return {
+    attach: (server) => void server.on('connection', onConnection),
     open: (address: string) => cap.of(address),
     refused: () => refused,
   };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseClockAreaId } from '../../../common/clock/area.ts';
-import { ClockImageQuery } from '../../../common/contracts/og-image.ts';
+import { GetClockImage } from '../../../common/contracts/og-image.ts';
+import { pathWithin } from '../http/contract-route.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
 import { CLOCK_IMAGE_MAX_AGE_MS, type ClockImageService } from './clock-image-service.ts';
@@ -17,16 +18,17 @@ export const clockImageRoutes: FastifyPluginAsyncTypebox<ClockImageRoutesOptions
   { images, drawings },
 ) => {
   app.get(
-    '/og/clock.png',
+    pathWithin(app.prefix, GetClockImage.path),
     {
       schema: {
-        querystring: ClockImageQuery,
+        querystring: GetClockImage.querystring,
         description: "A clock's link-preview image: PNG, 1200×630, at most a minute old",
       },
       onRequest: drawings.admit,
     },
     async (request, reply) => {
       const { clock, area: areaId } = request.query;
+      // The schema bounds the id's length only: whether it names an area is the clock's rule.
       const area = areaId === undefined ? undefined : parseClockAreaId(areaId);
       if (areaId !== undefined && (!area || clock !== 'police-crime-clock')) {
         throw badRequest(

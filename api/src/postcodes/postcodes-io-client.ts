@@ -1,3 +1,6 @@
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
+
 /**
  * A client for a postcodes.io-compatible service (POSTCODE_API_URL): it only fills gaps in the
  * local postcode table, so every failure (timeout, refusal, odd body) reads as "not known" and
@@ -33,6 +36,16 @@ export interface PostcodeApiClientOptions {
 
 export const DEFAULT_POSTCODE_API_TIMEOUT_MS = 2500;
 
+/**
+ * The parts of postcodes.io's answers the client reads. A postcode's answer that does not match
+ * is "not known": terminated or offshore postcodes come back with null coordinates.
+ */
+const LookupAnswer = Type.Object({
+  result: Type.Object({ postcode: Type.String(), latitude: Type.Number(), longitude: Type.Number() }),
+});
+/** The suggestions; an entry that is not a string is skipped, not the list. */
+const AutocompleteAnswer = Type.Object({ result: Type.Array(Type.Unknown()) });
+
 export function createPostcodeApiClient(options: PostcodeApiClientOptions): PostcodeApiClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const fetchFn = options.fetch ?? globalThis.fetch;
@@ -61,21 +74,15 @@ export function createPostcodeApiClient(options: PostcodeApiClientOptions): Post
   return {
     async lookup(compact) {
       const body = await getJson(`/postcodes/${encodeURIComponent(compact)}`);
-      const result = (body as { result?: unknown } | undefined)?.result as
-        Record<string, unknown> | undefined;
-      if (!result || typeof result !== 'object') return undefined;
-      const { postcode, latitude, longitude } = result;
-      // Terminated or offshore postcodes come back with null coordinates.
-      if (typeof postcode !== 'string' || typeof latitude !== 'number' || typeof longitude !== 'number')
-        return undefined;
-      if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return undefined;
+      // TypeBox's Number refuses NaN and the infinities too.
+      if (!Value.Check(LookupAnswer, body)) return undefined;
+      const { postcode, latitude, longitude } = body.result;
       return { postcode, latitude, longitude };
     },
     async autocomplete(prefix, limit) {
       const body = await getJson(`/postcodes/${encodeURIComponent(prefix)}/autocomplete?limit=${limit}`);
-      const result = (body as { result?: unknown } | undefined)?.result;
-      if (!Array.isArray(result)) return [];
-      return result.filter((p): p is string => typeof p === 'string').slice(0, limit);
+      if (!Value.Check(AutocompleteAnswer, body)) return [];
+      return body.result.filter((p): p is string => typeof p === 'string').slice(0, limit);
     },
   };
 }

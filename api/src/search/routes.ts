@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ExportQuery,
+  ExportSearch,
   GetAvailableDates,
   GetMarkCrimes,
   GetSearchMap,
   SearchCrimes,
 } from '../../../common/contracts/search.ts';
-import { contractRoute } from '../http/contract-route.ts';
+import { contractRoute, pathWithin } from '../http/contract-route.ts';
 import type { cachedByDataVersion } from '../http/etag.ts';
 import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
 import type { ExportGate } from './export-gate.ts';
@@ -103,10 +103,10 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
   );
 
   app.get(
-    '/crimes/export',
+    pathWithin(app.prefix, ExportSearch.path),
     {
       schema: {
-        querystring: ExportQuery,
+        querystring: ExportSearch.querystring,
         description: 'The whole result of a crime search as one CSV or JSON file, streamed',
       },
     },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { LRUCache } from 'lru-cache';
 import type { WindowCounters } from '../db/window-counters.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -47,28 +48,35 @@ export function rateKey(...parts: string[]): string {
 // Counters of windows that ended longer ago than this are deleted (no limit has a longer window).
 const KEEP_MS = 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
-// The in-memory counts are only a shortcut: past this many, ended windows are dropped, and if that
-// is not enough all are (the database still decides exactly).
-const LOCAL_MAX_BUCKETS = 50_000;
+/**
+ * Buckets the node counts in memory. They are only a shortcut: past this many, the least recently
+ * counted is forgotten (the database still decides exactly; a flooding bucket is the most recent).
+ */
+export const LOCAL_MAX_BUCKETS = 50_000;
+
+/** One bucket's count on this node in its current window. */
+export interface LocalCount {
+  windowStart: number;
+  count: number;
+}
+/** The node's in-memory counts by bucket, at most LOCAL_MAX_BUCKETS: built by the root (composition/caches.ts). */
+export type LocalCounts = LRUCache<string, LocalCount>;
 
 export interface RateLimiterOptions {
   /** The shared counts (db/window-counters.ts `windowCounters`), built by the root. */
   counters: WindowCounters;
+  /** This node's counts, built by the root. */
+  local: LocalCounts;
   now?: () => number;
 }
 
-export function createRateLimiter({ counters, now = Date.now }: RateLimiterOptions) {
-  const local = new Map<string, { windowEnd: number; windowStart: number; count: number }>();
+export function createRateLimiter({ counters, local, now = Date.now }: RateLimiterOptions) {
   let lastPrune = 0;
 
-  function countLocally(bucket: string, windowStart: number, windowMs: number, at: number): number {
+  function countLocally(bucket: string, windowStart: number): number {
     let entry = local.get(bucket);
     if (!entry || entry.windowStart !== windowStart) {
-      if (local.size >= LOCAL_MAX_BUCKETS) {
-        for (const [name, old] of local) if (old.windowEnd <= at) local.delete(name);
-        if (local.size >= LOCAL_MAX_BUCKETS) local.clear();
-      }
-      entry = { windowStart, windowEnd: windowStart + windowMs, count: 0 };
+      entry = { windowStart, count: 0 };
       local.set(bucket, entry);
     }
     entry.count += 1;
@@ -80,7 +88,7 @@ export function createRateLimiter({ counters, now = Date.now }: RateLimiterOptio
     const windowStart = at - (at % rule.windowMs);
     const retryAfter = Math.max(1, Math.ceil((windowStart + rule.windowMs - at) / 1000));
     const bucket = `${rule.name}:${key}`;
-    const localCount = countLocally(bucket, windowStart, rule.windowMs, at);
+    const localCount = countLocally(bucket, windowStart);
     if (localCount > rule.limit) {
       return {
         allowed: false,

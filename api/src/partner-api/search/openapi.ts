@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { Type } from '@fastify/type-provider-typebox';
 import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
 import {
-  PartnerExportQuery,
+  PartnerExport,
   PartnerProblem,
   PartnerSearchBody,
   PartnerSearchResponse,
@@ -320,7 +320,7 @@ export const partnerExportSchema = {
     'the daily limit. Errors are problem details, as for the search.',
   ].join('\n'),
   security: [{ [API_KEY_SCHEME]: [] }],
-  querystring: PartnerExportQuery,
+  querystring: PartnerExport.querystring,
   response: {
     200: {
       description: 'The file (text/csv or application/json).',

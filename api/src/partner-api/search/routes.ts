@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PartnerSearch } from '../../../../common/contracts/partner.ts';
-import { contractRoute } from '../../http/contract-route.ts';
+import { PartnerExport, PartnerSearch } from '../../../../common/contracts/partner.ts';
+import { contractRoute, pathWithin } from '../../http/contract-route.ts';
 import type { InFlightPerAddress } from '../../http/in-flight-per-address.ts';
 import type { ExportService } from '../../search/export-service.ts';
 import type { ExportGate } from '../../search/export-gate.ts';
@@ -11,9 +11,6 @@ import type { ApiKeyService } from '../keys/api-key-service.ts';
 import type { DailyLimiter } from '../limits/daily-limit.ts';
 import { answerPreflight, corsHeaders } from './cors.ts';
 import { partnerExportSchema, partnerSearchSchema } from './openapi.ts';
-
-export const PARTNER_SEARCH_PATH = '/external/crime-search';
-export const PARTNER_EXPORT_PATH = '/external/crime-search/export';
 
 export interface PartnerSearchOptions {
   /** The public crime search: partners get the same answer as the site. */
@@ -47,7 +44,7 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
   });
 
   // Untagged, so the OpenAPI document leaves it out (apiDocsPlugin hides untagged routes).
-  app.options(PARTNER_SEARCH_PATH, answerPreflight('POST'));
+  app.options(pathWithin(app.prefix, PartnerSearch.path), answerPreflight('POST'));
 
   const { body: _body, response: searchDocs, ...searchWords } = partnerSearchSchema;
   contractRoute(
@@ -66,8 +63,9 @@ export const partnerSearchRoutes: FastifyPluginAsyncTypebox<PartnerSearchOptions
     },
   );
 
-  app.options(PARTNER_EXPORT_PATH, answerPreflight('GET'));
-  app.get(PARTNER_EXPORT_PATH, { schema: partnerExportSchema }, async (request, reply) => {
+  const exportPath = pathWithin(app.prefix, PartnerExport.path);
+  app.options(exportPath, answerPreflight('GET'));
+  app.get(exportPath, { schema: partnerExportSchema }, async (request, reply) => {
     const { format, postcode, radius, startMonth, endMonth } = request.query;
     return sendGatedExport(exportGate, request, reply, () =>
       exports.exportSearch({ searchType: 'radius', postcode, radius, startMonth, endMonth }, format),

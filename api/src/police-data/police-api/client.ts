@@ -6,6 +6,7 @@ import {
   parseForces,
   parseMembers,
   parseNeighbourhoods,
+  parsePublishedMonths,
   type BoundaryPoint,
   type PoliceApiForce,
   type PoliceApiNeighbourhood,
@@ -77,6 +78,11 @@ export interface PoliceApiClient {
   neighbourhoodBoundary(forceId: string, neighbourhoodId: string): Promise<PoliceApiResult<BoundaryPoint[]>>;
   neighbourhoodTeam(forceId: string, neighbourhoodId: string): Promise<PoliceApiResult<PoliceMember[]>>;
   forceSeniorOfficers(forceId: string): Promise<PoliceApiResult<PoliceMember[]>>;
+  /**
+   * The months data.police.uk has published street crime for, newest first (`crimes-street-dates`):
+   * always asked live, never from the cache, as the data update checks what is new with it.
+   */
+  publishedMonths(): Promise<PoliceApiResult<string[]>>;
 }
 
 const silentLogger: PoliceApiLogger = { warn() {}, debug() {} };
@@ -211,6 +217,18 @@ export function createPoliceApiClient(options: PoliceApiClientOptions): PoliceAp
       const force = segment(forceId);
       if (force === undefined) return invalidId([]);
       return shared('people', `/forces/${force}/people`, parseMembers, []);
+    },
+
+    async publishedMonths() {
+      const response = await transport.getJson('/crimes-street-dates');
+      if (!response.ok) {
+        return { data: [], source: 'unavailable', reason: response.reason, httpStatus: response.httpStatus };
+      }
+      try {
+        return { data: parsePublishedMonths(response.body), source: 'live', fetchedAt: now() };
+      } catch (error) {
+        return { data: [], source: 'unavailable', reason: (error as Error).message };
+      }
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   parseForces,
   parseMembers,
   parseNeighbourhoods,
+  parsePublishedMonths,
 } from './responses.ts';
 
 const byId = (id: string) => `fallback for ${id}`;
@@ -116,5 +117,24 @@ describe('parseMembers', () => {
       { name: 'A', contact_details: { email: 'not an email', telephone: '<b>0116</b> 222 2222' } },
     ]);
     expect(member?.contact_details).toEqual({ telephone: '0116 222 2222' });
+  });
+});
+
+describe('parsePublishedMonths', () => {
+  it('keeps the months in their order and skips entries without a month', () => {
+    const body = [
+      { date: '2025-06', 'stop-and-search': ['kent'] },
+      { date: '2025-13' },
+      { date: 202505 },
+      null,
+      ['2025-04'],
+      { date: '2025-05', 'stop-and-search': [] },
+    ];
+    expect(parsePublishedMonths(body)).toEqual(['2025-06', '2025-05']);
+  });
+
+  it('refuses a body that is no list, or lists no month', () => {
+    expect(() => parsePublishedMonths({ date: '2025-06' })).toThrow(UnexpectedResponseError);
+    expect(() => parsePublishedMonths([{ date: 'June' }])).toThrow(/with no month in it/);
   });
 });

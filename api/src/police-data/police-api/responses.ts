@@ -1,3 +1,6 @@
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
+import type { PoliceMember as ContractPoliceMember } from '../../../../common/contracts/forces.ts';
 import { htmlToText, safeLinkUrl, sanitiseHtml } from './sanitise-html.ts';
 
 /**
@@ -22,29 +25,16 @@ export interface BoundaryPoint {
 }
 
 /**
- * Contact details as data.police.uk names them. Link-like entries (web, social media) are absolute
- * http(s) URLs, so they can go straight into an href; the others are plain text.
+ * A member of a neighbourhood team or a force's senior officers, as the forces contract answers
+ * it: `bio` is sanitised HTML (sanitise-html.ts) or null when the force gave none.
  */
-export interface PoliceContactDetails {
-  email?: string;
-  telephone?: string;
-  mobile?: string;
-  fax?: string;
-  address?: string;
-  web?: string;
-  twitter?: string;
-  facebook?: string;
-  youtube?: string;
-  [other: string]: string | undefined;
-}
-
-export interface PoliceMember {
-  name: string;
-  rank: string | null;
-  /** Sanitised HTML (see sanitise-html.ts), or null when the force gave none. */
-  bio: string | null;
-  contact_details: PoliceContactDetails;
-}
+export type PoliceMember = ContractPoliceMember;
+/**
+ * Contact details as data.police.uk names them (email, telephone, mobile, fax, address, web,
+ * twitter…). Link-like entries (web, social media) are absolute http(s) URLs, so they can go
+ * straight into an href; the others are plain text.
+ */
+export type PoliceContactDetails = PoliceMember['contact_details'];
 
 export class UnexpectedResponseError extends Error {
   constructor(what: string) {
@@ -53,11 +43,15 @@ export class UnexpectedResponseError extends Error {
   }
 }
 
+/** The outer shape of every list data.police.uk answers; its rows are checked one by one. */
+const List = Type.Array(Type.Unknown());
+/** A row of a list: an object (not an array, not null), its fields read leniently. */
+const Row = Type.Record(Type.String(), Type.Unknown());
 type Row = Record<string, unknown>;
 
 function rowsOf(body: unknown, what: string): Row[] {
-  if (!Array.isArray(body)) throw new UnexpectedResponseError(what);
-  return body.filter((row): row is Row => typeof row === 'object' && row !== null && !Array.isArray(row));
+  if (!Value.Check(List, body)) throw new UnexpectedResponseError(what);
+  return body.filter((row): row is Row => Value.Check(Row, row));
 }
 
 function text(value: unknown): string | undefined {
@@ -119,9 +113,9 @@ function linkContact(value: string): string | undefined {
 }
 
 function contactDetails(value: unknown): PoliceContactDetails {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  if (!Value.Check(Row, value)) return {};
   const details: PoliceContactDetails = {};
-  for (const [key, raw] of Object.entries(value as Row)) {
+  for (const [key, raw] of Object.entries(value)) {
     const plain = text(raw);
     if (plain === undefined || plain.length > MAX_CONTACT_LENGTH) continue;
     if (key === 'email') {
@@ -152,4 +146,18 @@ export function parseMembers(body: unknown): PoliceMember[] {
       },
     ];
   });
+}
+
+/** A month of `crimes-street-dates`: `{ date: "YYYY-MM", "stop-and-search": [...] }`. */
+const PublishedMonth = Type.Object({ date: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }) });
+
+/**
+ * The months data.police.uk has published street crime for, newest first, from
+ * `crimes-street-dates`. Entries without a month are skipped; a list with none is refused.
+ */
+export function parsePublishedMonths(body: unknown): string[] {
+  if (!Value.Check(List, body)) throw new UnexpectedResponseError('list of months');
+  const months = body.flatMap((entry) => (Value.Check(PublishedMonth, entry) ? [entry.date] : []));
+  if (months.length === 0) throw new UnexpectedResponseError('list of months, with no month in it');
+  return months;
 }

@@ -7,7 +7,9 @@ import { useIntl } from 'react-intl';
 import { Card } from '../../shared/ui/Card.tsx';
 import { LoadingLine } from './LoadingLine.tsx';
 import { useStopSearchQuery } from './searchQueries.ts';
-import { formatCount, formatDateTime } from './searchFormat.ts';
+import { formatDateTime } from '../../shared/formatDateTime.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
+import { formatCount } from './searchFormat.ts';
 import { stopSearchEmpty, stopSearchText, type StopSearchScope } from './stopSearchText.ts';
 
 export interface StopSearchCardProps {
@@ -88,7 +90,9 @@ export function StopSearchCard({ scope, month }: StopSearchCardProps) {
               <tbody>
                 {answer.records.slice(0, STOP_SEARCH_RECORD_LIMIT).map((record, index) => (
                   <tr key={`${record.datetime}-${index}`}>
-                    <td className="nowrap">{record.datetime ? formatDateTime(record.datetime) : '—'}</td>
+                    <td className="nowrap">
+                      {record.datetime ? formatDateTime(record.datetime, PAGE_LOCALE) : '—'}
+                    </td>
                     <td>{record.type ?? '—'}</td>
                     <td>{record.object_of_search ?? '—'}</td>
                     <td>{[record.gender, record.age_range].filter(Boolean).join(', ') || '—'}</td>

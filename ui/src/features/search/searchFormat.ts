@@ -9,7 +9,6 @@ import {
   monthLabel,
   parseMonth,
   shortMonthLabel,
-  WELSH_SHORT_MONTH_NAMES,
   welshMonthLabel,
   welshShortMonthLabel,
 } from '../../../../common/search/months.ts';
@@ -66,26 +65,6 @@ export function formatRate(
 export function formatTrendPercentage(percentage: number, locale: Locale = PAGE_LOCALE): string {
   const sign = percentage > 0 ? '+' : percentage < 0 ? '−' : '';
   return `${sign}${formatDecimal(Math.abs(percentage), 1, locale)}%`;
-}
-
-/** Date and time of a stop, London time ("14 Jun 2025, 16:05" / "14 Meh 2025, 16:05"). */
-export function formatDateTime(iso: string | null | undefined, locale: Locale = PAGE_LOCALE): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: locale === 'cy' ? 'numeric' : 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  }).formatToParts(date);
-  if (locale === 'en') return parts.map((p) => p.value).join('');
-  // Welsh month names from the table (browsers' Intl data need not carry Welsh).
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const month = WELSH_SHORT_MONTH_NAMES[Number(part('month')) - 1];
-  return `${part('day')} ${month} ${part('year')}, ${part('hour')}:${part('minute')}`;
 }
 
 /** A crime's place as police.uk writes it ("On or near High Street"); Welsh says "Ar neu gerllaw". */

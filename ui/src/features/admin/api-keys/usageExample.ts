@@ -4,7 +4,9 @@
  * this example against the generated OpenAPI document, so the two cannot drift apart.
  */
 
-export const PARTNER_SEARCH_PATH = '/api/external/crime-search';
+import { PartnerSearch } from '../../../../../common/contracts/partner.ts';
+
+export const PARTNER_SEARCH_PATH = PartnerSearch.path;
 export const API_KEY_HEADER = 'X-API-Key';
 export const API_DOCS_PATH = '/api/docs';
 export const EXAMPLE_SEARCH_BODY = {
