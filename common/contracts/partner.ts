@@ -258,3 +258,6 @@ export const PartnerExport = fileEndpoint({
   querystring: PartnerExportQuery,
   produces: ['text/csv', 'application/json'],
 });
+
+/** Where the partner API's documentation (OpenAPI page and JSON) is served; the admin's key pages link to it. */
+export const PARTNER_DOCS_PATH = '/api/docs';

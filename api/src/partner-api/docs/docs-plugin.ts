@@ -2,9 +2,10 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { sharedPlugin } from '../../security/shared-plugin.ts';
+import { PARTNER_DOCS_PATH } from '../../../../common/contracts/partner.ts';
 import { API_KEY_SCHEME, PARTNER_ERRORS, PARTNER_TAG, errorAnchor } from '../search/openapi.ts';
 
-export const DOCS_PREFIX = '/api/docs';
+export const DOCS_PREFIX = PARTNER_DOCS_PATH;
 
 /** Routes the public document shows; everything else (admin, the site's own API) stays out. */
 const PUBLIC_ROUTES: Record<string, { tags: string[]; summary?: string }> = {
