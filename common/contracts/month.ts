@@ -9,4 +9,4 @@ interface Words {
 }
 
 /** A month, YYYY-MM. */
-export const YearMonth = (words: Words = {}) => Type.String({ ...words, pattern: YEAR_MONTH_PATTERN });
+export const YearMonth = (words: Words = {}) => Type.String({ pattern: YEAR_MONTH_PATTERN, ...words });
