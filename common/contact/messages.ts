@@ -4,6 +4,9 @@
  * so the texts a visitor sees are the specification's whichever side refuses.
  */
 
+import type { Static } from 'typebox';
+import type { ContactMessageBody, DataIssueReportBody } from '../contracts/email.ts';
+
 export const CONTACT_TEXTS = {
   fillAllFields: 'Please fill in all fields.',
   invalidEmail: 'Please enter a valid email address.',
@@ -17,6 +20,8 @@ export const CONTACT_TEXTS = {
 } as const;
 
 /**
+ * The longest each field may be, in characters (code points) as people see them: the post's schema
+ * (common/contracts/email.ts) refuses longer, and the shared checks below say so in words.
  * Generous for people, small enough that a message fits a mail and a database row comfortably.
  * 254 is the longest address SMTP can carry (RFC 5321 path limit).
  */
@@ -29,19 +34,11 @@ export const CONTACT_LIMITS = {
   timestamp: 40,
 } as const;
 
-export interface ContactMessage {
-  name: string;
-  email: string;
-  message: string;
-  /** When the visitor pressed Send, as their browser reported it (informational only). */
-  timestamp: string | null;
-}
+/** A contact message as the shared check passes it: every field of the posted body, trimmed, present. */
+export type ContactMessage = Required<Static<typeof ContactMessageBody>>;
 
-export interface DataIssueReport {
-  issue: string;
-  page: string;
-  timestamp: string | null;
-}
+/** A data-issue report as the shared check passes it (a missing page named "Unknown page"). */
+export type DataIssueReport = Required<Static<typeof DataIssueReportBody>>;
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; error: string };
 

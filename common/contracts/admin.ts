@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH } from './auth.ts';
 import { Done, Nullable } from './errors.ts';
 import { endpoint } from './endpoint.ts';
+import { ListWindow } from './paging.ts';
 
 /** The admin area's own endpoints (api/src/admin/): all answer 401 without an admin session. */
 
@@ -107,8 +108,7 @@ export const ListMessages = endpoint({
   path: '/api/admin/messages',
   querystring: Type.Object({
     status: Type.Optional(MessageStatus),
-    limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
-    offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+    ...ListWindow(),
   }),
   response: {
     200: Type.Object({
@@ -162,8 +162,7 @@ export const ListSecurityLog = endpoint({
   path: '/api/admin/security-log',
   querystring: Type.Object({
     kind: Type.Optional(SecurityEventKind),
-    limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
-    offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+    ...ListWindow(),
   }),
   response: { 200: Type.Object({ events: Type.Array(SecurityEventView), total: Type.Integer() }) },
 });

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from './errors.ts';
 import { endpoint } from './endpoint.ts';
+import { YearMonth } from './month.ts';
 
 /**
  * How current the store's police data is: the newest month, the last check for new data, the
@@ -8,7 +9,7 @@ import { endpoint } from './endpoint.ts';
  * follows from the data alone (no clock time), so equal data gives an equal answer.
  */
 
-const YearMonth = Type.String({ pattern: '^\\d{4}-\\d{2}$' });
+const Month = YearMonth();
 /** An ISO 8601 instant in UTC (`Date.prototype.toISOString`). */
 const Instant = Type.String();
 
@@ -48,7 +49,7 @@ export const ForceMonthStatus = Type.Union([
 export type ForceMonthStatus = Static<typeof ForceMonthStatus>;
 
 export const ForceMonth = Type.Object({
-  month: YearMonth,
+  month: Month,
   /** Street crimes held for the force-month; null unless `held`. */
   crimes: Nullable(Type.Integer({ minimum: 0 })),
   status: ForceMonthStatus,
@@ -65,7 +66,7 @@ export type ForceDataStatus = Static<typeof ForceDataStatus>;
 
 export const DataStatus = Type.Object({
   /** Newest month of street crime held for any force; null when nothing is imported. */
-  latestMonth: Nullable(YearMonth),
+  latestMonth: Nullable(Month),
   lastCheck: LastCheck,
   /** When the next scheduled check runs; null while none is scheduled. */
   nextCheckAt: Nullable(Instant),

@@ -1,35 +1,50 @@
 import { Type, type Static } from 'typebox';
+import { CONTACT_LIMITS } from '../contact/messages.ts';
 import { Nullable } from './errors.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
  * Email: the public contact and data-issue posts, and the admin's SMTP settings. Field rules and
  * their messages are common/contact/messages.ts' and the SMTP settings service's; these schemas
- * only fix the types and keep absurd bodies out.
+ * fix the types and the lengths (CONTACT_LIMITS), so a too-long field is refused with 400
+ * VALIDATION_ERROR naming it before the shared check runs.
  */
+
+/** Sent when the visitor pressed Send, as their browser reported it (informational only). */
+const Timestamp = Type.Optional(Nullable(Type.String({ maxLength: CONTACT_LIMITS.timestamp })));
+
+/**
+ * What a visitor may post: every field optional, so that a missing one gets the shared check's
+ * own text (CONTACT_TEXTS.fillAllFields) rather than a schema error. The checked message,
+ * ContactMessage, has them all.
+ */
+export const ContactMessageBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.name })),
+  email: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.email })),
+  message: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.message })),
+  timestamp: Timestamp,
+});
+
+/** An anonymous data-issue report as posted; DataIssueReport is it checked. */
+export const DataIssueReportBody = Type.Object({
+  issue: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.issue })),
+  page: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.page })),
+  timestamp: Timestamp,
+});
 
 const Accepted = Type.Object({ success: Type.Literal(true), message: Type.String() });
 
 export const SendContactMessage = endpoint({
   method: 'POST',
   path: '/api/email/contact',
-  body: Type.Object({
-    name: Type.Optional(Type.String()),
-    email: Type.Optional(Type.String()),
-    message: Type.Optional(Type.String()),
-    timestamp: Type.Optional(Nullable(Type.String())),
-  }),
+  body: ContactMessageBody,
   response: { 202: Accepted },
 });
 
 export const SendDataIssueReport = endpoint({
   method: 'POST',
   path: '/api/email/data-issue',
-  body: Type.Object({
-    issue: Type.Optional(Type.String()),
-    page: Type.Optional(Type.String()),
-    timestamp: Type.Optional(Nullable(Type.String())),
-  }),
+  body: DataIssueReportBody,
   response: { 202: Accepted },
 });
 

@@ -4,7 +4,8 @@ import { PERIOD_PRESETS } from '../search/period.ts';
 import { DEFAULT_PAGE_SIZE, SEARCH_RADIUS_MILES, REQUEST_SEARCH_TYPES } from '../search/types.ts';
 import { ClockAnswer } from './clocks.ts';
 import { endpoint, fileEndpoint } from './endpoint.ts';
-import { ErrorBody as ApiErrorBody } from './errors.ts';
+import { ErrorBody as ApiErrorBody, Nullable } from './errors.ts';
+import { YearMonth } from './month.ts';
 import { MAX_PAGE, MAX_PAGE_SIZE, PageNumber, PageSize } from './paging.ts';
 
 /**
@@ -15,15 +16,23 @@ import { MAX_PAGE, MAX_PAGE_SIZE, PageNumber, PageSize } from './paging.ts';
  */
 
 const presets = PERIOD_PRESETS.map((p) => p.preset).join(', ');
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
-const Month = Type.String({ pattern: '^\\d{4}-\\d{2}$', description: 'YYYY-MM', examples: ['2025-06'] });
+const Month = YearMonth({ description: 'YYYY-MM', examples: ['2025-06'] });
 const Category = Type.Enum(CRIME_CATEGORY_SLUGS, { description: 'data.police.uk crime category slug' });
-const Direction = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('stable')]);
+export const Direction = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('stable')]);
 const Comparable = Type.Boolean({
   description: 'False when the two months hold fewer than 20 crimes together: too few crimes to compare.',
 });
-const Trend = Type.Object({ percentage: Type.Number(), direction: Direction, comparable: Comparable });
+/** A change between two counts (common/search/trend.ts): the type Trend is this schema's. */
+export const Trend = Type.Object({
+  /** Percentage change from the earlier to the later count, to 1 decimal. */
+  percentage: Type.Number(),
+  direction: Direction,
+  /**
+   * False when the two months together hold fewer than MIN_CRIMES_TO_COMPARE crimes: the change
+   * is then mostly chance (3 to 12 crimes is "+300 %"), and pages say "too few crimes to compare".
+   */
+  comparable: Comparable,
+});
 
 export const PartnerSearchBody = Type.Object(
   {
@@ -91,21 +100,21 @@ const Crime = Type.Object({
   id: Type.Integer(),
   category: Category,
   month: Month,
-  location: nullable(
+  location: Nullable(
     Type.Object({
       latitude: Type.String(),
       longitude: Type.String(),
-      street: Type.Object({ name: nullable(Type.String()) }),
+      street: Type.Object({ name: Nullable(Type.String()) }),
     }),
   ),
-  outcome_status: nullable(Type.Object({ category: Type.String(), date: nullable(Type.String()) })),
+  outcome_status: Nullable(Type.Object({ category: Type.String(), date: Nullable(Type.String()) })),
   persistent_id: Type.String({ description: 'Empty for anti-social behaviour.' }),
   force_id: Type.String(),
-  lsoa_code: nullable(Type.String()),
+  lsoa_code: Nullable(Type.String()),
 });
 
 const Stats = Type.Object({
-  totalCrimes: nullable(Type.Integer()),
+  totalCrimes: Nullable(Type.Integer()),
   crimeTypes: Type.Array(
     Type.Object({
       category: Category,
@@ -113,28 +122,28 @@ const Stats = Type.Object({
       count: Type.Integer(),
       color: Type.String(),
       percentage: Type.Number({ description: 'Share of all crimes in the result, percent.' }),
-      rate: nullable(Type.Number({ description: 'Per 1,000 residents over the period.' })),
+      rate: Nullable(Type.Number({ description: 'Per 1,000 residents over the period.' })),
       trend: Trend,
     }),
   ),
-  resolvedPercentage: nullable(Type.Number()),
+  resolvedPercentage: Nullable(Type.Number()),
   resolvedCrimes: Type.Integer(),
   outcomeEligibleCrimes: Type.Integer(),
   population: Type.Object({
-    total: nullable(Type.Integer()),
+    total: Nullable(Type.Integer()),
     lsoaCount: Type.Integer(),
     lsoasWithoutPopulation: Type.Integer(),
     dataSource: Type.String(),
   }),
   crimeRates: Type.Object({
-    overallRate: nullable(
+    overallRate: Nullable(
       Type.Number({
         description: 'Crimes per 1,000 residents over `months` (the months of the period with data).',
       }),
     ),
     months: Type.Array(Month, { description: 'The months the rates are computed over.' }),
   }),
-  monthOverMonthChange: nullable(
+  monthOverMonthChange: Nullable(
     Type.Object({
       percentage: Type.Number(),
       direction: Direction,
@@ -145,7 +154,7 @@ const Stats = Type.Object({
   monthlyBreakdown: Type.Array(
     Type.Object({
       month: Month,
-      totalCrimes: nullable(Type.Integer()),
+      totalCrimes: Nullable(Type.Integer()),
       crimeTypes: Type.Record(Type.String(), Type.Integer()),
       hasData: Type.Boolean(),
       incomplete: Type.Boolean(),
@@ -171,15 +180,15 @@ export const PartnerSearchResponse = Type.Object(
         start: Month,
         end: Month,
         label: Type.String(),
-        preset: nullable(Type.Enum(PERIOD_PRESETS.map((p) => p.preset))),
+        preset: Nullable(Type.Enum(PERIOD_PRESETS.map((p) => p.preset))),
       }),
       totalMonths: Type.Integer(),
-      radius: nullable(Type.Number()),
+      radius: Nullable(Type.Number()),
       area: Type.Object({
         label: Type.String(),
-        postcode: nullable(Type.String()),
-        forceId: nullable(Type.String()),
-        neighbourhoodId: nullable(Type.String()),
+        postcode: Nullable(Type.String()),
+        forceId: Nullable(Type.String()),
+        neighbourhoodId: Nullable(Type.String()),
         neighbourhoodName: Type.Optional(
           Type.String({
             description:
@@ -204,8 +213,7 @@ export const PartnerSearchResponse = Type.Object(
         description:
           'The version of the police data the answer was read from; it changes with every import (GET /api/data-status tells what changed).',
       }),
-      latestMonth: Type.String({
-        pattern: '^\\d{4}-\\d{2}$',
+      latestMonth: YearMonth({
         description:
           'YYYY-MM: the newest month of street crime held for any force; `forcesWithoutData` names the force-months missing in the period.',
       }),

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { endpoint } from './endpoint.ts';
 import { Nullable } from './errors.ts';
+import { YearMonth } from './month.ts';
 
 /**
  * Partner webhooks (api/src/partner-api/webhooks/): one URL per API key, told of each newly
@@ -35,7 +36,7 @@ export type RegisteredWebhook = Static<typeof RegisteredWebhook>;
 export const MonthImportedEvent = Type.Object(
   {
     type: Type.Literal('data.month_imported'),
-    month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
+    month: YearMonth(),
     dataVersion: Type.String(),
   },
   { title: 'MonthImportedEvent' },

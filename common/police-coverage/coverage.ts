@@ -4,6 +4,8 @@
  * territorial forces of England and Wales, and whether British Transport Police and the Police
  * Service of Northern Ireland are in), which months, and the basis of a clock's pace.
  */
+import type { Static } from 'typebox';
+import type { CoverageSchema } from '../contracts/clocks.ts';
 import { monthLabel, parseMonth } from '../search/months.ts';
 import { compactPostcode } from '../postcode/postcode.ts';
 import { joinList } from '../i18n/grammar.ts';
@@ -12,23 +14,8 @@ import { forceById, POLICE_FORCES } from '../police/forces.ts';
 export const TERRITORIAL_FORCES = POLICE_FORCES.filter((f) => f.area === 'england' || f.area === 'wales');
 const NON_TERRITORIAL = POLICE_FORCES.filter((f) => f.area !== 'england' && f.area !== 'wales');
 
-export interface Coverage {
-  /** Names (as common/police/forces.ts writes them) of every force with data, territorial or not. */
-  readonly forces: readonly string[];
-  readonly territorialForces: number;
-  readonly ofTerritorialForces: number;
-  readonly firstMonth: string;
-  readonly lastMonth: string;
-  readonly synthetic: boolean;
-  /** "England and Wales" or "6 of 43 forces in England and Wales", never more or less than held. */
-  readonly area: string;
-  /**
-   * The whole statement in English, e.g. "42 of 43 forces in England and Wales (all but Greater
-   * Manchester Police) and British Transport Police, April 2025 to March 2026", for the API's
-   * readers. Pages word it from the fields above in their language (ui/src/features/clocks/coverageWords.ts).
-   */
-  readonly text: string;
-}
+/** Its fields are documented in the schema (common/contracts/clocks.ts). */
+export type Coverage = Static<typeof CoverageSchema>;
 
 /**
  * Which forces a coverage statement names beside its count of the 43: none when it holds all (or

@@ -1,20 +1,15 @@
+import type { Static } from 'typebox';
+import type { Direction, Trend as TrendSchema } from '../contracts/partner.ts';
+
 /**
  * Change between two counts, as the trend badge shows it. A change smaller than
  * STABLE_THRESHOLD_PERCENT either way is "stable": monthly counts for a small area move by a few
  * percent from noise alone, and an arrow for that would suggest a change that is not there.
  */
-export type TrendDirection = 'up' | 'down' | 'stable';
+export type TrendDirection = Static<typeof Direction>;
 
-export interface Trend {
-  /** Percentage change from the earlier to the later count, to 1 decimal. */
-  percentage: number;
-  direction: TrendDirection;
-  /**
-   * False when the two months together hold fewer than MIN_CRIMES_TO_COMPARE crimes: the change
-   * is then mostly chance (3 to 12 crimes is "+300 %"), and pages say "too few crimes to compare".
-   */
-  comparable: boolean;
-}
+/** Its fields are documented in its schema (common/contracts/partner.ts). */
+export type Trend = Static<typeof TrendSchema>;
 
 export const STABLE_THRESHOLD_PERCENT = 5;
 

@@ -1,16 +1,9 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import {
-  BUNDLED_CSEW_FIGURES,
-  parseCsewFigures,
-  type CsewFigures,
-} from '../../../common/survey/csew-data.ts';
+import type { CsewFiguresInUse as CsewFiguresAnswer } from '../../../common/contracts/csew-figures.ts';
+import { BUNDLED_CSEW_FIGURES, parseCsewFigures } from '../../../common/survey/csew-data.ts';
 
-export interface CsewFiguresInUse {
-  readonly figures: CsewFigures;
-  /** null: the figures shipped with the product. */
-  readonly uploadedAt: string | null;
-  readonly uploadedBy: string | null;
-}
+/** The contract's figures in use, without what the route works out from them (csew-figures-routes.ts). */
+export type CsewFiguresInUse = Readonly<Omit<CsewFiguresAnswer, 'shipped' | 'newerReleaseMayExist'>>;
 
 export interface CsewFiguresService {
   current(): Promise<CsewFiguresInUse>;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sequelize } from 'sequelize';
 import type { CheckResult, LastCheck } from '../../../common/contracts/data-status.ts';
+import type { CheckStarted as CheckStartedAnswer } from '../../../common/contracts/data-updates.ts';
 import {
   holdsRealData,
   readDataUpdateState,
@@ -52,9 +53,8 @@ export interface DataUpdaterOptions {
   pollMs?: number;
 }
 
-export interface CheckStarted {
-  started: true;
-}
+/** The contract's answer less its message, which the route words. */
+export type CheckStarted = Omit<CheckStartedAnswer, 'message'>;
 export interface CheckRefused {
   started: false;
   reason: string;

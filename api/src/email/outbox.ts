@@ -1,6 +1,7 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { backOffDelay } from '../../../common/retry/back-off.ts';
 import type { ContactMessage, DataIssueReport } from '../../../common/contact/messages.ts';
+import type { MessageStatus, OutboxMessageView } from '../../../common/contracts/admin.ts';
 import type { AlertConfirmationPayload, AreaAlertPayload } from '../alerts/alert-mail.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 
@@ -17,13 +18,14 @@ import { HttpError, notFound } from '../http/errors.ts';
  * admins see counts only.
  */
 export type OutboxKind = 'contact' | 'data-issue' | 'data-update' | 'alert-confirmation' | 'area-alert';
-export type AdminMessageKind = 'contact' | 'data-issue' | 'data-update';
+/** The kinds the admin's message list shows (the contract's OutboxMessageView.kind). */
+export type AdminMessageKind = OutboxMessageView['kind'];
 export const ADMIN_MESSAGE_KINDS: readonly OutboxKind[] = [
   'contact',
   'data-issue',
   'data-update',
 ] satisfies AdminMessageKind[];
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+export type OutboxStatus = MessageStatus;
 /** To the admins, from the scheduled data update (api/src/data-updates/): checks keep failing. */
 export interface DataUpdateAlert {
   message: string;
