@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
-import { LRUCache } from 'lru-cache';
 import { DatabaseError, QueryTypes, type Sequelize } from 'sequelize';
 import type * as SequelizeSql from 'sequelize/lib/utils/sql';
 import { fastSqliteDriver } from './fast-sqlite.ts';
@@ -56,6 +55,9 @@ const READER_BUSY_MS = 250;
 /**
  * Compiled statements kept by their text, per connection: the same search asked again (a popular
  * postcode, the next page) skips SQLite's parse and plan, ~0.6 ms for a radius search's summary.
+ * The least recently used goes first, kept in a Map's insertion order: `lru-cache` in its place
+ * cost 0.05–0.2 ms more CPU a radius search, Map lower in 16 of 17 concurrent pairs
+ * (scripts/bench/search-cpu.ts, docs/benchmarks.md).
  */
 const KEPT_STATEMENTS = 200;
 
@@ -68,7 +70,7 @@ const IDLE_SQLITE_CONNECTIONS = 4;
 
 /** A read-only better-sqlite3 connection with its compiled statements. */
 class SqliteConnection {
-  private readonly statements = new LRUCache<string, Database.Statement>({ max: KEPT_STATEMENTS });
+  private readonly statements = new Map<string, Database.Statement>();
   private readonly db: Database.Database;
 
   constructor(Driver: typeof Database, path: string) {
@@ -89,10 +91,13 @@ class SqliteConnection {
 
   private statement(text: string): Database.Statement {
     let statement = this.statements.get(text);
-    if (!statement) {
+    if (statement) {
+      this.statements.delete(text);
+    } else {
       statement = this.db.prepare(text);
-      this.statements.set(text, statement);
+      if (this.statements.size >= KEPT_STATEMENTS) this.statements.delete(this.statements.keys().next().value!);
     }
+    this.statements.set(text, statement);
     return statement;
   }
 
