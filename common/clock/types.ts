@@ -6,7 +6,6 @@
  */
 import type { Static } from 'typebox';
 import type {
-  CategoryBreakdownItemSchema,
   ClockAnswer,
   ClockDataSchema,
   ClockDefinitionSchema,
@@ -14,8 +13,6 @@ import type {
   ClockMetaSchema,
   ExcludedForceSchema,
   ExclusionCauseSchema,
-  NextUpdateRuleSchema,
-  PrevalenceBreakdownItemSchema,
   PrevalenceDataSchema,
   SurveyWelshSchema,
 } from '../contracts/clocks.ts';
@@ -28,13 +25,9 @@ export type ExcludedForce = Static<typeof ExcludedForceSchema>;
 export type CausedExclusion = ExcludedForce & { readonly cause: ExclusionCause };
 
 export type ExclusionCause = Static<typeof ExclusionCauseSchema>;
-/** How the next data update is announced. */
-export type NextUpdateRule = Static<typeof NextUpdateRuleSchema>;
 export type ClockMeta = Static<typeof ClockMetaSchema>;
 export type SurveyWelsh = Static<typeof SurveyWelshSchema>;
 export type ClockDefinition = Static<typeof ClockDefinitionSchema>;
-export type CategoryBreakdownItem = Static<typeof CategoryBreakdownItemSchema>;
-export type PrevalenceBreakdownItem = Static<typeof PrevalenceBreakdownItemSchema>;
 export type PrevalenceData = Static<typeof PrevalenceDataSchema>;
 export type ClockData = Static<typeof ClockDataSchema>;
 
