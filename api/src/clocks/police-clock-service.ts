@@ -17,6 +17,8 @@ export interface PoliceClockService {
   definition(): Promise<ClockDefinition | null>;
   /** Changes whenever an import changes the street data behind the clock; one small read. */
   stamp(): Promise<string>;
+  /** Both at once, read in one snapshot: a search that answers the clock and its data version reads the stamp once. */
+  current(): Promise<{ stamp: string; definition: ClockDefinition | null }>;
 }
 
 interface StoreStamp {
@@ -106,16 +108,20 @@ export function createPoliceClockService({
     return `${row?.months ?? 0}:${epochMillis(row?.latest) ?? ''}`;
   }
 
+  function current() {
+    return inSnapshot(sequelize, async () => {
+      const read = await stamp();
+      if (cache?.stamp !== read) cache = { stamp: read, definition: await build() };
+      return cache;
+    });
+  }
+
   return {
     stamp,
     // The stamp and the definition built under it are read in one snapshot (the caller's, in a
     // search), so a definition is never filed under the stamp of another state of the store.
-    definition: () =>
-      inSnapshot(sequelize, async () => {
-        const current = await stamp();
-        if (cache?.stamp !== current) cache = { stamp: current, definition: await build() };
-        return cache.definition;
-      }),
+    current,
+    definition: async () => (await current()).definition,
   };
 }
 

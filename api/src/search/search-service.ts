@@ -272,8 +272,11 @@ export function createSearchService({
   // national clock's version, so searching an area again, or a realtime node re-reading its
   // room, costs no 12-month aggregate (new boundaries alone show with the next police import).
   // The cache is handed in (areaClocks): the least recently used out beyond AREA_CLOCKS_KEPT.
-  async function clockOf(resolved: ResolvedArea, held: StoreMonths): Promise<ClockDefinition | null> {
-    const national = await policeClock.definition();
+  async function clockOf(
+    resolved: ResolvedArea,
+    held: StoreMonths,
+    national: ClockDefinition | null,
+  ): Promise<ClockDefinition | null> {
     if (resolved.area.kind === 'default') return national;
     const key = `${resolved.area.kind}|${resolved.label}`;
     const version = national?.version ?? '';
@@ -348,15 +351,18 @@ export function createSearchService({
     const windowStart = start === end ? addMonths(start, -1) : start;
     // The first page nearly always starts with the newest month: it is read alongside the
     // counts rather than after them, and used when the counts confirm it.
-    const [coverage, { counts, resolvedByMonth, population }, newest, clock, dataVersion] = await Promise.all(
-      [
+    // The national clock and its stamp (the answer's data version) in one read of the stamp.
+    const national = policeClock.current();
+    const [coverage, { counts, resolvedByMonth, population }, newest, clock, { stamp: dataVersion }] =
+      await Promise.all([
         area.coverage({ windowStart, end }),
         area.summary({ windowStart, end }),
         page === 1 ? area.page(end, 0, pageSize) : Promise.resolve(undefined),
-        withClock ? clockOf(resolved, held) : Promise.resolve(null),
-        policeClock.stamp(),
-      ],
-    );
+        withClock
+          ? national.then(({ definition }) => clockOf(resolved, held, definition))
+          : Promise.resolve(null),
+        national,
+      ]);
     const { stats, monthTotals } = buildStats({
       start,
       end,
@@ -484,7 +490,7 @@ export function createSearchService({
       return inSnapshot(sequelize, async () => {
         const [resolved, held] = await Promise.all([resolveArea(request, place), storeMonths(sequelize)]);
         if (!held) throw new HttpError(404, 'NO_DATA', NO_DATA_MESSAGE);
-        return clockOf(resolved, held);
+        return clockOf(resolved, held, await policeClock.definition());
       });
     },
 
