@@ -5,6 +5,7 @@
  * EXPORTS_PER_ADDRESS for its address until its response ends; a reader that stops is cut off
  * after EXPORT_IDLE_TIMEOUT_SECONDS without a byte taken, which gives its place back.
  */
+import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -175,14 +176,28 @@ describe('exports and maps against the built API', () => {
 
   it('answers two map reads at once per address and refuses the rest at once, others unaffected', async () => {
     const MAP_PATH = '/api/crimes/map?searchType=force&forceId=kent&startMonth=2025-01&endMonth=2025-01';
-    // Ten at once from one address, and one from another: every connection is open before any
-    // request is written, and all eleven are written in the same turn, so they reach the server
-    // together (connecting one by one let a loaded machine answer the first map before the last
-    // request came, and give its place to a third).
-    const sockets = await Promise.all(Array.from({ length: 11 }, () => openConnection(port)));
-    const answers = sockets.map((socket, i) =>
-      answerTo(socket, MAP_PATH, i < 10 ? '198.51.100.40' : '203.0.113.40'),
-    );
+    // Ten at once from one address, and one from another. The server takes a request's place in
+    // the shared table before it reads the map; while this test holds the store's write lock, the
+    // two admitted wait there with their places held, so every other request of the flood meets
+    // them held. (Written in one turn alone, the server's turns interleaved with the map reads:
+    // a map answered before the last requests were taken gave its place, rightly, to a third.)
+    const lock = new Database(join(dir, 'store.sqlite'));
+    lock.exec('BEGIN IMMEDIATE');
+    let answers: Promise<{ status: number; code?: string }>[];
+    try {
+      const sockets = await Promise.all(Array.from({ length: 11 }, () => openConnection(port)));
+      let settled = 0;
+      answers = sockets.map((socket, i) => {
+        const answer = answerTo(socket, MAP_PATH, i < 10 ? '198.51.100.40' : '203.0.113.40');
+        void answer.finally(() => settled++);
+        return answer;
+      });
+      const refusalsBy = Date.now() + 10_000;
+      while (settled < 8 && Date.now() < refusalsBy) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      lock.exec('ROLLBACK');
+      lock.close();
+    }
     const flood = await Promise.all(answers.slice(0, 10));
     const other = await answers[10]!;
     expect(flood.filter((a) => a.status === 200)).toHaveLength(2);
