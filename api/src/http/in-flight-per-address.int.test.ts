@@ -81,6 +81,41 @@ describe.each(testDialects)('places in flight per address, shared by API nodes, 
     await Promise.all([kept, ...again].map((release) => release?.()));
   });
 
+  it("gives a request the place its own node is still freeing, not a refusal (a caller's next search)", async () => {
+    // The store's leases, each freeing held back until the test lets it go, as a slow store would.
+    const real = leases(db.sequelize);
+    let letGo: () => void = () => {};
+    const slowFree = {
+      ...real,
+      free: async (bucket: string, heldUntil: number) => {
+        await new Promise<void>((resolve) => (letGo = resolve));
+        return real.free(bucket, heldUntil);
+      },
+    };
+    const places = createInFlightPerAddress({
+      leases: slowFree,
+      addressHash: hashed,
+      name: 'next-search',
+      perAddress: 1,
+      refusal: REFUSAL,
+    });
+    const first = await places.take('192.0.2.78');
+    const freed = first!();
+    // Asked again as soon as the answer went out: the one place is still taken in the store.
+    const next = places.take('192.0.2.78');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    letGo();
+    await freed;
+    const release = await next;
+    expect(release).toBeDefined();
+    // Still one place: a third request meanwhile is refused.
+    expect(await places.take('192.0.2.78')).toBeUndefined();
+    const done = release!();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    letGo();
+    await done;
+  });
+
   it('frees a place again whose freeing failed, once the database answers', async () => {
     // The store's leases, with the database away for the first freeing (as in an outage).
     const real = leases(db.sequelize);

@@ -50,6 +50,10 @@ export function createInFlightPerAddress(options: InFlightOptions) {
   const { leases, addressHash, perAddress, refusal, leaseMs = DEFAULT_LEASE_MS, now = Date.now } = options;
   const local = perAddressCount();
   const held = new Set<Lease>();
+  // Places of each key this node is giving back, until the database has them free: a request of
+  // the key that finds every place taken while one of them is still being freed waits for that and
+  // tries again, rather than being refused for a place its own node has just let go.
+  const freeing = new Map<string, Set<Promise<void>>>();
   // Places given back whose freeing failed (the database away): tried again until their lease ends.
   const unfreed = new Set<Lease>();
   let tender: NodeJS.Timeout | undefined;
@@ -103,10 +107,11 @@ export function createInFlightPerAddress(options: InFlightOptions) {
     let lease: Lease | undefined;
     try {
       const hashed = addressHash(key);
-      for (let slot = 0; slot < perAddress && !lease; slot++) {
-        const bucket = `inflight-${options.name}:${hashed}:${slot}`;
-        const at = now();
-        if (await leases.claim(bucket, at, at + leaseMs)) lease = { bucket, until: at + leaseMs };
+      lease = await claimAny(hashed);
+      const beingFreed = freeing.get(key);
+      if (!lease && beingFreed) {
+        await Promise.all(beingFreed);
+        lease = await claimAny(hashed);
       }
     } catch (error) {
       releaseLocal();
@@ -124,14 +129,31 @@ export function createInFlightPerAddress(options: InFlightOptions) {
       if (freed) return freed;
       releaseLocal();
       held.delete(mine);
-      freed = Promise.resolve(mine.renewing)
+      const freeingNow = Promise.resolve(mine.renewing)
         .then(() => leases.free(mine.bucket, mine.until))
         .catch(() => {
           unfreed.add(mine);
           keepTending();
         });
+      freed = freeingNow;
+      const ofKey = freeing.get(key) ?? new Set<Promise<void>>();
+      freeing.set(key, ofKey.add(freeingNow));
+      void freeingNow.then(() => {
+        ofKey.delete(freeingNow);
+        if (ofKey.size === 0 && freeing.get(key) === ofKey) freeing.delete(key);
+      });
       return freed;
     };
+  }
+
+  /** The first of the key's `perAddress` places free in the shared table, claimed; else undefined. */
+  async function claimAny(hashed: string): Promise<Lease | undefined> {
+    for (let slot = 0; slot < perAddress; slot++) {
+      const bucket = `inflight-${options.name}:${hashed}:${slot}`;
+      const at = now();
+      if (await leases.claim(bucket, at, at + leaseMs)) return { bucket, until: at + leaseMs };
+    }
+    return undefined;
   }
 
   function refused(): HttpError {
