@@ -20,8 +20,8 @@ export const CONTACT_TEXTS = {
 } as const;
 
 /**
- * The longest each field may be, in characters (code points) as people see them: the post's schema
- * (common/contracts/email.ts) refuses longer, and the shared checks below say so in words.
+ * The longest each field may be, in characters (code points) as people see them; the shared checks
+ * below refuse longer in words, in the browser and on the server alike.
  * Generous for people, small enough that a message fits a mail and a database row comfortably.
  * 254 is the longest address SMTP can carry (RFC 5321 path limit).
  */

@@ -1,17 +1,16 @@
 import { Type, type Static } from 'typebox';
-import { CONTACT_LIMITS } from '../contact/messages.ts';
 import { Nullable } from './errors.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
  * Email: the public contact and data-issue posts, and the admin's SMTP settings. Field rules and
  * their messages are common/contact/messages.ts' and the SMTP settings service's; these schemas
- * fix the types and the lengths (CONTACT_LIMITS), so a too-long field is refused with 400
- * VALIDATION_ERROR naming it before the shared check runs.
+ * fix the types and keep absurd bodies out; the lengths (CONTACT_LIMITS) are the shared check's,
+ * so a too-long field is refused in the specification's words, on either side.
  */
 
 /** Sent when the visitor pressed Send, as their browser reported it (informational only). */
-const Timestamp = Type.Optional(Nullable(Type.String({ maxLength: CONTACT_LIMITS.timestamp })));
+const Timestamp = Type.Optional(Nullable(Type.String()));
 
 /**
  * What a visitor may post: every field optional, so that a missing one gets the shared check's
@@ -19,16 +18,16 @@ const Timestamp = Type.Optional(Nullable(Type.String({ maxLength: CONTACT_LIMITS
  * ContactMessage, has them all.
  */
 export const ContactMessageBody = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.name })),
-  email: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.email })),
-  message: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.message })),
+  name: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String()),
+  message: Type.Optional(Type.String()),
   timestamp: Timestamp,
 });
 
 /** An anonymous data-issue report as posted; DataIssueReport is it checked. */
 export const DataIssueReportBody = Type.Object({
-  issue: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.issue })),
-  page: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.page })),
+  issue: Type.Optional(Type.String()),
+  page: Type.Optional(Type.String()),
   timestamp: Timestamp,
 });
 

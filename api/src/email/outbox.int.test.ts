@@ -188,6 +188,18 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
       CONTACT_TEXTS.invalidEmail,
     ],
     ['an empty report', () => report({ issue: '', page: 'CSEW Crime Clock' }), CONTACT_TEXTS.describeIssue],
+    [
+      'an over-long message',
+      () => contact({ name: 'A', email: 'a@example.org', message: 'x'.repeat(5001) }),
+      /too long/,
+    ],
+    ['an over-long report', () => report({ issue: 'x'.repeat(5001) }), /too long/],
+    [
+      'an over-long name',
+      () => contact({ name: 'n'.repeat(101), email: 'a@example.org', message: 'x' }),
+      /too long/,
+    ],
+    ['an over-long page', () => report({ issue: 'x', page: 'p'.repeat(201) }), /plain text of at most/],
     ['a malformed timestamp', () => report({ issue: 'x', timestamp: 'soon' }), /timestamp/],
   ])('refuses %s with 400 and the spec text, storing nothing', async (_label, send, error) => {
     const res = await send();
@@ -196,22 +208,6 @@ describe.each(testDialects)('outbox delivery on %s', (dialect) => {
     expect(res.json().error).toMatch(error);
     expect(await rows()).toHaveLength(0);
   });
-
-  it.each([
-    ['message', () => contact({ name: 'A', email: 'a@example.org', message: 'x'.repeat(5001) })],
-    ['name', () => contact({ name: 'n'.repeat(101), email: 'a@example.org', message: 'x' })],
-    ['issue', () => report({ issue: 'x'.repeat(5001) })],
-    ['page', () => report({ issue: 'x', page: 'p'.repeat(201) })],
-  ])(
-    'refuses an over-long %s with 400 naming the field and its limit, storing nothing',
-    async (field, send) => {
-      const res = await send();
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
-      expect(res.json().error).toMatch(new RegExp(`${field} must NOT have more than \\d+ characters`));
-      expect(await rows()).toHaveLength(0);
-    },
-  );
 
   it('takes a message of exactly the limit, counted in characters people see', async () => {
     const res = await contact({ name: 'A', email: 'a@example.org', message: '\u{1F600}'.repeat(5000) });
