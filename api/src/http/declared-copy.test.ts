@@ -131,6 +131,15 @@ describe('compileDeclaredCopy', () => {
     expect(write(Crime, { id: 1, location: null, note: undefined })).toBe('{"id":1,"location":null}');
   });
 
+  it('refuses a value that is no array where the schema declares one, as fast-json-stringify does', () => {
+    const List = Type.Object({ items: Type.Array(Type.Integer()), any: Type.Array(Type.Unknown()) });
+    for (const bad of ['12', { 0: 1 }, 3, new Set([1])]) {
+      expect(() => write(List, { items: bad, any: [] })).toThrow(/not an array/);
+      expect(() => write(List, { items: [], any: bad })).toThrow(/not an array/);
+    }
+    expect(write(List, { items: [1], any: ['a'] })).toBe('{"items":[1],"any":["a"]}');
+  });
+
   it('writes what fast-json-stringify writes, wrong leaf types and Dates included', async () => {
     const date = new Date(Date.UTC(2026, 10, 27, 8, 30, 1, 5));
     const cases: [object, unknown[]][] = [
@@ -141,7 +150,7 @@ describe('compileDeclaredCopy', () => {
       [Type.Boolean(), [true, 0, 1, 'x', '', null]],
       [Type.Null(), [null, 0]],
       [Type.Literal('csew'), ['csew', 'police']],
-      [Type.Array(Type.String()), [['a', 3, null], null]],
+      [Type.Array(Type.String()), [['a', 3, null], null, 'text', 5, { 0: 'a' }]],
       [
         Type.Object({ a: Type.String() }),
         [{ a: 'x', b: 1 }, null, 'text', { toJSON: () => ({ a: 'j', b: 2 }) }],

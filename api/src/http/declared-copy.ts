@@ -10,7 +10,8 @@ import type { FastifySerializerCompiler } from 'fastify';
  * too, also in records and union branches), properties come out in the schema's order, a missing
  * required property is an error (a 500, not an answer short of a field), and a leaf of the wrong
  * type is coerced as fast-json-stringify coerces it (an integer with a fraction truncated, "3" for
- * a number 3, a Date for a string its ISO text, null for a string ""). A union picks its branch by
+ * a number 3, a Date for a string its ISO text, null for a string ""); a value that is no array
+ * where an array is declared is an error, as there. A union picks its branch by
  * the value's JSON type, objects by their discriminating constant; a value no branch takes is an
  * error. Constraints (lengths, patterns, which literal) are not checked: the contract tests hold
  * the real answers to their schemas. A schema construct this module does not know fails when the
@@ -440,6 +441,13 @@ function propertyCopier(
   return make(copies, missing);
 }
 
+/** A value that is no array where the schema declares one: an error (a 500) as with fast-json-stringify, not an empty list. */
+function notAnArray(path: string, value: unknown): unknown[] {
+  // fast-json-stringify writes a missing list as [] and refuses anything else.
+  if (value === null || value === undefined) return [];
+  throw new Error(`The value at ${path} is not an array`);
+}
+
 function compileArray(s: Schema, path: string): DeclaredCopy {
   const items = s.items;
   if (Array.isArray(items)) {
@@ -451,7 +459,7 @@ function compileArray(s: Schema, path: string): DeclaredCopy {
           ? passThrough
           : compile(s.additionalItems, `${path}/additionalItems`);
     return (value) => {
-      if (!Array.isArray(value)) return [];
+      if (!Array.isArray(value)) return notAnArray(path, value);
       if (!rest && value.length > copies.length) {
         throw new Error(`The array at ${path} has ${value.length} items, more than its ${copies.length}`);
       }
@@ -459,9 +467,13 @@ function compileArray(s: Schema, path: string): DeclaredCopy {
     };
   }
   const copy = items === undefined ? passThrough : compile(items, `${path}/items`);
-  if (copy === passThrough) return (value) => (Array.isArray(value) ? value : []);
+  if (copy === passThrough)
+    return (value) => {
+      if (!Array.isArray(value)) return notAnArray(path, value);
+      return value;
+    };
   return (value) => {
-    if (!Array.isArray(value)) return [];
+    if (!Array.isArray(value)) return notAnArray(path, value);
     const n = value.length;
     const out = new Array<unknown>(n);
     for (let i = 0; i < n; i++) out[i] = copy(value[i]);
