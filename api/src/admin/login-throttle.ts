@@ -76,11 +76,12 @@ export function createLoginThrottle({
     return pair.allowed ? pair : { ...pair, scope: 'account-address' };
   }
 
-  // Refunds given per address and window (on this node): at most as many as the address's limit,
-  // so that during a flood an address still reaches its limit and is then refused for the cost
-  // of an in-memory count, not two database writes a request.
-
-  /** Gives back an address's count for an attempt the server refused unchecked (busy). */
+  /**
+   * Gives back an address's count for an attempt the server refused unchecked (busy). Refunds given
+   * per address and window are counted on this node (`refunds`): at most as many as the address's
+   * limit, so that during a flood an address still reaches its limit and is then refused for the
+   * cost of an in-memory count, not two database writes a request.
+   */
   async function refundAddress(address: string, decision: ThrottleDecision): Promise<void> {
     const key = addressHash(address);
     let given = refunds.get(key);
