@@ -35,6 +35,13 @@ describe.each(testDialects)('police API client against the local double, on %s',
   afterEach(async () => double?.close());
 
   describe('shapes', () => {
+    it('says of a 404 for the published months that the API address may be wrong, naming the path', async () => {
+      const result = await clientFor({ baseUrl: `${double.baseUrl}/not-the-api` }).publishedMonths();
+      expect(result.source).toBe('unavailable');
+      expect(result.httpStatus).toBe(404);
+      expect(result.reason).toMatch(/404 for \/crimes-street-dates: is POLICE_API_URL the API's address\?/);
+    });
+
     it('lists forces, naming one the API leaves nameless from the forces fact table', async () => {
       const result = await clientFor().forces();
       expect(result.source).toBe('live');

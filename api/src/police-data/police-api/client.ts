@@ -220,9 +220,15 @@ export function createPoliceApiClient(options: PoliceApiClientOptions): PoliceAp
     },
 
     async publishedMonths() {
-      const response = await transport.getJson('/crimes-street-dates');
+      const path = '/crimes-street-dates';
+      const response = await transport.getJson(path);
       if (!response.ok) {
-        return { data: [], source: 'unavailable', reason: response.reason, httpStatus: response.httpStatus };
+        // The transport's 404 words are about forces and neighbourhoods; this list always exists.
+        const reason =
+          response.httpStatus === 404
+            ? `data.police.uk answered 404 for ${path}: is POLICE_API_URL the API's address?`
+            : response.reason;
+        return { data: [], source: 'unavailable', reason, httpStatus: response.httpStatus };
       }
       try {
         return { data: parsePublishedMonths(response.body), source: 'live', fetchedAt: now() };
