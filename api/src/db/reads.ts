@@ -95,7 +95,8 @@ class SqliteConnection {
       this.statements.delete(text);
     } else {
       statement = this.db.prepare(text);
-      if (this.statements.size >= KEPT_STATEMENTS) this.statements.delete(this.statements.keys().next().value!);
+      if (this.statements.size >= KEPT_STATEMENTS)
+        this.statements.delete(this.statements.keys().next().value!);
     }
     this.statements.set(text, statement);
     return statement;
