@@ -116,6 +116,36 @@ describe.each(testDialects)('places in flight per address, shared by API nodes, 
     await done;
   });
 
+  it('gives a request a place freed while its claims passed it, not a refusal', async () => {
+    // Two nodes, one place each for the address; the first node's place is given back (and freed
+    // in the store) while its next request is between its claims of the two places.
+    const real = leases(db.sequelize);
+    let onSecondClaim: (() => Promise<void>) | undefined;
+    const interleaved = {
+      ...real,
+      claim: async (bucket: string, at: number, until: number) => {
+        if (bucket.endsWith(':1') && onSecondClaim) {
+          const run = onSecondClaim;
+          onSecondClaim = undefined;
+          await run();
+        }
+        return real.claim(bucket, at, until);
+      },
+    };
+    const options = { addressHash: hashed, name: 'passed-by', perAddress: 2, refusal: REFUSAL };
+    const first = createInFlightPerAddress({ ...options, leases: interleaved });
+    const second = createInFlightPerAddress({ ...options, leases: real });
+    const mine = await first.take('192.0.2.79'); // slot 0
+    const theirs = await second.take('192.0.2.79'); // slot 1
+    onSecondClaim = async () => {
+      await mine!();
+    };
+    const next = await first.take('192.0.2.79');
+    expect(next).toBeDefined();
+    await next!();
+    await theirs!();
+  });
+
   it('frees a place again whose freeing failed, once the database answers', async () => {
     // The store's leases, with the database away for the first freeing (as in an outage).
     const real = leases(db.sequelize);

@@ -54,6 +54,9 @@ export function createInFlightPerAddress(options: InFlightOptions) {
   // the key that finds every place taken while one of them is still being freed waits for that and
   // tries again, rather than being refused for a place its own node has just let go.
   const freeing = new Map<string, Set<Promise<void>>>();
+  // Places this node has finished freeing so far: a request that found every place taken tries
+  // again if one was freed meanwhile, as its claims went slot by slot and may have passed it.
+  let freedHere = 0;
   // Places given back whose freeing failed (the database away): tried again until their lease ends.
   const unfreed = new Set<Lease>();
   let tender: NodeJS.Timeout | undefined;
@@ -107,11 +110,13 @@ export function createInFlightPerAddress(options: InFlightOptions) {
     let lease: Lease | undefined;
     try {
       const hashed = addressHash(key);
-      lease = await claimAny(hashed);
-      const beingFreed = freeing.get(key);
-      if (!lease && beingFreed) {
-        await Promise.all(beingFreed);
+      for (let attempt = 0; attempt <= perAddress && !lease; attempt++) {
+        const before = freedHere;
         lease = await claimAny(hashed);
+        if (lease) break;
+        const beingFreed = freeing.get(key);
+        if (beingFreed) await Promise.all(beingFreed);
+        else if (freedHere === before) break;
       }
     } catch (error) {
       releaseLocal();
@@ -139,6 +144,7 @@ export function createInFlightPerAddress(options: InFlightOptions) {
       const ofKey = freeing.get(key) ?? new Set<Promise<void>>();
       freeing.set(key, ofKey.add(freeingNow));
       void freeingNow.then(() => {
+        freedHere++;
         ofKey.delete(freeingNow);
         if (ofKey.size === 0 && freeing.get(key) === ofKey) freeing.delete(key);
       });
