@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { productFiles } from '../../scripts/lint/source-files.ts';
 
 /**
  * The realtime process's composition root (docs/architecture.md, issue 31): `compose.ts` builds a
@@ -27,19 +28,13 @@ const OWN_PARTS: Record<string, string[]> = {
   'run-realtime.ts': ['nodeApiReader', 'composeRealtime'],
 };
 
-function modules(): string[] {
-  return readdirSync(REALTIME_SRC, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
-    .map((entry) => relative(REALTIME_SRC, join(entry.parentPath, entry.name)));
-}
-
 function builderCalls(module: string): string[] {
   const text = readFileSync(join(REALTIME_SRC, module), 'utf8');
   return [...text.matchAll(BUILDER_CALL)].map((match) => match[1]!);
 }
 
 describe('the realtime composition root', () => {
-  const all = modules();
+  const all = productFiles(REALTIME_SRC);
 
   it('finds the realtime modules', () => {
     expect(all).toEqual(

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { productFiles, withoutComments } from './source-files.ts';
 
 /**
  * docs/architecture.md: the UI calls the API through the contracts, "no UI
@@ -9,21 +10,11 @@ import { describe, expect, it } from 'vitest';
  */
 const REPO = new URL('../..', import.meta.url).pathname;
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(join(REPO, folder), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => relative(REPO, join(entry.parentPath, entry.name)))
-    .filter((file) => !/\.test\.tsx?$|\.test-support\.ts$/.test(file));
-}
-
-/** The code without its comments, which may well name a path or a cast in words. */
-const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
-
 const code = (file: string) => withoutComments(readFileSync(join(REPO, file), 'utf8'));
 
 /** Files of `folders` whose code matches `pattern`, less those `allowed`. */
 function offenders(folders: string[], pattern: RegExp, allowed: readonly string[] = []): string[] {
-  return folders.flatMap(sourceFiles).filter((file) => !allowed.includes(file) && pattern.test(code(file)));
+  return productFiles(REPO, folders).filter((file) => !allowed.includes(file) && pattern.test(code(file)));
 }
 
 /** The UI's one caller of the API (`call`). */

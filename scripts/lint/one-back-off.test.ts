@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { productFiles, withoutComments } from './source-files.ts';
 
 /**
  * docs/architecture.md: "one back-off". Every wait after a failure in the product is
@@ -11,17 +12,6 @@ const REPO = new URL('../..', import.meta.url).pathname;
 /** The product, and the benchmarks, whose clients (the soak's viewers) retry as the product's do. */
 const PRODUCT_SOURCE = ['api/src', 'realtime/src', 'server-common', 'common', 'ui/src', 'scripts/bench'];
 const THE_BACK_OFF = 'common/retry/back-off.ts';
-
-function productFiles(): string[] {
-  return PRODUCT_SOURCE.flatMap((folder) =>
-    readdirSync(join(REPO, folder), { withFileTypes: true, recursive: true })
-      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-      .map((entry) => relative(REPO, join(entry.parentPath, entry.name))),
-  ).filter((file) => !/\.test\.tsx?$|\.test-support\.ts$/.test(file));
-}
-
-/** The code without its comments, which may well describe a back-off in words. */
-const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
 
 /** A client library's reconnection hook (ioredis's retryStrategy, node-redis's reconnectStrategy) and its value. */
 const RETRY_HOOK = /\b(?:retryStrategy|reconnectStrategy)\s*:\s*([^,\n}]+)/g;
@@ -73,7 +63,7 @@ function jitterByHand(code: string): string[] {
 }
 
 describe('one back-off (docs/architecture.md)', () => {
-  const files = productFiles();
+  const files = productFiles(REPO, PRODUCT_SOURCE);
   const code = new Map(files.map((file) => [file, withoutComments(readFileSync(join(REPO, file), 'utf8'))]));
 
   it('reads the product source (the back-off and its callers are in it)', () => {

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { productFiles, withoutComments } from '../../../scripts/lint/source-files.ts';
 
 /**
  * docs/architecture.md: "The realtime server reads the API the same way (api-reader.ts)": the path
@@ -10,15 +11,6 @@ import { describe, expect, it } from 'vitest';
  */
 const REALTIME_SRC = new URL('..', import.meta.url).pathname;
 const THE_READER = 'api-client/api-reader.ts';
-
-function modules(): string[] {
-  return readdirSync(REALTIME_SRC, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
-    .map((entry) => relative(REALTIME_SRC, join(entry.parentPath, entry.name)));
-}
-
-/** The code without its comments, which name the API's paths to say what is read. */
-const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
 
 /** `fetch` itself (called or handed on), not its type or a property or option of that name. */
 const FETCH = /(?<![.\w$])(?<!typeof\s+)fetch\b(?!\s*\??\s*:)/;
@@ -33,7 +25,7 @@ function offences(code: string): string[] {
 }
 
 describe('realtime reads the API through its one reader (docs/architecture.md)', () => {
-  const all = modules();
+  const all = productFiles(REALTIME_SRC);
   const code = new Map(
     all.map((module) => [module, withoutComments(readFileSync(join(REALTIME_SRC, module), 'utf8'))]),
   );
