@@ -8,13 +8,13 @@
  * postcodes drawn with a fixed seed through app.inject and prints the process's CPU (user + system)
  * per search. A machine shared with other work moves this figure by a tenth between runs, and by
  * the same for two processes run side by side, so two checkouts are compared by running this in
- * both at once, on the same store, several times (docs/benchmarks.md has the loop).
+ * both at once, on the same store, several times (docs/benchmarks.md has the loop). Copied into an
+ * older checkout, it takes scripts/bench/lib/search-app.ts with it.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../api/src/app.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
-import { parseConfig } from '../../common/config/config.ts';
+import { injectSearch, radiusSearch, searchApp } from './lib/search-app.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,8 +32,7 @@ const WARM_UP = 400;
 const POSTCODES = 300;
 
 const sequelize = openDatabase({ url });
-const app = await buildApp({ config: parseConfig({ DATABASE_URL: url }), sequelize });
-await app.ready();
+const app = await searchApp(url, sequelize);
 
 const [rows] = (await sequelize.query('SELECT postcode FROM postcodes ORDER BY postcode')) as [
   { postcode: string }[],
@@ -43,24 +42,7 @@ let seed = 42;
 const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const postcodes = Array.from({ length: POSTCODES }, () => rows[Math.floor(next() * rows.length)]!.postcode);
 
-async function search(i: number): Promise<void> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/crimes/search',
-    // The app refuses POSTs that do not say which page sent them (its CSRF check).
-    headers: { origin: 'http://localhost' },
-    payload: {
-      searchType: 'radius',
-      postcode: postcodes[i % postcodes.length],
-      radius: 1,
-      startMonth: 'RECENT_12_MONTHS',
-      endMonth: '',
-    },
-  });
-  if (response.statusCode !== 200) {
-    throw new Error(`search answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
-  }
-}
+const search = (i: number) => injectSearch(app, radiusSearch(postcodes[i % postcodes.length]!));
 
 for (let i = 0; i < WARM_UP; i++) await search(i);
 const cpuBefore = process.cpuUsage();

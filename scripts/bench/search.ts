@@ -20,13 +20,11 @@ import { parseArgs } from 'node:util';
 import type { Sequelize } from 'sequelize';
 import { openDatabase, type Dialect } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
-import { buildApp, type App } from '../../api/src/app.ts';
 import { importSources } from '../../api/src/police-data/import/index.ts';
 import { searchDerivedTables } from '../../api/src/search/derived-tables.ts';
 import { radiusArea } from '../../api/src/search/areas.ts';
 import { MONTH_ROW_CRIMES } from '../../api/src/search/month-rows.ts';
 import { num, select, withinCircleSql } from '../../api/src/search/sql.ts';
-import { parseConfig } from '../../common/config/config.ts';
 import { categoryFromCode } from '../../common/crime/categories.ts';
 import { cellBounds, cellOf } from '../../common/geo/grid.ts';
 import { POLICE_FORCE_IDS } from '../../common/police/forces.ts';
@@ -37,10 +35,15 @@ import { isResolvedOutcome } from '../../tests/support/outcomes.ts';
 import { generateSample } from '../data-sample/generate.ts';
 import { createDatabaseSql } from '../lib/create-database.ts';
 import { Rng } from '../data-sample/random.ts';
+import {
+  injectSearch,
+  radiusSearch,
+  searchApp,
+  type SearchAnswer,
+  type SearchBody,
+} from './lib/search-app.ts';
 
 const MILE = METRES_PER_MILE;
-/** The app refuses POSTs that do not say which page sent them (its CSRF check); a browser always does. */
-const SAME_ORIGIN = { origin: 'http://localhost' };
 
 const { values: args } = parseArgs({
   options: {
@@ -354,8 +357,7 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
   const start = addMonths(end, -11);
 
   const densest = await densestPostcode(db, start, end);
-  const app: App = await buildApp({ config: parseConfig({ DATABASE_URL: url }), sequelize: db });
-  await app.ready();
+  const app = await searchApp(url, db);
 
   const postcodes = await select<{ postcode: string }>(
     db,
@@ -366,26 +368,9 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
     { length: RUNS },
     () => postcodes[Math.floor(next() * postcodes.length)]!.postcode,
   );
-  const body = (postcode: string) => ({
-    searchType: 'radius',
-    postcode,
-    radius: 1,
-    startMonth: 'RECENT_12_MONTHS',
-    endMonth: '',
-  });
-  const inject = async (payload: object) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/crimes/search',
-      headers: SAME_ORIGIN,
-      payload,
-    });
-    if (res.statusCode !== 200)
-      throw new Error(`search answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-    return res.json() as { stats: { totalCrimes: number | null } };
-  };
+  const inject = async (payload: SearchBody) => (await injectSearch(app, payload)).json<SearchAnswer>();
 
-  const first = await inject(body(densest.postcode));
+  const first = await inject(radiusSearch(densest.postcode));
   log(
     `  densest point: ${densest.postcode} (${first.stats.totalCrimes?.toLocaleString('en-GB')} crimes within 1 mile over 12 months, ${formatMonth(start)} to ${formatMonth(end)})`,
   );
@@ -396,20 +381,22 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
 
   const results: Timing[] = [];
   results.push(
-    await time('radius 12 months, densest point, app.inject', RUNS, () => inject(body(densest.postcode))),
+    await time('radius 12 months, densest point, app.inject', RUNS, () =>
+      inject(radiusSearch(densest.postcode)),
+    ),
   );
   let randomTotal = 0;
   results.push(
     await time('radius 12 months, random postcodes, app.inject', RUNS, async (i) => {
       randomTotal +=
-        (await inject(body(randomPostcodes[i % randomPostcodes.length]!))).stats.totalCrimes ?? 0;
+        (await inject(radiusSearch(randomPostcodes[i % randomPostcodes.length]!))).stats.totalCrimes ?? 0;
     }),
   );
   log(
     `    (random postcodes averaged ${Math.round(randomTotal / (RUNS + Math.min(20, RUNS))).toLocaleString('en-GB')} crimes)`,
   );
   // Issue 20's other target: a one-month search (which also reads the month before, for its trend).
-  const oneMonth = (postcode: string) => ({ ...body(postcode), startMonth: 'RECENT_1_MONTH' });
+  const oneMonth = (postcode: string) => ({ ...radiusSearch(postcode), startMonth: 'RECENT_1_MONTH' });
   results.push(
     await time('radius 1 month, densest point, app.inject', RUNS, () => inject(oneMonth(densest.postcode))),
   );
@@ -429,15 +416,17 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
     if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
     return res.json();
   };
-  results.push(await time('radius 12 months, densest point, HTTP', RUNS, () => http(body(densest.postcode))));
+  results.push(
+    await time('radius 12 months, densest point, HTTP', RUNS, () => http(radiusSearch(densest.postcode))),
+  );
   results.push(
     await time('radius 12 months, random postcodes, HTTP', RUNS, (i) =>
-      http(body(randomPostcodes[(i * 7) % randomPostcodes.length]!)),
+      http(radiusSearch(randomPostcodes[(i * 7) % randomPostcodes.length]!)),
     ),
   );
   results.push(
     await time('radius 12 months, densest point, page 50 of the incidents', Math.min(RUNS, 100), () =>
-      inject({ ...body(densest.postcode), page: 50 }),
+      inject({ ...radiusSearch(densest.postcode), page: 50 }),
     ),
   );
 
@@ -512,18 +501,13 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
   log('\n  Query plans of one densest-point search and one force-wide search:');
   const statements: string[] = [];
   const traced = await openStore(dialect, statements);
-  const app2 = await buildApp({ config: parseConfig({ DATABASE_URL: url }), sequelize: traced.sequelize });
-  await app2.inject({
-    method: 'POST',
-    url: '/api/crimes/search',
-    headers: SAME_ORIGIN,
-    payload: body(densest.postcode),
-  });
-  await app2.inject({
-    method: 'POST',
-    url: '/api/crimes/search',
-    headers: SAME_ORIGIN,
-    payload: { searchType: 'force', forceId: biggest, startMonth: 'RECENT_12_MONTHS', page: 3 },
+  const app2 = await searchApp(url, traced.sequelize);
+  await injectSearch(app2, radiusSearch(densest.postcode));
+  await injectSearch(app2, {
+    searchType: 'force',
+    forceId: biggest,
+    startMonth: 'RECENT_12_MONTHS',
+    page: 3,
   });
   await app2.close();
   await explain(db, dialect, statements);
