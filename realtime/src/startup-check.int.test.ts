@@ -92,4 +92,33 @@ describe.runIf(process.env.TEST_REDIS_URL)('the realtime server checks what it r
     cleanups.push(() => notYet.stop('SIGKILL'));
     expect(notYet.output()).toMatch(/does not answer yet/);
   }, 30_000);
+
+  it('starts beside an API of another version, whose police clock it cannot read, and waits for it', async () => {
+    // A police clock whose definition this node's contract does not take (fields renamed, say).
+    const otherVersion = await api(200, { definition: { clock: 'police', version: 'next', ratePerYear: 1 } });
+    const node = await startRealtimeNode({ API_INTERNAL_URL: otherVersion });
+    cleanups.push(() => node.stop('SIGKILL'));
+    expect(node.output()).toContain(
+      `The API at ${otherVersion} (API_INTERNAL_URL) answers a police clock this node cannot read (malformed answer from /api/police-clock`,
+    );
+    expect(node.output()).toMatch(/another version of the API\? The police clock waits until they match/);
+    expect(node.output()).not.toMatch(/does not lead to a Crime Clock API/);
+  }, 30_000);
+
+  it('stops when API_INTERNAL_URL answers a success that is no police clock', async () => {
+    for (const body of [{ definition: { clock: 'csew', version: 'x' } }, { status: 'ok' }, 'hello']) {
+      const elsewhere = await api(200, body);
+      const output = await startRealtimeNode({ API_INTERNAL_URL: elsewhere }).then(
+        (node) => {
+          cleanups.push(() => node.stop('SIGKILL'));
+          return node.output();
+        },
+        (e: unknown) => (e as Error).message,
+      );
+      expect(output, JSON.stringify(body)).toContain(
+        `API_INTERNAL_URL=${elsewhere} does not lead to a Crime Clock API: GET /api/police-clock answered something other than a police clock`,
+      );
+      expect(output).not.toMatch(/listening/);
+    }
+  }, 60_000);
 });

@@ -6,15 +6,18 @@
  * data, API_INTERNAL_URL). A Redis that cannot carry the sharded Socket.IO adapter's commands would
  * leave the nodes silently unaware of each other, so it stops the node. An API that is not up yet
  * does not: the survey clock runs on the shipped figures and the police clock waits for it (the
- * API and the realtime nodes start together); only an address that answers as something other
+ * API and the realtime nodes start together), and so does an API of another version, whose police
+ * clock this node cannot read (a rolling upgrade); only an address that answers as something other
  * than the API stops the node.
  */
 import { Redis } from 'ioredis';
 import { STATUS_CODES } from 'node:http';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
 import { backOffDelay, type BackOff } from '../../common/retry/back-off.ts';
 import { MalformedAnswer } from '../../common/contracts/checked-answer.ts';
 import { GetPoliceClock } from '../../common/contracts/clocks.ts';
-import type { ApiAnswer, ApiReader } from './api-client/api-reader.ts';
+import { MalformedApiAnswer, type ApiAnswer, type ApiReader } from './api-client/api-reader.ts';
 
 /** A dependency is there but not usable as it is; the message says what to change. */
 export class StartupCheckError extends Error {
@@ -109,10 +112,17 @@ export async function checkRedis(url: string, { waitMs = 10_000 } = {}): Promise
 }
 
 /**
+ * What a police clock of any version of the API has: a definition that says it is the police
+ * clock's. Only the rest of it may differ from this node's contract.
+ */
+const ANY_POLICE_CLOCK = Type.Object({ definition: Type.Object({ clock: Type.Literal('police') }) });
+
+/**
  * The API at `apiUrl` as the definition source reads it: GET /api/police-clock through `readApi`
  * (the node's contract reader, so the path and the answer's check are the contract's). Returns a
- * note when it does not answer yet (not a fault: it may be starting); throws when something else
- * answers there.
+ * note when it does not answer yet (not a fault: it may be starting) or answers a police clock
+ * this node's contract does not take (another version, in a rolling upgrade: the definition source
+ * keeps asking); throws when something else answers there.
  */
 export async function checkApi(
   readApi: ApiReader,
@@ -129,7 +139,12 @@ export async function checkApi(
   try {
     answer = await readApi(GetPoliceClock, undefined, timeoutMs);
   } catch (error) {
-    // A success answer that is not the contract's police clock: something else answers there.
+    if (error instanceof MalformedApiAnswer && Value.Check(ANY_POLICE_CLOCK, error.body))
+      return (
+        `The API at ${shown(apiUrl)} (API_INTERNAL_URL) answers a police clock this node cannot read ` +
+        `(${message(error)}): another version of the API? The police clock waits until they match.`
+      );
+    // A success answer that is no police clock at all: something else answers there.
     if (error instanceof MalformedAnswer)
       throw notAnApi(`something other than a police clock (${message(error)})`);
     return `The API at ${shown(apiUrl)} (API_INTERNAL_URL) does not answer yet (${message(error)}); the police clock waits for it.`;

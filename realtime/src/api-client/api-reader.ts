@@ -8,6 +8,7 @@ import {
 import { ErrorBody } from '../../../common/contracts/errors.ts';
 import {
   checkedAnswer,
+  MalformedAnswer,
   type ExplainProblems,
   type SchemaCheck,
 } from '../../../common/contracts/checked-answer.ts';
@@ -17,6 +18,19 @@ export type ApiAnswer<E extends Endpoint> =
   | { ok: true; status: number; body: ResponseOf<E> }
   /** `error` is the API's ErrorBody, or undefined when the answer was not one (e.g. a proxy's page). */
   | { ok: false; status: number; error: ErrorBody | undefined };
+
+/**
+ * A success answer the contract does not take, with its body as it came (undefined when no JSON),
+ * for a caller that must tell another version of the API from something else answering.
+ */
+export class MalformedApiAnswer extends MalformedAnswer {
+  constructor(
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
 
 export interface ApiReaderOptions {
   /** The API's base URL. */
@@ -32,8 +46,8 @@ export interface ApiReaderOptions {
 /**
  * Reads the API through its contracts (common/contracts): the path comes from the endpoint, and a
  * success answer is checked against the endpoint's response schema before anyone uses it
- * (checkedAnswer, which throws MalformedAnswer), so a wrong or half-deployed API cannot put a
- * malformed definition into the clocks.
+ * (checkedAnswer; MalformedApiAnswer, a MalformedAnswer, when it fails), so a wrong or
+ * half-deployed API cannot put a malformed definition into the clocks.
  */
 export function createApiReader(options: ApiReaderOptions) {
   const doFetch = options.fetch ?? fetch;
@@ -50,7 +64,15 @@ export function createApiReader(options: ApiReaderOptions) {
     if (!res.ok) {
       return { ok: false, status: res.status, error: Value.Check(ErrorBody, body) ? body : undefined };
     }
-    return { ok: true, status: res.status, body: checkedAnswer(endpoint, res.status, body, check, explain) };
+    try {
+      return {
+        ok: true,
+        status: res.status,
+        body: checkedAnswer(endpoint, res.status, body, check, explain),
+      };
+    } catch (error) {
+      throw error instanceof MalformedAnswer ? new MalformedApiAnswer(error.message, body) : error;
+    }
   };
 }
 
