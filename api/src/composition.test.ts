@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { productFiles } from '../../scripts/lint/source-files.ts';
 
 /**
  * One composition root per process (docs/architecture.md, issue 31). The API's is `services.ts`
@@ -140,11 +141,7 @@ function argumentsOf(text: string, name: string): string[] {
   });
 }
 
-function modulesUnder(folder: string): string[] {
-  return readdirSync(join(REPO, folder), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
-    .map((entry) => relative(REPO, join(entry.parentPath, entry.name)));
-}
+const modulesUnder = (folder: string) => productFiles(REPO, [folder]);
 
 const callsIn = (module: string) => factoryCalls(module, readFileSync(join(REPO, module), 'utf8'));
 const inApiRoot = (module: string) => API_ROOT.some((root) => module === root || module.startsWith(root));

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 
 /**
  * What the source-reading tests read (api-calls, one-back-off, one-reader, realtime's
- * composition): the product's TypeScript under a folder, and its code without the comments, which
+ * and the API's composition): the product's TypeScript under a folder, and its code without the comments, which
  * may well name a path, a cast or a back-off in words.
  */
 
