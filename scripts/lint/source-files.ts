@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
- * What the source-reading tests read (api-calls, one-back-off, one-reader, realtime's
- * and the API's composition): the product's TypeScript under a folder, and its code without the comments, which
- * may well name a path, a cast or a back-off in words.
+ * What the source-reading tests read (api-calls, one-back-off, one-reader, both servers'
+ * composition tests): the product's TypeScript under a folder, and its code without the comments,
+ * which may well name a path, a cast or a back-off in words.
  */
 
 /** Tests and their support: not the product, and free to do what the product may not. */
