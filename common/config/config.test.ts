@@ -1,6 +1,6 @@
 import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { APP_CONFIG_SCHEMA, ConfigError, configOrFail, parseConfig } from './config.ts';
+import { APP_CONFIG_SCHEMA, ConfigError, configOrFail, ENV_SCHEMA, parseConfig } from './config.ts';
 
 /** What the schema finds wrong in a parsed configuration (its type is the schema's static type). */
 const schemaProblems = (config: unknown) =>
@@ -131,6 +131,57 @@ describe('parseConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(parseConfig({ PORT: '', REDIS_URL: '  ' }).apiPort).toBe(3000);
+  });
+});
+
+describe('the table of settings', () => {
+  const problemsFor = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+    }
+    return [];
+  };
+
+  it('gives every field one variable of its own, and every variable a field', () => {
+    const variables = Object.values(APP_CONFIG_SCHEMA.properties).map((field) => field.variable.name);
+    expect(new Set(variables).size).toBe(variables.length);
+    expect([...variables].sort()).toEqual(Object.keys(ENV_SCHEMA.properties).sort());
+  });
+
+  it("lists wrong variables in the table's order, not the environment's", () => {
+    const problems = problemsFor({ TRUST_PROXY: 'true', LOG_LEVEL: 'loud', PORT: 'x', NODE_ENV: 'staging' });
+    const named = problems.map((problem) => /^\w+/.exec(problem)?.[0]);
+    const tableOrder = Object.keys(ENV_SCHEMA.properties).filter((name) => named.includes(name));
+    expect(named).toEqual(tableOrder);
+    expect(named).toHaveLength(4);
+  });
+
+  it('keeps the value of every secret variable out of its message, and shows the others', () => {
+    const secrets = ['DATABASE_URL', 'REDIS_URL', 'SECRET_KEY', 'SECRET_KEY_PREVIOUS', 'METRICS_TOKEN'];
+    const problems = problemsFor(Object.fromEntries(secrets.map((name) => [name, `${name}-hunter2 x`])));
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual(secrets);
+    expect(problems.join('\n')).not.toMatch(/hunter2/);
+    expect(problemsFor({ PUBLIC_ORIGIN: 'hunter2' })).toEqual([
+      'PUBLIC_ORIGIN="hunter2" must be a http: or https: URL',
+    ]);
+  });
+
+  it('computes the defaults that depend on other settings from their values', () => {
+    const config = parseConfig({ DATA_DIR: '/srv/clock', PORT: '8080', NODE_ENV: 'test' });
+    expect(config.databaseUrl).toBe('sqlite:/srv/clock/crime-clock.sqlite');
+    expect(config.apiInternalUrl).toBe('http://127.0.0.1:8080');
+    expect(config.logLevel).toBe('silent');
+    expect(parseConfig({ NODE_ENV: 'production' }).logLevel).toBe('info');
+    expect(parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
+  });
+
+  it('gives each configuration its own default lists', () => {
+    const first = parseConfig({});
+    first.smtpAllowedPorts.push(1);
+    first.secretKeyPrevious.push('a'.repeat(64));
+    expect(parseConfig({})).toMatchObject({ smtpAllowedPorts: [25, 465, 587, 2525], secretKeyPrevious: [] });
   });
 });
 
