@@ -1,6 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { ClockCategoryInput } from '../clock/model.ts';
-import type { TickFrame } from '../clock/types.ts';
 import { Nullable } from './errors.ts';
 import { endpoint } from './endpoint.ts';
 import { YearMonth } from './month.ts';
@@ -178,13 +177,15 @@ export const ClockDefinitionSchema = Type.ReadonlyObject(
 
 /**
  * The tick (common/realtime/tick.ts) on the wire: [clock, version, second, count, step, …], the
- * counts in hundredths and the steps in millionths. Its type is the tick's own labelled tuple
- * (TickFrame), which this draft-07 array schema can only approximate.
+ * counts in hundredths and the steps in millionths. Plain JSON Schema (a draft-07 tuple, whose
+ * Static TypeBox infers) as Type.Tuple has no rest at run time: Type.Rest only spreads tuples.
  */
-export type { TickFrame };
-export const TickFrameSchema = Type.Unsafe<TickFrame>(
-  Type.Array(Type.Union([Type.String(), Type.Number()]), { minItems: 5 }),
-);
+export const TickFrameSchema = {
+  type: 'array',
+  items: [Type.String(), Type.String(), Type.Number()],
+  additionalItems: Type.Number(),
+  minItems: 5,
+} as const;
 
 export const CategoryBreakdownItemSchema = Type.ReadonlyObject(
   Type.Object({
