@@ -3,18 +3,17 @@ import type { ClockCategoryInput } from '../clock/model.ts';
 import { Nullable } from './errors.ts';
 import { endpoint } from './endpoint.ts';
 import { YearMonth } from './month.ts';
+import type { Same } from './same.ts';
 
 /**
  * The clocks as the API and the realtime server send them. These schemas are the one statement of
  * their shape: common/clock/types.ts and common/police-coverage/coverage.ts export their static
  * types (readonly, as the clock code wants them), and the contract test checks real answers
  * against them. The model's input (ClockCategoryInput, common/clock/model.ts) keeps its own
- * interface beside the pure model; `Same` below fails the typecheck when it and its schema differ
- * in any field, either way.
+ * interface beside the pure model; `Same` (same.ts) below fails the typecheck when it and its
+ * schema differ in any field, either way.
  */
 
-/** The two types are the same, field for field and modifier for modifier (readonly, optional). */
-export type Same<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 1 : 2 ? true : false;
 const same = <S extends TSchema, T>(_: Same<Static<S>, T>) => undefined;
 
 /** An array the clock code only reads: its static type is `readonly T[]`. */
