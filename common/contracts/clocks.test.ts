@@ -27,6 +27,7 @@ describe('clock schemas', () => {
     });
     expect(Value.Check(ClockDefinitionSchema, definition('2019-07'))).toBe(true);
     expect(Value.Check(ClockDefinitionSchema, definition('July 2019'))).toBe(false);
-    expect(Value.Check(Type.String({ pattern: YEAR_MONTH_PATTERN }), '2019-7')).toBe(false);
+    for (const notAMonth of ['2019-7', '2019-00', '2019-13'])
+      expect(Value.Check(Type.String({ pattern: YEAR_MONTH_PATTERN }), notAMonth), notAMonth).toBe(false);
   });
 });
