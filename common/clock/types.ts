@@ -15,6 +15,7 @@ import type {
   ExclusionCauseSchema,
   PrevalenceDataSchema,
   SurveyWelshSchema,
+  TickFrameSchema,
 } from '../contracts/clocks.ts';
 
 // Each type is its schema's (common/contracts/clocks.ts), where the fields are documented.
@@ -32,7 +33,7 @@ export type PrevalenceData = Static<typeof PrevalenceDataSchema>;
 export type ClockData = Static<typeof ClockDataSchema>;
 
 /** A clock's counts at one whole server second, as sent on the wire (common/realtime/tick.ts). */
-export type TickFrame = [clock: string, version: string, second: number, ...counts: number[]];
+export type TickFrame = Static<typeof TickFrameSchema>;
 
 /**
  * A clock as the API answers it (GET /api/csew-clock, /api/police-clock, a search's clockData):

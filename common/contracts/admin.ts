@@ -82,9 +82,12 @@ export const MessageStatus = Type.Union([
 ]);
 export type MessageStatus = Static<typeof MessageStatus>;
 
+/** The outbox's kinds the administrator lists and resends (api/src/email/outbox.ts has the others). */
+export const ADMIN_MESSAGE_KINDS = ['contact', 'data-issue', 'data-update'] as const;
+
 export const OutboxMessageView = Type.Object({
   id: Type.Integer(),
-  kind: Type.Union([Type.Literal('contact'), Type.Literal('data-issue'), Type.Literal('data-update')]),
+  kind: Type.Enum(ADMIN_MESSAGE_KINDS),
   status: MessageStatus,
   attempts: Type.Integer(),
   createdAt: Type.String(),

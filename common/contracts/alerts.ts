@@ -86,10 +86,10 @@ export const GetAlertCounts = endpoint({
  * `?lang=cy`: the feed is an API address (no `/cy` twin, common/i18n/locale.ts), like an embed it
  * carries its language itself, and each language keeps its own URL for caches and feed readers.
  */
-export const AREA_FEED_PATH = '/api/areas/:area/feed.atom';
+const AREA_FEED_PATH = '/api/areas/:area/feed.atom';
 export const ATOM_CONTENT_TYPE = 'application/atom+xml';
-export const GetAreaFeedParams = Type.Object({ area: Type.String({ maxLength: 200 }) });
-export const GetAreaFeedQuery = Type.Object({ lang: Type.Optional(SiteLocale) });
+const GetAreaFeedParams = Type.Object({ area: Type.String({ maxLength: 200 }) });
+const GetAreaFeedQuery = Type.Object({ lang: Type.Optional(SiteLocale) });
 export const GetAreaFeed = fileEndpoint({
   method: 'GET',
   path: AREA_FEED_PATH,

@@ -1,21 +1,19 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { ClockCategoryInput } from '../clock/model.ts';
-import type { TickFrame } from '../clock/types.ts';
 import { Nullable } from './errors.ts';
 import { endpoint } from './endpoint.ts';
 import { YearMonth } from './month.ts';
+import type { Same } from './same.ts';
 
 /**
  * The clocks as the API and the realtime server send them. These schemas are the one statement of
  * their shape: common/clock/types.ts and common/police-coverage/coverage.ts export their static
  * types (readonly, as the clock code wants them), and the contract test checks real answers
  * against them. The model's input (ClockCategoryInput, common/clock/model.ts) keeps its own
- * interface beside the pure model; `Same` below fails the typecheck when it and its schema differ
- * in any field, either way.
+ * interface beside the pure model; `Same` (same.ts) below fails the typecheck when it and its
+ * schema differ in any field, either way.
  */
 
-/** The two types are the same, field for field and modifier for modifier (readonly, optional). */
-export type Same<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 1 : 2 ? true : false;
 const same = <S extends TSchema, T>(_: Same<Static<S>, T>) => undefined;
 
 /** An array the clock code only reads: its static type is `readonly T[]`. */
@@ -178,13 +176,15 @@ export const ClockDefinitionSchema = Type.ReadonlyObject(
 
 /**
  * The tick (common/realtime/tick.ts) on the wire: [clock, version, second, count, step, …], the
- * counts in hundredths and the steps in millionths. Its type is the tick's own labelled tuple
- * (TickFrame), which this draft-07 array schema can only approximate.
+ * counts in hundredths and the steps in millionths. Plain JSON Schema (a draft-07 tuple, whose
+ * Static TypeBox infers) as Type.Tuple has no rest at run time: Type.Rest only spreads tuples.
  */
-export type { TickFrame };
-export const TickFrameSchema = Type.Unsafe<TickFrame>(
-  Type.Array(Type.Union([Type.String(), Type.Number()]), { minItems: 5 }),
-);
+export const TickFrameSchema = {
+  type: 'array',
+  items: [Type.String(), Type.String(), Type.Number()],
+  additionalItems: Type.Number(),
+  minItems: 5,
+} as const;
 
 export const CategoryBreakdownItemSchema = Type.ReadonlyObject(
   Type.Object({

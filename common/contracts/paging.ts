@@ -23,9 +23,9 @@ export const PageNumber = (words: Words = {}) => Type.Integer({ ...words, minimu
 export const PageSize = (words: Words = {}) => Type.Integer({ ...words, minimum: 1, maximum: MAX_PAGE_SIZE });
 
 /** Rows an admin list (messages, security log) answers at most at once. */
-export const MAX_LIST_LIMIT = 200;
+const MAX_LIST_LIMIT = 200;
 /** Far beyond any admin list: an offset past the end is answered empty, not refused. */
-export const MAX_LIST_OFFSET = 1_000_000;
+const MAX_LIST_OFFSET = 1_000_000;
 
 /**
  * An admin list's window, `limit` rows from `offset`, as querystring properties: spread into the

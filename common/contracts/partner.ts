@@ -85,7 +85,7 @@ export const PartnerSearchBody = Type.Object(
 );
 
 /** The export's query: the search's criteria (no paging) and the file format. */
-export const PartnerExportQuery = Type.Object(
+const PartnerExportQuery = Type.Object(
   {
     format: Type.Union([Type.Literal('csv'), Type.Literal('json')], { description: 'File format.' }),
     postcode: PartnerSearchBody.properties.postcode,

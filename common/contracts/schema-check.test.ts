@@ -71,7 +71,14 @@ function sampleOf(schema: unknown): unknown {
       return sample;
     }
     case 'array':
-      if (Array.isArray(schema.items)) return schema.items.map(sampleOf);
+      if (Array.isArray(schema.items)) {
+        // A tuple, then its rest (additionalItems) up to minItems.
+        const rest = Math.max(0, Number(schema.minItems ?? 0) - schema.items.length);
+        return [
+          ...schema.items.map(sampleOf),
+          ...Array.from({ length: rest }, () => sampleOf(schema.additionalItems)),
+        ];
+      }
       return Array.from({ length: Math.max(1, Number(schema.minItems ?? 0)) }, () => sampleOf(schema.items));
     case 'string':
       return typeof schema.pattern === 'string'

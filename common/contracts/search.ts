@@ -9,6 +9,7 @@ import { endpoint, fileEndpoint } from './endpoint.ts';
 import { Nullable } from './errors.ts';
 import { PageNumber, PageSize } from './paging.ts';
 import { PartnerSearchResponse } from './partner.ts';
+import type { Same } from './same.ts';
 
 /**
  * The public crime search. Field rules and their messages are common/search/request.ts'; these
@@ -20,7 +21,6 @@ const SearchType = Type.Union([Type.Literal('radius'), Type.Literal('neighbourho
 const RequestSearchType = Type.Union([...SearchType.anyOf, Type.Literal('default')]);
 const Format = Type.Union([Type.Literal('csv'), Type.Literal('json')]);
 // The same names as common/search's lists, both ways round, or this fails to compile.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const _sameNames: [
   Same<Static<typeof SearchType>, SearchTypeName>,
   Same<Static<typeof RequestSearchType>, RequestSearchTypeName>,

@@ -17,7 +17,7 @@ import { createConnectionLimits, type TrustProxy } from './limits/connection-lim
 import { defaultMaxConnections } from './limits/open-files.ts';
 import { createRealtimeMetrics } from './observability/metrics.ts';
 import { createRedisAdapter } from './redis-adapter.ts';
-import { createRealtimeServer, type RealtimeServer } from './server-app.ts';
+import { createRealtimeServer, type RealtimeParts, type RealtimeServer } from './server-app.ts';
 
 /**
  * The realtime process's composition root (docs/architecture.md): every reader, subscriber,
@@ -34,8 +34,8 @@ export interface RealtimeSettings {
   /** Interval of the ticks; 1 s in production. */
   tickMs?: number;
   now?: () => number;
-  /** Extra health facts (e.g. Redis connection state). */
-  health?: () => Record<string, unknown>;
+  /** Extra health facts: the Redis adapter's connection state. */
+  health?: RealtimeParts['health'];
   /** When set, GET /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken?: string;
   /** REALTIME_MAX_CONNECTIONS_PER_ADDRESS; 500 when not given. */

@@ -1,6 +1,7 @@
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { RealtimeHealth } from '../../common/contracts/realtime-health.ts';
 import { redisReconnectDelay } from '../../server-common/redis/reconnect.ts';
 
 /**
@@ -35,7 +36,9 @@ export function createRedisAdapter(url: string, logger: Logger) {
   }
   return {
     adapter: createShardedAdapter(pub, sub, { subscriptionMode: 'dynamic' }),
-    status: () => ({ redis: pub.status === 'ready' && sub.status === 'ready' ? 'up' : 'down' }),
+    status: (): Pick<RealtimeHealth, 'redis'> => ({
+      redis: pub.status === 'ready' && sub.status === 'ready' ? 'up' : 'down',
+    }),
     async close() {
       pub.disconnect();
       sub.disconnect();

@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
+import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clockModelsFor } from '../../common/clock/clock-data.ts';
 import { clockAt, wholeCount } from '../../common/clock/model.ts';
 import { policeClockDefinition } from '../../common/clock/police-definition.ts';
 import type { ClockDefinition } from '../../common/clock/types.ts';
+import { GetRealtimeHealth, type RealtimeHealth } from '../../common/contracts/realtime-health.ts';
 import {
   TICK_EVENT,
   type ClientToServerEvents,
@@ -187,9 +189,15 @@ describe.each(REALTIME_ENGINES)('realtime server on REALTIME_ENGINE=%s', (engine
     expect(reply).toEqual({ ok: false, error: 'Unknown clock; use "csew" or "police".' });
   });
 
+  /** The node's health answer, held to its contract: no error, and no field the contract does not name. */
   const health = async (url: string) => {
-    const res = await fetch(`${url}/health`);
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    const res = await fetch(`${url}${GetRealtimeHealth.path}`);
+    const body: unknown = await res.json();
+    expect([200, 503]).toContain(res.status);
+    const schema = GetRealtimeHealth.response[res.status as 200 | 503];
+    expect(Value.Errors(schema, body).map((e) => `${e.instancePath || '/'} ${e.message}`)).toEqual([]);
+    expect(Value.Clean(schema, structuredClone(body))).toEqual(body);
+    return { status: res.status, body: body as RealtimeHealth };
   };
 
   it('answers its health endpoint, naming its engine, and 404s elsewhere', async () => {

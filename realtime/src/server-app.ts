@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { GetRealtimeHealth, type RealtimeHealth } from '../../common/contracts/realtime-health.ts';
 import { CLOCK_KINDS } from '../../common/realtime/protocol.ts';
 import { attachClockRooms } from './clocks/clock-rooms.ts';
 import type { AreaClocks } from './clocks/area-clocks.ts';
@@ -27,8 +28,8 @@ export interface RealtimeParts {
   /** Interval of the ticks; 1 s in production. */
   tickMs: number;
   now: () => number;
-  /** Extra health facts (e.g. Redis connection state). */
-  health?: () => Record<string, unknown>;
+  /** Extra health facts: the Redis adapter's connection state. */
+  health?: () => Pick<RealtimeHealth, 'redis'>;
   /** When set, GET /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken?: string;
   /** REALTIME_MAX_CONNECTIONS, for the health answer's words; the limits enforce it. */
@@ -85,9 +86,9 @@ export function createRealtimeServer(options: RealtimeParts): RealtimeServer {
 
   engine.serve(io, {
     get: {
-      '/health': () => {
+      [GetRealtimeHealth.path]: () => {
         const unable = problems();
-        return json(unable.length === 0 ? 200 : 503, {
+        const answer: RealtimeHealth = {
           status: unable.length === 0 ? 'ok' : 'unavailable',
           ...(unable.length > 0 ? { problems: unable } : {}),
           engine: engine.name,
@@ -102,7 +103,8 @@ export function createRealtimeServer(options: RealtimeParts): RealtimeServer {
             rooms: clocks.stats(),
           },
           ...options.health?.(),
-        });
+        };
+        return json(unable.length === 0 ? 200 : 503, answer);
       },
       '/metrics': metricsRoute(metrics, { token: options.metricsToken, logger }),
     },

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { createRoundScheduler } from '../../../server-common/scheduling/round-scheduler.ts';
 import { SecretKeyError } from '../../../server-common/security/secret-box.ts';
 import { composeMail } from './compose.ts';
-import { ADMIN_MESSAGE_KINDS, type Outbox, type OutboxKind, type OutboxMessage } from './outbox.ts';
+import { isAdminKind, type Outbox, type OutboxKind, type OutboxMessage } from './outbox.ts';
 import {
   DEFAULT_SMTP_TIMEOUTS,
   describeSmtpError,
@@ -63,8 +63,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   async function mailOf(message: OutboxMessage, from: string, adminEmail: string) {
     const composer = composers.get(message.kind);
     if (composer) return composer(message, from);
-    if (!ADMIN_MESSAGE_KINDS.includes(message.kind))
-      throw new Error(`No composer for ${message.kind} messages on this node.`);
+    if (!isAdminKind(message.kind)) throw new Error(`No composer for ${message.kind} messages on this node.`);
     return composeMail(message, { from, to: adminEmail });
   }
   /** One round: sends every due message (or stops at the first failure). */

@@ -1,7 +1,11 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { backOffDelay } from '../../../common/retry/back-off.ts';
 import type { ContactMessage, DataIssueReport } from '../../../common/contact/messages.ts';
-import type { MessageStatus, OutboxMessageView } from '../../../common/contracts/admin.ts';
+import {
+  ADMIN_MESSAGE_KINDS,
+  type MessageStatus,
+  type OutboxMessageView,
+} from '../../../common/contracts/admin.ts';
 import type { AlertConfirmationPayload, AreaAlertPayload } from '../alerts/alert-mail.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 
@@ -12,19 +16,15 @@ import { HttpError, notFound } from '../http/errors.ts';
  * claiming one row at a time with a conditional UPDATE (a lease), so no two send the same message.
  */
 
-/**
- * `contact`, `data-issue` and `data-update` go to the administrator and are listed for them; the
- * alert kinds go to a subscriber (the worker is handed a composer for each) and are never listed:
- * admins see counts only.
- */
-export type OutboxKind = 'contact' | 'data-issue' | 'data-update' | 'alert-confirmation' | 'area-alert';
-/** The kinds the admin's message list shows (the contract's OutboxMessageView.kind). */
+/** The kinds the admin's message list shows (the contract's ADMIN_MESSAGE_KINDS). */
 export type AdminMessageKind = OutboxMessageView['kind'];
-export const ADMIN_MESSAGE_KINDS: readonly OutboxKind[] = [
-  'contact',
-  'data-issue',
-  'data-update',
-] satisfies AdminMessageKind[];
+/**
+ * The administrator's kinds go to them and are listed for them; the alert kinds go to a
+ * subscriber (the worker is handed a composer for each) and are never listed: admins see counts only.
+ */
+export type OutboxKind = AdminMessageKind | 'alert-confirmation' | 'area-alert';
+export const isAdminKind = (kind: OutboxKind): kind is AdminMessageKind =>
+  ADMIN_MESSAGE_KINDS.some((admin) => admin === kind);
 export type OutboxStatus = MessageStatus;
 /** To the admins, from the scheduled data update (api/src/data-updates/): checks keep failing. */
 export interface DataUpdateAlert {
@@ -52,8 +52,7 @@ export type AdminOutboxMessage = OutboxMessage & {
   payload: ContactMessage | DataIssueReport | DataUpdateAlert;
 };
 
-const isAdminMessage = (message: OutboxMessage): message is AdminOutboxMessage =>
-  ADMIN_MESSAGE_KINDS.includes(message.kind);
+const isAdminMessage = (message: OutboxMessage): message is AdminOutboxMessage => isAdminKind(message.kind);
 
 export interface OutboxOptions {
   sequelize: Sequelize;

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { PoliceMember as ContractPoliceMember } from '../../../../common/contracts/forces.ts';
+import { YearMonth } from '../../../../common/contracts/month.ts';
 import { htmlToText, safeLinkUrl, sanitiseHtml } from './sanitise-html.ts';
 
 /**
@@ -149,7 +150,7 @@ export function parseMembers(body: unknown): PoliceMember[] {
 }
 
 /** A month of `crimes-street-dates`: `{ date: "YYYY-MM", "stop-and-search": [...] }`. */
-const PublishedMonth = Type.Object({ date: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }) });
+const PublishedMonth = Type.Object({ date: YearMonth() });
 
 /**
  * The months data.police.uk has published street crime for, newest first, from

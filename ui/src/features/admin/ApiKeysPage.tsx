@@ -23,10 +23,10 @@ import {
   RevokeApiKey,
   type ApiKeyView,
 } from '../../../../common/contracts/api-keys.ts';
+import { PARTNER_DOCS_PATH } from '../../../../common/contracts/partner.ts';
 import { ApiKeysTable } from './api-keys/ApiKeysTable.tsx';
 import { NewKeyDialog, type NewKey } from './api-keys/NewKeyDialog.tsx';
 import { WebhookLog } from './api-keys/WebhookLog.tsx';
-import { API_DOCS_PATH } from './api-keys/usageExample.ts';
 import { useAdminMutation, useAdminQuery } from './useAdminQuery.ts';
 import './admin.css';
 import './api-keys/api-keys.css';
@@ -72,7 +72,7 @@ export function ApiKeysPage() {
         lead={
           <>
             Keys that let partner sites use the crime search API. Each key is shown once, when it is
-            generated; see the <a href={API_DOCS_PATH}>API documentation</a> for how partners call it.
+            generated; see the <a href={PARTNER_DOCS_PATH}>API documentation</a> for how partners call it.
           </>
         }
       />

@@ -67,7 +67,7 @@ export const RECONNECTION_DELAY_MAX_MS = 10_000;
  * does not retry by itself: 2.5 to 5 s, so the screens of a restarted node do not all return in
  * the same second, doubling while the server keeps closing before a join succeeds.
  */
-export const SERVER_CLOSE_BACK_OFF: BackOff = { baseMs: 5_000, maxMs: 30_000 };
+const SERVER_CLOSE_BACK_OFF: BackOff = { baseMs: 5_000, maxMs: 30_000 };
 
 export type ClockSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { PARTNER_DOCS_PATH } from '../../../../../common/contracts/partner.ts';
 import { Alert } from '../../../shared/ui/Alert.tsx';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { Dialog } from '../../contact/Dialog.tsx';
 import '../../contact/contact.css';
 import { useToast } from '../../toast/useToast.ts';
 import { API_KEY_TEXTS, COPIED_TICK_MS } from './apiKeyForm.ts';
-import { API_DOCS_PATH, curlExample } from './usageExample.ts';
+import { curlExample } from './usageExample.ts';
 
 export interface NewKey {
   apiKey: string;
@@ -94,7 +95,7 @@ function NewKeyBody({ created, onClose }: { created: NewKey; onClose: () => void
         </pre>
         <p className="field__hint">
           The answer holds the crime statistics and the first page of incidents. Every request and error is
-          described in the <a href={API_DOCS_PATH}>API documentation</a>.
+          described in the <a href={PARTNER_DOCS_PATH}>API documentation</a>.
         </p>
       </div>
 

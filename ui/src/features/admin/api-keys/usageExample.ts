@@ -4,11 +4,10 @@
  * this example against the generated OpenAPI document, so the two cannot drift apart.
  */
 
-import { PARTNER_DOCS_PATH, PartnerSearch } from '../../../../../common/contracts/partner.ts';
+import { PartnerSearch } from '../../../../../common/contracts/partner.ts';
 
 export const PARTNER_SEARCH_PATH = PartnerSearch.path;
 export const API_KEY_HEADER = 'X-API-Key';
-export const API_DOCS_PATH = PARTNER_DOCS_PATH;
 export const EXAMPLE_SEARCH_BODY = {
   postcode: 'SW1A 1AA',
   radius: 1,
