@@ -267,5 +267,8 @@ export const PartnerExport = fileEndpoint({
   produces: ['text/csv', 'application/json'],
 });
 
+/** The header a partner's request carries its API key in. */
+export const API_KEY_HEADER = 'X-API-Key';
+
 /** Where the partner API's documentation (OpenAPI page and JSON) is served; the admin's key pages link to it. */
 export const PARTNER_DOCS_PATH = '/api/docs';

@@ -2,13 +2,16 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http/errors.ts';
 import type { InFlightPerAddress } from '../http/in-flight-per-address.ts';
-import { DOCS_PREFIX } from './docs/docs-plugin.ts';
 import { partnerProblemHandler } from './errors/problem.ts';
 import { API_KEY_ERRORS, type ApiKeyService, type PartnerKey } from './keys/api-key-service.ts';
 import { originAllowed } from './keys/domain.ts';
 import type { DailyLimiter } from './limits/daily-limit.ts';
 import { setRateLimitHeaders } from './limits/rate-limit-headers.ts';
 import { addressGroupOf } from '../http/visitor-address.ts';
+import { API_KEY_HEADER, PARTNER_DOCS_PATH } from '../../../common/contracts/partner.ts';
+
+/** Node gives header names in lower case. */
+const KEY_HEADER = API_KEY_HEADER.toLowerCase();
 
 export interface PartnerAdmissionOptions {
   keys: ApiKeyService;
@@ -48,10 +51,10 @@ export const partnerAdmission = fp<PartnerAdmissionOptions>(
 
     // The app's CSRF check runs first and exempts only requests that carry X-API-Key; here, a
     // request without one is simply missing its credential, and partners program against that code.
-    const problem = partnerProblemHandler(app.config.publicOrigin, DOCS_PREFIX);
+    const problem = partnerProblemHandler(app.config.publicOrigin, PARTNER_DOCS_PATH);
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       const missingKey =
-        error instanceof HttpError && error.code === 'CSRF' && request.headers['x-api-key'] === undefined;
+        error instanceof HttpError && error.code === 'CSRF' && request.headers[KEY_HEADER] === undefined;
       return problem(missingKey ? API_KEY_ERRORS.missing() : error, request, reply);
     });
 
@@ -64,7 +67,7 @@ export const partnerAdmission = fp<PartnerAdmissionOptions>(
     });
 
     async function admit(request: FastifyRequest, reply: FastifyReply, places?: InFlightPerAddress) {
-      const header = request.headers['x-api-key'];
+      const header = request.headers[KEY_HEADER];
       const key = await keys.authenticate(Array.isArray(header) ? header.join(',') : header);
       if (!originAllowed(key.domain, request.headers.origin)) {
         request.partnerOriginRefused = true;

@@ -2,10 +2,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { sharedPlugin } from '../../security/shared-plugin.ts';
-import { PARTNER_DOCS_PATH } from '../../../../common/contracts/partner.ts';
+import { API_KEY_HEADER, PARTNER_DOCS_PATH } from '../../../../common/contracts/partner.ts';
 import { API_KEY_SCHEME, PARTNER_ERRORS, PARTNER_TAG, errorAnchor } from '../search/openapi.ts';
-
-export const DOCS_PREFIX = PARTNER_DOCS_PATH;
 
 /** Routes the public document shows; everything else (admin, the site's own API) stays out. */
 const PUBLIC_ROUTES: Record<string, { tags: string[]; summary?: string }> = {
@@ -62,7 +60,7 @@ export const apiDocsPlugin = sharedPlugin('crime-clock-api-docs', async (app: Fa
           [API_KEY_SCHEME]: {
             type: 'apiKey',
             in: 'header',
-            name: 'X-API-Key',
+            name: API_KEY_HEADER,
             description: 'The key shown once when an administrator creates it (cck_...).',
           },
         },
@@ -77,7 +75,7 @@ export const apiDocsPlugin = sharedPlugin('crime-clock-api-docs', async (app: Fa
   });
 
   await app.register(fastifySwaggerUi, {
-    routePrefix: DOCS_PREFIX,
+    routePrefix: PARTNER_DOCS_PATH,
     uiConfig: {
       // Without Swagger's top bar: no logo of another project, no box that loads other documents.
       layout: 'BaseLayout',

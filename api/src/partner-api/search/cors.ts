@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_KEY_HEADER } from '../../../../common/contracts/partner.ts';
 
 /**
  * CORS for the partner endpoint, so partner pages can call it from the browser.
@@ -40,7 +41,7 @@ export const answerPreflight = (method: 'GET' | 'POST') => (request: FastifyRequ
   if (origin) {
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-methods', `${method}, OPTIONS`);
-    reply.header('access-control-allow-headers', 'Content-Type, X-API-Key');
+    reply.header('access-control-allow-headers', `Content-Type, ${API_KEY_HEADER}`);
     reply.header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS));
   }
   return reply.status(204).send();

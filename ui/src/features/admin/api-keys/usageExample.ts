@@ -4,10 +4,8 @@
  * this example against the generated OpenAPI document, so the two cannot drift apart.
  */
 
-import { PartnerSearch } from '../../../../../common/contracts/partner.ts';
+import { API_KEY_HEADER, PartnerSearch } from '../../../../../common/contracts/partner.ts';
 
-export const PARTNER_SEARCH_PATH = PartnerSearch.path;
-export const API_KEY_HEADER = 'X-API-Key';
 export const EXAMPLE_SEARCH_BODY = {
   postcode: 'SW1A 1AA',
   radius: 1,
@@ -22,7 +20,7 @@ function shellQuote(text: string): string {
 /** The curl command for `origin` (e.g. https://crimeclock.example) with the new key. */
 export function curlExample(origin: string, apiKey: string): string {
   return [
-    `curl -X POST ${shellQuote(origin + PARTNER_SEARCH_PATH)} \\`,
+    `curl -X POST ${shellQuote(origin + PartnerSearch.path)} \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -H ${shellQuote(`${API_KEY_HEADER}: ${apiKey}`)} \\`,
     `  -d ${shellQuote(JSON.stringify(EXAMPLE_SEARCH_BODY))}`,
