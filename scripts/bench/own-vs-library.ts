@@ -7,13 +7,16 @@
  *   police API's token bucket (…/police-api/token-bucket.ts) against limiter's TokenBucket
  *   sign-in hash pool (api/src/security/passwords-pool.ts)   against p-limit
  *   round scheduler (server-common/scheduling/…)             against toad-scheduler
+ *   area clocks' load queue (realtime/src/clocks/load-queue.ts) against p-queue
+ *   area clocks' new loads per address (…/new-load-window.ts) against rate-limiter-flexible
  *
- * The last three are no dependencies of the product: install them outside it and name the folder.
+ * The last five are no dependencies of the product: install them outside it and name the folder.
  *
- *   npm install --prefix /tmp/own-vs-library limiter@4.1.0 p-limit@7.3.3 toad-scheduler@4.1.0
+ *   npm install --prefix /tmp/own-vs-library limiter@4.1.0 p-limit@7.3.3 toad-scheduler@4.1.0 \
+ *     p-queue@10.0.0 rate-limiter-flexible@11.4.0
  *   npx tsx scripts/bench/own-vs-library.ts --libraries /tmp/own-vs-library/node_modules
  *
- * Without --libraries only the first two run. About 20 s.
+ * Without --libraries only the first two run. About 30 s.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -21,10 +24,14 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { brotliCompressSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { createTokenBucket } from '../../api/src/police-data/police-api/token-bucket.ts';
 import { createHashPool } from '../../api/src/security/passwords-pool.ts';
+import { createLoadQueue, type LoadQueue } from '../../realtime/src/clocks/load-queue.ts';
+import { createNewLoadWindow } from '../../realtime/src/clocks/new-load-window.ts';
 import { londonDateTime } from '../../common/clock/london-time.ts';
 import { clockAt, createClockModel, type ClockModel } from '../../common/clock/model.ts';
 import { createRoundScheduler } from '../../server-common/scheduling/round-scheduler.ts';
@@ -318,6 +325,214 @@ async function roundScheduler() {
   });
 }
 
+// --- Area clocks' load queue against p-queue -------------------------------------------------
+
+interface PQueueModule {
+  default: new (options: { concurrency: number }) => {
+    add<T>(task: () => Promise<T>, options: { priority: number }): Promise<T>;
+    sizeBy(options: { priority: number }): number;
+    readonly size: number;
+    readonly pending: number;
+  };
+}
+
+async function loadQueue() {
+  const PQueue = (await library<PQueueModule>('p-queue')).default;
+  // The same three calls through p-queue: joins at priority 1, refreshes at 0 (first in, first
+  // out within one), the refusal read from its counts.
+  const JOIN = 1;
+  const pQueue = ({ maxInFlight, maxQueued }: { maxInFlight: number; maxQueued: number }): LoadQueue => {
+    const queue = new PQueue({ concurrency: maxInFlight });
+    return {
+      run: (kind, task) => queue.add(task, { priority: kind === 'join' ? JOIN : 0 }),
+      joinsFull: () => queue.pending >= maxInFlight && queue.sizeBy({ priority: JOIN }) >= maxQueued,
+      stats: () => ({ inFlight: queue.pending, queued: queue.size }),
+    };
+  };
+  const kinds = [
+    ['own', createLoadQueue],
+    ['p-queue (priority, sizeBy)', pQueue],
+  ] as const;
+  const nothing = () => Promise.resolve();
+
+  // 1,000 reads of no cost added at once, refreshes and joins alternating, 4 at once: the cost a
+  // task, and the order they started in (the first 4 at once, then every join, then the refreshes).
+  const tasks = 1000;
+  const expected = [0, 1, 2, 3];
+  for (let i = 4; i < tasks; i += 2) expected.push(i + 1);
+  for (let i = 4; i < tasks; i += 2) expected.push(i);
+  for (const [name, create] of kinds) {
+    let displaced = 0;
+    const runs = await sequence(7, () =>
+      timed(async () => {
+        for (let round = 0; round < 20; round++) {
+          const queue = create({ maxInFlight: 4, maxQueued: tasks });
+          const order: number[] = [];
+          await Promise.all(
+            Array.from({ length: tasks }, (_, i) =>
+              queue.run(i % 2 ? 'join' : 'refresh', () => {
+                order.push(i);
+                return nothing();
+              }),
+            ),
+          );
+          displaced = order.filter((task, position) => task !== expected[position]).length;
+        }
+      }),
+    );
+    const best = Math.min(...runs.map((run) => run.wallMs));
+    console.log(
+      `  ${name.padEnd(32)} ${fixed((best * 1000) / (20 * tasks), 2)} µs a task (1,000 at once, 4 running), ` +
+        `best of 7; ${displaced} of ${tasks} out of order (joins first)`,
+    );
+  }
+
+  // A flood: 1,000 joins at once, each read ~2 ms, 4 at once and 100 waiting (the defaults).
+  const read = () => sleep(2);
+  for (const [name, create] of kinds) {
+    const queue = create({ maxInFlight: 4, maxQueued: 100 });
+    let refused = 0;
+    let peak = 0;
+    const cost = await timed(() =>
+      Promise.all(
+        Array.from({ length: 1000 }, () => {
+          if (queue.joinsFull()) return void (refused += 1);
+          const run = queue.run('join', read);
+          peak = Math.max(peak, queue.stats().inFlight);
+          return run;
+        }),
+      ),
+    );
+    console.log(
+      `  ${name.padEnd(32)} flood of 1,000 joins (4 at once, 100 waiting): ${refused} refused, ` +
+        `at most ${peak} reads at once, last answer after ${fixed(cost.wallMs, 0)} ms`,
+    );
+  }
+
+  // The refusal check while an import's refresh of a full node (1,000 areas) waits behind 4 reads.
+  for (const [name, create] of kinds) {
+    const queue = create({ maxInFlight: 4, maxQueued: 100 });
+    const release: (() => void)[] = [];
+    let released = false;
+    const held = () => (released ? Promise.resolve() : new Promise<void>((resolve) => release.push(resolve)));
+    const all = Array.from({ length: 1004 }, () => queue.run('refresh', held));
+    all.push(...Array.from({ length: 100 }, () => queue.run('join', held)));
+    const checks = 100_000;
+    let full = 0;
+    const started = performance.now();
+    for (let i = 0; i < checks; i++) if (queue.joinsFull()) full += 1;
+    const ns = ((performance.now() - started) * 1e6) / checks;
+    if (full !== checks) throw new Error(`${name}: not full`);
+    released = true;
+    for (const running of release) running();
+    await Promise.all(all);
+    console.log(
+      `  ${name.padEnd(32)} ${fixed(ns, 0)} ns a refusal check, 1,000 refreshes and 100 joins waiting`,
+    );
+  }
+}
+
+// --- Area clocks' new loads per address against rate-limiter-flexible ------------------------
+
+interface RateLimiterFlexibleModule {
+  default: {
+    RateLimiterMemory: new (options: { points: number; duration: number }) => {
+      consume(key: string): Promise<unknown>;
+    };
+  };
+}
+
+/** The heap's growth in bytes by what `build` returns, after a full collection before and after. */
+async function heapGrowth(build: () => unknown): Promise<number> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const kept = build();
+  await sleep(0); // the promises' reactions run
+  gc();
+  const bytes = process.memoryUsage().heapUsed - before;
+  if (!kept) throw new Error('nothing kept');
+  return bytes;
+}
+
+async function newLoadWindow() {
+  const { RateLimiterMemory } = (await library<RateLimiterFlexibleModule>('rate-limiter-flexible')).default;
+  /** A check as the area clocks would make it: ours answers at once, theirs in a promise. */
+  type Spend = (address: string) => boolean | Promise<boolean>;
+  const ours = (max: number, windowMs: number): Spend => {
+    const window = createNewLoadWindow({ max, windowMs });
+    return (address) => window.spend(address);
+  };
+  const theirs = (max: number, windowMs: number): Spend => {
+    const limiter = new RateLimiterMemory({ points: max, duration: windowMs / 1000 });
+    return (address) =>
+      limiter.consume(address).then(
+        () => true,
+        () => false,
+      );
+  };
+  const kinds = [
+    ['own (sliding window)', ours],
+    ['rate-limiter-flexible Memory', theirs],
+  ] as const;
+  const addresses = Array.from({ length: 10_000 }, (_, i) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+
+  // 10,000 addresses, each asking 25 times for new loads (budget 20 a minute): the cost a check.
+  for (const [name, create] of kinds) {
+    const best = Math.min(
+      ...(
+        await sequence(5, () =>
+          timed(async () => {
+            const spend = create(20, 60_000);
+            let granted = 0;
+            for (let round = 0; round < 25; round++)
+              for (const address of addresses) if (await spend(address)) granted += 1;
+            if (granted !== 20 * addresses.length) throw new Error(`${name}: ${granted} granted`);
+          }),
+        )
+      ).map((run) => run.wallMs),
+    );
+    console.log(
+      `  ${name.padEnd(32)} ${fixed((best * 1e6) / (25 * addresses.length), 0)} ns a check ` +
+        `(10,000 addresses, 25 asks each, budget 20), best of 5`,
+    );
+  }
+
+  // The memory of 10,000 addresses that each loaded 1, and 20 (the budget), new areas.
+  for (const [name, create] of kinds) {
+    const sizes: string[] = [];
+    for (const loads of [1, 20]) {
+      const bytes = await heapGrowth(() => {
+        const spend = create(20, 60_000);
+        for (let load = 0; load < loads; load++) for (const address of addresses) void spend(address);
+        return spend;
+      });
+      sizes.push(`${fixed(bytes / 1e6)} MB with ${loads} load${loads > 1 ? 's' : ''} each`);
+    }
+    console.log(`  ${name.padEnd(32)} 10,000 addresses: ${sizes.join(', ')}`);
+  }
+
+  // A client that spends one load, then the rest just before the window ends and all it may just
+  // after (budget 20 a second): the most loads it gets in any one second.
+  const windowMs = 1000;
+  for (const [name, create] of kinds) {
+    const spend = create(20, windowMs);
+    const granted: number[] = [];
+    const start = performance.now();
+    const take = async (tries: number) => {
+      for (let i = 0; i < tries; i++) if (await spend('203.0.113.7')) granted.push(performance.now());
+    };
+    await take(1);
+    await sleep(windowMs - 50 - (performance.now() - start));
+    await take(40);
+    await sleep(windowMs + 50 - (performance.now() - start));
+    await take(40);
+    const most = Math.max(...granted.map((at) => granted.filter((t) => t >= at && t < at + windowMs).length));
+    console.log(`  ${name.padEnd(32)} at most ${most} loads in any one second (budget 20 a second)`);
+  }
+}
+
 const yearCacheChild = args['year-cache'];
 if (yearCacheChild === 'own' || yearCacheChild === 'lru-cache') {
   process.stdout.write(String(readClocks(yearCacheChild)));
@@ -336,6 +551,12 @@ if (args.libraries) {
   await hashPool();
   console.log('round scheduler:');
   await roundScheduler();
+  console.log("area clocks' load queue:");
+  await loadQueue();
+  console.log("area clocks' new loads per address:");
+  await newLoadWindow();
 } else {
-  console.log('(--libraries not given: the token bucket, hash pool and round scheduler were not measured)');
+  console.log(
+    '(--libraries not given: the token bucket, hash pool, round scheduler and area clocks were not measured)',
+  );
 }
