@@ -7,16 +7,15 @@
  *   police API's token bucket (…/police-api/token-bucket.ts) against limiter's TokenBucket
  *   sign-in hash pool (api/src/security/passwords-pool.ts)   against p-limit
  *   round scheduler (server-common/scheduling/…)             against toad-scheduler
- *   area clocks' load queue (realtime/src/clocks/load-queue.ts) against p-queue
- *   area clocks' new loads per address (…/new-load-window.ts) against rate-limiter-flexible
+ *   area clocks' new loads (…/clocks/new-load-window.ts)    against rate-limiter-flexible
  *
- * The last five are no dependencies of the product: install them outside it and name the folder.
+ * The last four are no dependencies of the product: install them outside it and name the folder.
  *
  *   npm install --prefix /tmp/own-vs-library limiter@4.1.0 p-limit@7.3.3 toad-scheduler@4.1.0 \
- *     p-queue@10.0.0 rate-limiter-flexible@11.4.0
+ *     rate-limiter-flexible@11.4.0
  *   npx tsx scripts/bench/own-vs-library.ts --libraries /tmp/own-vs-library/node_modules
  *
- * Without --libraries only the first two run. About 30 s.
+ * Without --libraries only the first two run. About 35 s.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -30,7 +29,6 @@ import { brotliCompressSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { createTokenBucket } from '../../api/src/police-data/police-api/token-bucket.ts';
 import { createHashPool } from '../../api/src/security/passwords-pool.ts';
-import { createLoadQueue, type LoadQueue } from '../../realtime/src/clocks/load-queue.ts';
 import { createNewLoadWindow } from '../../realtime/src/clocks/new-load-window.ts';
 import { londonDateTime } from '../../common/clock/london-time.ts';
 import { clockAt, createClockModel, type ClockModel } from '../../common/clock/model.ts';
@@ -340,109 +338,6 @@ async function roundScheduler() {
   });
 }
 
-// --- Area clocks' load queue against p-queue -------------------------------------------------
-
-interface PQueueModule {
-  default: new (options: { concurrency: number }) => {
-    add<T>(task: () => Promise<T>, options: { priority: number }): Promise<T>;
-    sizeBy(options: { priority: number }): number;
-    readonly size: number;
-    readonly pending: number;
-  };
-}
-
-async function loadQueue() {
-  const PQueue = (await library<PQueueModule>('p-queue')).default;
-  // The same three calls through p-queue: joins at priority 1, refreshes at 0 (first in, first
-  // out within one), the refusal read from its counts.
-  const JOIN = 1;
-  const pQueue = ({ maxInFlight, maxQueued }: { maxInFlight: number; maxQueued: number }): LoadQueue => {
-    const queue = new PQueue({ concurrency: maxInFlight });
-    return {
-      run: (kind, task) => queue.add(task, { priority: kind === 'join' ? JOIN : 0 }),
-      joinsFull: () => queue.pending >= maxInFlight && queue.sizeBy({ priority: JOIN }) >= maxQueued,
-      stats: () => ({ inFlight: queue.pending, queued: queue.size }),
-    };
-  };
-  const kinds = [
-    ['own', createLoadQueue],
-    ['p-queue (priority, sizeBy)', pQueue],
-  ] as const;
-  const nothing = () => Promise.resolve();
-
-  // 1,000 reads of no cost added at once, refreshes and joins alternating, 4 at once: the cost a
-  // task, and the order they started in (the first 4 at once, then every join, then the refreshes).
-  const tasks = 1000;
-  const expected = [0, 1, 2, 3];
-  for (let i = 4; i < tasks; i += 2) expected.push(i + 1);
-  for (let i = 4; i < tasks; i += 2) expected.push(i);
-  const displaced = new Map<string, number>();
-  const perTask = await alternated(kinds, 7, async (name, create) => {
-    for (let round = 0; round < 20; round++) {
-      const queue = create({ maxInFlight: 4, maxQueued: tasks });
-      const order: number[] = [];
-      await Promise.all(
-        Array.from({ length: tasks }, (_, i) =>
-          queue.run(i % 2 ? 'join' : 'refresh', () => {
-            order.push(i);
-            return nothing();
-          }),
-        ),
-      );
-      displaced.set(name, order.filter((task, position) => task !== expected[position]).length);
-    }
-  });
-  for (const [name, best] of perTask)
-    console.log(
-      `  ${name.padEnd(32)} ${fixed((best * 1000) / (20 * tasks), 2)} µs a task (1,000 at once, 4 running), ` +
-        `best of 7 alternated; ${displaced.get(name)} of ${tasks} out of order (joins first)`,
-    );
-
-  // A flood: 1,000 joins at once, each read ~2 ms, 4 at once and 100 waiting (the defaults).
-  const read = () => sleep(2);
-  for (const [name, create] of kinds) {
-    const queue = create({ maxInFlight: 4, maxQueued: 100 });
-    let refused = 0;
-    let peak = 0;
-    const cost = await timed(() =>
-      Promise.all(
-        Array.from({ length: 1000 }, () => {
-          if (queue.joinsFull()) return void (refused += 1);
-          const run = queue.run('join', read);
-          peak = Math.max(peak, queue.stats().inFlight);
-          return run;
-        }),
-      ),
-    );
-    console.log(
-      `  ${name.padEnd(32)} flood of 1,000 joins (4 at once, 100 waiting): ${refused} refused, ` +
-        `at most ${peak} reads at once, last answer after ${fixed(cost.wallMs, 0)} ms`,
-    );
-  }
-
-  // The refusal check while an import's refresh of a full node (1,000 areas) waits behind 4 reads.
-  for (const [name, create] of kinds) {
-    const queue = create({ maxInFlight: 4, maxQueued: 100 });
-    const release: (() => void)[] = [];
-    let released = false;
-    const held = () => (released ? Promise.resolve() : new Promise<void>((resolve) => release.push(resolve)));
-    const all = Array.from({ length: 1004 }, () => queue.run('refresh', held));
-    all.push(...Array.from({ length: 100 }, () => queue.run('join', held)));
-    const checks = 100_000;
-    let full = 0;
-    const started = performance.now();
-    for (let i = 0; i < checks; i++) if (queue.joinsFull()) full += 1;
-    const ns = ((performance.now() - started) * 1e6) / checks;
-    if (full !== checks) throw new Error(`${name}: not full`);
-    released = true;
-    for (const running of release) running();
-    await Promise.all(all);
-    console.log(
-      `  ${name.padEnd(32)} ${fixed(ns, 0)} ns a refusal check, 1,000 refreshes and 100 joins waiting`,
-    );
-  }
-}
-
 // --- Area clocks' new loads per address against rate-limiter-flexible ------------------------
 
 interface RateLimiterFlexibleModule {
@@ -560,8 +455,6 @@ if (args.libraries) {
   await hashPool();
   console.log('round scheduler:');
   await roundScheduler();
-  console.log("area clocks' load queue:");
-  await loadQueue();
   console.log("area clocks' new loads per address:");
   await newLoadWindow();
 } else {
