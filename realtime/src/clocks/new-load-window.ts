@@ -3,6 +3,10 @@
  * load counts for exactly `windowMs` after it, so no span of that length holds more than `max`).
  * Spent synchronously, so parallel joins cannot all pass it; addresses idle for a whole window are
  * swept out once a window, so a flood of addresses is forgotten a window or two after it.
+ *
+ * Kept against rate-limiter-flexible 11's RateLimiterMemory (docs/benchmarks.md, "Own code against
+ * the library"): its window is fixed from a key's first load, which let one client 39 loads in a
+ * second on a budget of 20 (ours: 20); it also checks slower, 0.44–0.52 µs against 0.3–0.38.
  */
 export interface NewLoadWindow {
   /** Spends one of `address`'s new loads; false (nothing spent) when its window's are all spent. */
