@@ -7,13 +7,15 @@
  *   police API's token bucket (…/police-api/token-bucket.ts) against limiter's TokenBucket
  *   sign-in hash pool (api/src/security/passwords-pool.ts)   against p-limit
  *   round scheduler (server-common/scheduling/…)             against toad-scheduler
+ *   area clocks' new loads (…/clocks/new-load-window.ts)    against rate-limiter-flexible
  *
- * The last three are no dependencies of the product: install them outside it and name the folder.
+ * The last four are no dependencies of the product: install them outside it and name the folder.
  *
- *   npm install --prefix /tmp/own-vs-library limiter@4.1.0 p-limit@7.3.3 toad-scheduler@4.1.0
+ *   npm install --prefix /tmp/own-vs-library limiter@4.1.0 p-limit@7.3.3 toad-scheduler@4.1.0 \
+ *     rate-limiter-flexible@11.4.0
  *   npx tsx scripts/bench/own-vs-library.ts --libraries /tmp/own-vs-library/node_modules
  *
- * Without --libraries only the first two run. About 20 s.
+ * Without --libraries only the first two run. About 35 s.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -21,10 +23,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { brotliCompressSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { createTokenBucket } from '../../api/src/police-data/police-api/token-bucket.ts';
 import { createHashPool } from '../../api/src/security/passwords-pool.ts';
+import { createNewLoadWindow } from '../../realtime/src/clocks/new-load-window.ts';
 import { londonDateTime } from '../../common/clock/london-time.ts';
 import { clockAt, createClockModel, type ClockModel } from '../../common/clock/model.ts';
 import { createRoundScheduler } from '../../server-common/scheduling/round-scheduler.ts';
@@ -50,6 +55,21 @@ async function sequence<T>(count: number, work: () => Promise<T>): Promise<T[]> 
   const results: T[] = [];
   for (let i = 0; i < count; i++) results.push(await work());
   return results;
+}
+
+/** The best wall milliseconds of each kind's `work`, the kinds taking turns `runs` times. */
+async function alternated<K>(
+  kinds: readonly (readonly [string, K])[],
+  runs: number,
+  work: (name: string, kind: K) => Promise<unknown>,
+): Promise<Map<string, number>> {
+  const best = new Map(kinds.map(([name]) => [name, Infinity]));
+  for (let run = 0; run < runs; run++)
+    for (const [name, kind] of kinds) {
+      const { wallMs } = await timed(() => work(name, kind));
+      best.set(name, Math.min(best.get(name)!, wallMs));
+    }
+  return best;
 }
 
 async function library<T>(name: string): Promise<T> {
@@ -318,6 +338,105 @@ async function roundScheduler() {
   });
 }
 
+// --- Area clocks' new loads per address against rate-limiter-flexible ------------------------
+
+interface RateLimiterFlexibleModule {
+  default: {
+    RateLimiterMemory: new (options: { points: number; duration: number }) => {
+      consume(key: string): Promise<unknown>;
+    };
+  };
+}
+
+/** The heap's growth in bytes by what `build` returns, after a full collection before and after. */
+async function heapGrowth(build: () => unknown): Promise<number> {
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as () => void;
+  // Twice: what the first collection frees may let the second free more.
+  const gc = () => {
+    collect();
+    collect();
+  };
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const kept = build();
+  await sleep(0); // the promises' reactions run
+  gc();
+  const bytes = process.memoryUsage().heapUsed - before;
+  if (!kept) throw new Error('nothing kept');
+  return bytes;
+}
+
+async function newLoadWindow() {
+  const { RateLimiterMemory } = (await library<RateLimiterFlexibleModule>('rate-limiter-flexible')).default;
+  /** A check as the area clocks would make it: ours answers at once, theirs in a promise. */
+  type Spend = (address: string) => boolean | Promise<boolean>;
+  const ours = (max: number, windowMs: number): Spend => {
+    const window = createNewLoadWindow({ max, windowMs });
+    return (address) => window.spend(address);
+  };
+  const theirs = (max: number, windowMs: number): Spend => {
+    const limiter = new RateLimiterMemory({ points: max, duration: windowMs / 1000 });
+    return (address) =>
+      limiter.consume(address).then(
+        () => true,
+        () => false,
+      );
+  };
+  const kinds = [
+    ['own (sliding window)', ours],
+    ['rate-limiter-flexible Memory', theirs],
+  ] as const;
+  const addresses = Array.from({ length: 10_000 }, (_, i) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+
+  // 10,000 addresses, each asking 25 times for new loads (budget 20 a minute): the cost a check.
+  const perCheck = await alternated(kinds, 5, async (name, create) => {
+    const spend = create(20, 60_000);
+    let granted = 0;
+    for (let round = 0; round < 25; round++)
+      for (const address of addresses) if (await spend(address)) granted += 1;
+    if (granted !== 20 * addresses.length) throw new Error(`${name}: ${granted} granted`);
+  });
+  for (const [name, best] of perCheck)
+    console.log(
+      `  ${name.padEnd(32)} ${fixed((best * 1e6) / (25 * addresses.length), 0)} ns a check ` +
+        `(10,000 addresses, 25 asks each, budget 20), best of 5 alternated`,
+    );
+
+  // The memory of 10,000 addresses that each loaded 1, and 20 (the budget), new areas.
+  for (const [name, create] of kinds) {
+    const sizes: string[] = [];
+    for (const loads of [1, 20]) {
+      const bytes = await heapGrowth(() => {
+        const spend = create(20, 60_000);
+        for (let load = 0; load < loads; load++) for (const address of addresses) void spend(address);
+        return spend;
+      });
+      sizes.push(`${fixed(bytes / 1e6)} MB with ${loads} load${loads > 1 ? 's' : ''} each`);
+    }
+    console.log(`  ${name.padEnd(32)} 10,000 addresses: ${sizes.join(', ')}`);
+  }
+
+  // A client that spends one load, then the rest just before the window ends and all it may just
+  // after (budget 20 a second): the most loads it gets in any one second.
+  const windowMs = 1000;
+  for (const [name, create] of kinds) {
+    const spend = create(20, windowMs);
+    const granted: number[] = [];
+    const start = performance.now();
+    const take = async (tries: number) => {
+      for (let i = 0; i < tries; i++) if (await spend('203.0.113.7')) granted.push(performance.now());
+    };
+    await take(1);
+    await sleep(windowMs - 50 - (performance.now() - start));
+    await take(40);
+    await sleep(windowMs + 50 - (performance.now() - start));
+    await take(40);
+    const most = Math.max(...granted.map((at) => granted.filter((t) => t >= at && t < at + windowMs).length));
+    console.log(`  ${name.padEnd(32)} at most ${most} loads in any one second (budget 20 a second)`);
+  }
+}
+
 const yearCacheChild = args['year-cache'];
 if (yearCacheChild === 'own' || yearCacheChild === 'lru-cache') {
   process.stdout.write(String(readClocks(yearCacheChild)));
@@ -336,6 +455,10 @@ if (args.libraries) {
   await hashPool();
   console.log('round scheduler:');
   await roundScheduler();
+  console.log("area clocks' new loads per address:");
+  await newLoadWindow();
 } else {
-  console.log('(--libraries not given: the token bucket, hash pool and round scheduler were not measured)');
+  console.log(
+    '(--libraries not given: the token bucket, hash pool, round scheduler and area clocks were not measured)',
+  );
 }

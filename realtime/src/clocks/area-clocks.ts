@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
 import { GetAreaClock } from '../../../common/contracts/clocks.ts';
 import type { ApiReader } from '../api-client/api-reader.ts';
+import { createLoadQueue } from './load-queue.ts';
+import { createNewLoadWindow } from './new-load-window.ts';
 
 export type AreaLoad = { ok: true; definition: ClockDefinition } | { ok: false; error: string };
 
@@ -80,49 +82,9 @@ export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
   const loading = new Map<string, Promise<AreaLoad>>();
   const listeners: ((areaId: string, definition: ClockDefinition) => void)[] = [];
 
-  // --- At most `maxInFlight` reads of the API; loads for joins go before refreshes.
-  let inFlight = 0;
-  const joinQueue: (() => void)[] = [];
-  const refreshQueue: (() => void)[] = [];
-  const startNext = () => {
-    const start = joinQueue.shift() ?? refreshQueue.shift();
-    start?.();
-  };
-  function limited<T>(task: () => Promise<T>, queue: (() => void)[]): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const start = () => {
-        inFlight++;
-        task()
-          .then(resolve, reject)
-          .finally(() => {
-            inFlight--;
-            startNext();
-          });
-      };
-      if (inFlight < maxInFlight) start();
-      else queue.push(start);
-    });
-  }
-
-  // --- New loads per address: the instants of the last window's loads (a sliding window).
-  const newLoads = new Map<string, number[]>();
-  let lastSweep = now();
-  const spendNewLoad = (address: string): boolean => {
-    const at = now();
-    if (at - lastSweep >= newLoadWindowMs) {
-      lastSweep = at;
-      for (const [key, times] of newLoads)
-        if (at - times[times.length - 1]! >= newLoadWindowMs) newLoads.delete(key);
-    }
-    const times = (newLoads.get(address) ?? []).filter((t) => at - t < newLoadWindowMs);
-    if (times.length >= maxNewLoads) {
-      newLoads.set(address, times);
-      return false;
-    }
-    times.push(at);
-    newLoads.set(address, times);
-    return true;
-  };
+  // At most `maxInFlight` reads of the API, joins before refreshes; a budget of new loads per address.
+  const queue = createLoadQueue({ maxInFlight, maxQueued });
+  const newLoads = createNewLoadWindow({ max: maxNewLoads, windowMs: newLoadWindowMs, now });
 
   // --- Warnings at most once a minute, with counts: a flood must not become a log flood.
   let refusedLoads = 0;
@@ -185,10 +147,10 @@ export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
       if (kept) return Promise.resolve({ ok: true, definition: kept.definition });
       const pending = loading.get(areaId);
       if (pending) return pending;
-      if (inFlight >= maxInFlight && joinQueue.length >= maxQueued)
-        return Promise.resolve(refuse(TOO_MANY_LOADING));
-      if (address !== undefined && !spendNewLoad(address)) return Promise.resolve(refuse(TOO_MANY_NEW_AREAS));
-      const started = limited(() => read(areaId), joinQueue).finally(() => loading.delete(areaId));
+      if (queue.joinsFull()) return Promise.resolve(refuse(TOO_MANY_LOADING));
+      if (address !== undefined && !newLoads.spend(address))
+        return Promise.resolve(refuse(TOO_MANY_NEW_AREAS));
+      const started = queue.run('join', () => read(areaId)).finally(() => loading.delete(areaId));
       loading.set(areaId, started);
       return started;
     },
@@ -214,7 +176,7 @@ export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
       grace.clear();
       await Promise.all(
         [...held.keys()].map(async (areaId) => {
-          const result = await limited(() => read(areaId), refreshQueue);
+          const result = await queue.run('refresh', () => read(areaId));
           // A dropped area stays dropped; a failed read keeps the last definition counting.
           if (!result.ok || !held.has(areaId)) return;
           if (held.get(areaId)!.version === result.definition.version) return;
@@ -224,11 +186,6 @@ export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
       );
     },
     onChange: (listener) => void listeners.push(listener),
-    stats: () => ({
-      inFlight,
-      queued: joinQueue.length + refreshQueue.length,
-      refusedLoads,
-      failedLoads,
-    }),
+    stats: () => ({ ...queue.stats(), refusedLoads, failedLoads }),
   };
 }
