@@ -650,6 +650,7 @@ describe('docs/architecture.md: what it names is there', { timeout: 60_000 }, ()
     'hdr-histogram-js': 'scripts/bench/lib/histogram.ts',
     'ipaddr.js': 'server-common/addresses/address-group.ts',
     'lru-cache': 'api/src/composition/caches.ts',
+    'p-queue': 'realtime/src/clocks/load-queue.ts',
   };
 
   it('the libraries it names are dependencies, used where it says', () => {
