@@ -207,6 +207,23 @@ describe('the API composes in one root', () => {
     ).toEqual(['LRUCache', 'Gauge', 'Registry']);
   });
 
+  it('the root builds each lease once, on the one clock', () => {
+    const leaseCalls = (text: string) => argumentsOf(text, 'createLeaseService');
+    const nameOf = (args: string) => /name: (\w+)/.exec(args)?.[1];
+    const calls = modules
+      .filter(inApiRoot)
+      .flatMap((module) => leaseCalls(readFileSync(join(REPO, module), 'utf8')));
+    const names = calls.map(nameOf);
+    // The data updater and the month notices hold the same import lease, not two of one name.
+    expect(names).toContain('IMPORT_LEASE');
+    expect(names.length).toBe(new Set(names).size);
+    // Each compares expiries against the app's clock, as the services holding it do.
+    expect(calls.filter((args) => !/\bnow\b/.test(args))).toEqual([]);
+    const twice =
+      'createLeaseService(db, { name: IMPORT_LEASE, now }); createLeaseService(db, { name: IMPORT_LEASE });';
+    expect(leaseCalls(twice).map(nameOf)).toEqual(['IMPORT_LEASE', 'IMPORT_LEASE']);
+  });
+
   it("the in-flight places are named by the app's keyed address hash, handed in by the root", () => {
     // No unkeyed hash of an address in the module: a sha256 of an IPv4 address is reversed by
     // hashing all 2^32 of them.

@@ -34,7 +34,7 @@ import { forwardedRequestHeaders, requestScopedLogger } from './observability/re
 import { createApiKeyService } from './partner-api/keys/api-key-service.ts';
 import { createDailyLimiter } from './partner-api/limits/daily-limit.ts';
 import type { PoliceApiClient } from './police-data/police-api/client.ts';
-import { createLeaseService, IMPORT_LEASE } from './police-data/import/import-lease.ts';
+import { createLeaseService, IMPORT_LEASE, type LeaseService } from './police-data/import/import-lease.ts';
 import { createPostcodeApiClient } from './postcodes/postcodes-io-client.ts';
 import { createPostcodeService } from './postcodes/postcode-service.ts';
 import { createImportsService } from './admin/imports-service.ts';
@@ -120,8 +120,11 @@ export function composeServices(options: ServicesOptions) {
     log,
     now,
   });
+  // One import lease, on the app's clock, for the data updater and the month notices (which wait
+  // while an import runs).
+  const importLease = createLeaseService(sequelize, { name: IMPORT_LEASE, now });
   const dataUpdater =
-    options.dataUpdater ?? dataUpdaterOf(options, { mail, metrics, policeApi: core.policeApi });
+    options.dataUpdater ?? dataUpdaterOf(options, { mail, metrics, policeApi: core.policeApi, importLease });
   const dataVersion = clockDataVersion(core.policeClock, csewFigures);
   // Answers that change only with an import: a minute in any cache, then a cheap 304 while the
   // data version stands (forces, available dates).
@@ -193,6 +196,7 @@ export function composeServices(options: ServicesOptions) {
       hashAddress,
       dataVersion,
       linkOrigin,
+      importLease,
     }),
     // With Redis, the realtime nodes hear of new data by publish (started when the app is ready).
     dataVersionPublisher: config.redisUrl
@@ -315,6 +319,7 @@ interface AlertsWiring {
   hashAddress: (address: string) => string;
   dataVersion: () => Promise<string>;
   linkOrigin: string;
+  importLease: LeaseService;
 }
 
 /**
@@ -343,7 +348,7 @@ function alertsOf(options: ServicesOptions, wiring: AlertsWiring) {
   const monthNotices = createMonthNoticesDispatcher({
     sequelize,
     lease: createLeaseService(sequelize, { name: MONTH_NOTICES_LEASE, now }),
-    importLease: createLeaseService(sequelize, { name: IMPORT_LEASE, now }),
+    importLease: wiring.importLease,
     dataVersion: wiring.dataVersion,
     consumers: [
       createAlertMailer({ alerts, search, outbox: mail.outbox, onQueued: mail.wakeWorker, log }),
@@ -365,13 +370,19 @@ function dataUpdaterOf(
     mail,
     metrics,
     policeApi,
-  }: { mail: MailServices | undefined; metrics: ApiMetrics; policeApi: PoliceApiClient },
+    importLease,
+  }: {
+    mail: MailServices | undefined;
+    metrics: ApiMetrics;
+    policeApi: PoliceApiClient;
+    importLease: LeaseService;
+  },
 ): DataUpdater {
-  const { config, sequelize } = options;
+  const { config, sequelize, now } = options;
   return createDataUpdater({
     sequelize,
-    checkLease: createLeaseService(sequelize, { name: CHECK_LEASE }),
-    importLease: createLeaseService(sequelize, { name: IMPORT_LEASE }),
+    checkLease: createLeaseService(sequelize, { name: CHECK_LEASE, now }),
+    importLease,
     // The process's one data.police.uk client: the check shares its rate limit.
     policeApi,
     archiveUrl: config.policeArchiveUrl,
@@ -379,7 +390,7 @@ function dataUpdaterOf(
     runImport: importProcess({ databaseUrl: config.databaseUrl }),
     log: options.log,
     metrics,
-    now: options.now,
+    now,
     ...(mail && { alertAdmins: alertAdminsThrough(mail) }),
   });
 }
