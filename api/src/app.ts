@@ -160,7 +160,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(apiDocsPlugin);
   await app.register(adminAuthPlugin, { auth: services.adminAuth });
   await app.register(adminSystemRoutes, { prefix: '/api/admin', imports });
-  await app.register(adminSecurityRoutes, { prefix: '/api/admin' });
+  await app.register(adminSecurityRoutes, { prefix: '/api/admin', auth: services.adminAuth });
   await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', keys: services.apiKeys });
   await app.register(dataUpdateRoutes, { prefix: '/api/admin', updater: dataUpdater });
   if (mail) {
@@ -175,12 +175,15 @@ export async function buildApp(options: AppOptions) {
       timeouts: mail.timeouts,
       onSaved: mail.onSettingsSaved,
       limiter: services.rateLimiter,
+      addressHash: services.addressHash,
     });
     await app.register(emailRoutes, {
       prefix: '/api/email',
       outbox: mail.outbox,
       onQueued: mail.wakeWorker,
       limiter: services.rateLimiter,
+      addressHash: services.addressHash,
+      securityLog: services.adminAuth.securityLog,
       ...options.emailThrottle,
     });
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { productFiles } from '../../scripts/lint/source-files.ts';
+import { productFiles, withoutComments } from '../../scripts/lint/source-files.ts';
 
 /**
  * One composition root per process (docs/architecture.md, issue 31). The API's is `services.ts`
@@ -302,6 +302,62 @@ describe('the API composes in one root', () => {
       'leases',
       'composeAdminAuth',
     ]);
+  });
+});
+
+/**
+ * What `buildApp` decorates the app with is there for the process and the tests (run-api.ts starts
+ * `app.mail`'s worker; tests hash an address with `app.addressHash`), not for the plugins: a route
+ * plugin is handed the services it uses as options, so what it depends on is read at its
+ * registration in app.ts. It may read only these few of the app: the config, the release, the
+ * store (health and the system page report its dialect and reachability) and the sign-in's guard
+ * hook, `requireAdmin`, which every admin plugin adds.
+ */
+const PLUGINS_MAY_READ = ['config', 'appVersion', 'db', 'requireAdmin'];
+/** Where the decorations are made, and the process module that reads them to run the workers. */
+const DECORATORS = ['api/src/app.ts', 'api/src/admin/auth-plugin.ts'];
+
+/** The names `module` decorates the app with (`app.decorate('name', …)`). */
+const decorationsOf = (module: string) =>
+  [...readFileSync(join(REPO, module), 'utf8').matchAll(/\.decorate\('(\w+)'/g)].map((match) => match[1]!);
+
+/** The reads of the app's `decorations` in `text`, comments left out (`app.adminAuth`, `server.mail`). */
+function decorationReads(text: string, decorations: readonly string[]): string[] {
+  const read = new RegExp(`\\b(?:app|fastify|instance|server)\\.(${decorations.join('|')})\\b`, 'g');
+  return [...withoutComments(text).matchAll(read)].map((match) => match[1]!);
+}
+
+describe("the app's decorations are not the plugins' services", () => {
+  const decorations = DECORATORS.flatMap(decorationsOf);
+  const services = decorations.filter((name) => !PLUGINS_MAY_READ.includes(name));
+
+  it('finds the decorations, the services among them', () => {
+    expect(decorations).toEqual(
+      expect.arrayContaining([...PLUGINS_MAY_READ, 'addressHash', 'adminAuth', 'mail']),
+    );
+  });
+
+  it('no module but the app factory and the process reads a service off the app', () => {
+    const offenders = Object.fromEntries(
+      modulesUnder('api/src')
+        .filter((module) => !DECORATORS.includes(module) && !PROCESS_MODULES.includes(module))
+        .map(
+          (module) => [module, decorationReads(readFileSync(join(REPO, module), 'utf8'), services)] as const,
+        )
+        .filter(([, reads]) => reads.length > 0),
+    );
+    expect(offenders).toEqual({});
+  });
+
+  it('sees a read in code, not in a comment', () => {
+    const sample = [
+      '/** The keyed hash (`app.addressHash`). */',
+      'const { securityLog } = app.adminAuth; const key = app.addressHash(sender); // app.mail',
+      "if (app.hasDecorator('adminAuth')) await app.adminAuth.securityLog.record(event);",
+      "app.addHook('onRequest', app.requireAdmin); const v = app.appVersion; const x = app.addressHashes;",
+    ].join('\n');
+    // Each of these, put back into email-routes.ts or security-routes.ts, fails the test above.
+    expect(decorationReads(sample, services)).toEqual(['adminAuth', 'addressHash', 'adminAuth']);
   });
 });
 

@@ -7,8 +7,14 @@ import {
   SetUpSecondFactor,
 } from '../../../common/contracts/admin.ts';
 import { assertAdminAuth } from './auth-plugin.ts';
+import type { AuthService } from './auth-service.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { addressGroupOf } from '../http/visitor-address.ts';
+
+export interface AdminSecurityRoutesOptions {
+  /** The app's one admin sign-in (services.ts): its security log and second factor. */
+  auth: Pick<AuthService, 'securityLog' | 'secondFactor' | 'confirmSecondFactor' | 'disableSecondFactor'>;
+}
 
 /**
  * GET /api/admin/security-log, and the signed-in admin's second factor:
@@ -17,10 +23,13 @@ import { addressGroupOf } from '../http/visitor-address.ts';
  * current code or a recovery code). Codes and passwords are limited per admin and wrong ones
  * logged, so a stolen session can neither guess them nor turn the factor on by itself.
  */
-export const adminSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const adminSecurityRoutes: FastifyPluginAsyncTypebox<AdminSecurityRoutesOptions> = async (
+  app,
+  { auth },
+) => {
   assertAdminAuth(app, 'adminSecurityRoutes');
   app.addHook('onRequest', app.requireAdmin);
-  const { securityLog, secondFactor, confirmSecondFactor, disableSecondFactor } = app.adminAuth;
+  const { securityLog, secondFactor, confirmSecondFactor, disableSecondFactor } = auth;
   const me = (request: { admin: { userId: number; username: string } | null }) => ({
     id: request.admin!.userId,
     username: request.admin!.username,

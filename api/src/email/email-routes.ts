@@ -6,6 +6,7 @@ import {
   type Validation,
 } from '../../../common/contact/messages.ts';
 import { SendContactMessage, SendDataIssueReport } from '../../../common/contracts/email.ts';
+import type { SecurityLog } from '../admin/security-log.ts';
 import { badRequest } from '../http/errors.ts';
 import { tooManyRequests, type RateLimiter } from '../security/rate-limit.ts';
 import type { Outbox, OutboxKind, OutboxPayload } from './outbox.ts';
@@ -21,6 +22,10 @@ export interface EmailRoutesOptions {
   windowMs?: number;
   /** The app's counters, shared by every API node through the database. */
   limiter: RateLimiter;
+  /** The app's keyed address hash: the allowance and the stored message name the sender by it. */
+  addressHash: (address: string) => string;
+  /** The admin security log, told of an address's first refused message in a window. */
+  securityLog: SecurityLog;
 }
 
 export const EMAIL_THROTTLE_DEFAULTS = { maxPerAddress: 5, windowMs: 10 * 60_000 } as const;
@@ -31,7 +36,7 @@ export const EMAIL_THROTTLE_DEFAULTS = { maxPerAddress: 5, windowMs: 10 * 60_000
  * delivers them to the admin address.
  */
 export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async (app, options) => {
-  const { outbox, limiter } = options;
+  const { outbox, limiter, addressHash, securityLog } = options;
   const maxPerAddress = options.maxPerAddress ?? EMAIL_THROTTLE_DEFAULTS.maxPerAddress;
   const windowMs = options.windowMs ?? EMAIL_THROTTLE_DEFAULTS.windowMs;
 
@@ -46,11 +51,11 @@ export const emailRoutes: FastifyPluginAsyncTypebox<EmailRoutesOptions> = async 
   ) {
     if (!validation.ok) throw badRequest(validation.error, 'INVALID_MESSAGE');
     // Counted before it is stored: of any number of parallel posts, only the allowance is kept.
-    const senderKey = app.addressHash(sender);
+    const senderKey = addressHash(sender);
     const decision = await limiter.consume(rule, senderKey);
     if (!decision.allowed) {
-      if (decision.firstRefusal && app.hasDecorator('adminAuth')) {
-        await app.adminAuth.securityLog.record({ kind: 'messages-throttled', ip: sender, detail: kind });
+      if (decision.firstRefusal) {
+        await securityLog.record({ kind: 'messages-throttled', ip: sender, detail: kind });
       }
       throw tooManyRequests(
         'TOO_MANY_MESSAGES',

@@ -14,6 +14,8 @@ export interface SmtpRoutesOptions {
   onSaved?: () => Promise<void> | void;
   timeouts?: SmtpTimeouts;
   limiter: RateLimiter;
+  /** The app's keyed address hash, which names an address group's bucket (were no admin signed in). */
+  addressHash: (address: string) => string;
 }
 
 /** Shown before anything was saved: the spec's defaults (port 587, not secure). */
@@ -38,7 +40,7 @@ const UNSAVED = {
 export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (app, options) => {
   assertAdminAuth(app, 'smtpRoutes');
   app.addHook('onRequest', app.requireAdmin);
-  const { smtpSettings, limiter } = options;
+  const { smtpSettings, limiter, addressHash } = options;
   const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
   // Counted in the database like every other limit, so it holds across API nodes and parallel requests.
   const testRule = { name: 'smtp-test', limit: app.config.smtpTestsPerMinute, windowMs: 60_000 };
@@ -56,7 +58,7 @@ export const smtpRoutes: FastifyPluginAsyncTypebox<SmtpRoutesOptions> = async (a
   // Counted first: over the limit, nothing is read or decrypted from the stored settings. Per
   // admin (requireAdmin has run); were there none, per address group, as a keyed hash.
   const countTest = async (request: FastifyRequest) => {
-    const counted = request.admin ? String(request.admin.userId) : app.addressHash(addressGroupOf(request));
+    const counted = request.admin ? String(request.admin.userId) : addressHash(addressGroupOf(request));
     const decision = await limiter.consume(testRule, rateKey(counted));
     if (!decision.allowed) {
       throw tooManyRequests(
