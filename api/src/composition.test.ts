@@ -35,12 +35,11 @@ const OTHER_BUILDERS = new Set([
 /**
  * Libraries' classes whose instances are a process's shared state: caches, metrics and their
  * registries, store clients. Each is constructed by the root, or only in the one module named
- * here, whose own factory the root calls once: the API's metrics (observability/metrics.ts), the
- * data version publisher's Redis connection, and one SQLite connection's compiled statements
- * (db/reads.ts: that connection's private machinery, which nothing else could share).
+ * here, whose own factory the root calls once: the API's metrics (observability/metrics.ts) and
+ * the data version publisher's Redis connection.
  */
 const LIBRARY_STATE: Record<string, string[]> = {
-  LRUCache: ['api/src/db/reads.ts'],
+  LRUCache: [],
   Registry: ['api/src/observability/metrics.ts'],
   Counter: ['api/src/observability/metrics.ts'],
   Gauge: ['api/src/observability/metrics.ts'],
