@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { FailedImportFile, ForceHoldings, ImportRecord } from '../../../common/contracts/admin.ts';
+import { formatMonth } from '../../../common/search/months.ts';
 
 /** What the police data store holds, for the admin Imports card: the import log and the force-months. */
 
@@ -34,18 +35,17 @@ function isoOf(value: unknown): string | null {
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
 }
 
-/** 202506 → "2025-06"; strings are kept as they are. */
-export function monthLabel(value: unknown): string {
-  if (typeof value === 'number' && Number.isInteger(value) && value > 100_000) {
-    return `${Math.floor(value / 100)}-${String(value % 100).padStart(2, '0')}`;
-  }
-  return String(value);
+/** A stored month as the API writes it: 202506 → "2025-06"; strings are kept as they are. */
+function monthText(value: unknown): string {
+  return typeof value === 'number' && Number.isInteger(value) && value > 100_000
+    ? formatMonth(value)
+    : String(value);
 }
 
 function listOf(json: string): string[] {
   try {
     const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.map(monthLabel) : [];
+    return Array.isArray(parsed) ? parsed.map(monthText) : [];
   } catch {
     return [];
   }
@@ -122,7 +122,7 @@ export function createImportsService({ sequelize }: { sequelize: Sequelize }) {
         synthetic: false,
       };
       datasets.set(row.dataset, entry);
-      entry.months.push(monthLabel(Number(row.month)));
+      entry.months.push(monthText(Number(row.month)));
       entry.rows += Number(row.row_count);
       entry.synthetic ||= Boolean(row.synthetic);
     }

@@ -12,9 +12,8 @@ export function parseYearMonth(text: string): number | undefined {
   return month >= 1 && month <= 12 ? Number(match[1]) * 100 + month : undefined;
 }
 
-export function formatYearMonth(yyyymm: number): string {
-  return `${Math.floor(yyyymm / 100)}-${String(yyyymm % 100).padStart(2, '0')}`;
-}
+/** 202401 as `2024-01`: the common formatter, once per file (not per row), under the importer's name. */
+export { formatMonth as formatYearMonth } from '../../../../../common/search/months.ts';
 
 /** A row's Month must be the file's month: the file replaces exactly one force-month. */
 export function checkMonth(text: string, expected: string): string | undefined {
