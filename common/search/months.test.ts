@@ -8,6 +8,7 @@ import {
   monthSpan,
   monthsFrom,
   parseMonth,
+  shortMonthIn,
   shortMonthLabel,
 } from './months.ts';
 
@@ -53,5 +54,10 @@ describe('Welsh month labels', () => {
       expect(welshMonthLabel(202500 + m)).toBe(long.format(date));
       expect(welshShortMonthLabel(202500 + m)).toBe(short.format(date));
     }
+  });
+
+  it('are the short form on a Welsh page, the English one otherwise', () => {
+    expect(shortMonthIn(202411, 'cy')).toBe('Tach 2024');
+    expect(shortMonthIn(202409, 'en')).toBe('Sep 2024');
   });
 });

@@ -3,6 +3,7 @@
  * 'YYYY-MM' text that the API and data.police.uk use. Labels are built from a fixed table rather
  * than Intl so browser and server print the same text whatever locale data they carry.
  */
+import type { Locale } from '../i18n/locale.ts';
 
 /** A month as yyyymm, e.g. 202506. */
 export type MonthNumber = number;
@@ -114,4 +115,9 @@ export function welshMonthLabel(month: MonthNumber): string {
 /** cy-GB short form: "Meh 2025". */
 export function welshShortMonthLabel(month: MonthNumber): string {
   return `${WELSH_SHORT_MONTH_NAMES[(month % 100) - 1]} ${Math.floor(month / 100)}`;
+}
+
+/** The short form in a site language: "Jun 2025", or "Meh 2025" on a Welsh page. */
+export function shortMonthIn(month: MonthNumber, locale: Locale): string {
+  return locale === 'cy' ? welshShortMonthLabel(month) : shortMonthLabel(month);
 }

@@ -5,6 +5,8 @@ describe('monthRuns', () => {
   it('joins consecutive months into runs so gaps stand out', () => {
     expect(monthRuns(['2024-01', '2024-02', '2024-04'])).toBe('Jan 2024 – Feb 2024, Apr 2024');
     expect(monthRuns(['2024-12', '2025-01'])).toBe('Dec 2024 – Jan 2025');
+    // The site's one short month form (common/search/months.ts), whatever the platform's Intl data.
+    expect(monthRuns(['2024-08', '2024-09'])).toBe('Aug 2024 – Sep 2024');
   });
 
   it('sorts, drops repeats and keeps unreadable months as they came', () => {

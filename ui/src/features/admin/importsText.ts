@@ -1,28 +1,19 @@
 import type { ImportRecord } from '../../../../common/contracts/admin.ts';
 import { forceById } from '../../../../common/police/forces.ts';
+import { addMonths, parseMonth, shortMonthIn, type MonthNumber } from '../../../../common/search/months.ts';
 
-/** "YYYY-MM" → months since year 0, or null for anything else. */
-function monthIndex(month: string): number | null {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return null;
-  const m = Number(match[2]);
-  return m >= 1 && m <= 12 ? Number(match[1]) * 12 + (m - 1) : null;
-}
-
-function monthText(index: number): string {
-  const date = new Date(Date.UTC(Math.floor(index / 12), index % 12, 1));
-  return date.toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
+/** The admin area is English (issue 34). */
+const monthText = (month: MonthNumber) => shortMonthIn(month, 'en');
 
 /**
  * Held months as runs, so a gap stands out: ["2024-01", "2024-02", "2024-04"] →
  * "Jan 2024 – Feb 2024, Apr 2024". Unreadable months are listed as they came.
  */
 export function monthRuns(months: readonly string[]): string {
-  const indexes = [...new Set(months.map(monthIndex).filter((i): i is number => i !== null))].sort(
+  const held = [...new Set(months.map(parseMonth).filter((m): m is MonthNumber => m !== undefined))].sort(
     (a, b) => a - b,
   );
-  const odd = months.filter((m) => monthIndex(m) === null);
+  const odd = months.filter((m) => parseMonth(m) === undefined);
   const runs: string[] = [];
   let start: number | undefined;
   let previous: number | undefined;
@@ -30,12 +21,12 @@ export function monthRuns(months: readonly string[]): string {
     if (start === undefined || previous === undefined) return;
     runs.push(start === previous ? monthText(start) : `${monthText(start)} – ${monthText(previous)}`);
   };
-  for (const index of indexes) {
-    if (previous === undefined || index !== previous + 1) {
+  for (const month of held) {
+    if (previous === undefined || month !== addMonths(previous, 1)) {
       close();
-      start = index;
+      start = month;
     }
-    previous = index;
+    previous = month;
   }
   close();
   return [...runs, ...odd].join(', ');

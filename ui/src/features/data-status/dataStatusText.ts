@@ -7,6 +7,7 @@ import type {
 import { formatDate, type Locale } from '../../../../common/i18n/locale.ts';
 import type { MessageId } from '../../../../common/i18n/messages.ts';
 import { forceNameFor, inForceNameOrder } from '../../../../common/police/force-name.ts';
+import { parseMonth, shortMonthIn } from '../../../../common/search/months.ts';
 
 /** How a force-month reads in the table and the grid's legend (common/i18n/messages). */
 export const STATUS_LABELS: Record<ForceMonthStatus, MessageId> = {
@@ -40,14 +41,10 @@ export function forcesAsShown(forces: readonly ForceDataStatus[], locale: Locale
   }));
 }
 
-/** "2024-03" → "Mar 2024" (Welsh: "Maw 2024"). */
+/** "2024-03" → "Mar 2024" (Welsh: "Maw 2024"); the text itself when it is not a month. */
 export function monthLabel(month: string, locale: Locale = 'en'): string {
-  const [year, m] = month.split('-');
-  return formatDate(Date.UTC(Number(year), Number(m) - 1, 1), locale, {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const parsed = parseMonth(month);
+  return parsed === undefined ? month : shortMonthIn(parsed, locale);
 }
 
 /** An instant for people: "26 Nov 2026, 18:05 UTC"; a dash when there is none. */
