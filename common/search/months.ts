@@ -117,6 +117,11 @@ export function welshShortMonthLabel(month: MonthNumber): string {
   return `${WELSH_SHORT_MONTH_NAMES[(month % 100) - 1]} ${Math.floor(month / 100)}`;
 }
 
+/** The long form in a site language: "June 2025", or "Mehefin 2025" on a Welsh page. */
+export function monthIn(month: MonthNumber, locale: Locale): string {
+  return locale === 'cy' ? welshMonthLabel(month) : monthLabel(month);
+}
+
 /** The short form in a site language: "Jun 2025", or "Meh 2025" on a Welsh page. */
 export function shortMonthIn(month: MonthNumber, locale: Locale): string {
   return locale === 'cy' ? welshShortMonthLabel(month) : shortMonthLabel(month);

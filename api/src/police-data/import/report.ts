@@ -1,5 +1,5 @@
 import { count, duration, perSecond } from './format.ts';
-import { formatYearMonth } from './datasets/fields.ts';
+import { formatMonth } from '../../../../common/search/months.ts';
 import type { ImportSummary } from './types.ts';
 
 /** The end-of-run summary: one line per file, the first bad lines of each, and the totals. */
@@ -43,8 +43,8 @@ export function formatSummary(summary: ImportSummary): string {
       }
     }
     if (source.months.length > 0) {
-      const first = formatYearMonth(source.months[0]!);
-      const last = formatYearMonth(source.months.at(-1)!);
+      const first = formatMonth(source.months[0]!);
+      const last = formatMonth(source.months.at(-1)!);
       out.push(`  months ${first} to ${last}, ${source.forces.length} force(s)`);
     }
   }

@@ -5,13 +5,7 @@
 import { categoryFromSlug } from '../../../../common/crime/categories.ts';
 import { welshCategoryName, welshOutcomeName } from '../../../../common/i18n/glossary-cy.ts';
 import { INTL_LOCALE, type Locale } from '../../../../common/i18n/locale.ts';
-import {
-  monthLabel,
-  parseMonth,
-  shortMonthLabel,
-  welshMonthLabel,
-  welshShortMonthLabel,
-} from '../../../../common/search/months.ts';
+import { monthIn, parseMonth, shortMonthIn } from '../../../../common/search/months.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 
 export function formatCount(value: number, locale: Locale = PAGE_LOCALE): string {
@@ -28,15 +22,13 @@ export function formatDecimal(value: number, digits: number, locale: Locale = PA
 /** "June 2025" / "Mehefin 2025" for 'YYYY-MM'; the text itself when it is not a month. */
 export function longMonth(month: string, locale: Locale = PAGE_LOCALE): string {
   const parsed = parseMonth(month);
-  if (parsed === undefined) return month;
-  return locale === 'cy' ? welshMonthLabel(parsed) : monthLabel(parsed);
+  return parsed === undefined ? month : monthIn(parsed, locale);
 }
 
 /** "Jun 2025" / "Meh 2025" for 'YYYY-MM', as comparison months are shown. */
 export function shortMonth(month: string, locale: Locale = PAGE_LOCALE): string {
   const parsed = parseMonth(month);
-  if (parsed === undefined) return month;
-  return locale === 'cy' ? welshShortMonthLabel(parsed) : shortMonthLabel(parsed);
+  return parsed === undefined ? month : shortMonthIn(parsed, locale);
 }
 
 /** A crime category's name; in Welsh from the glossary (common/i18n/glossary-cy.json). */

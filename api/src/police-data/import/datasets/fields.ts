@@ -13,7 +13,6 @@ export function parseYearMonth(text: string): number | undefined {
 }
 
 /** 202401 as `2024-01`: the common formatter, once per file (not per row), under the importer's name. */
-export { formatMonth as formatYearMonth } from '../../../../../common/search/months.ts';
 
 /** A row's Month must be the file's month: the file replaces exactly one force-month. */
 export function checkMonth(text: string, expected: string): string | undefined {

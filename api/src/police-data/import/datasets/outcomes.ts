@@ -1,13 +1,7 @@
+import { formatMonth } from '../../../../../common/search/months.ts';
 import { columnsOf, type MonthDataset } from './month-dataset.ts';
 import { MONTH_TABLES } from '../month-tables.ts';
-import {
-  checkMonth,
-  FieldError,
-  fieldCountProblem,
-  formatYearMonth,
-  optionalText,
-  parseCoordinate,
-} from './fields.ts';
+import { checkMonth, FieldError, fieldCountProblem, optionalText, parseCoordinate } from './fields.ts';
 
 const HEADER = ['Crime ID', 'Month', 'Longitude', 'Latitude', 'Outcome type'] as const;
 
@@ -19,7 +13,7 @@ export const outcomesDataset: MonthDataset = {
   bind(header, file) {
     const at = columnsOf(header, HEADER);
     const width = header.length;
-    const month = formatYearMonth(file.month);
+    const month = formatMonth(file.month);
     return (f, out) => {
       const countProblem = fieldCountProblem(f, width);
       if (countProblem) return countProblem;

@@ -1,15 +1,9 @@
+import { formatMonth } from '../../../../../common/search/months.ts';
 import { categoryFromArchiveName } from '../../../../../common/crime/categories.ts';
 import { cellOf } from '../../../../../common/geo/grid.ts';
 import { columnsOf, type MonthDataset } from './month-dataset.ts';
 import { MONTH_TABLES } from '../month-tables.ts';
-import {
-  checkMonth,
-  FieldError,
-  fieldCountProblem,
-  formatYearMonth,
-  optionalText,
-  parseCoordinate,
-} from './fields.ts';
+import { checkMonth, FieldError, fieldCountProblem, optionalText, parseCoordinate } from './fields.ts';
 
 const HEADER = [
   'Crime ID',
@@ -43,7 +37,7 @@ export const streetDataset: MonthDataset = {
   bind(header, file) {
     const at = columnsOf(header, HEADER);
     const width = header.length;
-    const month = formatYearMonth(file.month);
+    const month = formatMonth(file.month);
     // The same dozen crime-type texts repeat on every row: look each up once.
     const categories = new Map<string, number | undefined>();
     return (f, out) => {
