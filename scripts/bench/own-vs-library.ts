@@ -8,14 +8,18 @@
  *   sign-in hash pool (api/src/security/passwords-pool.ts)   against p-limit
  *   round scheduler (server-common/scheduling/…)             against toad-scheduler
  *   area clocks' new loads (…/clocks/new-load-window.ts)    against rate-limiter-flexible
+ *   request limits (api/src/security/rate-limit.ts)          against rate-limiter-flexible's Memory,
+ *                                                             SQLite and MySQL limiters
  *
- * The last four are no dependencies of the product: install them outside it and name the folder.
+ * The last five are no dependencies of the product: install them outside it and name the folder.
+ * The request limits run on a fresh SQLite file, and on a fresh MySQL/MariaDB database when
+ * TEST_MYSQL_URL names a server (as for the integration tests).
  *
  *   npm install --prefix /tmp/own-vs-library limiter@4.1.0 p-limit@7.3.3 toad-scheduler@4.1.0 \
  *     rate-limiter-flexible@11.4.0
  *   npx tsx scripts/bench/own-vs-library.ts --libraries /tmp/own-vs-library/node_modules
  *
- * Without --libraries only the first two run. About 35 s.
+ * Without --libraries only the first two run. About 70 s.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,6 +31,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import type { Sequelize } from 'sequelize';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/database.ts';
+import { windowCounters, type WindowCounters } from '../../api/src/db/window-counters.ts';
+import { createRateLimiter, type LocalCount, type RateRule } from '../../api/src/security/rate-limit.ts';
 import { createTokenBucket } from '../../api/src/police-data/police-api/token-bucket.ts';
 import { createHashPool } from '../../api/src/security/passwords-pool.ts';
 import { createNewLoadWindow } from '../../realtime/src/clocks/new-load-window.ts';
@@ -437,6 +445,257 @@ async function newLoadWindow() {
   }
 }
 
+// --- Request limits against rate-limiter-flexible --------------------------------------------
+
+/** What the bench calls on rate-limiter-flexible's limiters; `consume` rejects a refusal. */
+interface FlexibleLimiter {
+  consume(key: string): Promise<unknown>;
+  get(key: string): Promise<{ consumedPoints: number } | null>;
+}
+interface FlexibleOptions {
+  points: number;
+  duration: number;
+  inMemoryBlockOnConsumed?: number;
+  storeClient?: unknown;
+  storeType?: string;
+  dbName?: string;
+  tableName?: string;
+  clearExpiredByTimeout?: boolean;
+}
+type FlexibleClass = new (options: FlexibleOptions, ready?: (error?: Error) => void) => FlexibleLimiter;
+interface RateLimiterFlexibleStores {
+  default: {
+    RateLimiterMemory: FlexibleClass;
+    RateLimiterSQLite: FlexibleClass;
+    RateLimiterMySQL: FlexibleClass;
+  };
+}
+
+/** One decision: allowed or not, and how many statements reached the shared store so far. */
+interface LimitUnderTest {
+  consume(key: string): Promise<boolean>;
+  /** Writes that reached the store for `key` (ours: counted; theirs: the points its row holds). */
+  writes(key: string): Promise<number>;
+}
+
+const RATE_RULE: RateRule = { name: 'bench', limit: 10, windowMs: 60_000 };
+const AT_ONCE = 50;
+
+/** Our limiter over `counters`, counting the statements that reach them per bucket. */
+function ownLimit(counters: WindowCounters): LimitUnderTest {
+  const reached = new Map<string, number>();
+  const counted: WindowCounters = {
+    ...counters,
+    hit(bucket, windowStart) {
+      reached.set(bucket, (reached.get(bucket) ?? 0) + 1);
+      return counters.hit(bucket, windowStart);
+    },
+  };
+  const limiter = createRateLimiter({
+    counters: counted,
+    local: new LRUCache<string, LocalCount>({ max: 50_000 }),
+  });
+  return {
+    consume: async (key) => (await limiter.consume(RATE_RULE, key)).allowed,
+    writes: async (key) => reached.get(`${RATE_RULE.name}:${key}`) ?? 0,
+  };
+}
+
+function flexibleLimit(limiter: FlexibleLimiter): LimitUnderTest {
+  return {
+    consume: (key) =>
+      limiter.consume(key).then(
+        () => true,
+        () => false,
+      ),
+    writes: async (key) => (await limiter.get(key))?.consumedPoints ?? 0,
+  };
+}
+
+/** A flexible limiter once its table is there. */
+function ready(create: (done: (error?: Error) => void) => FlexibleLimiter): Promise<FlexibleLimiter> {
+  return new Promise((resolve, reject) => {
+    const limiter = create((error) => (error ? reject(error) : resolve(limiter)));
+  });
+}
+
+/** The shared counts of the node's memory only (what a one-node API would need): a Map by window. */
+function countsInMemory(): WindowCounters {
+  const counts = new Map<string, { windowStart: number; count: number }>();
+  return {
+    async hit(bucket, windowStart) {
+      const entry = counts.get(bucket);
+      const count = entry?.windowStart === windowStart ? entry.count + 1 : 1;
+      counts.set(bucket, { windowStart, count });
+      return count;
+    },
+    async reset(bucket) {
+      counts.delete(bucket);
+    },
+    async refund() {},
+    async prune() {},
+  };
+}
+
+async function rateLimits() {
+  const { RateLimiterMemory, RateLimiterSQLite, RateLimiterMySQL } = (
+    await library<RateLimiterFlexibleStores>('rate-limiter-flexible')
+  ).default;
+  const points = RATE_RULE.limit;
+  const duration = RATE_RULE.windowMs / 1000;
+  let run = 0;
+  const fresh = (what: string) => `${what}-${run++}`;
+
+  /** The kinds of one store, taking turns: µs a decision, exactness and writes under 50 at once. */
+  const measure = async (
+    store: string,
+    kinds: readonly (readonly [string, LimitUnderTest])[],
+    rounds: number,
+  ) => {
+    const allowedOfFlood = new Map(kinds.map(([name]) => [name, new Set<number>()]));
+    const writesOfFloods = new Map<string, number>();
+    // One key: `rounds` floods of 50 at once, each on a key of its own (limit 10).
+    const oneKey = await alternated(kinds, 5, async (name, limit) => {
+      for (let round = 0; round < rounds; round++) {
+        const key = fresh('flood');
+        const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => limit.consume(key)));
+        allowedOfFlood.get(name)!.add(answers.filter(Boolean).length);
+      }
+    });
+    // Many keys: `rounds` times 50 at once, each of the 50 from another key.
+    const manyKeys = await alternated(kinds, 5, async (_, limit) => {
+      for (let round = 0; round < rounds; round++)
+        await Promise.all(Array.from({ length: AT_ONCE }, () => limit.consume(fresh('visitor'))));
+    });
+    // Two floods of 50 from one key, one after the other: the writes that reached the store.
+    for (const [name, limit] of kinds) {
+      const key = fresh('twice');
+      for (let flood = 0; flood < 2; flood++)
+        await Promise.all(Array.from({ length: AT_ONCE }, () => limit.consume(key)));
+      writesOfFloods.set(name, await limit.writes(key));
+    }
+    for (const [name] of kinds) {
+      const perDecision = (ms: number) => fixed((ms * 1000) / (rounds * AT_ONCE), store === 'memory' ? 2 : 0);
+      console.log(
+        `  ${store.padEnd(7)} ${name.padEnd(38)} ${perDecision(oneKey.get(name)!)} µs a decision from one key, ` +
+          `${perDecision(manyKeys.get(name)!)} from many (50 at once, best of 5 alternated); ` +
+          `of 50 at once ${[...allowedOfFlood.get(name)!].join('/')} passed a limit of ${points}; ` +
+          `two floods of 50 wrote ${writesOfFloods.get(name)} times`,
+      );
+    }
+  };
+
+  const theirMemory = (block: boolean) =>
+    new RateLimiterMemory({ points, duration, ...(block ? { inMemoryBlockOnConsumed: points } : {}) });
+  await measure(
+    'memory',
+    [
+      ['own (node counts, Map as shared counts)', ownLimit(countsInMemory())],
+      ['rate-limiter-flexible Memory', flexibleLimit(theirMemory(false))],
+    ],
+    200,
+  );
+
+  const onDatabase = async (db: TestDatabase, theirs: (block: boolean) => Promise<FlexibleLimiter>) => {
+    await measure(
+      db.dialect,
+      [
+        ['own (rate_limits upsert + node counts)', ownLimit(windowCounters(db.sequelize))],
+        ['rate-limiter-flexible', flexibleLimit(await theirs(false))],
+        ['rate-limiter-flexible + inMemoryBlock', flexibleLimit(await theirs(true))],
+      ],
+      20,
+    );
+  };
+  const sqlite = await createTestDatabase('sqlite');
+  try {
+    // The library is handed the very connection Sequelize writes through (WAL, busy timeout).
+    const connection = await (
+      sqlite.sequelize as Sequelize & { connectionManager: { getConnection(o: object): Promise<unknown> } }
+    ).connectionManager.getConnection({});
+    await onDatabase(sqlite, (block) =>
+      ready(
+        (done) =>
+          new RateLimiterSQLite(
+            {
+              points,
+              duration,
+              storeClient: connection,
+              storeType: 'sqlite3',
+              tableName: block ? 'flexible_blocking' : 'flexible',
+              clearExpiredByTimeout: false,
+              ...(block ? { inMemoryBlockOnConsumed: points } : {}),
+            },
+            done,
+          ),
+      ),
+    );
+  } finally {
+    await sqlite.drop();
+  }
+  if (!process.env.TEST_MYSQL_URL) {
+    console.log('  mysql   skipped: TEST_MYSQL_URL names no server');
+    return;
+  }
+  const mysql = await createTestDatabase('mysql');
+  try {
+    const dbName = new URL(mysql.url).pathname.slice(1);
+    await onDatabase(mysql, (block) =>
+      ready(
+        (done) =>
+          new RateLimiterMySQL(
+            {
+              points,
+              duration,
+              storeClient: mysql.sequelize,
+              storeType: 'sequelize',
+              dbName,
+              tableName: block ? 'flexible_blocking' : 'flexible',
+              clearExpiredByTimeout: false,
+              ...(block ? { inMemoryBlockOnConsumed: points } : {}),
+            },
+            done,
+          ),
+      ),
+    );
+  } finally {
+    await mysql.drop();
+  }
+
+  // What each keeps in the node's memory per key: 10,000 keys counted once, less the empty limiter
+  // (ours: its node counts, the product's LRU of 50,000 at most, the shared counts being rows;
+  // theirs: its Memory store).
+  const keys = Array.from({ length: 10_000 }, (_, i) => `key-${i}`);
+  const ours = () => {
+    const limiter = createRateLimiter({
+      counters: { ...countsInMemory(), hit: async () => 1 },
+      local: new LRUCache<string, LocalCount>({ max: 50_000 }),
+    });
+    return (key: string) => limiter.consume(RATE_RULE, key);
+  };
+  const theirs = () => {
+    const limiter = theirMemory(false);
+    return (key: string) => limiter.consume(key);
+  };
+  for (const [name, build] of [
+    ['own node counts', ours],
+    ['rate-limiter-flexible Memory', theirs],
+  ] as const) {
+    const counted = (count: number) =>
+      heapGrowth(() => {
+        const consume = build();
+        for (const key of keys.slice(0, count)) void consume(key);
+        return consume;
+      });
+    const empty = await counted(0);
+    const full = await counted(keys.length);
+    console.log(
+      `  memory  ${name.padEnd(38)} ${fixed((full - empty) / keys.length, 0)} bytes a key (10,000 keys), ` +
+        `${fixed(empty / 1e6, 2)} MB empty`,
+    );
+  }
+}
+
 const yearCacheChild = args['year-cache'];
 if (yearCacheChild === 'own' || yearCacheChild === 'lru-cache') {
   process.stdout.write(String(readClocks(yearCacheChild)));
@@ -457,8 +716,10 @@ if (args.libraries) {
   await roundScheduler();
   console.log("area clocks' new loads per address:");
   await newLoadWindow();
+  console.log('request limits (50 requests at once, limit 10 a minute):');
+  await rateLimits();
 } else {
   console.log(
-    '(--libraries not given: the token bucket, hash pool, round scheduler and area clocks were not measured)',
+    '(--libraries not given: the token bucket, hash pool, round scheduler, area clocks and request limits were not measured)',
   );
 }

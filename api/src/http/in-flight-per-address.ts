@@ -45,6 +45,8 @@ interface Lease {
  * come back after `leaseMs`. Each node also counts its own requests first: once it alone holds or
  * is taking `perAddress` places for an address, a further request is refused without a database
  * statement, so a flood costs at most `perAddress` claims per node, not one per request.
+ *
+ * No library holds these places: p-limit/p-queue count in one process, rate-limiter-flexible counts requests in a window (not holders), and npm's shared semaphores need Redis (redis-semaphore), which the API runs without.
  */
 export function createInFlightPerAddress(options: InFlightOptions) {
   const { leases, addressHash, perAddress, refusal, leaseMs = DEFAULT_LEASE_MS, now = Date.now } = options;

@@ -10,6 +10,8 @@ import type { InFlightOptions, InFlightPerAddress } from '../http/in-flight-per-
  * beyond the node's bound everyone is (503), each with Retry-After; JavaScript admits one request
  * at a time, so parallel requests cannot all slip under the node's bound, and the address's places
  * are leases every node shares (http/in-flight-per-address.ts).
+ *
+ * The node's bound is one count refused when full: p-limit and p-queue would queue the export instead (their refusing needs the count check the hash pool was measured with).
  */
 export interface ExportGateOptions {
   /** Exports streaming at once on this node (EXPORTS_AT_ONCE). */

@@ -3,6 +3,8 @@
  * joining, with how many of its sockets do, so that one address cannot make the node compute more
  * than `maxAreasPerAddress` areas. Built once per node by the composition root (compose.ts) and
  * counted by the clock rooms (clock-rooms.ts), which see the joins and leaves.
+ *
+ * No limiter library counts distinct members held (rate-limiter-flexible counts points spent in a window, p-limit tasks running): this is a Map of Maps.
  */
 export interface AreaShares {
   /** Whether `address` may take `areaId` as well: it watches it already, or has room for one more. */

@@ -40,6 +40,8 @@ interface RequestLike {
  * connection event at a time, so parallel handshakes cannot all slip under it. A connection that
  * sends more events than its budget (across every namespace socket opened on it) is closed; a
  * browser sends one join per connection and a few more per minute at most.
+ *
+ * The event budget is two numbers on the connection (a WeakMap, gone with it), checked synchronously; rate-limiter-flexible's Memory store keys by string, answers in a promise and was slower on the area clocks' checks.
  */
 export function createConnectionLimits(options: ConnectionLimitOptions) {
   const { logger, maxConnectionsPerAddress, maxEventsPerWindow, hashAddress } = options;

@@ -16,6 +16,8 @@ import { apiKeyUsageStatements } from '../../db/api-key-usage.ts';
  * The same statement records when the key was last used; the key's total is the sum of its day
  * rows. Each dialect also hands back the new count in that statement (SQLite `RETURNING`, MySQL
  * `LAST_INSERT_ID(expr)`), so `remaining` is exact too: an allowed request costs one write.
+ *
+ * Not rate-limiter-flexible's SQL stores: the quota is the key's usage row itself (per UTC day, last use, totals), one write a request, where the library adds a table and a second write.
  */
 
 export interface LimitState {
