@@ -7,9 +7,11 @@ import { addressHash, ephemeralAddressKey } from '../../server-common/security/a
 import { REALTIME_READ_HEADER } from '../../server-common/security/realtime-reads.ts';
 import { redisReconnectDelay } from '../../server-common/redis/reconnect.ts';
 import { createApiReader, type ApiReader } from './api-client/api-reader.ts';
-import { createAreaClocks, type AreaClocks } from './clocks/area-clocks.ts';
+import { AREA_LOAD_BOUNDS, createAreaClocks, type AreaClocks } from './clocks/area-clocks.ts';
 import { createAreaShares } from './clocks/area-shares.ts';
 import { createDefinitionSource, type DefinitionSource } from './clocks/definition-source.ts';
+import { createLoadQueue } from './clocks/load-queue.ts';
+import { createNewLoadWindow } from './clocks/new-load-window.ts';
 import type { EngineChoice } from './engine/http-engine.ts';
 import { loadHttpEngine } from './engine/load-engine.ts';
 import type { RealtimeIo } from './io-types.ts';
@@ -21,7 +23,7 @@ import { createRealtimeServer, type RealtimeParts, type RealtimeServer } from '.
 
 /**
  * The realtime process's composition root (docs/architecture.md): every reader, subscriber,
- * limiter, engine, Socket.IO server and metrics registry of a node is built here, once, and handed
+ * limiter, load queue, engine, Socket.IO server and metrics registry of a node is built here, once, and handed
  * to the modules that use them; none of those builds its own (realtime/src/composition.test.ts).
  */
 
@@ -170,7 +172,15 @@ export async function composeRealtime(
     maxConnections: config.realtimeMaxConnections ?? defaultMaxConnections(),
     maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
     trustProxy: config.trustProxy,
-    areas: createAreaClocks({ readApi, logger }),
+    areas: createAreaClocks({
+      readApi,
+      logger,
+      queue: createLoadQueue(AREA_LOAD_BOUNDS),
+      newLoads: createNewLoadWindow({
+        max: AREA_LOAD_BOUNDS.maxNewLoadsPerAddress,
+        windowMs: AREA_LOAD_BOUNDS.newLoadWindowMs,
+      }),
+    }),
     maxAreaClocks: config.realtimeMaxAreaClocks,
     addressKey: parts.addressKey,
     engine: config.realtimeEngine,

@@ -13,6 +13,7 @@ import { readTick, tickVersion, type TickFrame } from '../../../common/realtime/
 import { createApiReader } from '../api-client/api-reader.ts';
 import { composeRealtimeServer } from '../compose.ts';
 import { createAreaClocks, type AreaClocksOptions } from './area-clocks.ts';
+import { areaLoadParts } from './area-loads.test-support.ts';
 import { createDefinitionSource } from './definition-source.ts';
 import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
 import { startClockApiDouble } from '../../../tests/support/clock-api-double.ts';
@@ -69,7 +70,8 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
     more: {
       areaDelayMs?: number;
       maxAreasPerAddress?: number;
-      areas?: Omit<AreaClocksOptions, 'readApi' | 'logger'>;
+      areas?: Pick<AreaClocksOptions, 'graceMs'>;
+      loads?: Parameters<typeof areaLoadParts>[0];
     } = {},
   ) {
     const api = await startApi(more.areaDelayMs);
@@ -79,7 +81,7 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
       logger,
       engine,
       definitions: createDefinitionSource({ readApi, logger, refreshMs: 200, retryMs: 100 }),
-      areas: createAreaClocks({ readApi, logger, ...more.areas }),
+      areas: createAreaClocks({ readApi, logger, ...areaLoadParts(more.loads), ...more.areas }),
       maxAreaClocks,
       ...(more.maxAreasPerAddress ? { maxAreasPerAddress: more.maxAreasPerAddress } : {}),
     });
@@ -186,7 +188,7 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
   it('refuses loads beyond the queue with a reply, not a wait', async () => {
     const { api, url } = await start(1000, {
       areaDelayMs: 200,
-      areas: { maxInFlight: 2, maxQueued: 3, maxNewLoadsPerAddress: 100 },
+      loads: { maxInFlight: 2, maxQueued: 3, maxNewLoadsPerAddress: 100 },
     });
     const replies = await Promise.all(
       Array.from({ length: 8 }, (_, i) => joinArea(client(url), `neighbourhood:kent:N${i}`)),
