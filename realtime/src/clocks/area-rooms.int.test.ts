@@ -3,6 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { policeClockDefinition } from '../../../common/clock/police-definition.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
+import { parseConfig } from '../../../common/config/config.ts';
 import {
   TICK_EVENT,
   type ClientToServerEvents,
@@ -78,11 +79,10 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
     cleanups.push(api.close);
     const readApi = createApiReader({ apiUrl: api.url });
     const server = await composeRealtimeServer({
+      config: { ...parseConfig({}), realtimeEngine: engine, realtimeMaxAreaClocks: maxAreaClocks },
       logger,
-      engine,
       definitions: createDefinitionSource({ readApi, logger, refreshMs: 200, retryMs: 100 }),
       areas: createAreaClocks({ readApi, logger, ...areaLoadParts(more.loads), ...more.areas }),
-      maxAreaClocks,
       ...(more.maxAreasPerAddress ? { maxAreasPerAddress: more.maxAreasPerAddress } : {}),
     });
     const port = await server.listen(0, '127.0.0.1');
