@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { constructed, factoryCalls as callsOfFactories } from '../../scripts/lint/factory-calls.ts';
 import { productFiles, withoutComments } from '../../scripts/lint/source-files.ts';
 
 /**
@@ -66,20 +67,6 @@ const COMMAND_ROOTS = [
 /** The API process's own wiring: it opens the store and hands it to `buildApp`, which calls the root. */
 const PROCESS_MODULES = ['api/src/run-api.ts'];
 
-/** Named imports (values, not types) of `text`, each with the module it comes from. */
-function namedImports(text: string): { local: string; imported: string; from: string }[] {
-  const found: { local: string; imported: string; from: string }[] = [];
-  for (const match of text.matchAll(/^import\s+(type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/gm)) {
-    if (match[1]) continue;
-    for (const spec of match[2]!.split(',')) {
-      const parts = spec.trim().split(/\s+as\s+/);
-      if (!parts[0] || parts[0].startsWith('type ')) continue;
-      found.push({ imported: parts[0], local: parts[1] ?? parts[0], from: match[3]! });
-    }
-  }
-  return found;
-}
-
 /** Whether `target` (an absolute module path) is one of the API root's modules. */
 const isApiRootFile = (target: string) =>
   API_ROOT.some(
@@ -91,27 +78,11 @@ function isFactory(name: string, target: string): boolean {
   return /^create[A-Z]/.test(name) || OTHER_BUILDERS.has(name) || isApiRootFile(target);
 }
 
-/**
- * Calls, in order, in module `path` (relative to the repository) with source `text`, of
- * factories it imports from the product. The import itself is no call: a call is the name, then `(`.
- */
-function factoryCalls(path: string, text: string): string[] {
-  const here = dirname(join(REPO, path));
-  const factories = new Map(
-    namedImports(text)
-      .filter(({ imported, from }) => from.startsWith('.') && isFactory(imported, resolve(here, from)))
-      .map(({ local, imported }) => [local, imported]),
-  );
-  if (factories.size === 0) return [];
-  const call = new RegExp(`(?<![\\w.])(${[...factories.keys()].join('|')})\\s*\\(`, 'g');
-  return [...text.matchAll(call)].map((match) => factories.get(match[1]!)!);
-}
+/** Calls, in order, in module `path` (relative to the repository) of factories it imports from the product. */
+const factoryCalls = (path: string, text: string) => callsOfFactories(REPO, path, text, isFactory);
 
 /** The library classes of LIBRARY_STATE that `text` constructs (`new LRUCache(`, `new Gauge<…>(`). */
-function libraryStateBuilt(text: string): string[] {
-  const names = Object.keys(LIBRARY_STATE).join('|');
-  return [...text.matchAll(new RegExp(`\\bnew\\s+(${names})\\s*[<(]`, 'g'))].map((match) => match[1]!);
-}
+const libraryStateBuilt = (text: string) => constructed(text, Object.keys(LIBRARY_STATE));
 
 /** The members of interface `name` in `text`, each as `key: type` with its type's text. */
 function interfaceMembers(text: string, name: string): Record<string, string> {

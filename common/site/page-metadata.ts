@@ -17,6 +17,7 @@ import {
   type Locale,
 } from '../i18n/locale.ts';
 import { MESSAGES, type MessageId } from '../i18n/messages.ts';
+import { EMBED_PATH } from './embed-paths.ts';
 import { isPagePath } from './page-paths.ts';
 
 /**
@@ -96,12 +97,12 @@ export const ROUTE_METADATA: Readonly<Record<string, RouteEntry>> = {
     descriptionId: 'meta.policeClock.description',
     clock: 'police-crime-clock',
   },
-  '/embed/crime-clock': {
+  [EMBED_PATH.csew]: {
     titleId: 'meta.csewEmbed.title',
     descriptionId: 'meta.csewEmbed.description',
     clock: 'crime-clock',
   },
-  '/embed/police-crime-clock': {
+  [EMBED_PATH.police]: {
     titleId: 'meta.policeEmbed.title',
     descriptionId: 'meta.policeEmbed.description',
     clock: 'police-crime-clock',

@@ -1,4 +1,5 @@
 import { hasWelshTwin, localeOfPath, pathWithoutLocale } from '../i18n/locale.ts';
+import { EMBED_PATH } from './embed-paths.ts';
 
 /**
  * Every page the browser app has, so the server can answer an unknown address with 404 (and
@@ -6,7 +7,7 @@ import { hasWelshTwin, localeOfPath, pathWithoutLocale } from '../i18n/locale.ts
  * checks this list against the router, so a page added there without a line here fails a test.
  */
 /** The embeds: pages of their own small entry (ui/embed.html), not of the app's router. */
-export const EMBED_PAGE_PATHS: readonly string[] = ['/embed/crime-clock', '/embed/police-crime-clock'];
+export const EMBED_PAGE_PATHS: readonly string[] = Object.values(EMBED_PATH);
 
 /** The app router's pages. */
 export const APP_PAGE_PATHS: readonly string[] = [

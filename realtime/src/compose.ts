@@ -7,13 +7,14 @@ import { addressHash, ephemeralAddressKey } from '../../server-common/security/a
 import { REALTIME_READ_HEADER } from '../../server-common/security/realtime-reads.ts';
 import { redisReconnectDelay } from '../../server-common/redis/reconnect.ts';
 import { createApiReader, type ApiReader } from './api-client/api-reader.ts';
-import { createAreaClocks, type AreaClocks } from './clocks/area-clocks.ts';
+import { AREA_LOAD_BOUNDS, createAreaClocks, type AreaClocks } from './clocks/area-clocks.ts';
 import { createAreaShares } from './clocks/area-shares.ts';
 import { createDefinitionSource, type DefinitionSource } from './clocks/definition-source.ts';
-import type { EngineChoice } from './engine/http-engine.ts';
+import { createLoadQueue } from './clocks/load-queue.ts';
+import { createNewLoadWindow } from './clocks/new-load-window.ts';
 import { loadHttpEngine } from './engine/load-engine.ts';
 import type { RealtimeIo } from './io-types.ts';
-import { createConnectionLimits, type TrustProxy } from './limits/connection-limits.ts';
+import { createConnectionLimits } from './limits/connection-limits.ts';
 import { defaultMaxConnections } from './limits/open-files.ts';
 import { createRealtimeMetrics } from './observability/metrics.ts';
 import { createRedisAdapter } from './redis-adapter.ts';
@@ -21,12 +22,27 @@ import { createRealtimeServer, type RealtimeParts, type RealtimeServer } from '.
 
 /**
  * The realtime process's composition root (docs/architecture.md): every reader, subscriber,
- * limiter, engine, Socket.IO server and metrics registry of a node is built here, once, and handed
+ * limiter, load queue, engine, Socket.IO server and metrics registry of a node is built here, once, and handed
  * to the modules that use them; none of those builds its own (realtime/src/composition.test.ts).
  */
 
 /** A node's settings and the clock sources it serves: what `composeRealtimeServer` builds from. */
 export interface RealtimeSettings {
+  /**
+   * The configuration the server is built with, its defaults applied by common/config/config.ts
+   * (a test passes `parseConfig({})` with what it changes). REALTIME_MAX_CONNECTIONS unset is
+   * unbounded here; the process root sets it from the open-file limit.
+   */
+  config: Pick<
+    AppConfig,
+    | 'metricsToken'
+    | 'realtimeMaxConnections'
+    | 'realtimeMaxConnectionsPerAddress'
+    | 'realtimeMaxEventsPerSocket'
+    | 'realtimeMaxAreaClocks'
+    | 'realtimeEngine'
+    | 'trustProxy'
+  >;
   logger: Logger;
   definitions: DefinitionSource;
   /** Socket.IO adapter factory, e.g. the Redis adapter when several nodes run. */
@@ -36,26 +52,12 @@ export interface RealtimeSettings {
   now?: () => number;
   /** Extra health facts: the Redis adapter's connection state. */
   health?: RealtimeParts['health'];
-  /** When set, GET /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
-  metricsToken?: string;
-  /** REALTIME_MAX_CONNECTIONS_PER_ADDRESS; 500 when not given. */
-  maxConnectionsPerAddress?: number;
-  /** REALTIME_MAX_CONNECTIONS: from everyone; unbounded when not given (the process root sets it). */
-  maxConnections?: number;
-  /** REALTIME_MAX_EVENTS_PER_SOCKET, per 10 s; 30 when not given. */
-  maxEventsPerSocket?: number;
-  /** TRUST_PROXY: whose X-Forwarded-For names the visitor's address for the connection cap. */
-  trustProxy?: TrustProxy;
   /** Area clocks (from the API); without them area joins are refused. */
   areas?: AreaClocks;
-  /** REALTIME_MAX_AREA_CLOCKS: distinct areas one node ticks for; 1000 when not given. */
-  maxAreaClocks?: number;
   /** Distinct areas one address's sockets may make this node compute; 50 when not given. */
   maxAreasPerAddress?: number;
   /** Key of the address hashes in the log (from SECRET_KEY); a random one per process when not given. */
   addressKey?: Buffer;
-  /** REALTIME_ENGINE; `auto` when not given. */
-  engine?: EngineChoice;
   /** Why the start-up probe found uWebSockets.js unusable on this Node, if it did. */
   uwsUnavailable?: string;
 }
@@ -65,15 +67,15 @@ export interface RealtimeSettings {
  * and the server on them.
  */
 export async function composeRealtimeServer(settings: RealtimeSettings): Promise<RealtimeServer> {
-  const { logger } = settings;
+  const { logger, config } = settings;
   const now = settings.now ?? Date.now;
-  const engine = await loadHttpEngine(settings.engine ?? 'auto', logger, settings.uwsUnavailable);
+  const engine = await loadHttpEngine(config.realtimeEngine, logger, settings.uwsUnavailable);
   const addressKey = settings.addressKey ?? ephemeralAddressKey();
   const limits = createConnectionLimits({
-    maxConnectionsPerAddress: settings.maxConnectionsPerAddress ?? 500,
-    maxConnections: settings.maxConnections,
-    maxEventsPerWindow: settings.maxEventsPerSocket ?? 30,
-    trustProxy: settings.trustProxy ?? false,
+    maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
+    maxConnections: config.realtimeMaxConnections,
+    maxEventsPerWindow: config.realtimeMaxEventsPerSocket,
+    trustProxy: config.trustProxy,
     logger,
     hashAddress: (address) => addressHash(address, addressKey),
     now,
@@ -101,9 +103,9 @@ export async function composeRealtimeServer(settings: RealtimeSettings): Promise
     tickMs: settings.tickMs ?? 1000,
     now,
     ...(settings.health ? { health: settings.health } : {}),
-    metricsToken: settings.metricsToken,
-    maxConnections: settings.maxConnections,
-    maxAreaClocks: settings.maxAreaClocks ?? 1000,
+    metricsToken: config.metricsToken,
+    maxConnections: config.realtimeMaxConnections,
+    maxAreaClocks: config.realtimeMaxAreaClocks,
     areaShares: createAreaShares(settings.maxAreasPerAddress ?? 50),
   });
 }
@@ -157,6 +159,7 @@ export async function composeRealtime(
   const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
   const subscriber = config.redisUrl ? openVersionSubscriber(config.redisUrl) : undefined;
   const server = await composeRealtimeServer({
+    config: { ...config, realtimeMaxConnections: config.realtimeMaxConnections ?? defaultMaxConnections() },
     logger,
     definitions: createDefinitionSource({
       readApi,
@@ -165,15 +168,16 @@ export async function composeRealtime(
       ...(subscriber ? { subscriber } : {}),
     }),
     ...(redis ? { adapter: redis.adapter, health: redis.status } : {}),
-    metricsToken: config.metricsToken,
-    maxConnectionsPerAddress: config.realtimeMaxConnectionsPerAddress,
-    maxConnections: config.realtimeMaxConnections ?? defaultMaxConnections(),
-    maxEventsPerSocket: config.realtimeMaxEventsPerSocket,
-    trustProxy: config.trustProxy,
-    areas: createAreaClocks({ readApi, logger }),
-    maxAreaClocks: config.realtimeMaxAreaClocks,
+    areas: createAreaClocks({
+      readApi,
+      logger,
+      queue: createLoadQueue(AREA_LOAD_BOUNDS),
+      newLoads: createNewLoadWindow({
+        max: AREA_LOAD_BOUNDS.maxNewLoadsPerAddress,
+        windowMs: AREA_LOAD_BOUNDS.newLoadWindowMs,
+      }),
+    }),
     addressKey: parts.addressKey,
-    engine: config.realtimeEngine,
     uwsUnavailable: parts.uwsUnavailable,
   });
   return {

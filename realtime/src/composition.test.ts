@@ -1,82 +1,150 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { constructed, factoryCalls } from '../../scripts/lint/factory-calls.ts';
 import { productFiles } from '../../scripts/lint/source-files.ts';
 
 /**
  * The realtime process's composition root (docs/architecture.md, issue 31): `compose.ts` builds a
- * node's API reader, Redis connections, clock sources, connection limits, engine, Socket.IO server
- * and metrics, once, and hands them in; `run-realtime.ts` owns the process around it. No other
- * realtime module builds one of those: this test names any that does.
+ * node's API reader, Redis connections, clock sources, load queue, connection limits, engine,
+ * Socket.IO server and metrics, once, and hands them in; `run-realtime.ts` owns the process
+ * around it.
+ *
+ * The API's rule (api/src/composition.test.ts), read from the source: a module other than the
+ * root may not call a factory it imports from the product (realtime/src or server-common): a
+ * function whose name starts with `create`, anything of the root, or one of the few builders
+ * named otherwise (`OTHER_BUILDERS`). A factory a module defines and uses itself is its own
+ * business; library factories are not the product's.
  */
-const REALTIME_SRC = new URL('.', import.meta.url).pathname;
-const ROOT = 'compose.ts';
+const REALTIME_SRC = dirname(new URL(import.meta.url).pathname);
+const REPO = resolve(REALTIME_SRC, '..', '..');
+const ROOT = 'realtime/src/compose.ts';
 
-/** A call (not the factory's definition) of a builder of what the root builds. */
-const BUILDER_CALL =
-  /(?<!function )\b(createApiReader|createDefinitionSource|createAreaClocks|createAreaShares|createRedisAdapter|openVersionSubscriber|createConnectionLimits|createRealtimeMetrics|loadHttpEngine|ephemeralAddressKey|createRealtimeServer|composeRealtimeServer|composeRealtime|nodeApiReader|new (?:Server|Redis))\s*\(/g;
+/** The product's own code: what is imported from here is one of its parts or helpers. */
+const PRODUCT_DIRS = ['realtime/src', 'server-common'].map((dir) => join(REPO, dir));
+
+/** Builders of a node's parts whose names do not start with create. */
+const OTHER_BUILDERS = new Set(['loadHttpEngine', 'ephemeralAddressKey', 'openVersionSubscriber']);
 
 /**
- * Connections a module other than the root opens, and why each is its own: the Redis adapter's
- * two clients are the adapter (built once, by the root); the start-up check's is a probe it
- * opens and closes before anything is composed. `run-realtime.ts` calls the root, and asks it for
- * the node's API reader first, which the start-up check reads the API with.
+ * Libraries' classes whose instances are a node's shared state, each constructed by the root or
+ * only in the modules named, whose own factory the root calls once: the Redis adapter's two
+ * clients are the adapter; the start-up check's is a probe it opens and closes before anything is
+ * composed; the load queue is p-queue's; the metrics are the registry's.
  */
-const OWN_PARTS: Record<string, string[]> = {
-  'redis-adapter.ts': ['new Redis'],
-  'startup-check.ts': ['new Redis'],
-  'run-realtime.ts': ['nodeApiReader', 'composeRealtime'],
+const LIBRARY_STATE: Record<string, string[]> = {
+  Server: [],
+  Redis: ['realtime/src/redis-adapter.ts', 'realtime/src/startup-check.ts'],
+  PQueue: ['realtime/src/clocks/load-queue.ts'],
+  Registry: ['realtime/src/observability/metrics.ts'],
+  Counter: ['realtime/src/observability/metrics.ts'],
+  Gauge: ['realtime/src/observability/metrics.ts'],
+  Histogram: ['realtime/src/observability/metrics.ts'],
 };
 
-function builderCalls(module: string): string[] {
-  const text = readFileSync(join(REALTIME_SRC, module), 'utf8');
-  return [...text.matchAll(BUILDER_CALL)].map((match) => match[1]!);
+/**
+ * The named exceptions, with what each calls. The process's own wiring asks the root for the
+ * node's API reader first (the start-up check reads the API with it), then for the node. The
+ * engine loader, which only the root calls (`loadHttpEngine`, once), builds the one engine
+ * REALTIME_ENGINE chose, falling back to node:http's when uWebSockets.js does not load.
+ */
+const EXCEPTIONS: Record<string, string[]> = {
+  'realtime/src/run-realtime.ts': ['nodeApiReader', 'composeRealtime'],
+  'realtime/src/engine/load-engine.ts': ['createNodeEngine', 'createUwsEngine', 'createNodeEngine'],
+};
+
+function isFactory(name: string, target: string): boolean {
+  if (!PRODUCT_DIRS.some((dir) => target.startsWith(dir + '/'))) return false;
+  return /^create[A-Z]/.test(name) || OTHER_BUILDERS.has(name) || target === join(REPO, ROOT);
 }
 
+const read = (module: string) => readFileSync(join(REPO, module), 'utf8');
+const callsOf = (module: string, text = read(module)) => factoryCalls(REPO, module, text, isFactory);
+const libraryStateBuilt = (text: string) => constructed(text, Object.keys(LIBRARY_STATE));
+
 describe('the realtime composition root', () => {
-  const all = productFiles(REALTIME_SRC);
+  const modules = productFiles(REPO, ['realtime/src']);
 
   it('finds the realtime modules', () => {
-    expect(all).toEqual(
-      expect.arrayContaining([ROOT, 'server-app.ts', 'clocks/definition-source.ts', 'clocks/area-clocks.ts']),
+    expect(modules).toEqual(
+      expect.arrayContaining([
+        ROOT,
+        'realtime/src/server-app.ts',
+        'realtime/src/clocks/definition-source.ts',
+        'realtime/src/clocks/area-clocks.ts',
+      ]),
     );
   });
 
-  it('no module but the root builds a reader, subscriber, limiter, engine, Socket.IO server or metrics', () => {
+  it('no module but the root builds a reader, queue, limiter, engine, Socket.IO server or metrics', () => {
     const offenders = Object.fromEntries(
-      all
+      modules
         .filter((module) => module !== ROOT)
-        .map((module) => [module, builderCalls(module)] as const)
+        .map((module) => [module, callsOf(module)] as const)
         .filter(([, calls]) => calls.length > 0),
     );
-    expect(offenders).toEqual(OWN_PARTS);
+    expect(offenders).toEqual(EXCEPTIONS);
+  });
+
+  it("no module but the root constructs a library's server, store client, queue or metrics", () => {
+    const offenders = Object.fromEntries(
+      modules
+        .filter((module) => module !== ROOT)
+        .map((module) => {
+          const built = libraryStateBuilt(read(module));
+          return [module, built.filter((name) => !LIBRARY_STATE[name]!.includes(module))] as const;
+        })
+        .filter(([, built]) => built.length > 0),
+    );
+    expect(offenders).toEqual({});
   });
 
   it('the root builds each once (the API reader is shared by both clock sources)', () => {
-    const calls = builderCalls(ROOT);
-    expect([...calls].sort()).toEqual(
+    expect([...callsOf(ROOT), ...libraryStateBuilt(read(ROOT))].sort()).toEqual(
       [
         'createApiReader',
         'createAreaClocks',
         'createAreaShares',
         'createConnectionLimits',
         'createDefinitionSource',
+        'createLoadQueue',
+        'createNewLoadWindow',
         'createRealtimeMetrics',
         'createRealtimeServer',
-        'composeRealtimeServer',
         'createRedisAdapter',
         'ephemeralAddressKey',
         'loadHttpEngine',
-        'new Redis',
-        'new Server',
-        'openVersionSubscriber',
+        'Redis',
+        'Server',
       ].sort(),
     );
   });
 
-  it('recognises a builder call, not its definition', () => {
-    const sample =
-      'export function createApiReader() {} const r = createApiReader({}); const io = new Server({}); createApiReaders();';
-    expect([...sample.matchAll(BUILDER_CALL)].map((m) => m[1])).toEqual(['createApiReader', 'new Server']);
+  it("recognises a factory imported from the product, and only called ones: the area clocks' old own queue", () => {
+    // What area-clocks.ts held before its root built its load queue and new-load window (issue 31):
+    // put back, the test above names it.
+    const sample = [
+      "import type { ApiReader } from '../api-client/api-reader.ts';",
+      "import { createHash } from 'node:crypto';",
+      "import { createLoadQueue } from './load-queue.ts';",
+      "import { createNewLoadWindow as budget } from './new-load-window.ts';",
+      "import { nodeApiReader } from '../compose.ts';",
+      "import { addressHash, ephemeralAddressKey } from '../../../server-common/security/address-hash.ts';",
+      'export function createAreaClocks(options: AreaClocksOptions): AreaClocks {',
+      '  const queue = createLoadQueue({ maxInFlight, maxQueued });',
+      '  const newLoads = budget({ max: maxNewLoads, windowMs: newLoadWindowMs, now });',
+      "  const h = createHash('sha256'); const k = ephemeralAddressKey(); addressHash(a, k); x.createLoadQueue(1);",
+      '  const readApi = nodeApiReader(config);',
+      '}',
+    ].join('\n');
+    expect(callsOf('realtime/src/clocks/area-clocks.ts', sample)).toEqual([
+      'createLoadQueue',
+      'createNewLoadWindow',
+      'ephemeralAddressKey',
+      'nodeApiReader',
+    ]);
+    expect(
+      libraryStateBuilt('const io = new Server({}); new Redis(url); new PQueue<X>({}); new Servers();'),
+    ).toEqual(['Server', 'Redis', 'PQueue']);
   });
 });

@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clockModelsFor } from '../../common/clock/clock-data.ts';
+import { parseConfig } from '../../common/config/config.ts';
 import { clockAt, wholeCount } from '../../common/clock/model.ts';
 import { policeClockDefinition } from '../../common/clock/police-definition.ts';
 import type { ClockDefinition } from '../../common/clock/types.ts';
@@ -68,10 +69,11 @@ describe.each(REALTIME_ENGINES)('realtime server on REALTIME_ENGINE=%s', (engine
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function startNode(apiUrl: string, extra: Partial<RealtimeSettings> = {}) {
+  /** The node's configuration: the defaults, on this engine, with what a test changes. */
+  async function startNode(apiUrl: string, config: Partial<RealtimeSettings['config']> = {}) {
     const server: RealtimeServer = await composeRealtimeServer({
+      config: { ...parseConfig({}), realtimeEngine: engine, ...config },
       logger,
-      engine,
       tickMs: 1000,
       definitions: createDefinitionSource({
         readApi: createApiReader({ apiUrl }),
@@ -79,7 +81,6 @@ describe.each(REALTIME_ENGINES)('realtime server on REALTIME_ENGINE=%s', (engine
         refreshMs: 60_000,
         retryMs: 300,
       }),
-      ...extra,
     });
     const port = await server.listen(0, '127.0.0.1');
     let open = true;
@@ -241,7 +242,7 @@ describe.each(REALTIME_ENGINES)('realtime server on REALTIME_ENGINE=%s', (engine
   it('answers 503 on /health while it holds REALTIME_MAX_CONNECTIONS, and 200 once one leaves', async () => {
     const api = await startApiDouble(policeDefinition(500_000));
     cleanups.push(api.close);
-    const node = await startNode(api.url, { maxConnections: 2 });
+    const node = await startNode(api.url, { realtimeMaxConnections: 2 });
     await expect.poll(async () => (await health(node.url)).status).toBe(200);
     const sockets = [client(node.url), client(node.url)];
     await Promise.all(sockets.map((s) => new Promise((resolve) => s.on('connect', () => resolve(null)))));

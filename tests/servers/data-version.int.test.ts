@@ -52,8 +52,8 @@ describe.each(REALTIME_ENGINES)('a change of the data behind a clock on REALTIME
     const subscriber = redis ? openVersionSubscriber(redis.url) : undefined;
     if (subscriber) cleanups.push(() => subscriber.disconnect());
     const realtime = await composeRealtimeServer({
+      config: { ...parseConfig({}), realtimeEngine: engine },
       logger,
-      engine,
       definitions: createDefinitionSource({
         readApi: createApiReader({ apiUrl: `http://127.0.0.1:${port}` }),
         logger,

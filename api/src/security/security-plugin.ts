@@ -11,6 +11,7 @@ import {
   type CsrfRequest,
 } from './csrf.ts';
 import { sharedPlugin } from './shared-plugin.ts';
+import { embedKindOf } from '../../../common/site/embed-paths.ts';
 
 export interface SecurityOptions {
   /** Origins trusted for state-changing requests besides the request's own host and PUBLIC_ORIGIN. */
@@ -57,12 +58,9 @@ export function tileSources(template: string | undefined): string[] {
   }
 }
 
-/** The public embed widgets' pages (ui/src/features/embed/embedRoutes.tsx), as browsers request them. */
-export const EMBED_WIDGET_PATHS: readonly string[] = ['/embed/crime-clock', '/embed/police-crime-clock'];
-
+/** Whether `url` asks for one of the public embed widgets' pages (common/site/embed-paths.ts). */
 export function isEmbedWidgetPath(url: string): boolean {
-  const path = url.split('?')[0]!;
-  return EMBED_WIDGET_PATHS.some((embed) => path === embed || path === `${embed}/`);
+  return embedKindOf(url.split('?')[0]!) !== null;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   TOO_MANY_NEW_AREAS,
   type AreaClocksOptions,
 } from './area-clocks.ts';
+import { areaLoadParts } from './area-loads.test-support.ts';
 
 const definition = policeClockDefinition({
   categoryCounts: [{ slug: 'burglary', count: 1000 }],
@@ -54,11 +55,16 @@ function slowApi() {
 
 function clocks({
   fetch,
+  bounds,
   ...options
-}: Partial<Omit<AreaClocksOptions, 'readApi'>> & { fetch: typeof globalThis.fetch }) {
+}: Partial<Omit<AreaClocksOptions, 'readApi' | 'queue' | 'newLoads'>> & {
+  fetch: typeof globalThis.fetch;
+  bounds?: Parameters<typeof areaLoadParts>[0];
+}) {
   return createAreaClocks({
     readApi: createApiReader({ apiUrl: 'http://api.test', fetch }),
     logger: pino({ level: 'silent' }),
+    ...areaLoadParts(bounds, options.now),
     ...options,
   });
 }
@@ -66,7 +72,7 @@ function clocks({
 describe('area clocks', () => {
   it('reads at most a few areas from the API at once, queues a bounded number and refuses the rest', async () => {
     const api = slowApi();
-    const areas = clocks({ fetch: api.fetch, maxInFlight: 4, maxQueued: 10 });
+    const areas = clocks({ fetch: api.fetch, bounds: { maxInFlight: 4, maxQueued: 10 } });
     // Thirty new areas at once, each from its own address (no per-address budget is spent out).
     const loads = Array.from({ length: 30 }, (_, i) => areas.load(`force:area-${i}`, `10.0.0.${i}`));
     await new Promise((r) => setTimeout(r, 10));
@@ -88,7 +94,7 @@ describe('area clocks', () => {
   it('gives one address a budget of new areas a minute, exact under parallel loads', async () => {
     const api = slowApi();
     let now = 1_000_000;
-    const areas = clocks({ fetch: api.fetch, now: () => now, maxNewLoadsPerAddress: 20 });
+    const areas = clocks({ fetch: api.fetch, now: () => now, bounds: { maxNewLoadsPerAddress: 20 } });
     const loads = Array.from({ length: 25 }, (_, i) => areas.load(`force:area-${i}`, '203.0.113.7'));
     await api.drain();
     const results = await Promise.all(loads);
@@ -154,6 +160,7 @@ describe('area clocks', () => {
     const areas = createAreaClocks({
       readApi: createApiReader({ apiUrl: 'http://api.test', fetch }),
       logger,
+      ...areaLoadParts({}, () => now),
       now: () => now,
     });
     for (let i = 0; i < 50; i++)
@@ -180,6 +187,7 @@ describe('area clocks', () => {
     const areas = createAreaClocks({
       readApi: createApiReader({ apiUrl: 'http://api.test', fetch }),
       logger,
+      ...areaLoadParts(),
     });
     expect(await areas.load('force:kent')).toMatchObject({ ok: false, error: /cannot be loaded/ });
     expect(areas.current('force:kent')).toBeUndefined();

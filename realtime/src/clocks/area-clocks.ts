@@ -2,8 +2,8 @@ import type { Logger } from 'pino';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
 import { GetAreaClock } from '../../../common/contracts/clocks.ts';
 import type { ApiReader } from '../api-client/api-reader.ts';
-import { createLoadQueue } from './load-queue.ts';
-import { createNewLoadWindow } from './new-load-window.ts';
+import type { LoadQueue } from './load-queue.ts';
+import type { NewLoadWindow } from './new-load-window.ts';
 
 export type AreaLoad = { ok: true; definition: ClockDefinition } | { ok: false; error: string };
 
@@ -30,19 +30,30 @@ export interface AreaClocks {
   stats(): { inFlight: number; queued: number; refusedLoads: number; failedLoads: number };
 }
 
+/**
+ * The node's bounds on reading area clocks from the API, which the composition root builds the
+ * load queue and the new-load window with.
+ */
+export const AREA_LOAD_BOUNDS = {
+  /** API reads of area clocks at once on this node (loads and refreshes together). */
+  maxInFlight: 4,
+  /** Loads waiting for a place; one more is refused. */
+  maxQueued: 100,
+  /** New loads (API reads) one address may start per window. */
+  maxNewLoadsPerAddress: 20,
+  /** The window of `maxNewLoadsPerAddress` (sliding). */
+  newLoadWindowMs: 60_000,
+};
+
 export interface AreaClocksOptions {
   /** Reads the API (built by the composition root). */
   readApi: ApiReader;
   logger: Logger;
+  /** The node's places for API reads, joins before refreshes (built by the composition root). */
+  queue: LoadQueue;
+  /** Each address's budget of new loads (built by the composition root). */
+  newLoads: NewLoadWindow;
   now?: () => number;
-  /** API reads of area clocks at once on this node (loads and refreshes together); 4 when not given. */
-  maxInFlight?: number;
-  /** Loads waiting for a place; one more is refused. 100 when not given. */
-  maxQueued?: number;
-  /** New loads (API reads) one address may start per window; 20 when not given. */
-  maxNewLoadsPerAddress?: number;
-  /** The window of `maxNewLoadsPerAddress` (sliding); one minute when not given. */
-  newLoadWindowMs?: number;
   /** How long an area whose room emptied keeps its definition; 60 s when not given. */
   graceMs?: number;
   /** Emptied areas kept at most (the oldest is forgotten first); 1000 when not given. */
@@ -64,12 +75,8 @@ export const TOO_MANY_LOADING = 'Too many area clocks are being loaded on this s
  * joins cannot all pass it).
  */
 export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
-  const { readApi } = options;
+  const { readApi, queue, newLoads } = options;
   const now = options.now ?? Date.now;
-  const maxInFlight = options.maxInFlight ?? 4;
-  const maxQueued = options.maxQueued ?? 100;
-  const maxNewLoads = options.maxNewLoadsPerAddress ?? 20;
-  const newLoadWindowMs = options.newLoadWindowMs ?? 60_000;
   const graceMs = options.graceMs ?? 60_000;
   const maxGraceAreas = options.maxGraceAreas ?? 1000;
   const { logger } = options;
@@ -81,10 +88,6 @@ export function createAreaClocks(options: AreaClocksOptions): AreaClocks {
   const grace = new Map<string, { definition: ClockDefinition; until: number }>();
   const loading = new Map<string, Promise<AreaLoad>>();
   const listeners: ((areaId: string, definition: ClockDefinition) => void)[] = [];
-
-  // At most `maxInFlight` reads of the API, joins before refreshes; a budget of new loads per address.
-  const queue = createLoadQueue({ maxInFlight, maxQueued });
-  const newLoads = createNewLoadWindow({ max: maxNewLoads, windowMs: newLoadWindowMs, now });
 
   // --- Warnings at most once a minute, with counts: a flood must not become a log flood.
   let refusedLoads = 0;

@@ -3,6 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { policeClockDefinition } from '../../../common/clock/police-definition.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
+import { parseConfig } from '../../../common/config/config.ts';
 import {
   TICK_EVENT,
   type ClientToServerEvents,
@@ -13,6 +14,7 @@ import { readTick, tickVersion, type TickFrame } from '../../../common/realtime/
 import { createApiReader } from '../api-client/api-reader.ts';
 import { composeRealtimeServer } from '../compose.ts';
 import { createAreaClocks, type AreaClocksOptions } from './area-clocks.ts';
+import { areaLoadParts } from './area-loads.test-support.ts';
 import { createDefinitionSource } from './definition-source.ts';
 import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
 import { startClockApiDouble } from '../../../tests/support/clock-api-double.ts';
@@ -69,18 +71,18 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
     more: {
       areaDelayMs?: number;
       maxAreasPerAddress?: number;
-      areas?: Omit<AreaClocksOptions, 'readApi' | 'logger'>;
+      areas?: Pick<AreaClocksOptions, 'graceMs'>;
+      loads?: Parameters<typeof areaLoadParts>[0];
     } = {},
   ) {
     const api = await startApi(more.areaDelayMs);
     cleanups.push(api.close);
     const readApi = createApiReader({ apiUrl: api.url });
     const server = await composeRealtimeServer({
+      config: { ...parseConfig({}), realtimeEngine: engine, realtimeMaxAreaClocks: maxAreaClocks },
       logger,
-      engine,
       definitions: createDefinitionSource({ readApi, logger, refreshMs: 200, retryMs: 100 }),
-      areas: createAreaClocks({ readApi, logger, ...more.areas }),
-      maxAreaClocks,
+      areas: createAreaClocks({ readApi, logger, ...areaLoadParts(more.loads), ...more.areas }),
       ...(more.maxAreasPerAddress ? { maxAreasPerAddress: more.maxAreasPerAddress } : {}),
     });
     const port = await server.listen(0, '127.0.0.1');
@@ -186,7 +188,7 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
   it('refuses loads beyond the queue with a reply, not a wait', async () => {
     const { api, url } = await start(1000, {
       areaDelayMs: 200,
-      areas: { maxInFlight: 2, maxQueued: 3, maxNewLoadsPerAddress: 100 },
+      loads: { maxInFlight: 2, maxQueued: 3, maxNewLoadsPerAddress: 100 },
     });
     const replies = await Promise.all(
       Array.from({ length: 8 }, (_, i) => joinArea(client(url), `neighbourhood:kent:N${i}`)),

@@ -8,6 +8,7 @@ import {
   type JoinClockReply,
   type ServerToClientEvents,
 } from '../../../common/realtime/protocol.ts';
+import { parseConfig } from '../../../common/config/config.ts';
 import type { TickFrame } from '../../../common/realtime/tick.ts';
 import { createApiReader } from '../api-client/api-reader.ts';
 import { createDefinitionSource } from '../clocks/definition-source.ts';
@@ -49,8 +50,8 @@ describe.each(REALTIME_ENGINES)('realtime metrics and logs on REALTIME_ENGINE=%s
       }),
     );
     server = await composeRealtimeServer({
+      config: { ...parseConfig({}), realtimeEngine: engine, metricsToken: TOKEN },
       logger,
-      engine,
       tickMs: 1000,
       // The survey clock's figures are compiled in; the police clock's API is not there (port 9).
       definitions: createDefinitionSource({
@@ -58,7 +59,6 @@ describe.each(REALTIME_ENGINES)('realtime metrics and logs on REALTIME_ENGINE=%s
         logger,
         refreshMs: 60_000,
       }),
-      metricsToken: TOKEN,
     });
     url = `http://127.0.0.1:${await server.listen(0, '127.0.0.1')}`;
   });
@@ -99,8 +99,8 @@ describe.each(REALTIME_ENGINES)('realtime metrics and logs on REALTIME_ENGINE=%s
 
   it('serves no metrics when METRICS_TOKEN is unset', async () => {
     const quiet = await composeRealtimeServer({
+      config: { ...parseConfig({}), realtimeEngine: engine },
       logger: pino({ level: 'silent' }),
-      engine,
       tickMs: 1000,
       definitions: createDefinitionSource({
         readApi: createApiReader({ apiUrl: 'http://127.0.0.1:9' }),

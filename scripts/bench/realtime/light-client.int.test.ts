@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../common/config/config.ts';
 import {
   TICK_EVENT,
   type ClientToServerEvents,
@@ -25,6 +26,7 @@ describe('light benchmark client', () => {
     const api = await startApiDouble();
     cleanups.push(() => api.close());
     const server = await composeRealtimeServer({
+      config: parseConfig({}),
       logger,
       definitions: createDefinitionSource({
         readApi: createApiReader({ apiUrl: api.url }),

@@ -10,6 +10,7 @@ import { TICK_MS } from '../../../../common/clock/animation.ts';
 import { formatCount } from '../../../../common/clock/format.ts';
 import type { ClockKind } from '../../../../common/clock/types.ts';
 import { INTL_LOCALE, type Locale } from '../../../../common/i18n/locale.ts';
+import { embedKindOf } from '../../../../common/site/embed-paths.ts';
 import {
   advanceClock,
   frameCounter,
@@ -61,13 +62,6 @@ function link(href: string, text: string): HTMLAnchorElement {
  */
 function errorText(error: FeedError, locale: Locale): string {
   return locale === 'en' || !error.parts ? error.message : failureWords(error.parts, locale);
-}
-
-function kindOf(pathname: string): ClockKind | null {
-  const path = pathname.replace(/\/$/, '');
-  if (path === '/embed/crime-clock') return 'csew';
-  if (path === '/embed/police-crime-clock') return 'police';
-  return null;
 }
 
 function applyTheme(root: HTMLElement, options: EmbedSearch) {
@@ -221,7 +215,7 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
   });
 }
 
-const kind = kindOf(window.location.pathname);
+const kind = embedKindOf(window.location.pathname);
 const container = document.getElementById('embed')!;
 const options = validateEmbedSearch(Object.fromEntries(new URLSearchParams(window.location.search)));
 if (kind) {

@@ -1,12 +1,8 @@
 import type { ClockKind } from '../../../../common/clock/types.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
+import { EMBED_PATH } from '../../../../common/site/embed-paths.ts';
 import { wordMessage as clockMessage } from '../clocks/clockWords.ts';
 import { embedQuery, type EmbedSearch } from './embedSearch.ts';
-
-export const EMBED_PATH: Readonly<Record<ClockKind, string>> = {
-  csew: '/embed/crime-clock',
-  police: '/embed/police-crime-clock',
-};
 
 /** Where an embed lives: `/embed/<clock>?area=…&theme=…` on this site. */
 export function embedUrl(origin: string, kind: ClockKind, search: Partial<EmbedSearch>): string {
