@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
+import {
+  POSTCODE_PREFIX_MIN_CHARS,
+  POSTCODE_SUGGESTIONS_MAX,
+} from '../../../../common/contracts/postcodes.ts';
 import { couldBecomePostcode } from '../../../../common/postcode/partial.ts';
 import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
 import { cx } from '../../shared/ui/classNames.ts';
 import { useDismiss } from '../../shared/ui/useDismiss.ts';
 import { fetchPostcodeSuggestions } from './searchApi.ts';
 
-/** Spec section 9: suggestions from 2 characters, at most 8, after a 300 ms pause in typing. */
-export const AUTOCOMPLETE_MIN_CHARS = 2;
-export const AUTOCOMPLETE_LIMIT = 8;
-export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
+/** Spec section 9: suggestions after a 300 ms pause in typing (how many, from how many characters: the contract). */
+const AUTOCOMPLETE_DEBOUNCE_MS = 300;
 
 export interface PostcodeComboboxProps {
   value: string;
@@ -37,13 +39,13 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
   const [picked, setPicked] = useState<string | null>(null);
 
   const prefix = value.trim();
-  const wanted = prefix.length >= AUTOCOMPLETE_MIN_CHARS && prefix !== picked;
+  const wanted = prefix.length >= POSTCODE_PREFIX_MIN_CHARS && prefix !== picked;
 
   useEffect(() => {
     if (!wanted) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const found = await fetchPostcodeSuggestions(prefix, AUTOCOMPLETE_LIMIT, controller.signal);
+      const found = await fetchPostcodeSuggestions(prefix, POSTCODE_SUGGESTIONS_MAX, controller.signal);
       if (controller.signal.aborted) return;
       setSuggestions(found);
       setHighlighted(-1);
@@ -79,7 +81,7 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
       input.value = upper;
       input.setSelectionRange(selectionStart, selectionEnd);
     }
-    if (upper.trim().length < AUTOCOMPLETE_MIN_CHARS) close();
+    if (upper.trim().length < POSTCODE_PREFIX_MIN_CHARS) close();
     setPicked(null);
     onChange(upper);
   }
