@@ -3,13 +3,21 @@ import { endpoint } from './endpoint.ts';
 
 /** Postcode suggestions and look-ups (spec section 9), answered from the store or postcodes.io. */
 
-/** postcodes.io's shape: `{ status, result }`, at most `limit` postcodes starting with `q`. */
+/** Suggestions come from this many letters or digits of a postcode (spaces ignored), at most this many (spec section 9). */
+export const POSTCODE_PREFIX_MIN_CHARS = 2;
+export const POSTCODE_SUGGESTIONS_MAX = 8;
+
+/**
+ * postcodes.io's shape: `{ status, result }`, at most `limit` postcodes starting with `q`. A
+ * larger `limit` is refused here (400); the prefix's letters and digits are counted by the service,
+ * which a string's length cannot say.
+ */
 export const AutocompletePostcodes = endpoint({
   method: 'GET',
   path: '/api/postcodes/autocomplete',
   querystring: Type.Object({
     q: Type.String({ maxLength: 16 }),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: POSTCODE_SUGGESTIONS_MAX })),
   }),
   response: { 200: Type.Object({ status: Type.Literal(200), result: Type.Array(Type.String()) }) },
 });

@@ -2,6 +2,7 @@ import { UniqueConstraintError, type Sequelize } from 'sequelize';
 import { outsideRegion, outsideText } from '../../../common/police-coverage/coverage.ts';
 import { rankSuggestions, readPartialPostcode, suggestionRanges } from '../../../common/postcode/partial.ts';
 import { compactPostcode, parsePostcode } from '../../../common/postcode/postcode.ts';
+import { POSTCODE_PREFIX_MIN_CHARS, POSTCODE_SUGGESTIONS_MAX } from '../../../common/contracts/postcodes.ts';
 import { SEARCH_ISSUES } from '../../../common/search/request.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { num, select, selectBounded } from '../search/sql.ts';
@@ -15,14 +16,13 @@ export interface PostcodeLocation {
   synthetic: boolean;
 }
 
-/** Autocomplete answers at most this many postcodes, from this many characters (spec section 9). */
-export const AUTOCOMPLETE_MAX = 8;
-export const AUTOCOMPLETE_MIN_CHARS = 2;
-
 export interface PostcodeService {
   /** Throws 400 for a malformed postcode and 404 "Postcode not found" for an unknown one. */
   lookup(input: string): Promise<PostcodeLocation>;
-  /** Postcodes (canonical form) that start with the typed text, spaces ignored. */
+  /**
+   * Postcodes (canonical form) that start with the typed text, spaces ignored: at most `limit`,
+   * which the contract bounds (1 to POSTCODE_SUGGESTIONS_MAX, the default).
+   */
   autocomplete(query: string, limit?: number): Promise<string[]>;
 }
 
@@ -92,15 +92,14 @@ export function createPostcodeService({ sequelize, remote }: PostcodeServiceOpti
       return location;
     },
 
-    async autocomplete(query, limit = AUTOCOMPLETE_MAX) {
+    async autocomplete(query, max = POSTCODE_SUGGESTIONS_MAX) {
       const prefix = compactPostcode(query);
-      if (prefix.length < AUTOCOMPLETE_MIN_CHARS || !PREFIX.test(prefix)) {
+      if (prefix.length < POSTCODE_PREFIX_MIN_CHARS || !PREFIX.test(prefix)) {
         throw badRequest(
-          `Type at least ${AUTOCOMPLETE_MIN_CHARS} letters or digits of a postcode to get suggestions`,
+          `Type at least ${POSTCODE_PREFIX_MIN_CHARS} letters or digits of a postcode to get suggestions`,
           'INVALID_POSTCODE_PREFIX',
         );
       }
-      const max = Math.min(Math.max(1, Math.trunc(limit)), AUTOCOMPLETE_MAX);
       const partial = readPartialPostcode(query);
       if (prefix.length > 7 || !partial) return [];
       // Ranges rather than LIKE: they use the compact index on both dialects (SQLite's LIKE is

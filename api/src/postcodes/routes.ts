@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AutocompletePostcodes, LookUpPostcode } from '../../../common/contracts/postcodes.ts';
 import { contractRoute } from '../http/contract-route.ts';
-import { AUTOCOMPLETE_MAX, type PostcodeService } from './postcode-service.ts';
+import type { PostcodeService } from './postcode-service.ts';
 
 export interface PostcodeRoutesOptions {
   postcodes: PostcodeService;
@@ -14,7 +14,7 @@ export const postcodeRoutes: FastifyPluginAsyncTypebox<PostcodeRoutesOptions> = 
 ) => {
   contractRoute(app, AutocompletePostcodes, {}, async (request) => ({
     status: 200 as const,
-    result: await postcodes.autocomplete(request.query.q, request.query.limit ?? AUTOCOMPLETE_MAX),
+    result: await postcodes.autocomplete(request.query.q, request.query.limit),
   }));
 
   contractRoute(app, LookUpPostcode, {}, async (request) => postcodes.lookup(request.params.postcode));

@@ -217,6 +217,7 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
       ['/api/postcodes/autocomplete?q=<5000 characters>', 400],
       ['/api/postcodes/autocomplete?q=SW1&limit=lots', 400],
       ['/api/postcodes/autocomplete?q=SW1&limit=0', 400],
+      ['/api/postcodes/autocomplete?q=SW1&limit=9', 400],
       ['/api/postcodes/NOTAPOSTCODE', 400],
       [`/api/postcodes/${encodeURIComponent("SW1A' OR 1=1")}`, 400],
       ['/api/postcodes/ZZ9%209ZZ', 404],

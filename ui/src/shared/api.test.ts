@@ -27,13 +27,12 @@ describe('ApiError', () => {
     expect(new ApiError(404, 'Not Found', '').message).toBe('404: Not Found');
   });
 
-  it('offers the server error text of a JSON body', () => {
-    expect(new ApiError(400, 'Bad Request', '{"error":"Invalid credentials"}').serverMessage).toBe(
-      'Invalid credentials',
-    );
-    expect(new ApiError(400, 'Bad Request', '{"message":"host is required"}').serverMessage).toBe(
-      'host is required',
-    );
+  it("offers the server error text of the API's error body, and only of that", () => {
+    const refusal = '{"success":false,"error":"Invalid credentials","code":"INVALID_CREDENTIALS"}';
+    expect(new ApiError(400, 'Bad Request', refusal).serverMessage).toBe('Invalid credentials');
+    // Not the API's error body (common/contracts/errors.ts): a proxy's, or another server's.
+    expect(new ApiError(400, 'Bad Request', '{"error":"Invalid credentials"}').serverMessage).toBeUndefined();
+    expect(new ApiError(400, 'Bad Request', '{"message":"host is required"}').serverMessage).toBeUndefined();
     expect(new ApiError(502, 'Bad Gateway', '<html>').serverMessage).toBeUndefined();
   });
 
@@ -133,7 +132,11 @@ describe('call', () => {
 
 describe('describeApiFailure', () => {
   it("keeps the API's own error message as it is", () => {
-    const error = new ApiError(404, 'Not Found', '{"success":false,"error":"Postcode not found"}');
+    const error = new ApiError(
+      404,
+      'Not Found',
+      '{"success":false,"error":"Postcode not found","code":"POSTCODE_NOT_FOUND"}',
+    );
     expect(describeApiFailure(error)).toBe('Postcode not found');
   });
 

@@ -5,6 +5,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../../../common/contracts/endpoint.ts';
+import { ErrorBody } from '../../../common/contracts/errors.ts';
 import { matchesSchema } from '../../../common/contracts/schema-check.ts';
 
 export { endpointUrl };
@@ -28,25 +29,25 @@ export class ApiError extends Error {
     super(`${status}: ${bodyText || statusText}`);
   }
 
-  /** The `error` (or else `message`) field of a JSON error body, for screens that show the server's words. */
-  get serverMessage(): string | undefined {
+  /** The API's JSON error body (common/contracts/errors.ts), when the body is one. */
+  get body(): ErrorBody | undefined {
     const body = parseJson(this.bodyText);
-    const error = fieldOf(body, 'error');
-    if (typeof error === 'string' && error) return error;
-    const message = fieldOf(body, 'message');
-    return typeof message === 'string' && message ? message : undefined;
+    return isErrorBody(body) ? body : undefined;
   }
 
-  /** The `code` of the API's JSON error body (common/contracts/errors.ts), the refusal's stable name. */
+  /** The `error` of the API's error body, for screens that show the server's words. */
+  get serverMessage(): string | undefined {
+    return this.body?.error || undefined;
+  }
+
+  /** The `code` of the API's error body, the refusal's stable name. */
   get code(): string | undefined {
-    const code = fieldOf(parseJson(this.bodyText), 'code');
-    return typeof code === 'string' ? code : undefined;
+    return this.body?.code;
   }
 
   /** A refusal for too many requests: the wait the API's error body names, in seconds. */
   get retryAfterSeconds(): number | undefined {
-    const wait = fieldOf(parseJson(this.bodyText), 'retryAfterSeconds');
-    return typeof wait === 'number' && wait >= 0 ? wait : undefined;
+    return this.body?.retryAfterSeconds;
   }
 }
 
@@ -120,12 +121,8 @@ export async function callEndpoint<E extends Endpoint>(
   return checkedAnswer(endpoint, response.status, answer, matchesSchema);
 }
 
-/** A field of a parsed JSON body, when the body is an object that has it. */
-function fieldOf(body: unknown, name: string): unknown {
-  if (typeof body !== 'object' || body === null || !Object.hasOwn(body, name)) return undefined;
-  const value: unknown = Reflect.get(body, name);
-  return value;
-}
+// The check realtime makes with TypeBox's Value.Check (api-reader.ts), with the page's checker.
+const isErrorBody = (value: unknown): value is ErrorBody => matchesSchema(ErrorBody, value);
 
 function parseJson(text: string): unknown {
   try {

@@ -1,7 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import {
   DEFAULT_DAILY_RATE_LIMIT,
-  MAX_DAILY_RATE_LIMIT,
   type ApiKeyView,
   type NewApiKey,
 } from '../../../../common/contracts/api-keys.ts';
@@ -94,13 +93,8 @@ function checkedInput(input: NewApiKey) {
     throw badRequest(`The name may be at most ${NAME_MAX_LENGTH} characters.`, 'INVALID_NAME');
   const domain = normaliseDomain(input.domain);
   if (!domain.ok) throw badRequest(domain.error, 'INVALID_DOMAIN');
+  // The contract's schema bounds the limit (1 to MAX_DAILY_RATE_LIMIT) before a route calls this.
   const limit = input.dailyRateLimit ?? DEFAULT_DAILY_RATE_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_DAILY_RATE_LIMIT) {
-    throw badRequest(
-      `The daily rate limit must be a whole number from 1 to ${MAX_DAILY_RATE_LIMIT.toLocaleString('en-GB')}.`,
-      'INVALID_RATE_LIMIT',
-    );
-  }
   return { name, domain: domain.domain, limit };
 }
 

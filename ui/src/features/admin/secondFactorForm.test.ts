@@ -8,13 +8,23 @@ describe('isWrongPassword', () => {
 
   it('recognises the 400 INVALID_PASSWORD of turning the second factor on', () => {
     expect(
-      isWrongPassword(answer(400, { code: 'INVALID_PASSWORD', error: 'That is not your current password.' })),
+      isWrongPassword(
+        answer(400, {
+          success: false,
+          code: 'INVALID_PASSWORD',
+          error: 'That is not your current password.',
+        }),
+      ),
     ).toBe(true);
   });
 
   it('is false for a wrong code, a 401, a body that is not JSON, or any other failure', () => {
-    expect(isWrongPassword(answer(400, { code: 'INVALID_CODE' }))).toBe(false);
-    expect(isWrongPassword(answer(401, { code: 'INVALID_PASSWORD' }))).toBe(false);
+    expect(isWrongPassword(answer(400, { success: false, error: 'Wrong code.', code: 'INVALID_CODE' }))).toBe(
+      false,
+    );
+    expect(
+      isWrongPassword(answer(401, { success: false, error: 'Wrong password.', code: 'INVALID_PASSWORD' })),
+    ).toBe(false);
     expect(isWrongPassword(answer(400, '<html>Bad gateway</html>'))).toBe(false);
     expect(isWrongPassword(answer(400, 'null'))).toBe(false);
     expect(isWrongPassword(new Error('INVALID_PASSWORD'))).toBe(false);

@@ -65,7 +65,11 @@ describe('outcomes in the specification’s words', () => {
   const refused = new ApiError(
     400,
     'Bad Request',
-    JSON.stringify({ error: 'The port must be a whole number.' }),
+    JSON.stringify({
+      success: false,
+      error: 'The port must be a whole number.',
+      code: 'INVALID_SMTP_SETTINGS',
+    }),
   );
   const bare = new ApiError(500, 'Internal Server Error', '');
   const offline = new TypeError('Failed to fetch');

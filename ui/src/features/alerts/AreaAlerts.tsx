@@ -1,21 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { areaFeedPath, ATOM_CONTENT_TYPE } from '../../../../common/contracts/alerts.ts';
-import type { MessageId } from '../../../../common/i18n/messages.ts';
+import { areaFeedPath, ATOM_CONTENT_TYPE, SubscribeToAlerts } from '../../../../common/contracts/alerts.ts';
 import { labelWithForceName } from '../../../../common/police/force-name.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Field } from '../../shared/ui/Field.tsx';
+import { useEndpointMutation } from '../../shared/queries.ts';
 import { alertFailureMessage } from './alertFailure.ts';
-import { subscribeToAlerts } from './alertsApi.ts';
 import './alerts.css';
-
-type State =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'sent'; message: string }
-  | { kind: 'failed'; message: MessageId };
 
 /**
  * "Get alerts for this area": an email a month when new police data for the area is published
@@ -28,19 +21,14 @@ export function AreaAlerts({ areaId, label: given }: { areaId: string; label: st
   const intl = useIntl();
   const label = labelWithForceName(given, PAGE_LOCALE);
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  // Sending, sent (with the server's words) and failed are the request's own state.
+  const subscribe = useEndpointMutation(SubscribeToAlerts, []);
   const headingId = useId();
   const feed = areaFeedPath(areaId, PAGE_LOCALE);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setState({ kind: 'sending' });
-    try {
-      const answer = await subscribeToAlerts({ email, area: areaId, locale: PAGE_LOCALE });
-      setState({ kind: 'sent', message: answer.message });
-    } catch (error) {
-      setState({ kind: 'failed', message: alertFailureMessage(error) });
-    }
+    subscribe.mutate({ body: { email, area: areaId, locale: PAGE_LOCALE } });
   }
 
   return (
@@ -61,12 +49,12 @@ export function AreaAlerts({ areaId, label: given }: { areaId: string; label: st
           values={{ label, feed: (text) => <a href={feed}>{text}</a> }}
         />
       </p>
-      {state.kind === 'sent' ? (
+      {subscribe.isSuccess ? (
         <Alert variant="success" title={intl.formatMessage({ id: 'alerts.form.sent' })}>
-          {state.message}
+          {subscribe.data.message}
         </Alert>
       ) : (
-        <form className="area-alerts__form" onSubmit={(event) => void submit(event)}>
+        <form className="area-alerts__form" onSubmit={submit}>
           <Field
             label={intl.formatMessage({ id: 'alerts.form.email' })}
             type="email"
@@ -77,16 +65,16 @@ export function AreaAlerts({ areaId, label: given }: { areaId: string; label: st
             onChange={(event) => setEmail(event.target.value)}
             hint={intl.formatMessage({ id: 'alerts.form.hint' })}
           />
-          <Button type="submit" disabled={state.kind === 'sending'}>
+          <Button type="submit" disabled={subscribe.isPending}>
             {intl.formatMessage({
-              id: state.kind === 'sending' ? 'alerts.form.sending' : 'alerts.form.submit',
+              id: subscribe.isPending ? 'alerts.form.sending' : 'alerts.form.submit',
             })}
           </Button>
         </form>
       )}
-      {state.kind === 'failed' && (
+      {subscribe.error && (
         <Alert variant="destructive" title={intl.formatMessage({ id: 'alerts.form.failed' })}>
-          {intl.formatMessage({ id: state.message })}
+          {intl.formatMessage({ id: alertFailureMessage(subscribe.error) })}
         </Alert>
       )}
     </section>

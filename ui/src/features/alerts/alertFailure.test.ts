@@ -3,7 +3,7 @@ import { ApiError } from '../../shared/api.ts';
 import { alertFailureMessage } from './alertFailure.ts';
 
 const refusal = (status: number, code: string) =>
-  new ApiError(status, 'x', JSON.stringify({ error: 'English words', code }));
+  new ApiError(status, 'x', JSON.stringify({ success: false, error: 'English words', code }));
 
 describe('alertFailureMessage', () => {
   it("names the alerts routes' refusals by their code, not by the server's English", () => {

@@ -2,12 +2,16 @@ import { createRoute } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { parseClockAreaId } from '../../../../common/clock/area.ts';
 import { areaName } from '../../../../common/clock/area-name.ts';
-import { CONFIRMATION_HOURS } from '../../../../common/contracts/alerts.ts';
+import {
+  CONFIRMATION_HOURS,
+  ConfirmAlert,
+  UnsubscribeFromAlerts,
+} from '../../../../common/contracts/alerts.ts';
 import { labelWithForceName } from '../../../../common/police/force-name.ts';
 import { rootRoute } from '../../app/rootRoute.tsx';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { titleHead } from '../../shared/documentTitle.ts';
-import { confirmAlert, unsubscribeFromAlerts, validateTokenSearch } from './alertsApi.ts';
+import { validateTokenSearch } from './alertsApi.ts';
 import { TokenActionPage } from './TokenActionPage.tsx';
 
 export const alertConfirmRoute = createRoute({
@@ -24,8 +28,9 @@ export const alertConfirmRoute = createRoute({
         lead={intl.formatMessage({ id: 'alerts.confirm.lead' }, { hours: CONFIRMATION_HOURS })}
         action={intl.formatMessage({ id: 'alerts.confirm.action' })}
         token={token}
-        run={async (value) => {
-          const { area, label, neighbourhoodName } = await confirmAlert(value);
+        endpoint={ConfirmAlert}
+        request={(value) => ({ body: { token: value } })}
+        done={({ area, label, neighbourhoodName }) => {
           const facts = parseClockAreaId(area);
           return intl.formatMessage(
             { id: 'alerts.confirm.done' },
@@ -55,10 +60,9 @@ export const alertUnsubscribeRoute = createRoute({
         lead={intl.formatMessage({ id: 'alerts.unsubscribe.lead' })}
         action={intl.formatMessage({ id: 'alerts.unsubscribe.action' })}
         token={token}
-        run={async (value) => {
-          await unsubscribeFromAlerts(value);
-          return intl.formatMessage({ id: 'alerts.unsubscribe.done' });
-        }}
+        endpoint={UnsubscribeFromAlerts}
+        request={(value) => ({ query: { token: value } })}
+        done={() => intl.formatMessage({ id: 'alerts.unsubscribe.done' })}
       />
     );
   },

@@ -18,9 +18,15 @@ function respondWith(response: Response | Error) {
 
 describe('loginFailureMessage', () => {
   it('prefers the server error text, else "Invalid credentials"', () => {
-    expect(loginFailureMessage(new ApiError(401, 'Unauthorized', '{"error":"Account locked"}'))).toBe(
-      'Account locked',
-    );
+    expect(
+      loginFailureMessage(
+        new ApiError(
+          401,
+          'Unauthorized',
+          '{"success":false,"error":"Account locked","code":"INVALID_CREDENTIALS"}',
+        ),
+      ),
+    ).toBe('Account locked');
     expect(loginFailureMessage(new ApiError(401, 'Unauthorized', ''))).toBe('Invalid credentials');
   });
 

@@ -176,7 +176,11 @@ describe('ClockFeed', () => {
 
   it('reports a load failure once while there is nothing to show', async () => {
     loadClock.mockRejectedValue(
-      new ApiError(503, 'Service Unavailable', JSON.stringify({ error: 'No data', code: 'NO_POLICE_DATA' })),
+      new ApiError(
+        503,
+        'Service Unavailable',
+        JSON.stringify({ success: false, error: 'No data', code: 'NO_POLICE_DATA' }),
+      ),
     );
     startFeed();
     await vi.advanceTimersByTimeAsync(0);

@@ -1,15 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
+import {
+  AutocompletePostcodes,
+  POSTCODE_PREFIX_MIN_CHARS,
+  POSTCODE_SUGGESTIONS_MAX,
+} from '../../../../common/contracts/postcodes.ts';
 import { couldBecomePostcode } from '../../../../common/postcode/partial.ts';
 import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
+import { endpointKey } from '../../shared/queries.ts';
 import { cx } from '../../shared/ui/classNames.ts';
 import { useDismiss } from '../../shared/ui/useDismiss.ts';
 import { fetchPostcodeSuggestions } from './searchApi.ts';
 
-/** Spec section 9: suggestions from 2 characters, at most 8, after a 300 ms pause in typing. */
-export const AUTOCOMPLETE_MIN_CHARS = 2;
-export const AUTOCOMPLETE_LIMIT = 8;
-export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
+/** Spec section 9: suggestions after a 300 ms pause in typing (how many, from how many characters: the contract). */
+const AUTOCOMPLETE_DEBOUNCE_MS = 300;
+const NONE: readonly string[] = [];
 
 export interface PostcodeComboboxProps {
   value: string;
@@ -30,30 +36,40 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
   const hintId = `${id}-hint`;
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [suggestions, setSuggestions] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
   // A value the visitor just picked is not looked up again, or the list would reopen over it.
   const [picked, setPicked] = useState<string | null>(null);
 
   const prefix = value.trim();
-  const wanted = prefix.length >= AUTOCOMPLETE_MIN_CHARS && prefix !== picked;
+  const wanted = prefix.length >= POSTCODE_PREFIX_MIN_CHARS && prefix !== picked;
 
+  // Each pause in typing, with the prefix then typed: the suggestions' key. A prefix is asked once
+  // a visit; a pause on a prefix asked before opens its list again, from the cache.
+  const [paused, setPaused] = useState<{ prefix: string } | null>(null);
   useEffect(() => {
     if (!wanted) return;
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      const found = await fetchPostcodeSuggestions(prefix, AUTOCOMPLETE_LIMIT, controller.signal);
-      if (controller.signal.aborted) return;
-      setSuggestions(found);
-      setHighlighted(-1);
-      setOpen(found.length > 0 && document.activeElement === inputRef.current);
-    }, AUTOCOMPLETE_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = setTimeout(() => setPaused({ prefix }), AUTOCOMPLETE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
   }, [prefix, wanted]);
+  const request = { query: { q: paused?.prefix ?? '', limit: POSTCODE_SUGGESTIONS_MAX } };
+  const found = useQuery({
+    // The answer's result list (fetchPostcodeSuggestions: none on failure), not the whole answer.
+    queryKey: [...endpointKey(AutocompletePostcodes, request), 'result'],
+    queryFn: ({ signal }) => fetchPostcodeSuggestions(request.query.q, request.query.limit, signal),
+    enabled: wanted && paused?.prefix === prefix,
+    staleTime: Infinity,
+    // The list on screen stays up while the next prefix's is asked for.
+    placeholderData: keepPreviousData,
+  });
+  const suggestions = found.data ?? NONE;
+  const latest = found.isPlaceholderData ? undefined : found.data;
+  // The paused prefix's list opens unhighlighted, unless the visitor has left the field meanwhile.
+  useEffect(() => {
+    if (!latest) return;
+    setHighlighted(-1);
+    setOpen(latest.length > 0 && document.activeElement === inputRef.current);
+  }, [paused, latest]);
 
   const close = useCallback(() => {
     setOpen(false);
@@ -79,7 +95,7 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
       input.value = upper;
       input.setSelectionRange(selectionStart, selectionEnd);
     }
-    if (upper.trim().length < AUTOCOMPLETE_MIN_CHARS) close();
+    if (upper.trim().length < POSTCODE_PREFIX_MIN_CHARS) close();
     setPicked(null);
     onChange(upper);
   }

@@ -56,7 +56,11 @@ describe('the key list', () => {
   });
 
   it('shows the server message, the fallback, or the network text', () => {
-    const withMessage = new ApiError(400, 'Bad Request', JSON.stringify({ error: 'Name taken' }));
+    const withMessage = new ApiError(
+      400,
+      'Bad Request',
+      JSON.stringify({ success: false, error: 'Name taken', code: 'INVALID_NAME' }),
+    );
     const bare = new ApiError(500, 'Internal Server Error', '');
     expect(failureText(withMessage, API_KEY_TEXTS.createFailed, API_KEY_TEXTS.createNetwork)).toBe(
       'Name taken',
