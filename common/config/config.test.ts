@@ -204,6 +204,8 @@ describe('TRUST_PROXY', () => {
     expect(parseConfig({}).trustProxy).toBe(false);
     expect(trust('false')).toBe(false);
     expect(trust('0')).toBe(false);
+    // No hops written with more digits: still none, not a start-up failure.
+    expect(trust('00')).toBe(false);
   });
 
   it('takes a hop count or the proxies’ addresses and ranges', () => {

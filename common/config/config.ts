@@ -63,7 +63,7 @@ function checkProxyEntry(entry: string): ProxyEntryCheck {
   return bits >= TRUST_PROXY_MIN_PREFIX.ipv6 ? 'ok' : 'too-wide';
 }
 
-const NO_PROXY = /^(false|no|off|0)$/i;
+const NO_PROXY = /^(false|no|off|0+)$/i;
 const HOPS = /^\d+$/;
 
 /**

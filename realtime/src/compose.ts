@@ -7,11 +7,10 @@ import { addressHash, ephemeralAddressKey } from '../../server-common/security/a
 import { REALTIME_READ_HEADER } from '../../server-common/security/realtime-reads.ts';
 import { redisReconnectDelay } from '../../server-common/redis/reconnect.ts';
 import { createApiReader, type ApiReader } from './api-client/api-reader.ts';
-import { AREA_LOAD_BOUNDS, createAreaClocks, type AreaClocks } from './clocks/area-clocks.ts';
+import { createAreaClocks, type AreaClocks } from './clocks/area-clocks.ts';
+import { createAreaLoads } from './clocks/area-loads.ts';
 import { createAreaShares } from './clocks/area-shares.ts';
 import { createDefinitionSource, type DefinitionSource } from './clocks/definition-source.ts';
-import { createLoadQueue } from './clocks/load-queue.ts';
-import { createNewLoadWindow } from './clocks/new-load-window.ts';
 import { loadHttpEngine } from './engine/load-engine.ts';
 import type { RealtimeIo } from './io-types.ts';
 import { createConnectionLimits } from './limits/connection-limits.ts';
@@ -158,6 +157,7 @@ export async function composeRealtime(
   const { logger, readApi } = parts;
   const redis = config.redisUrl ? createRedisAdapter(config.redisUrl, logger) : undefined;
   const subscriber = config.redisUrl ? openVersionSubscriber(config.redisUrl) : undefined;
+  const loads = createAreaLoads();
   const server = await composeRealtimeServer({
     config: { ...config, realtimeMaxConnections: config.realtimeMaxConnections ?? defaultMaxConnections() },
     logger,
@@ -168,15 +168,7 @@ export async function composeRealtime(
       ...(subscriber ? { subscriber } : {}),
     }),
     ...(redis ? { adapter: redis.adapter, health: redis.status } : {}),
-    areas: createAreaClocks({
-      readApi,
-      logger,
-      queue: createLoadQueue(AREA_LOAD_BOUNDS),
-      newLoads: createNewLoadWindow({
-        max: AREA_LOAD_BOUNDS.maxNewLoadsPerAddress,
-        windowMs: AREA_LOAD_BOUNDS.newLoadWindowMs,
-      }),
-    }),
+    areas: createAreaClocks({ readApi, logger, ...loads }),
     addressKey: parts.addressKey,
     uwsUnavailable: parts.uwsUnavailable,
   });

@@ -46,11 +46,14 @@ const LIBRARY_STATE: Record<string, string[]> = {
  * The named exceptions, with what each calls. The process's own wiring asks the root for the
  * node's API reader first (the start-up check reads the API with it), then for the node. The
  * engine loader, which only the root calls (`loadHttpEngine`, once), builds the one engine
- * REALTIME_ENGINE chose, falling back to node:http's when uWebSockets.js does not load.
+ * REALTIME_ENGINE chose, falling back to node:http's when uWebSockets.js does not load. The area
+ * clocks' loads (`createAreaLoads`, called once by the root) are their queue and new-load window
+ * built from the node's bounds, so that tests build them the same way.
  */
 const EXCEPTIONS: Record<string, string[]> = {
   'realtime/src/run-realtime.ts': ['nodeApiReader', 'composeRealtime'],
   'realtime/src/engine/load-engine.ts': ['createNodeEngine', 'createUwsEngine', 'createNodeEngine'],
+  'realtime/src/clocks/area-loads.ts': ['createLoadQueue', 'createNewLoadWindow'],
 };
 
 function isFactory(name: string, target: string): boolean {
@@ -104,11 +107,10 @@ describe('the realtime composition root', () => {
       [
         'createApiReader',
         'createAreaClocks',
+        'createAreaLoads',
         'createAreaShares',
         'createConnectionLimits',
         'createDefinitionSource',
-        'createLoadQueue',
-        'createNewLoadWindow',
         'createRealtimeMetrics',
         'createRealtimeServer',
         'createRedisAdapter',

@@ -9,7 +9,7 @@ import {
   TOO_MANY_NEW_AREAS,
   type AreaClocksOptions,
 } from './area-clocks.ts';
-import { areaLoadParts } from './area-loads.test-support.ts';
+import { createAreaLoads } from './area-loads.ts';
 
 const definition = policeClockDefinition({
   categoryCounts: [{ slug: 'burglary', count: 1000 }],
@@ -59,12 +59,12 @@ function clocks({
   ...options
 }: Partial<Omit<AreaClocksOptions, 'readApi' | 'queue' | 'newLoads'>> & {
   fetch: typeof globalThis.fetch;
-  bounds?: Parameters<typeof areaLoadParts>[0];
+  bounds?: Parameters<typeof createAreaLoads>[0];
 }) {
   return createAreaClocks({
     readApi: createApiReader({ apiUrl: 'http://api.test', fetch }),
     logger: pino({ level: 'silent' }),
-    ...areaLoadParts(bounds, options.now),
+    ...createAreaLoads(bounds, options.now),
     ...options,
   });
 }
@@ -160,7 +160,7 @@ describe('area clocks', () => {
     const areas = createAreaClocks({
       readApi: createApiReader({ apiUrl: 'http://api.test', fetch }),
       logger,
-      ...areaLoadParts({}, () => now),
+      ...createAreaLoads({}, () => now),
       now: () => now,
     });
     for (let i = 0; i < 50; i++)
@@ -187,7 +187,7 @@ describe('area clocks', () => {
     const areas = createAreaClocks({
       readApi: createApiReader({ apiUrl: 'http://api.test', fetch }),
       logger,
-      ...areaLoadParts(),
+      ...createAreaLoads(),
     });
     expect(await areas.load('force:kent')).toMatchObject({ ok: false, error: /cannot be loaded/ });
     expect(areas.current('force:kent')).toBeUndefined();

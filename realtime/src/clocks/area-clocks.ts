@@ -30,21 +30,6 @@ export interface AreaClocks {
   stats(): { inFlight: number; queued: number; refusedLoads: number; failedLoads: number };
 }
 
-/**
- * The node's bounds on reading area clocks from the API, which the composition root builds the
- * load queue and the new-load window with.
- */
-export const AREA_LOAD_BOUNDS = {
-  /** API reads of area clocks at once on this node (loads and refreshes together). */
-  maxInFlight: 4,
-  /** Loads waiting for a place; one more is refused. */
-  maxQueued: 100,
-  /** New loads (API reads) one address may start per window. */
-  maxNewLoadsPerAddress: 20,
-  /** The window of `maxNewLoadsPerAddress` (sliding). */
-  newLoadWindowMs: 60_000,
-};
-
 export interface AreaClocksOptions {
   /** Reads the API (built by the composition root). */
   readApi: ApiReader;

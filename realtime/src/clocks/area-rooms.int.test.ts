@@ -14,7 +14,7 @@ import { readTick, tickVersion, type TickFrame } from '../../../common/realtime/
 import { createApiReader } from '../api-client/api-reader.ts';
 import { composeRealtimeServer } from '../compose.ts';
 import { createAreaClocks, type AreaClocksOptions } from './area-clocks.ts';
-import { areaLoadParts } from './area-loads.test-support.ts';
+import { createAreaLoads } from './area-loads.ts';
 import { createDefinitionSource } from './definition-source.ts';
 import { REALTIME_ENGINES } from '../../../tests/support/realtime-node.ts';
 import { startClockApiDouble } from '../../../tests/support/clock-api-double.ts';
@@ -72,7 +72,7 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
       areaDelayMs?: number;
       maxAreasPerAddress?: number;
       areas?: Pick<AreaClocksOptions, 'graceMs'>;
-      loads?: Parameters<typeof areaLoadParts>[0];
+      loads?: Parameters<typeof createAreaLoads>[0];
     } = {},
   ) {
     const api = await startApi(more.areaDelayMs);
@@ -82,7 +82,7 @@ describe.each(REALTIME_ENGINES)('area clock rooms on REALTIME_ENGINE=%s', (engin
       config: { ...parseConfig({}), realtimeEngine: engine, realtimeMaxAreaClocks: maxAreaClocks },
       logger,
       definitions: createDefinitionSource({ readApi, logger, refreshMs: 200, retryMs: 100 }),
-      areas: createAreaClocks({ readApi, logger, ...areaLoadParts(more.loads), ...more.areas }),
+      areas: createAreaClocks({ readApi, logger, ...createAreaLoads(more.loads), ...more.areas }),
       ...(more.maxAreasPerAddress ? { maxAreasPerAddress: more.maxAreasPerAddress } : {}),
     });
     const port = await server.listen(0, '127.0.0.1');

@@ -93,7 +93,8 @@ function checkedInput(input: NewApiKey) {
     throw badRequest(`The name may be at most ${NAME_MAX_LENGTH} characters.`, 'INVALID_NAME');
   const domain = normaliseDomain(input.domain);
   if (!domain.ok) throw badRequest(domain.error, 'INVALID_DOMAIN');
-  // The contract's schema bounds the limit (1 to MAX_DAILY_RATE_LIMIT) before a route calls this.
+  // The contract's schema bounds the limit (1 to MAX_DAILY_RATE_LIMIT) before the admin route calls
+  // this; the only other caller, the partner overhead benchmark, passes a bounded one.
   const limit = input.dailyRateLimit ?? DEFAULT_DAILY_RATE_LIMIT;
   return { name, domain: domain.domain, limit };
 }

@@ -131,7 +131,7 @@ export function toFeedError(error: unknown): FeedError {
     };
   }
   const message = describeApiFailure(error);
-  const code = error instanceof ApiError ? parseBody(error.bodyText)?.code : undefined;
+  const code = error instanceof ApiError ? error.code : undefined;
   return { message, parts: failureMessage(error), ...(code ? { code } : {}) };
 }
 
@@ -143,22 +143,10 @@ export function toFeedError(error: unknown): FeedError {
 export function isFinalAreaRefusal(error: ApiError): boolean {
   // Only answers about the request itself: a 401/403 from a proxy, a 408 or a 429 may pass.
   if (!FINAL_STATUSES.has(error.status)) return false;
-  return parseBody(error.bodyText)?.code !== 'NO_DATA';
+  return error.code !== 'NO_DATA';
 }
 
 const FINAL_STATUSES = new Set([400, 404, 410, 422]);
-
-function parseBody(text: string): { code?: string } | undefined {
-  try {
-    const body: unknown = JSON.parse(text);
-    if (typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string') {
-      return { code: body.code };
-    }
-  } catch {
-    // Not JSON: there is no code to read.
-  }
-  return undefined;
-}
 
 /**
  * The connection to the server (I/O, not state): what it learns goes into atoms of the store it is
@@ -421,11 +409,7 @@ export async function loadAreaClock(areaId: string): Promise<ClockApiResponse> {
     return await call(GetAreaClock, { query: { area: clockAreaId(area) } });
   } catch (error) {
     if (error instanceof ApiError && isFinalAreaRefusal(error)) {
-      throw new AreaClockUnavailable(
-        describeApiFailure(error),
-        failureMessage(error),
-        parseBody(error.bodyText)?.code,
-      );
+      throw new AreaClockUnavailable(describeApiFailure(error), failureMessage(error), error.code);
     }
     throw error;
   }

@@ -9,12 +9,12 @@ import { useEndpointQuery } from '../../shared/queries.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { ScrollRegion } from '../../shared/ui/ScrollRegion.tsx';
 import { ForceMonthGrid } from './ForceMonthGrid.tsx';
+import { shortMonth } from '../search/searchFormat.ts';
 import {
   CHECK_LABELS,
   checkNote,
   forcesAsShown,
   instantLabel,
-  monthLabel,
   STATUS_HELP,
   STATUS_LABELS,
 } from './dataStatusText.ts';
@@ -48,7 +48,7 @@ export function DataStatusPage() {
 function StatusView({ status }: { status: DataStatus }) {
   const intl = useIntl();
   const say = (id: MessageId) => intl.formatMessage({ id });
-  const month = (value: string) => monthLabel(value, PAGE_LOCALE);
+  const month = (value: string) => shortMonth(value, PAGE_LOCALE);
   const instant = (value: string | null) => instantLabel(value, PAGE_LOCALE);
   const months = status.forces[0]?.months.map((m) => m.month) ?? [];
   const note = checkNote(status, PAGE_LOCALE);

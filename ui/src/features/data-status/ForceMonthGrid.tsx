@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ForceDataStatus } from '../../../../common/contracts/data-status.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
-import { monthLabel as monthIn, STATUS_LABELS } from './dataStatusText.ts';
+import { shortMonth } from '../search/searchFormat.ts';
+import { STATUS_LABELS } from './dataStatusText.ts';
 
-const monthLabel = (month: string) => monthIn(month, PAGE_LOCALE);
+const monthLabel = (month: string) => shortMonth(month, PAGE_LOCALE);
 
 const ROW_PX = 16;
 const MIN_CELL_PX = 10;

@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../../../common/contracts/data-status.ts';
-import { checkNote, forcesAsShown, instantLabel, monthLabel } from './dataStatusText.ts';
+import { shortMonth } from '../search/searchFormat.ts';
+import { checkNote, forcesAsShown, instantLabel } from './dataStatusText.ts';
 
 describe('data status wording', () => {
-  it('names a month in short form', () => {
-    expect(monthLabel('2024-03')).toBe('Mar 2024');
-    expect(monthLabel('2019-12')).toBe('Dec 2019');
-    // The fixed table of common/search/months.ts, as the search page writes it, not the platform's
-    // Intl data (Node's en-GB writes "Sept 2024").
-    expect(monthLabel('2024-09')).toBe('Sep 2024');
-    expect(monthLabel('not a month')).toBe('not a month');
+  it('names a month in short form, as the search page does', () => {
+    expect(shortMonth('2024-03', 'en')).toBe('Mar 2024');
+    expect(shortMonth('2019-12', 'en')).toBe('Dec 2019');
+    // The fixed table of common/search/months.ts, not the platform's Intl data (Node's en-GB
+    // writes "Sept 2024").
+    expect(shortMonth('2024-09', 'en')).toBe('Sep 2024');
+    expect(shortMonth('not a month', 'en')).toBe('not a month');
   });
   it('writes an instant in UTC, and a dash for none', () => {
     expect(instantLabel('2026-11-26T18:05:00.000Z')).toBe('26 Nov 2026, 18:05 UTC');
     expect(instantLabel(null)).toBe('—');
   });
   it('names months the Welsh way on a Welsh page', () => {
-    const welsh = monthLabel('2024-11', 'cy');
+    const welsh = shortMonth('2024-11', 'cy');
     expect(welsh).toBe('Tach 2024');
     expect(instantLabel('2026-11-26T18:05:00.000Z', 'cy')).toMatch(/^26 Tach.* 2026.*18:05 UTC$/);
   });
@@ -62,7 +63,7 @@ describe('the last check, worded from the status', () => {
   it('names the newest month held, in the page language', () => {
     expect(checkNote(status('up-to-date', at, at, '2024-11'), 'cy')).toEqual({
       id: 'dataStatus.checkNote.upToDate',
-      values: { month: monthLabel('2024-11', 'cy') },
+      values: { month: shortMonth('2024-11', 'cy') },
     });
     expect(checkNote(status('imported', at, at, '2024-03'))).toEqual({
       id: 'dataStatus.checkNote.imported',

@@ -1,3 +1,4 @@
+import { shortMonth } from '../search/searchFormat.ts';
 import type {
   CheckResult,
   DataStatus,
@@ -7,7 +8,6 @@ import type {
 import { formatDate, type Locale } from '../../../../common/i18n/locale.ts';
 import type { MessageId } from '../../../../common/i18n/messages.ts';
 import { forceNameFor, inForceNameOrder } from '../../../../common/police/force-name.ts';
-import { parseMonth, shortMonthIn } from '../../../../common/search/months.ts';
 
 /** How a force-month reads in the table and the grid's legend (common/i18n/messages). */
 export const STATUS_LABELS: Record<ForceMonthStatus, MessageId> = {
@@ -41,12 +41,6 @@ export function forcesAsShown(forces: readonly ForceDataStatus[], locale: Locale
   }));
 }
 
-/** "2024-03" → "Mar 2024" (Welsh: "Maw 2024"); the text itself when it is not a month. */
-export function monthLabel(month: string, locale: Locale = 'en'): string {
-  const parsed = parseMonth(month);
-  return parsed === undefined ? month : shortMonthIn(parsed, locale);
-}
-
 /** An instant for people: "26 Nov 2026, 18:05 UTC"; a dash when there is none. */
 export function instantLabel(iso: string | null, locale: Locale = 'en'): string {
   if (!iso) return '—';
@@ -74,7 +68,7 @@ export function checkNote(
   id: MessageId;
   values?: Record<string, string>;
 } {
-  const newest = status.latestMonth ? { month: monthLabel(status.latestMonth, locale) } : undefined;
+  const newest = status.latestMonth ? { month: shortMonth(status.latestMonth, locale) } : undefined;
   switch (status.lastCheck.result) {
     case 'up-to-date':
       return newest

@@ -54,16 +54,20 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
   }, [prefix, wanted]);
   const request = { query: { q: paused?.prefix ?? '', limit: POSTCODE_SUGGESTIONS_MAX } };
   const found = useQuery({
-    // The answer's result list (fetchPostcodeSuggestions: none on failure), not the whole answer.
+    // The answer's result list, not the whole answer.
     queryKey: [...endpointKey(AutocompletePostcodes, request), 'result'],
     queryFn: ({ signal }) => fetchPostcodeSuggestions(request.query.q, request.query.limit, signal),
     enabled: wanted && paused?.prefix === prefix,
     staleTime: Infinity,
+    // A failure shows as no suggestions (spec section 8) and is asked again at the next pause on
+    // the prefix (a query in error holds no answer, so it is fetched again), not retried meanwhile.
+    retry: false,
     // The list on screen stays up while the next prefix's is asked for.
     placeholderData: keepPreviousData,
   });
   const suggestions = found.data ?? NONE;
-  const latest = found.isPlaceholderData ? undefined : found.data;
+  // An answer arriving after the visitor typed on is not opened over the new prefix.
+  const latest = found.isPlaceholderData || paused?.prefix !== prefix ? undefined : found.data;
   // The paused prefix's list opens unhighlighted, unless the visitor has left the field meanwhile.
   useEffect(() => {
     if (!latest) return;

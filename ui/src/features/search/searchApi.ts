@@ -2,16 +2,16 @@
 import { AutocompletePostcodes } from '../../../../common/contracts/postcodes.ts';
 import { call } from '../../shared/api.ts';
 
-/** Suggestions for a typed prefix; any failure is silently no suggestions (spec section 8). */
+/**
+ * Suggestions for a typed prefix. A failure rejects, so that the query caching the answers keeps no
+ * "none" for a passing one (a 429, a lost connection); the field shows it as no suggestions
+ * (spec section 8), and the next pause on the prefix asks again.
+ */
 export async function fetchPostcodeSuggestions(
   prefix: string,
   limit: number,
   signal: AbortSignal,
 ): Promise<string[]> {
-  try {
-    const body = await call(AutocompletePostcodes, { query: { q: prefix, limit } }, { signal });
-    return body.result.slice(0, limit);
-  } catch {
-    return [];
-  }
+  const body = await call(AutocompletePostcodes, { query: { q: prefix, limit } }, { signal });
+  return body.result.slice(0, limit);
 }

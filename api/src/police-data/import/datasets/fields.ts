@@ -1,23 +1,14 @@
 /** Field readers shared by the archive datasets. Each returns a value, or a string saying why not. */
+import { parseMonth } from '../../../../../common/search/months.ts';
 
 export class FieldError {
   constructor(readonly reason: string) {}
 }
 
-/** `2024-01` as 202401; undefined when it is not a year and month. */
-export function parseYearMonth(text: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})$/.exec(text.trim());
-  if (!match) return undefined;
-  const month = Number(match[2]);
-  return month >= 1 && month <= 12 ? Number(match[1]) * 100 + month : undefined;
-}
-
-/** 202401 as `2024-01`: the common formatter, once per file (not per row), under the importer's name. */
-
 /** A row's Month must be the file's month: the file replaces exactly one force-month. */
 export function checkMonth(text: string, expected: string): string | undefined {
   if (text === expected) return undefined;
-  if (parseYearMonth(text) === undefined) return `month "${text}" is not YYYY-MM`;
+  if (parseMonth(text.trim()) === undefined) return `month "${text}" is not YYYY-MM`;
   return text.trim() === expected ? undefined : `month ${text} is not the file's month ${expected}`;
 }
 
