@@ -232,7 +232,7 @@ const SETTINGS = {
     {
       default: false,
       about:
-        "Behind a reverse proxy, so that login and message throttles see the visitor's address: the proxies' addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`), or how many proxies stand in front (`1`). `true` and ranges wider than `/8` (IPv4) or `/32` (IPv6), such as `0.0.0.0/0`, are refused: the client writes X-Forwarded-For (docs/security.md).",
+        "Behind a reverse proxy, so that login and message throttles see the visitor's address: the proxies' addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`), or how many proxies stand in front (`1`). `true` and ranges wider than `/8` (IPv4) or `/32` (IPv6), such as `0.0.0.0/0`, are refused: the client writes X-Forwarded-For (docs/limits.md).",
     },
   ),
   smtpAllowedPorts: setting(
