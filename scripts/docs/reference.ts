@@ -4,7 +4,7 @@
  * `npm run docs` writes both files; reference.test.ts fails when either is not what this writes.
  */
 import { APP_CONFIG_SCHEMA } from '../../common/config/config.ts';
-import { valueOf } from '../../common/config/setting.ts';
+import { valueOf, type Setting } from '../../common/config/setting.ts';
 
 export const CONFIGURATION_PAGE = 'docs/configuration.md';
 export const ENV_EXAMPLE = '.env.example';
@@ -26,7 +26,9 @@ function written(value: unknown): string | undefined {
 
 /** Every variable, in the table's order, as the two files show it. */
 function references(): Reference[] {
-  return Object.values(APP_CONFIG_SCHEMA.properties).map((field) => {
+  // Each field as a setting of some value: its default is only written out, never used.
+  const settings: Setting<unknown>[] = Object.values(APP_CONFIG_SCHEMA.properties);
+  return settings.map((field) => {
     const { variable } = field;
     const value = written(valueOf(field, {}));
     return {
