@@ -31,7 +31,7 @@ const ALLOWED: Record<string, string> = {
   'common/contracts/index.ts: ENDPOINTS':
     "every endpoint, which the contract test checks (architecture-claims.test.ts's USED_ONLY_BY_TESTS)",
   'common/i18n/glossary-cy.ts: termsAwaitingReview':
-    "the glossary's own list of Welsh terms awaiting review, which the README's list is checked against",
+    "the glossary's own list of Welsh terms awaiting review, which the list in docs/i18n.md is checked against",
   'common/search/outcomes.ts: UNRESOLVED_OUTCOMES':
     "the other half of the outcome classification, so that every data.police.uk outcome is named (the glossary's Welsh outcomes are checked against both)",
 };
