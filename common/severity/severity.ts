@@ -1,7 +1,7 @@
 /**
  * The crime severity matrix of the admin "Crime Impact Algorithms" tool: 14 police-recorded crime
  * categories scored 0–10 against 9 impact factors, each factor weighted; a category's severity is
- * the weighted sum of its scores (specification sections 3, 5 and 9).
+ * the weighted sum of its scores.
  *
  * Where the factors come from. Both published harm indices for England and Wales rest on
  * sentencing: the Cambridge Crime Harm Index (CCHI) weights each offence by the starting-point
