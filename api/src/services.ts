@@ -89,11 +89,11 @@ export type MailTuning = Partial<Omit<MailServicesOptions, 'sequelize' | 'secret
 export type WebhookTuning = Partial<Omit<WebhookServicesOptions, 'sequelize' | 'secretBox' | 'now'>>;
 
 /**
- * The composition root (issue 31): every service, limiter, cache and worker the API process
- * uses, made once per app from its configuration and SECRET_KEY, here or in the `compose*`
- * helpers of composition/ that only this module calls. `buildApp` only decorates the app with
- * them, hands each route plugin the ones it needs and adds the lifecycle hooks; run-api.ts only
- * starts and stops the workers. Two features that share a service (the public and the partner
+ * The composition root, so each is built once and the same way: every service, limiter, cache and
+ * worker the API process uses, made once per app from its configuration and SECRET_KEY, here or in
+ * the `compose*` helpers of composition/ that only this module calls. `buildApp` only decorates the
+ * app with them, hands each route plugin the ones it needs and adds the lifecycle hooks; run-api.ts
+ * only starts and stops the workers. Two features that share a service (the public and the partner
  * search, the rate limits of messages and SMTP tests) share the same instance; no service module
  * builds another (composition.test.ts).
  */

@@ -59,7 +59,7 @@ export function clockAreaId(area: ClockArea): string {
   }
 }
 
-/** The crime search that answers with the area's clock (spec section 7: radius 1). */
+/** The crime search that answers with the area's clock (radius 1 mile, as every radius search). */
 export function clockAreaSearch(area: ClockArea): SearchRequestBody {
   switch (area.kind) {
     case 'postcode':

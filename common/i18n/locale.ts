@@ -1,6 +1,6 @@
 /**
- * The site's two languages and how a request or a page picks one (issue 34). Pure, so the API
- * (served HTML, e-mails) and the browser app decide the same way.
+ * The site's two languages and how a request or a page picks one, English or Welsh. Pure, so the
+ * API (served HTML, e-mails) and the browser app decide the same way.
  */
 import { WELSH_MONTH_NAMES, WELSH_SHORT_MONTH_NAMES } from '../search/months.ts';
 
@@ -22,8 +22,9 @@ export const LANGUAGE_NAME: Record<Locale, string> = { en: 'English', cy: 'Cymra
 const WELSH_PREFIX = '/cy';
 
 /**
- * Paths that have no Welsh twin: the admin pages may stay English (issue 34), and embeds take
- * their language from `?lang=cy` because an embed inside another site carries no cookie of ours.
+ * Paths that have no Welsh twin: the admin pages may stay English (only the site's staff read
+ * them), and embeds take their language from `?lang=cy` because an embed inside another site
+ * carries no cookie of ours.
  */
 const UNPREFIXED = [/^\/admin(\/|$)/, /^\/embed(\/|$)/, /^\/api(\/|$)/];
 

@@ -4,10 +4,11 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * No dead exports (issue 31): every name a product module exports is imported by another module
- * of the product. What only a test or a benchmark needs lives with them (tests/support/,
- * scripts/bench/), not in product source; what a module needs for itself alone is not exported.
- * Modules are read with the TypeScript parser (no type checking), so this takes a second or two.
+ * No dead exports, as a name nobody imports is code nobody needs: every name a product module
+ * exports is imported by another module of the product. What only a test or a benchmark needs lives
+ * with them (tests/support/, scripts/bench/), not in product source; what a module needs for itself
+ * alone is not exported. Modules are read with the TypeScript parser (no type checking), so this
+ * takes a second or two.
  */
 const REPO = new URL('../..', import.meta.url).pathname;
 const PRODUCT_SOURCE = ['api/src', 'realtime/src', 'server-common', 'common', 'ui/src'];

@@ -10,11 +10,11 @@ import { startProduct, type RunningProduct } from '../support/product.ts';
 import { welshProblems } from '../support/welsh-checks.ts';
 
 /**
- * Issue 32's area alerts through a real browser against the product as `npm start` runs it, with a
+ * Area alerts by email through a real browser against the product as `npm start` runs it, with a
  * real SMTP server the admin points it at: the "Get alerts for this area" form on an area's clock
  * (a refused address, then a good one), the confirmation mail, and the page its link opens, which
- * confirms only when its button is pressed; on a phone and on a laptop. Then the same in Welsh
- * (issue 34): the form on the area's `/cy` page, the Welsh feed it links, the Welsh mail and the
+ * confirms only when its button is pressed; on a phone and on a laptop. Then the same in Welsh:
+ * the form on the area's `/cy` page, the Welsh feed it links, the Welsh mail and the
  * Welsh page its link opens, fitting at 360 and 1920 px.
  *
  * The API allows 3 requests for alerts per sender an hour (alerts-service.ts), and every browser
@@ -168,7 +168,7 @@ describe.each([
 describe('alerts for an area in Welsh', () => {
   const { cy } = MESSAGES;
   const WELSH_AREA_PAGE = `/cy${AREA_PAGE}`;
-  /** The alerts section's own words: the clock page around it is another part of issue 34. */
+  /** The alerts section's own words: the clock page around it is welsh-clocks.browser.test.ts's. */
   const SECTION = 'section.area-alerts';
   let confirmationPath: string;
 

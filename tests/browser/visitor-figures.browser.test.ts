@@ -1,5 +1,5 @@
 /**
- * Honest figures at a glance (issue 30, points 4 and 8's pagination), on a phone (390x844) and a
+ * Honest figures at a glance, and a page of incidents one jump away, on a phone (390x844) and a
  * laptop (1440x900), against the product as `npm start` starts it (its synthetic sample: 6 months
  * to September 2025, Greater Manchester Police without street data, British Transport Police at
  * Manchester Piccadilly): the default period is the latest 3 months with data, a trend needing two

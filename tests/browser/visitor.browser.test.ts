@@ -1,5 +1,5 @@
 /**
- * What a visitor reads and sees (issue 30), on a phone (390x844) and a laptop (1440x900), against
+ * What a visitor reads and sees, on a phone (390x844) and a laptop (1440x900), against
  * the product as `npm start` starts it (its synthetic sample): intervals in hours and minutes, terms
  * of art explained where they appear and on one glossary page, postcode suggestions by district
  * without an error for an unfinished postcode, and public pages without operators' commands.

@@ -1,5 +1,5 @@
 /**
- * The clocks, the wall screen and the embeds in Welsh (issue 34): no English message of ours on
+ * The clocks, the wall screen and the embeds in Welsh: no English message of ours on
  * them (the "How this is counted" panel and "Embed this clock" opened), nothing overflowing its box
  * at 360 and 1920 px, axe clean; the embed takes `?lang=cy`, says so in `<html lang>` and sets no
  * cookie, and words its coverage line and its refusals in Welsh; a Welsh page's "Embed this clock"

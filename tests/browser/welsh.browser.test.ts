@@ -1,5 +1,5 @@
 /**
- * The Welsh pages (issue 34): `/cy/...` addresses, `<html lang>`, the language switch and the
+ * The Welsh pages: `/cy/...` addresses, `<html lang>`, the language switch and the
  * cookie that keeps the choice, no English message of ours on a translated page, nothing
  * overflowing its box at 360 and 1920 px (Welsh words run long), and axe clean; the tab titles,
  * and an error the server answers in English worded in Welsh from its code.

@@ -1,5 +1,5 @@
 /**
- * Checks of a Welsh page (issue 34), shared by the Welsh browser tests: no English message of ours
+ * Checks of a Welsh page, shared by the Welsh browser tests: no English message of ours
  * shown, no box whose text overflows it, axe clean.
  */
 import type { Page } from 'playwright-core';

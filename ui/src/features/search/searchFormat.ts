@@ -1,6 +1,6 @@
 /**
  * How the search page writes numbers, months and categories: en-GB or cy-GB by the page's
- * language (spec section 9, issue 34). English months keep the fixed table of common/search/months.ts.
+ * language. English months keep the fixed table of common/search/months.ts.
  */
 import { categoryFromSlug } from '../../../../common/crime/categories.ts';
 import { welshCategoryName, welshOutcomeName } from '../../../../common/i18n/glossary-cy.ts';
