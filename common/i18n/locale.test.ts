@@ -90,7 +90,13 @@ describe('formatDate', () => {
 
   it('joins a long date to its time with the Welsh "am", never the English "at"', () => {
     const evening = Date.UTC(2026, 11, 7, 18, 37);
-    const long = { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
+    const long = {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    } as const;
     expect(formatDate(evening, 'cy', { ...long, timeZone: 'UTC' })).toBe('7 Rhagfyr 2026 am 18:37');
     expect(formatDate(evening, 'cy', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })).toBe(
       '7 Rhagfyr 2026 am 18:37',
