@@ -36,11 +36,6 @@ const ENGLISH_PHRASES = uniqueOf(
 const ENGLISH_WORD_EXCEPTIONS: Readonly<Record<string, string>> = {
   // data.police.uk's street names are English data ("On or near Parking Area").
   Area: 'street names from the police data',
-  // Force names keep their English ("South Yorkshire Police", "West Midlands Police").
-  north: 'force and place names',
-  east: 'force and place names',
-  south: 'force and place names',
-  west: 'force and place names',
 };
 
 /**
