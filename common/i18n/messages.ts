@@ -1,5 +1,6 @@
 import cyAlerts from './messages/cy/alerts.json' with { type: 'json' };
 import cyArea from './messages/cy/area.json' with { type: 'json' };
+import cyAuth from './messages/cy/auth.json' with { type: 'json' };
 import cyClockErrors from './messages/cy/clockErrors.json' with { type: 'json' };
 import cyClocks from './messages/cy/clocks.json' with { type: 'json' };
 import cyClockWords from './messages/cy/clockWords.json' with { type: 'json' };
@@ -9,6 +10,7 @@ import cySearch from './messages/cy/search.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
 import enAlerts from './messages/en/alerts.json' with { type: 'json' };
 import enArea from './messages/en/area.json' with { type: 'json' };
+import enAuth from './messages/en/auth.json' with { type: 'json' };
 import enClockErrors from './messages/en/clockErrors.json' with { type: 'json' };
 import enClocks from './messages/en/clocks.json' with { type: 'json' };
 import enClockWords from './messages/en/clockWords.json' with { type: 'json' };
@@ -37,6 +39,7 @@ export const MESSAGE_FILES = {
     clockWords: enClockWords,
     embed: enEmbed,
     area: enArea,
+    auth: enAuth,
   },
   cy: {
     site: cySite,
@@ -48,6 +51,7 @@ export const MESSAGE_FILES = {
     clockWords: cyClockWords,
     embed: cyEmbed,
     area: cyArea,
+    auth: cyAuth,
   },
 } as const;
 
