@@ -50,9 +50,13 @@ describe('the developers page', () => {
     await page.locator('footer').getByRole('link', { name: 'Datblygwyr' }).click();
     await page.waitForURL(/\/cy\/developers$/);
     await page.getByRole('heading', { level: 1, name: 'Datblygwyr' }).waitFor();
-    expect(await page.getByRole('link', { name: 'ddogfennaeth OpenAPI' }).getAttribute('href')).toBe('/api/docs');
+    expect(await page.getByRole('link', { name: 'ddogfennaeth OpenAPI' }).getAttribute('href')).toBe(
+      '/api/docs',
+    );
 
-    const anchors = await page.evaluate(() => [...document.querySelectorAll('tr[id^="error-"]')].map((tr) => tr.id));
+    const anchors = await page.evaluate(() =>
+      [...document.querySelectorAll('tr[id^="error-"]')].map((tr) => tr.id),
+    );
     expect(anchors.sort()).toEqual(Object.keys(ERROR_CODE_DOCS).map(errorDocsAnchor).sort());
     // A problem's `type` lands on its code's row.
     await page.goto('/developers#error-RATE_LIMITED');

@@ -61,9 +61,14 @@ export const overflowing = (parts: string) => `(() => {
   return found;
 })()`;
 
-/** Runs in the page: the visible text of `parts`, with their aria-labels and placeholders. */
+/**
+ * Runs in the page: the visible text of `parts`, with their aria-labels and placeholders. Text a
+ * page marks as English (`lang="en"`: the partner API's error explanations, which the API gives in
+ * English only) is declared, not left behind, so it is left out.
+ */
 const visibleText = (parts: string) => `[...document.querySelectorAll(${JSON.stringify(parts)})]
-  .map((el) => el.innerText + ' ' + [...el.querySelectorAll('[aria-label], [placeholder]')].map((e) => (e.getAttribute('aria-label') ?? '') + ' ' + (e.getAttribute('placeholder') ?? '')).join(' '))
+  .map((el) => [...el.querySelectorAll('[lang="en"]')].reduce((text, english) => text.replace(english.innerText, ''), el.innerText)
+    + ' ' + [...el.querySelectorAll('[aria-label], [placeholder]')].map((e) => (e.getAttribute('aria-label') ?? '') + ' ' + (e.getAttribute('placeholder') ?? '')).join(' '))
   .join('\\n')`;
 
 export async function textOf(p: Page, parts: string): Promise<string> {

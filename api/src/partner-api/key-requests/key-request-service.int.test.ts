@@ -156,7 +156,7 @@ describe.each(testDialects)('key request service on %s', (dialect) => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     // The Welsh request's mail is Welsh, with the Welsh key page.
     const text = approvedMail((await requests.recipient(id))!, token, 'site@x', 'https://cc.example');
-    expect(text.subject).toBe('Eich allwedd API Crime Clock');
+    expect(text.subject).toBe('Eich allwedd API Cloc Troseddau');
     expect(text.text).toContain('https://cc.example/cy/developers/key?token=');
   });
 
