@@ -54,9 +54,9 @@ describe('the developers page', () => {
       '/api/docs',
     );
 
-    const anchors = await page.evaluate(() =>
-      [...document.querySelectorAll('tr[id^="error-"]')].map((tr) => tr.id),
-    );
+    const anchors = (await page.evaluate(
+      `[...document.querySelectorAll('tr[id^="error-"]')].map((tr) => tr.id)`,
+    )) as string[];
     expect(anchors.sort()).toEqual(Object.keys(ERROR_CODE_DOCS).map(errorDocsAnchor).sort());
     // A problem's `type` lands on its code's row.
     await page.goto('/developers#error-RATE_LIMITED');
@@ -74,7 +74,7 @@ describe('the developers page', () => {
     // Refused in the page's language before anything is sent, the first refused field focused.
     const name = page.getByLabel(/^Eich enw/);
     expect(await name.getAttribute('aria-invalid')).toBe('true');
-    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await name.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await page.getByText('Rhowch gyfeiriad e-bost dilys.').waitFor();
 
     await name.fill('Ada Lovelace');
