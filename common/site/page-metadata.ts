@@ -116,6 +116,12 @@ export const ROUTE_METADATA: Readonly<Record<string, RouteEntry>> = {
     titleId: 'meta.alertsUnsubscribe.title',
     descriptionId: 'meta.alerts.description',
   },
+  '/developers': { titleId: 'meta.developers.title', descriptionId: 'meta.developers.description' },
+  '/developers/key': {
+    titleId: 'meta.developerKey.title',
+    descriptionId: 'meta.developerKey.description',
+    noIndex: true,
+  },
   '/admin': ADMIN,
   '/admin/algorithms': ADMIN,
   '/admin/csew-data': ADMIN,

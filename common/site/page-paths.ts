@@ -20,6 +20,8 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/data-status',
   '/alerts/confirm',
   '/alerts/unsubscribe',
+  '/developers',
+  '/developers/key',
   '/admin',
   '/admin/algorithms',
   '/admin/csew-data',

@@ -25,8 +25,6 @@ const isBench = (file: string) => file.startsWith('scripts/bench/');
  */
 const ALLOWED: Record<string, string> = {
   'api/src/app.ts: App': "buildApp's answer, the type the API's integration tests hold",
-  'common/contracts/errors.ts: ENGLISH_ONLY_ERROR_CODES':
-    'the register of codes no public page shows, which api/src/http/error-codes.test.ts checks thrown codes against (docs/i18n.md)',
   'common/contracts/schema-check.ts: KNOWN_KEYWORDS':
     "the keywords the browser's answer checker knows, against which its test holds every contract's schemas",
   'common/contracts/index.ts: ENDPOINTS':

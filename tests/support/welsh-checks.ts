@@ -101,10 +101,12 @@ export const overflowing = (parts: string) => `(() => {
 /**
  * Runs in the page: the visible text of `parts`, with the words of the attributes people meet
  * (aria-labels, titles, placeholders, alt texts) of its shown elements; the tab's title for the
- * whole page.
+ * whole page. Text a page marks as English (`lang="en…"`: the partner API's error explanations,
+ * which the API gives in English only) is declared, not left behind, so it is left out.
  */
 const visibleText = (parts: string) => `[...document.querySelectorAll(${JSON.stringify(parts)})]
-  .map((el) => el.innerText + ' ' + [...el.querySelectorAll('[aria-label], [title], [placeholder], [alt]')]
+  .map((el) => [...el.querySelectorAll('[lang^="en"]')].reduce((text, english) => text.replace(english.innerText, ''), el.innerText)
+    + ' ' + [...el.querySelectorAll('[aria-label], [title], [placeholder], [alt]')]
     .filter((e) => e.checkVisibility({ visibilityProperty: true }))
     .map((e) => ['aria-label', 'title', 'placeholder', 'alt'].map((name) => e.getAttribute(name) ?? '').join(' '))
     .join(' '))

@@ -14,6 +14,7 @@ import {
 import { alertConfirmRoute, alertUnsubscribeRoute } from '../features/alerts/alertRoutes.tsx';
 import { csewClockRoute, policeClockRoute } from '../features/clocks/clockRoutes.tsx';
 import { dataStatusRoute } from '../features/data-status/dataStatusRoute.tsx';
+import { developerKeyRoute, developersRoute } from '../features/developers/developersRoutes.tsx';
 import { glossaryRoute } from '../features/glossary/glossaryRoute.tsx';
 import { landingRoute } from '../features/landing/landingRoute.tsx';
 import { privacyRoute } from '../features/privacy/privacyRoute.tsx';
@@ -31,6 +32,8 @@ export const routeTree = rootRoute.addChildren([
   dataStatusRoute,
   alertConfirmRoute,
   alertUnsubscribeRoute,
+  developersRoute,
+  developerKeyRoute,
   adminRoute.addChildren([
     adminIndexRoute,
     adminAlgorithmsRoute,
