@@ -15,6 +15,12 @@ export const ErrorBody = Type.Object(
         description: 'A refusal for too many requests: the wait, as in Retry-After.',
       }),
     ),
+    suggestion: Type.Optional(
+      Type.String({
+        description:
+          'Something to try instead, when one is known: for POSTCODE_NOT_HELD, the held postcode of the same district nearest the one asked for.',
+      }),
+    ),
   },
   { title: 'Error' },
 );
@@ -56,6 +62,9 @@ export const PUBLIC_ERROR_CODES = [
   'INVALID_POSTCODE',
   'INVALID_POSTCODE_PREFIX',
   'POSTCODE_NOT_FOUND',
+  // A well-formed postcode the store's postcode list lacks (the sample's, or a list without a
+  // postcode service behind it): not the visitor's typing, so not POSTCODE_NOT_FOUND.
+  'POSTCODE_NOT_HELD',
   'NEIGHBOURHOOD_REQUIRED',
   'FORCE_REQUIRED',
   'MONTH_REQUIRED',

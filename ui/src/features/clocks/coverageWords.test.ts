@@ -31,7 +31,7 @@ describe('the coverage statement in the page’s language', () => {
       '2 o 43 heddlu yng Nghymru a Lloegr (Kent Police a Surrey Police), Medi 2025 (sampl synthetig)',
     );
     expect(coverageWords(COVERAGES.fewAndOthers, 'cy')).toBe(
-      '2 o 43 heddlu yng Nghymru a Lloegr (Metropolitan Police Service ac West Midlands Police) ynghyd â British Transport Police a Police Service of Northern Ireland, Tachwedd 2025 i Orffennaf 2026 (sampl synthetig)',
+      '2 o 43 heddlu yng Nghymru a Lloegr (Metropolitan Police Service ac West Midlands Police) ynghyd â British Transport Police, Tachwedd 2025 i Orffennaf 2026 (sampl synthetig)',
     );
   });
 
