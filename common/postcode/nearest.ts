@@ -21,16 +21,18 @@ export function districtRange(compact: string): { from: string; to: string; leng
   return { from: `${district}0AA`, to: `${district}9ZZ`, length: district.length + 3 };
 }
 
-/** How far apart two inward codes are in sort order: a sector apart outweighs any units apart. */
+/** How far apart two postcodes' inward codes are in sort order; another sector is always farther. */
 function inwardDistance(a: string, b: string): number {
   const value = (inward: string) =>
     Number(inward[0]) * 26 * 26 + (inward.charCodeAt(1) - 65) * 26 + (inward.charCodeAt(2) - 65);
-  return Math.abs(value(a.slice(-3)) - value(b.slice(-3)));
+  const otherSector = a.at(-3) === b.at(-3) ? 0 : 10 * 26 * 26;
+  return otherSector + Math.abs(value(a.slice(-3)) - value(b.slice(-3)));
 }
 
 /**
  * Of held compact postcodes (those read either side of the one asked for), the one of its district
- * nearest it (earlier in sort order on a tie); undefined when none is of its district.
+ * nearest it (earlier in sort order on a tie); undefined when none is of its district. When the
+ * sector holds any, one of the two read either side is of it: a sector's postcodes sort together.
  */
 export function nearestHeld(compact: string, held: readonly string[]): string | undefined {
   const district = districtOf(compact);

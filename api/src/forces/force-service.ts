@@ -1,6 +1,10 @@
 import type { Sequelize } from 'sequelize';
 import type { ForceSummary, NeighbourhoodSummary } from '../../../common/contracts/forces.ts';
-import { COUNTED_FORCES, countedForceById, uncountedForceText } from '../../../common/police-coverage/coverage.ts';
+import {
+  COUNTED_FORCES,
+  countedForceById,
+  uncountedForceText,
+} from '../../../common/police-coverage/coverage.ts';
 import { forceById } from '../../../common/police/forces.ts';
 import { formatMonth } from '../../../common/search/months.ts';
 import { notFound } from '../http/errors.ts';

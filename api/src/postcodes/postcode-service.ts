@@ -74,7 +74,10 @@ export function createPostcodeService({ sequelize, remote }: PostcodeServiceOpti
         { ...range, compact: parsed.compact },
       );
     const [before, after] = await Promise.all([side('<', 'DESC'), side('>', 'ASC')]);
-    const nearest = nearestHeld(parsed.compact, [...before, ...after].map((r) => r.compact));
+    const nearest = nearestHeld(
+      parsed.compact,
+      [...before, ...after].map((r) => r.compact),
+    );
     const canonical = nearest === undefined ? undefined : parsePostcode(nearest)?.canonical;
     return new HttpError(404, 'POSTCODE_NOT_HELD', notHeldText(parsed, canonical), {}, canonical);
   }

@@ -756,12 +756,7 @@ export function storeArea(sequelize: Sequelize): SearchArea {
         sequelize,
         'SELECT DISTINCT force_id FROM dataset_months',
       );
-      return coverageOf(
-        sequelize,
-        forces.map((f) => f.force_id).filter(isCountedForce),
-        windowStart,
-        end,
-      );
+      return coverageOf(sequelize, forces.map((f) => f.force_id).filter(isCountedForce), windowStart, end);
     },
     async summary({ windowStart, end }) {
       const [counts, [people]] = await Promise.all([

@@ -239,7 +239,10 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
       // The search answers the same, so the search page can offer the same postcode.
       const searched = await search({ searchType: 'radius', postcode: 'SW1A 2AB', radius: 1 });
       expect(expectError(searched, 404)).toMatchObject({ code: 'POSTCODE_NOT_HELD', suggestion: 'SW1A 2AA' });
-      const noDistrict = expectError(await app.inject({ method: 'GET', url: '/api/postcodes/ZZ9%209ZZ' }), 404);
+      const noDistrict = expectError(
+        await app.inject({ method: 'GET', url: '/api/postcodes/ZZ9%209ZZ' }),
+        404,
+      );
       expect(noDistrict).toEqual({
         success: false,
         code: 'POSTCODE_NOT_HELD',
@@ -251,9 +254,11 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
     });
 
     it('refuses every Northern Irish postcode alike, held or not, in look-ups and searches', async () => {
-      await db.sequelize.getQueryInterface().bulkInsert('postcodes', [
-        { postcode: 'BT1 0AY', compact: 'BT10AY', lat: 54.5973, lng: -5.9301, synthetic: true },
-      ]);
+      await db.sequelize
+        .getQueryInterface()
+        .bulkInsert('postcodes', [
+          { postcode: 'BT1 0AY', compact: 'BT10AY', lat: 54.5973, lng: -5.9301, synthetic: true },
+        ]);
       const outside = (postcode: string) => ({
         success: false,
         code: 'POSTCODE_NOT_FOUND',
@@ -276,9 +281,9 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
 
   describe('forces', () => {
     it('offers the forces counted and no other: British Transport Police in, Northern Ireland out', async () => {
-      const ids = (await app.inject({ method: 'GET', url: '/api/forces' })).json().forces.map(
-        (f: { id: string }) => f.id,
-      );
+      const ids = (await app.inject({ method: 'GET', url: '/api/forces' }))
+        .json()
+        .forces.map((f: { id: string }) => f.id);
       expect(ids).toContain('btp');
       expect(ids).not.toContain('northern-ireland');
       expect(ids).toHaveLength(44);
@@ -288,7 +293,10 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
         error:
           'Police Service of Northern Ireland polices outside England and Wales: the police data here covers England and Wales only.',
       });
-      const neighbourhoods = await app.inject({ method: 'GET', url: '/api/forces/northern-ireland/neighbourhoods' });
+      const neighbourhoods = await app.inject({
+        method: 'GET',
+        url: '/api/forces/northern-ireland/neighbourhoods',
+      });
       expect(expectError(neighbourhoods, 404).code).toBe('FORCE_NOT_FOUND');
     });
 

@@ -202,9 +202,13 @@ export const PARTNER_ERRORS = {
     },
   },
   404: {
-    description: 'The postcode is not known, or no crime data has been imported.',
+    description:
+      'The postcode is outside England and Wales (POSTCODE_NOT_FOUND), or well-formed but not placed by the store (POSTCODE_NOT_HELD: `suggestion` is the nearest held postcode of its district, when there is one), or no crime data has been imported.',
     codes: {
-      POSTCODE_NOT_FOUND: 'Postcode not found',
+      POSTCODE_NOT_FOUND:
+        'BT1 1AA is in Northern Ireland, outside England and Wales: the police data here covers England and Wales only.',
+      POSTCODE_NOT_HELD:
+        "We don't hold the position of M1 1AE. The nearest postcode we hold in M1 is M1 1AA.",
       NO_DATA: 'No police crime data has been imported yet.',
     },
   },

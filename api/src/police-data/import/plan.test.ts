@@ -76,7 +76,7 @@ describe('planImport', () => {
     ]);
   });
 
-    it('ignores a SYNTHETIC.txt deep inside the tree', () => {
+  it('ignores a SYNTHETIC.txt deep inside the tree', () => {
     expect(planImport([entry('a/b/SYNTHETIC.txt')]).synthetic).toBe(false);
   });
 });
