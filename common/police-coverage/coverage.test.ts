@@ -18,7 +18,7 @@ describe('one statement of what the police data covers', () => {
   it('says England and Wales only for all 43 territorial forces', () => {
     const all = coverageOf(ALL, '2025-04', '2026-03', false);
     expect(all.area).toBe('England and Wales');
-    expect(all.text).toBe('England and Wales, April 2025 to March 2026');
+    expect(all.text).toBe('all 43 forces in England and Wales, April 2025 to March 2026');
     expect(all.territorialForces).toBe(43);
   });
 

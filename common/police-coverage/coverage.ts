@@ -104,6 +104,9 @@ export function coverageOf(
   const area = allTerritorial
     ? 'England and Wales'
     : `${held} of ${TERRITORIAL_FORCES.length} forces in England and Wales`;
+  // The statement counts forces even when it has all of them: "all 43 forces in England and Wales
+  // and British Transport Police", as "42 of 43 forces …" does; `area` stays the place.
+  const lead = allTerritorial ? `all ${TERRITORIAL_FORCES.length} forces in England and Wales` : area;
   const which = !named
     ? ''
     : named.kind === 'allBut'
@@ -119,7 +122,7 @@ export function coverageOf(
     lastMonth,
     synthetic,
     area,
-    text: `${area}${which}${plus}${period ? `, ${period}` : ''}${synthetic ? ' (synthetic sample)' : ''}`,
+    text: `${lead}${which}${plus}${period ? `, ${period}` : ''}${synthetic ? ' (synthetic sample)' : ''}`,
   };
 }
 

@@ -23,7 +23,9 @@ describe('the coverage statement in the page’s language', () => {
   });
 
   it('says it in Welsh, Welsh months and soft mutation after "i" included', () => {
-    expect(coverageWords(COVERAGES.all, 'cy')).toBe('Cymru a Lloegr, Ebrill 2025 i Fawrth 2026');
+    expect(coverageWords(COVERAGES.all, 'cy')).toBe(
+      "pob un o'r 43 heddlu yng Nghymru a Lloegr, Ebrill 2025 i Fawrth 2026",
+    );
     expect(coverageWords(COVERAGES.allBut, 'cy')).toBe(
       '42 o 43 heddlu yng Nghymru a Lloegr (pob un ond Greater Manchester Police) ynghyd â British Transport Police, Ebrill 2025 i Fawrth 2026',
     );
