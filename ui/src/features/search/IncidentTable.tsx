@@ -42,7 +42,9 @@ export function IncidentTable({
   const shownPage = Math.min(Math.max(1, pagination.page), pages);
   const first = pagination.total === 0 ? 0 : (shownPage - 1) * pagination.pageSize + 1;
   const last = Math.min(pagination.total, first + data.length - 1);
-  const silent = rateWithheld(response.dataInfo, response.stats);
+  // Another force's data is in, the area's own published nothing: said instead of "no crimes".
+  const silent =
+    response.stats.totalCrimes === null ? undefined : rateWithheld(response.dataInfo, response.stats);
 
   return (
     <section className="card incidents" aria-labelledby="incidents-title" aria-busy={pageLoading}>

@@ -270,8 +270,9 @@ function SearchResults({
   const area = areaLabel(response.dataInfo);
   const period = periodLabel(response.dataInfo);
   const hasCrimes = response.pagination.total > 0;
-  // The area's own force published nothing for the period: no "0 crimes", and whose crimes are shown.
-  const silent = rateWithheld(response.dataInfo, response.stats);
+  // The area's own force published nothing for the period while another's data is in (no data at
+  // all is said as such): no "0 crimes", but who published nothing, and whose crimes are shown.
+  const silent = total === null ? undefined : rateWithheld(response.dataInfo, response.stats);
   const alertArea = areaIdOfSearch(request);
   const mapState = useSearchMapQuery(request, hasCrimes);
   const map = mapState.data;
@@ -315,7 +316,7 @@ function SearchResults({
         <CrimeTypeBreakdown
           stats={response.stats}
           periodMonths={response.dataInfo.totalMonths}
-          rateWithheld={silent !== undefined}
+          rateWithheld={rateWithheld(response.dataInfo, response.stats) !== undefined}
           silentNote={silent && silentAreaWords(silent)}
         />
         <MonthlyBreakdown months={response.stats.monthlyBreakdown} />

@@ -59,10 +59,10 @@ export function SummaryStats({ response }: { response: SearchResponse }) {
           emphasis
           missing={t('search.summary.noData')}
           note={
-            withheld
-              ? silentAreaWords(withheld)
-              : stats.totalCrimes === null
-                ? noDataReason(dataInfo)
+            stats.totalCrimes === null
+              ? noDataReason(dataInfo)
+              : withheld
+                ? silentAreaWords(withheld)
                 : undefined
           }
         >
