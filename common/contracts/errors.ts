@@ -15,6 +15,12 @@ export const ErrorBody = Type.Object(
         description: 'A refusal for too many requests: the wait, as in Retry-After.',
       }),
     ),
+    suggestion: Type.Optional(
+      Type.String({
+        description:
+          'Something to try instead, when one is known: for POSTCODE_NOT_HELD, the held postcode of the same district nearest the one asked for.',
+      }),
+    ),
   },
   { title: 'Error' },
 );
@@ -60,6 +66,9 @@ export const PUBLIC_ERROR_CODES = [
   'INVALID_POSTCODE',
   'INVALID_POSTCODE_PREFIX',
   'POSTCODE_NOT_FOUND',
+  // A well-formed postcode the store's postcode list lacks (the sample's, or a list without a
+  // postcode service behind it): not the visitor's typing, so not POSTCODE_NOT_FOUND.
+  'POSTCODE_NOT_HELD',
   'NEIGHBOURHOOD_REQUIRED',
   'FORCE_REQUIRED',
   'MONTH_REQUIRED',
@@ -231,7 +240,13 @@ export const ERROR_CODE_DOCS: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   },
   POSTCODE_NOT_FOUND: {
     status: 404,
-    description: 'The postcode is well formed, but the store does not hold its position.',
+    description:
+      'The postcode is outside England and Wales (a Northern Ireland BT postcode, say), where the police data here does not reach.',
+  },
+  POSTCODE_NOT_HELD: {
+    status: 404,
+    description:
+      "The postcode is well formed, but the store does not hold its position; `suggestion` names the nearest postcode it holds in the same district, when there is one.",
   },
   NEIGHBOURHOOD_REQUIRED: {
     status: 400,

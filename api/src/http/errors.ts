@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Something to try instead (the error body's `suggestion`). */
+    readonly suggestion?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -128,7 +130,13 @@ export function errorAnswer(
       details,
     };
   } else if (error instanceof HttpError) {
-    body = { success: false, error: error.message, code: error.code, ...retryAfterOf(error) };
+    body = {
+      success: false,
+      error: error.message,
+      code: error.code,
+      ...retryAfterOf(error),
+      ...(error.suggestion === undefined ? {} : { suggestion: error.suggestion }),
+    };
     reply.headers(error.headers);
   } else if (status === 503) {
     // Expected during an outage and repeated for every request: one short line each, no stack.

@@ -197,7 +197,10 @@ export const PARTNER_ERRORS = {
       'This API key may only be used from partner.example.com (or its subdomains); the request came from https://elsewhere.example.',
   },
   404: {
-    POSTCODE_NOT_FOUND: 'Postcode not found',
+    POSTCODE_NOT_FOUND:
+      'BT1 1AA is in Northern Ireland, outside England and Wales: the police data here covers England and Wales only.',
+    POSTCODE_NOT_HELD:
+      "We don't hold the position of M1 1AE. The nearest postcode we hold in M1 is M1 1AA.",
     NO_DATA: 'No police crime data has been imported yet.',
   },
   413: { BODY_TOO_LARGE: 'The request body is too large.' },
