@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import type { SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
 import { useIntl } from 'react-intl';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
+import { ApiError } from '../../shared/api.ts';
 import { describePageFailure } from '../../shared/failureMessage.ts';
 import { useSearchPageQuery } from './searchQueries.ts';
 import { searchKey } from './searchParams.ts';
@@ -22,7 +23,8 @@ export const policeDataShownAtom = atom(false);
 export type CrimeSearchState =
   | { status: 'idle' }
   | { status: 'searching' }
-  | { status: 'error'; message: string }
+  /** `code`: the API's error code, when it answered with one (which field it refused). */
+  | { status: 'error'; message: string; code?: string }
   | { status: 'results'; response: SearchResponse; pageLoading: boolean; pageError?: string };
 
 export function useCrimeSearch(request: SearchRequestBody | null): CrimeSearchState {
@@ -44,7 +46,11 @@ export function useCrimeSearch(request: SearchRequestBody | null): CrimeSearchSt
     const message = describePageFailure(intl, state.error, PAGE_LOCALE);
     return previous
       ? { status: 'results', response: previous, pageLoading: false, pageError: message }
-      : { status: 'error', message };
+      : {
+          status: 'error',
+          message,
+          code: state.error instanceof ApiError ? state.error.body?.code : undefined,
+        };
   }
   return previous ? { status: 'results', response: previous, pageLoading: true } : { status: 'searching' };
 }
