@@ -34,14 +34,13 @@ async function openAt(url: string, viewport: { width: number; height: number }):
 
 /** Where an element is against the viewport, whether focus is on it (or inside it), and its field. */
 async function errorState(page: Page, errorSelector: string) {
-  return page.evaluate((selector) => {
-    const error = document.querySelector<HTMLElement>(selector);
-    if (!error) throw new Error(`no ${selector}`);
+  // The page's globals through the element: this project's types have no DOM.
+  return page.locator(errorSelector).evaluate((error) => {
+    const { activeElement: active, defaultView: view } = error.ownerDocument;
     const box = error.getBoundingClientRect();
-    const active = document.activeElement;
     const described = active?.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
     return {
-      inView: box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth,
+      inView: box.top >= 0 && box.left >= 0 && box.bottom <= view.innerHeight && box.right <= view.innerWidth,
       // Focus on the error, or on the field the error describes.
       focused:
         active === error || error.contains(active) || (error.id !== '' && described.includes(error.id)),
@@ -49,14 +48,14 @@ async function errorState(page: Page, errorSelector: string) {
         error.getAttribute('role') === 'alert' ||
         ['assertive', 'polite'].includes(error.getAttribute('aria-live') ?? ''),
     };
-  }, errorSelector);
+  });
 }
 
 async function fieldState(page: Page, fieldSelector: string) {
   return page.locator(fieldSelector).evaluate((field) => ({
     invalid: field.getAttribute('aria-invalid'),
     describedBy: field.getAttribute('aria-describedby') ?? '',
-    border: getComputedStyle(field).borderTopColor,
+    border: field.ownerDocument.defaultView.getComputedStyle(field).borderTopColor,
   }));
 }
 
@@ -83,11 +82,11 @@ describe('errors in view on a 390 px phone', () => {
       await expect
         .poll(async () => (await fieldState(page, '.postcode-combobox__input')).border)
         .toBe(
-          await page.evaluate(() => {
-            const probe = document.createElement('div');
+          await page.locator('body').evaluate((body) => {
+            const probe = body.ownerDocument.createElement('div');
             probe.style.color = 'var(--input-invalid)';
-            document.body.append(probe);
-            const colour = getComputedStyle(probe).color;
+            body.append(probe);
+            const colour = body.ownerDocument.defaultView.getComputedStyle(probe).color;
             probe.remove();
             return colour;
           }),
@@ -126,11 +125,12 @@ describe('errors in view on a 390 px phone', () => {
       await expect.poll(() => force.getAttribute('aria-invalid')).toBe('true');
       const forceError = await force.evaluate((select) => {
         const id = select.getAttribute('aria-describedby')?.split(' ')[0] ?? '';
-        const box = document.getElementById(id)?.getBoundingClientRect();
+        const doc = select.ownerDocument;
+        const box = doc.getElementById(id)?.getBoundingClientRect();
         return {
-          focused: document.activeElement === select,
-          errorInView: box !== undefined && box.top >= 0 && box.bottom <= innerHeight,
-          text: document.getElementById(id)?.textContent ?? '',
+          focused: doc.activeElement === select,
+          errorInView: box !== undefined && box.top >= 0 && box.bottom <= doc.defaultView.innerHeight,
+          text: doc.getElementById(id)?.textContent ?? '',
         };
       });
       expect(forceError.focused).toBe(true);
@@ -173,16 +173,17 @@ describe('errors in view on a 390 px phone', () => {
 async function countFits(page: Page, selector: string) {
   return page.locator(selector).evaluateAll((counts) =>
     counts.map((count) => {
-      const range = document.createRange();
+      const doc = count.ownerDocument;
+      const range = doc.createRange();
       range.selectNodeContents(count);
       const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
       const box = count.getBoundingClientRect();
-      const inline = getComputedStyle(count).display === 'inline';
+      const inline = doc.defaultView.getComputedStyle(count).display === 'inline';
       return {
         text: count.textContent,
         lines,
         cut: !inline && count.scrollWidth > count.clientWidth,
-        offScreen: box.left < 0 || box.right > document.documentElement.clientWidth,
+        offScreen: box.left < 0 || box.right > doc.documentElement.clientWidth,
       };
     }),
   );
@@ -194,13 +195,14 @@ async function widestCountFits(page: Page, selector: string) {
     counts.map((count) => {
       const shown = count.textContent;
       count.textContent = '10,000,000';
-      const range = document.createRange();
+      const doc = count.ownerDocument;
+      const range = doc.createRange();
       range.selectNodeContents(count);
       const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
       const fits = {
         lines,
         cut: count.scrollWidth > count.clientWidth,
-        offScreen: count.getBoundingClientRect().right > document.documentElement.clientWidth,
+        offScreen: count.getBoundingClientRect().right > doc.documentElement.clientWidth,
       };
       count.textContent = shown;
       return fits;
