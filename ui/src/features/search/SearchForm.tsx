@@ -160,6 +160,17 @@ function AdvancedOptions({
   const months = dates?.dates.map((d) => d.date) ?? [];
   // Said beside the fields as soon as it is true, not only when the search is refused.
   const reversed = validatePeriodDraft(draft, longMonth)?.code === 'RANGE_REVERSED';
+  // A refusal of the range (said here, or in the page's error) and, until it is mended, why.
+  const refusedTo = errorOf(invalid, 'toMonth');
+  const toMonthError: FieldError | undefined =
+    refusedTo || reversed
+      ? {
+          field: 'toMonth',
+          describedBy: refusedTo?.describedBy,
+          text:
+            refusedTo?.text ?? (reversed ? intl.formatMessage({ id: 'search.form.reversed' }) : undefined),
+        }
+      : undefined;
 
   return (
     <div className="advanced__grid">
@@ -276,12 +287,7 @@ function AdvancedOptions({
               value={draft.toMonth}
               months={months}
               onChange={(value) => dispatch({ type: 'toMonth', value })}
-              error={
-                errorOf(invalid, 'toMonth') ??
-                (reversed
-                  ? { field: 'toMonth', text: intl.formatMessage({ id: 'search.form.reversed' }) }
-                  : undefined)
-              }
+              error={toMonthError}
             />
           </>
         )}
