@@ -246,7 +246,7 @@ export const ERROR_CODE_DOCS: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   POSTCODE_NOT_HELD: {
     status: 404,
     description:
-      "The postcode is well formed, but the store does not hold its position; `suggestion` names the nearest postcode it holds in the same district, when there is one.",
+      'The postcode is well formed, but the store does not hold its position; `suggestion` names the nearest postcode it holds in the same district, when there is one.',
   },
   NEIGHBOURHOOD_REQUIRED: {
     status: 400,

@@ -199,8 +199,7 @@ export const PARTNER_ERRORS = {
   404: {
     POSTCODE_NOT_FOUND:
       'BT1 1AA is in Northern Ireland, outside England and Wales: the police data here covers England and Wales only.',
-    POSTCODE_NOT_HELD:
-      "We don't hold the position of M1 1AE. The nearest postcode we hold in M1 is M1 1AA.",
+    POSTCODE_NOT_HELD: "We don't hold the position of M1 1AE. The nearest postcode we hold in M1 is M1 1AA.",
     NO_DATA: 'No police crime data has been imported yet.',
   },
   413: { BODY_TOO_LARGE: 'The request body is too large.' },

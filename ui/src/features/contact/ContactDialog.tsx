@@ -1,7 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CONTACT_LIMITS, validateContactMessage } from '../../../../common/contact/messages.ts';
+import {
+  CONTACT_LIMITS,
+  CONTACT_TEXTS,
+  validateContactMessage,
+} from '../../../../common/contact/messages.ts';
 import type { ButtonProps } from '../../shared/ui/Button.tsx';
 import { Field } from '../../shared/ui/Field.tsx';
 import { sendContactMessage } from './contactApi.ts';
@@ -59,6 +63,8 @@ export function ContactDialogButton(props: Pick<ButtonProps, 'variant' | 'size' 
         type="email"
         autoComplete="email"
         required
+        aria-invalid={dialog.refusal === CONTACT_TEXTS.invalidEmail ? true : undefined}
+        aria-describedby={dialog.refusal === CONTACT_TEXTS.invalidEmail ? dialog.errorId : undefined}
         maxLength={CONTACT_LIMITS.email}
         value={fields.email}
         onChange={(event) => edit({ email: event.target.value })}

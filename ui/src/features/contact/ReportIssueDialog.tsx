@@ -40,6 +40,9 @@ export function ReportIssueDialogButton(props: Pick<ButtonProps, 'variant' | 'si
         rows={6}
         maxLength={CONTACT_LIMITS.issue}
         placeholder={intl.formatMessage({ id: 'report.placeholder' })}
+        // The report's one field: whatever the form's check refused is about it.
+        aria-invalid={dialog.refusal ? true : undefined}
+        aria-describedby={dialog.refusal ? dialog.errorId : undefined}
         value={issue}
         onChange={(event) => {
           setIssue(event.target.value);

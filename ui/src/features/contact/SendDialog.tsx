@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Validation } from '../../../../common/contact/messages.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
+import { bringIntoView } from '../../shared/ui/bringIntoView.ts';
 import { Button, type ButtonProps } from '../../shared/ui/Button.tsx';
 import { useToast } from '../toast/useToast.ts';
 import { sendFailureParts } from './contactApi.ts';
@@ -25,10 +26,13 @@ export function useSendDialog(texts: SendTexts) {
   const { toast } = useToast();
   const intl = useIntl();
   const [open, setOpen] = useState(false);
-  // The form's own check, said before anything is sent; the server's refusal is the mutation's error.
-  const [refused, setRefused] = useState<string | null>(null);
+  // The form's own check, said before anything is sent (in English as the check words it, and in
+  // the page's language); the server's refusal is the mutation's error.
+  const [refused, setRefused] = useState<{ english: string; text: string } | null>(null);
   const sending = useMutation({ mutationFn: (deliver: () => Promise<void>) => deliver() });
-  const error = refused ?? (sending.error && failureText(sending.error));
+  const error = refused?.text ?? (sending.error && failureText(sending.error));
+  // The error's element, which a refused field names as its description.
+  const errorId = useId();
 
   function show(text: string) {
     toast({ variant: 'destructive', title: intl.formatMessage({ id: 'dialog.error' }), description: text });
@@ -39,7 +43,7 @@ export function useSendDialog(texts: SendTexts) {
     const id = contactTextIdOf(english);
     const text = id ? intl.formatMessage({ id }) : english;
     if (!sending.isPending) sending.reset();
-    setRefused(text);
+    setRefused({ english, text });
     show(text);
   }
 
@@ -71,7 +75,17 @@ export function useSendDialog(texts: SendTexts) {
     if (!sending.isPending) sending.reset();
   }
 
-  return { open, setOpen, sending: sending.isPending, error, clearError, send };
+  return {
+    open,
+    setOpen,
+    sending: sending.isPending,
+    error,
+    errorId,
+    /** The form's own check's refusal, as the check words it (CONTACT_TEXTS): which field it is about. */
+    refusal: refused?.english ?? null,
+    clearError,
+    send,
+  };
 }
 
 export type SendDialogState = ReturnType<typeof useSendDialog>;
@@ -104,6 +118,11 @@ export function SendDialogButton({
   onSubmit: () => Promise<void>;
   children: ReactNode;
 }) {
+  // A new error is brought into view and focus (the dialog scrolls on a phone) and read out.
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (dialog.error) bringIntoView(errorRef.current);
+  }, [dialog.error]);
   return (
     <>
       <Button
@@ -129,7 +148,11 @@ export function SendDialogButton({
           }}
         >
           {children}
-          {dialog.error && <Alert variant="destructive">{dialog.error}</Alert>}
+          {dialog.error && (
+            <Alert ref={errorRef} id={dialog.errorId} tabIndex={-1} variant="destructive">
+              {dialog.error}
+            </Alert>
+          )}
           <div className="contact-form__actions">
             <Button variant="secondary" onClick={() => dialog.setOpen(false)}>
               <FormattedMessage id="dialog.cancel" />

@@ -12,6 +12,8 @@ const ROW_PX = 16;
 const MIN_CELL_PX = 10;
 const TOP_PX = 28;
 const LABEL_PX = { narrow: 112, wide: 220 };
+/** Between a force's name and its first cell. */
+const LABEL_GAP_PX = 6;
 const NARROW_BELOW_PX = 600;
 
 /**
@@ -40,7 +42,16 @@ export function ForceMonthGrid({ forces }: { forces: readonly ForceDataStatus[] 
     const svgElement = svgRef.current;
     if (!svgElement || width === 0) return;
     const months = forces[0]?.months.map((m) => m.month) ?? [];
-    const labelPx = width < NARROW_BELOW_PX ? LABEL_PX.narrow : LABEL_PX.wide;
+    const narrow = width < NARROW_BELOW_PX;
+    const names = new Map(forces.map((f) => [f.id, narrow ? shortName(f.name) : f.name]));
+    const svg = select(svgElement);
+    svg.selectAll('*').remove();
+    // The names' column is as wide as the widest name in the font drawn (never cut on its left,
+    // whatever the language or the fonts); on a phone the months then scroll beside them.
+    const labelPx = Math.max(
+      narrow ? LABEL_PX.narrow : LABEL_PX.wide,
+      Math.ceil(widestText(svgElement, [...names.values()])) + 2 * LABEL_GAP_PX,
+    );
     const gridWidth = Math.max(months.length * MIN_CELL_PX, width - labelPx);
     const height = TOP_PX + forces.length * ROW_PX;
     const x = scaleBand<string>().domain(months).range([0, gridWidth]).padding(0.08);
@@ -49,8 +60,6 @@ export function ForceMonthGrid({ forces }: { forces: readonly ForceDataStatus[] 
       .range([0, forces.length * ROW_PX])
       .padding(0.08);
 
-    const svg = select(svgElement);
-    svg.selectAll('*').remove();
     svg
       .attr('width', labelPx + gridWidth)
       .attr('height', height)
@@ -81,11 +90,11 @@ export function ForceMonthGrid({ forces }: { forces: readonly ForceDataStatus[] 
     rows
       .append('text')
       .attr('class', 'force-grid__force')
-      .attr('x', labelPx - 6)
+      .attr('x', labelPx - LABEL_GAP_PX)
       .attr('y', y.bandwidth() / 2)
       .attr('dy', '0.35em')
       .attr('text-anchor', 'end')
-      .text((f) => (labelPx === LABEL_PX.narrow ? shortName(f.name) : f.name));
+      .text((f) => names.get(f.id) ?? f.name);
     rows
       .append('g')
       .attr('transform', `translate(${labelPx},0)`)
@@ -113,13 +122,29 @@ export function ForceMonthGrid({ forces }: { forces: readonly ForceDataStatus[] 
   );
 }
 
+/** The width of the widest of `texts` as a force's name is drawn in `svg`. */
+function widestText(svg: SVGSVGElement, texts: readonly string[]): number {
+  const probe = select(svg).append('text').attr('class', 'force-grid__force');
+  let widest = 0;
+  for (const text of texts) {
+    probe.text(text);
+    widest = Math.max(widest, probe.node()?.getComputedTextLength() ?? 0);
+  }
+  probe.remove();
+  return widest;
+}
+
 /**
  * A force's name without "Police", "Constabulary" and the like ("Heddlu" in a Welsh force's
  * Welsh name), to fit a phone's width.
  */
 function shortName(name: string): string {
-  return name
-    .replace(/\b(Police|Constabulary|Service|Heddlu)\b/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    name
+      .replace(/\b(Police|Constabulary|Service|Heddlu)\b/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      // "Police Service of Northern Ireland" is "Northern Ireland", not "of Northern Ireland".
+      .replace(/^of\s+/, '')
+  );
 }

@@ -1,8 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { usePoliceClockMeta } from '../clocks/policeCoverage.ts';
+import type { ClockKind } from '../../../../common/clock/types.ts';
+import { TickingCount } from '../clocks/ClockParts.tsx';
+import { useClockYear } from '../clocks/ClockSections.tsx';
 import { coverageWords } from '../clocks/coverageWords.ts';
+import { FrameProvider } from '../clocks/frameContext.tsx';
+import { usePoliceClockMeta } from '../clocks/policeCoverage.ts';
+import { useLiveClock } from '../clocks/useLiveClock.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import './landing.css';
 
@@ -33,6 +38,7 @@ export function LandingPage() {
             title={intl.formatMessage({ id: 'landing.csewCard.title' })}
             description={intl.formatMessage({ id: 'landing.csewCard.description' })}
             icon={<SurveyIcon />}
+            live={<LiveFigure kind="csew" />}
           />
         </li>
         <li>
@@ -49,6 +55,7 @@ export function LandingPage() {
                   )
             }
             icon={<ShieldIcon />}
+            live={<LiveFigure kind="police" />}
           />
         </li>
       </ul>
@@ -68,9 +75,11 @@ interface ClockCardProps {
   title: string;
   description: string;
   icon: ReactNode;
+  /** The clock's running total, as its page shows it. */
+  live: ReactNode;
 }
 
-function ClockCard({ to, title, description, icon }: ClockCardProps) {
+function ClockCard({ to, title, description, icon, live }: ClockCardProps) {
   return (
     <Link to={to} className="clock-card">
       <span className="clock-card__icon" aria-hidden="true">
@@ -78,12 +87,40 @@ function ClockCard({ to, title, description, icon }: ClockCardProps) {
       </span>
       <span className="clock-card__text">
         <span className="clock-card__title">{title}</span>
+        {live}
         <span className="clock-card__description">{description}</span>
       </span>
       <span className="clock-card__arrow" aria-hidden="true">
         →
       </span>
     </Link>
+  );
+}
+
+/**
+ * A clock's running total, fed by the realtime server exactly as the clock's own page is (the
+ * counts are the server's; the page only animates between its ticks).
+ */
+function LiveFigure({ kind }: { kind: ClockKind }) {
+  const { frames } = useLiveClock(kind);
+  return (
+    <FrameProvider frames={frames}>
+      <LiveFigureText kind={kind} />
+    </FrameProvider>
+  );
+}
+
+function LiveFigureText({ kind }: { kind: ClockKind }) {
+  const year = useClockYear();
+  return (
+    <span className="clock-card__live" data-testid={`landing-live-${kind}`}>
+      <TickingCount group="incidents" id={null} className="clock-card__count" />
+      {year !== null && (
+        <span className="clock-card__live-label">
+          <FormattedMessage id={`landing.live.${kind}`} values={{ year: String(year) }} />
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -11,6 +11,7 @@ import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
 import { endpointKey } from '../../shared/queries.ts';
 import { cx } from '../../shared/ui/classNames.ts';
 import { useDismiss } from '../../shared/ui/useDismiss.ts';
+import type { FieldError } from './fieldIssue.ts';
 import { fetchPostcodeSuggestions } from './searchApi.ts';
 
 /** Suggestions after a 300 ms pause in typing, not per key (how many, from how many characters: the contract). */
@@ -22,18 +23,21 @@ export interface PostcodeComboboxProps {
   onChange: (value: string) => void;
   /** Enter with no suggestion highlighted. */
   onSubmit: () => void;
+  /** Why the search refused the postcode, said under it or in an error elsewhere. */
+  error?: FieldError;
 }
 
 /**
  * The postcode field with suggestions, as an ARIA 1.2 combobox: focus stays in the input while the
  * arrow keys move a highlight through the listbox (announced through aria-activedescendant).
  */
-export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeComboboxProps) {
+export function PostcodeCombobox({ value, onChange, onSubmit, error }: PostcodeComboboxProps) {
   const intl = useIntl();
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
@@ -148,7 +152,7 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
   }
 
   // No error while what is typed can still become a postcode: "SW1" is not wrong, only unfinished.
-  const validity =
+  const shape =
     prefix === ''
       ? undefined
       : isValidPostcode(prefix)
@@ -156,6 +160,11 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
         : couldBecomePostcode(prefix)
           ? undefined
           : 'invalid';
+  // A well-formed postcode the search refused (not held, outside the area) is not shown as valid.
+  const validity = error ? 'invalid' : shape;
+  const describedBy = [hintId, error?.text ? errorId : undefined, error?.describedBy]
+    .filter(Boolean)
+    .join(' ');
   const activeId = shown && highlighted >= 0 ? `${id}-option-${highlighted}` : undefined;
 
   return (
@@ -175,7 +184,7 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
           aria-controls={listId}
           aria-activedescendant={activeId}
           aria-invalid={validity === 'invalid' ? true : undefined}
-          aria-describedby={hintId}
+          aria-describedby={describedBy}
           autoComplete="postal-code"
           autoCapitalize="characters"
           spellCheck={false}
@@ -215,9 +224,14 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
       </div>
       <p id={hintId} className="field__hint postcode-combobox__hint">
         {intl.formatMessage({
-          id: validity === 'invalid' ? 'search.postcode.invalid' : 'search.postcode.hint',
+          id: shape === 'invalid' ? 'search.postcode.invalid' : 'search.postcode.hint',
         })}
       </p>
+      {error?.text && (
+        <p id={errorId} className="field__error" role="alert">
+          {error.text}
+        </p>
+      )}
     </div>
   );
 }

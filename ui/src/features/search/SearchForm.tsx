@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, type Dispatch, type FormEvent, type ReactNode } from 'react';
+import { useId, type Dispatch, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { forceNameFor, inForceNameOrder } from '../../../../common/police/force-name.ts';
 import { isValidPostcode } from '../../../../common/postcode/postcode.ts';
@@ -17,6 +17,7 @@ import type {
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Button } from '../../shared/ui/Button.tsx';
 import { monthSpanWords } from '../clocks/coverageWords.ts';
+import { errorOf, type FieldError } from './fieldIssue.ts';
 import { PostcodeCombobox } from './PostcodeCombobox.tsx';
 import { useForcesQuery, useNeighbourhoodsQuery } from './searchQueries.ts';
 import type { DraftAction } from './searchDraft.ts';
@@ -33,6 +34,9 @@ export interface SearchFormProps {
   availableDates: UseQueryResult<AvailableDatesResponse>;
   /** The trend of the results on screen, for the badge beside the button. */
   trend: MonthOverMonthChange | null;
+  /** The field the last search was refused for, marked invalid until it is changed. */
+  invalid?: FieldError;
+  ref?: Ref<HTMLFormElement>;
 }
 
 const SEARCH_TYPE_CHOICES: readonly SearchType[] = ['radius', 'neighbourhood', 'force'];
@@ -52,6 +56,8 @@ export function SearchForm({
   onSubmit,
   availableDates,
   trend,
+  invalid,
+  ref,
 }: SearchFormProps) {
   const intl = useIntl();
   const advancedId = useId();
@@ -65,6 +71,7 @@ export function SearchForm({
 
   return (
     <form
+      ref={ref}
       className="card search-form"
       onSubmit={submit}
       aria-label={intl.formatMessage({ id: 'search.form.label' })}
@@ -76,6 +83,7 @@ export function SearchForm({
             value={draft.postcode}
             onChange={(value) => dispatch({ type: 'postcode', value })}
             onSubmit={onSubmit}
+            error={errorOf(invalid, 'postcode')}
           />
         ) : (
           <p className="search-form__scope">
@@ -124,7 +132,12 @@ export function SearchForm({
         </button>
         <div id={advancedId} hidden={!advancedOpen} className="advanced">
           {advancedOpen && (
-            <AdvancedOptions draft={draft} dispatch={dispatch} availableDates={availableDates} />
+            <AdvancedOptions
+              draft={draft}
+              dispatch={dispatch}
+              availableDates={availableDates}
+              invalid={invalid}
+            />
           )}
         </div>
       </div>
@@ -136,7 +149,8 @@ function AdvancedOptions({
   draft,
   dispatch,
   availableDates,
-}: Pick<SearchFormProps, 'draft' | 'dispatch' | 'availableDates'>) {
+  invalid,
+}: Pick<SearchFormProps, 'draft' | 'dispatch' | 'availableDates' | 'invalid'>) {
   const intl = useIntl();
   const needsForce = draft.searchType !== 'radius';
   const forces = useForcesQuery(needsForce);
@@ -146,6 +160,17 @@ function AdvancedOptions({
   const months = dates?.dates.map((d) => d.date) ?? [];
   // Said beside the fields as soon as it is true, not only when the search is refused.
   const reversed = validatePeriodDraft(draft, longMonth)?.code === 'RANGE_REVERSED';
+  // A refusal of the range (said here, or in the page's error) and, until it is mended, why.
+  const refusedTo = errorOf(invalid, 'toMonth');
+  const toMonthError: FieldError | undefined =
+    refusedTo || reversed
+      ? {
+          field: 'toMonth',
+          describedBy: refusedTo?.describedBy,
+          text:
+            refusedTo?.text ?? (reversed ? intl.formatMessage({ id: 'search.form.reversed' }) : undefined),
+        }
+      : undefined;
 
   return (
     <div className="advanced__grid">
@@ -180,6 +205,7 @@ function AdvancedOptions({
           value={draft.forceId}
           onChange={(value) => dispatch({ type: 'force', value })}
           state={forces}
+          error={errorOf(invalid, 'force')}
           placeholder={intl.formatMessage({ id: 'search.form.force.choose' })}
           loadingText={intl.formatMessage({ id: 'search.form.force.loading' })}
           errorText={intl.formatMessage({ id: 'search.form.force.error' })}
@@ -204,6 +230,7 @@ function AdvancedOptions({
           value={draft.neighbourhoodId}
           onChange={(value) => dispatch({ type: 'neighbourhood', value })}
           state={neighbourhoods}
+          error={errorOf(invalid, 'neighbourhood')}
           placeholder={intl.formatMessage({
             id:
               neighbourhoods.status === 'success' && neighbourhoods.data.length === 0
@@ -243,6 +270,7 @@ function AdvancedOptions({
             value={draft.singleMonth}
             months={months}
             onChange={(value) => dispatch({ type: 'singleMonth', value })}
+            error={errorOf(invalid, 'singleMonth')}
           />
         )}
         {draft.period === 'range' && (
@@ -252,13 +280,14 @@ function AdvancedOptions({
               value={draft.fromMonth}
               months={months}
               onChange={(value) => dispatch({ type: 'fromMonth', value })}
+              error={errorOf(invalid, 'fromMonth')}
             />
             <MonthSelect
               label={intl.formatMessage({ id: 'search.form.to' })}
               value={draft.toMonth}
               months={months}
               onChange={(value) => dispatch({ type: 'toMonth', value })}
-              error={reversed ? intl.formatMessage({ id: 'search.form.reversed' }) : undefined}
+              error={toMonthError}
             />
           </>
         )}
@@ -311,8 +340,8 @@ function PresetMonths({ choice, months }: { choice: TimePeriodChoice; months: re
 
 interface SelectFieldProps<T> {
   label: string;
-  /** A problem with the chosen value, said under the field and tied to it. */
-  invalid?: string;
+  /** A problem with the chosen value, said under the field (or in an error elsewhere) and tied to it. */
+  error?: FieldError;
   value: string;
   onChange: (value: string) => void;
   state?: UseQueryResult<T>;
@@ -324,7 +353,7 @@ interface SelectFieldProps<T> {
 
 function SelectField<T>({
   label,
-  invalid,
+  error,
   value,
   onChange,
   state,
@@ -336,7 +365,9 @@ function SelectField<T>({
   const id = useId();
   const loading = state?.isLoading === true;
   const failed = state?.status === 'error';
+  const invalid = error?.text;
   const message = failed ? errorText : invalid;
+  const describedBy = [message ? `${id}-error` : undefined, error?.describedBy].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -347,8 +378,8 @@ function SelectField<T>({
         className="field__input field__select"
         value={value}
         disabled={loading || failed}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(event) => onChange(event.target.value)}
       >
         {placeholder !== undefined && <option value="">{loading ? loadingText : placeholder}</option>}
@@ -374,7 +405,7 @@ function MonthSelect({
   value: string;
   months: readonly string[];
   onChange: (value: string) => void;
-  error?: string;
+  error?: FieldError;
 }) {
   // A bookmarked month the store no longer lists still shows what was chosen.
   const intl = useIntl();
@@ -385,7 +416,7 @@ function MonthSelect({
       value={value}
       onChange={onChange}
       placeholder={intl.formatMessage({ id: 'search.form.month.choose' })}
-      invalid={error}
+      error={error}
     >
       {listed.map((month) => (
         <option key={month} value={month}>

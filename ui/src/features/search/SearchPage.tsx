@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type Dispatch } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CRIME_CATEGORY_SLUGS, type CrimeCategorySlug } from '../../../../common/crime/categories.ts';
 import { frameAt } from '../../../../common/map/frame.ts';
@@ -14,6 +14,7 @@ import { rateWithheld } from '../../../../common/search/silent-forces.ts';
 import type { ApiCrime, SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Alert } from '../../shared/ui/Alert.tsx';
+import { bringIntoView } from '../../shared/ui/bringIntoView.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { usePoliceClockMeta } from '../clocks/policeCoverage.ts';
 import { coverageAreaWords, coverageWords } from '../clocks/coverageWords.ts';
@@ -33,7 +34,8 @@ import {
   useMarkCrimesQuery,
   useSearchMapQuery,
 } from './searchQueries.ts';
-import { draftReducer, needsAdvancedOptions } from './searchDraft.ts';
+import { draftReducer, needsAdvancedOptions, type DraftAction } from './searchDraft.ts';
+import { fieldOfIssue, type FieldError } from './fieldIssue.ts';
 import { longMonth } from './searchFormat.ts';
 import { areaLabel, issueWords, periodLabel, silentAreaHeading, silentAreaWords } from './searchWords.ts';
 import { SearchForm } from './SearchForm.tsx';
@@ -70,6 +72,15 @@ export function SearchPage() {
   const intl = useIntl();
 
   const [draft, dispatch] = useReducer(draftReducer, url, draftFromUrl);
+  // The field the form's own check refused, with why: marked until the visitor changes the form.
+  const [refusedField, setRefusedField] = useState<FieldError | null>(null);
+  const edit: Dispatch<DraftAction> = (action) => {
+    setRefusedField(null);
+    dispatch(action);
+  };
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const errorId = useId();
   const [advancedOpen, setAdvancedOpen] = useState(() => needsAdvancedOptions(draftFromUrl(url)));
   const [shownFormKey, setShownFormKey] = useState(() => formKey(url));
   const currentFormKey = formKey(url);
@@ -103,6 +114,29 @@ export function SearchPage() {
     }
   }, [lastPage, page, navigate]);
 
+  // A refused field takes focus (its error is said under it and tied to it), in the middle of the
+  // screen so a phone shows the error too.
+  useEffect(() => {
+    if (refusedField) bringIntoView(formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
+  }, [refusedField]);
+
+  // A search the server refused, or a link the page refuses, brings its error into view and focus
+  // (it is an alert, so it is also read out), unless the visitor has moved on elsewhere meanwhile.
+  const shownError = urlIssue ? `url:${urlIssue.code}` : search.status === 'error' ? search.message : null;
+  useEffect(() => {
+    if (shownError === null) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('.search-form'))
+      bringIntoView(errorRef.current);
+  }, [shownError]);
+
+  // The field the server's refusal is about stays marked while the form still asks that search.
+  const serverCode = urlIssue?.code ?? (search.status === 'error' ? search.code : undefined);
+  const serverField = serverCode ? fieldOfIssue(serverCode, draft) : undefined;
+  const draftIsShown = JSON.stringify(requestFromUrl(urlFromDraft(draft))) === JSON.stringify(wanted);
+  const invalid: FieldError | undefined =
+    refusedField ?? (serverField && draftIsShown ? { field: serverField, describedBy: errorId } : undefined);
+
   function submit() {
     const issue =
       validateSearchCriteria({
@@ -113,6 +147,8 @@ export function SearchPage() {
       }) ?? validatePeriodDraft(draft, longMonth);
     if (issue) {
       const words = issueWords(issue, draft);
+      const field = fieldOfIssue(issue.code, draft);
+      setRefusedField(field ? { field, text: words.text } : null);
       toast({
         variant: 'destructive',
         title: words.title,
@@ -121,6 +157,7 @@ export function SearchPage() {
       });
       return;
     }
+    setRefusedField(null);
     // A new search forgets every cached page of earlier searches, and asks again even when it is
     // the search already shown.
     const next = urlFromDraft(draft);
@@ -183,18 +220,23 @@ export function SearchPage() {
         )}
       </PageHeader>
       <SearchForm
+        ref={formRef}
         draft={draft}
-        dispatch={dispatch}
+        dispatch={edit}
         advancedOpen={advancedOpen}
         onToggleAdvanced={toggleAdvanced}
         onSubmit={submit}
         availableDates={availableDates}
         trend={response?.stats.monthOverMonthChange ?? null}
+        invalid={invalid}
       />
 
       <div className="search-outcome">
         {urlIssue && (
           <Alert
+            ref={errorRef}
+            id={errorId}
+            tabIndex={-1}
             variant="destructive"
             title={issueWords(urlIssue, draftFromUrl(url)).title}
             className="search-error"
@@ -213,6 +255,9 @@ export function SearchPage() {
         )}
         {search.status === 'error' && (
           <Alert
+            ref={errorRef}
+            id={errorId}
+            tabIndex={-1}
             variant="destructive"
             title={intl.formatMessage({ id: 'search.error.title' }, { message: search.message })}
             className="search-error"

@@ -23,8 +23,11 @@ export const policeDataShownAtom = atom(false);
 export type CrimeSearchState =
   | { status: 'idle' }
   | { status: 'searching' }
-  /** `notHeld`: a well-formed postcode the store cannot place, and the held postcode offered instead. */
-  | { status: 'error'; message: string; notHeld?: { suggestion?: string } }
+  /**
+   * `code`: the API's error code, when it answered with one (which field it refused); `notHeld`: a
+   * well-formed postcode the store cannot place, and the held postcode offered instead.
+   */
+  | { status: 'error'; message: string; code?: string; notHeld?: { suggestion?: string } }
   | { status: 'results'; response: SearchResponse; pageLoading: boolean; pageError?: string };
 
 export function useCrimeSearch(request: SearchRequestBody | null): CrimeSearchState {
@@ -51,7 +54,12 @@ export function useCrimeSearch(request: SearchRequestBody | null): CrimeSearchSt
         : undefined;
     return previous
       ? { status: 'results', response: previous, pageLoading: false, pageError: message }
-      : { status: 'error', message, ...(notHeld ? { notHeld } : {}) };
+      : {
+          status: 'error',
+          message,
+          code: error instanceof ApiError ? error.code : undefined,
+          ...(notHeld ? { notHeld } : {}),
+        };
   }
   return previous ? { status: 'results', response: previous, pageLoading: true } : { status: 'searching' };
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { cx } from './classNames.ts';
 
 export interface AlertProps {
@@ -6,12 +6,19 @@ export interface AlertProps {
   title?: ReactNode;
   children?: ReactNode;
   className?: string;
+  id?: string;
+  /** Set to -1 for an alert that focus is moved to (bringIntoView). */
+  tabIndex?: number;
+  ref?: Ref<HTMLDivElement>;
 }
 
 /** An inline message. Destructive alerts use role="alert" so assistive technology reads them at once. */
-export function Alert({ variant = 'default', title, children, className }: AlertProps) {
+export function Alert({ variant = 'default', title, children, className, id, tabIndex, ref }: AlertProps) {
   return (
     <div
+      ref={ref}
+      id={id}
+      tabIndex={tabIndex}
       role={variant === 'destructive' ? 'alert' : 'status'}
       className={cx('alert', `alert--${variant}`, className)}
     >
