@@ -6,6 +6,7 @@ import cyClockWords from './messages/cy/clockWords.json' with { type: 'json' };
 import cyEmbed from './messages/cy/embed.json' with { type: 'json' };
 import cyErrors from './messages/cy/errors.json' with { type: 'json' };
 import cySearch from './messages/cy/search.json' with { type: 'json' };
+import cySharing from './messages/cy/sharing.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
 import enAlerts from './messages/en/alerts.json' with { type: 'json' };
 import enArea from './messages/en/area.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import enClockWords from './messages/en/clockWords.json' with { type: 'json' };
 import enEmbed from './messages/en/embed.json' with { type: 'json' };
 import enErrors from './messages/en/errors.json' with { type: 'json' };
 import enSearch from './messages/en/search.json' with { type: 'json' };
+import enSharing from './messages/en/sharing.json' with { type: 'json' };
 import enSite from './messages/en/site.json' with { type: 'json' };
 import type { Locale } from './locale.ts';
 
@@ -37,6 +39,7 @@ export const MESSAGE_FILES = {
     clockWords: enClockWords,
     embed: enEmbed,
     area: enArea,
+    sharing: enSharing,
   },
   cy: {
     site: cySite,
@@ -48,6 +51,7 @@ export const MESSAGE_FILES = {
     clockWords: cyClockWords,
     embed: cyEmbed,
     area: cyArea,
+    sharing: cySharing,
   },
 } as const;
 
