@@ -6,6 +6,7 @@ import cyClockWords from './messages/cy/clockWords.json' with { type: 'json' };
 import cyEmbed from './messages/cy/embed.json' with { type: 'json' };
 import cyErrors from './messages/cy/errors.json' with { type: 'json' };
 import cySearch from './messages/cy/search.json' with { type: 'json' };
+import cyFreshness from './messages/cy/freshness.json' with { type: 'json' };
 import cySharing from './messages/cy/sharing.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
 import enAlerts from './messages/en/alerts.json' with { type: 'json' };
@@ -16,6 +17,7 @@ import enClockWords from './messages/en/clockWords.json' with { type: 'json' };
 import enEmbed from './messages/en/embed.json' with { type: 'json' };
 import enErrors from './messages/en/errors.json' with { type: 'json' };
 import enSearch from './messages/en/search.json' with { type: 'json' };
+import enFreshness from './messages/en/freshness.json' with { type: 'json' };
 import enSharing from './messages/en/sharing.json' with { type: 'json' };
 import enSite from './messages/en/site.json' with { type: 'json' };
 import type { Locale } from './locale.ts';
@@ -40,6 +42,7 @@ export const MESSAGE_FILES = {
     embed: enEmbed,
     area: enArea,
     sharing: enSharing,
+    freshness: enFreshness,
   },
   cy: {
     site: cySite,
@@ -52,6 +55,7 @@ export const MESSAGE_FILES = {
     embed: cyEmbed,
     area: cyArea,
     sharing: cySharing,
+    freshness: cyFreshness,
   },
 } as const;
 
