@@ -1,26 +1,23 @@
 /**
  * The words the clock pages and the embed share (the pace, time units, live status, titles, the
  * police coverage, the errors a clock can meet) and the embed's own, as plain text in either
- * language. The embed (plain DOM) formats only through here, so it carries these four small
+ * language. The embed (plain DOM) formats only through here, so it carries these three small
  * message files and not the pages' (docs/benchmarks.md).
  */
 import cyErrors from '../../../../common/i18n/messages/cy/clockErrors.json' with { type: 'json' };
 import cyWords from '../../../../common/i18n/messages/cy/clockWords.json' with { type: 'json' };
 import cyEmbed from '../../../../common/i18n/messages/cy/embed.json' with { type: 'json' };
-import cyFreshness from '../../../../common/i18n/messages/cy/freshness.json' with { type: 'json' };
 import enErrors from '../../../../common/i18n/messages/en/clockErrors.json' with { type: 'json' };
 import enWords from '../../../../common/i18n/messages/en/clockWords.json' with { type: 'json' };
 import enEmbed from '../../../../common/i18n/messages/en/embed.json' with { type: 'json' };
-import enFreshness from '../../../../common/i18n/messages/en/freshness.json' with { type: 'json' };
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import { messageFormatter, type MessageValues } from '../../../../common/i18n/message-format.ts';
 
-export type WordId =
-  keyof typeof enWords | keyof typeof enEmbed | keyof typeof enErrors | keyof typeof enFreshness;
+export type WordId = keyof typeof enWords | keyof typeof enEmbed | keyof typeof enErrors;
 
 export const WORD_SOURCES: Record<Locale, Record<WordId, string>> = {
-  en: { ...enWords, ...enEmbed, ...enErrors, ...enFreshness },
-  cy: { ...cyWords, ...cyEmbed, ...cyErrors, ...cyFreshness },
+  en: { ...enWords, ...enEmbed, ...enErrors },
+  cy: { ...cyWords, ...cyEmbed, ...cyErrors },
 };
 
 /** One of the shared or the embed's messages as plain text. */

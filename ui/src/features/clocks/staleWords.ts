@@ -15,7 +15,7 @@ export function staleWords(
 ): string | null {
   const stale = staleness(latestMonth, nowMs);
   if (!stale?.stale) return null;
-  return wordMessage(locale, 'freshness.stale', {
+  return wordMessage(locale, 'clockWords.stale', {
     month: formatMonth(stale.latestMonth, locale),
     months: stale.monthsAgo,
   });
