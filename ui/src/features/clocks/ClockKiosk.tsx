@@ -82,10 +82,7 @@ export function ClockKiosk({
           </p>
         )}
         {kind === 'police' && definition && (
-          <StaleNotice
-            latestMonth={definition.meta.latestDataMonth}
-            className="kiosk__synthetic kiosk__stale"
-          />
+          <StaleNotice latestMonth={definition.meta.latestDataMonth} className="kiosk__stale" />
         )}
         <div className="kiosk__controls">
           <LiveIndicator status={feed.status} className="live-indicator--kiosk" />

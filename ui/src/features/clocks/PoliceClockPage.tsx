@@ -128,7 +128,7 @@ function PoliceClock({ definition, area }: { definition: ClockDefinition; area: 
           <FormattedMessage id="clocks.synthetic" values={{ strong: (words) => <strong>{words}</strong> }} />
         </p>
       )}
-      <StaleNotice latestMonth={meta.latestDataMonth} className="clock-synthetic clock-stale" />
+      <StaleNotice latestMonth={meta.latestDataMonth} className="clock-stale" />
 
       <ClockHero
         group="incidents"

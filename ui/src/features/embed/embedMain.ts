@@ -100,7 +100,7 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
   const rate = element('p', 'embed__rate');
   const synthetic = element('p', 'embed__synthetic', say('clockWords.syntheticPlain'));
   synthetic.hidden = true;
-  const stale = element('p', 'embed__synthetic embed__stale');
+  const stale = element('p', 'embed__stale');
   stale.hidden = true;
   const clock = element('div', 'embed__clock', label, count, rate, synthetic, stale);
   const pending = element('p', 'embed__pending', say('clockWords.loading'));
