@@ -16,6 +16,7 @@ import { clockRoutes } from './clocks/routes.ts';
 import { csewFiguresRoutes } from './clocks/csew-figures-routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { oembedRoutes } from './oembed/routes.ts';
+import { isSyntheticDefinition } from '../../common/clock/police-definition.ts';
 import { clockImageRoutes } from './og-image/routes.ts';
 import { observabilityPlugin } from './observability/observability-plugin.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
@@ -238,7 +239,14 @@ export async function buildApp(options: AppOptions) {
     policeApi: services.policeApi,
     cached,
   });
-  await app.register(oembedRoutes, { prefix: '/api', cached });
+  await app.register(oembedRoutes, {
+    prefix: '/api',
+    cached,
+    policeSynthetic: async () => {
+      const definition = await services.policeClock.definition();
+      return definition !== null && isSyntheticDefinition(definition.meta);
+    },
+  });
   await app.register(clockImageRoutes, {
     prefix: '/api',
     images: services.images,

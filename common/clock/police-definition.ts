@@ -99,6 +99,11 @@ export function policeCoverage(
 export const SYNTHETIC_DATA_NOTE =
   'These figures come from sample data generated for demonstration, not from real police records.';
 
+/** Whether a clock's definition was made from the synthetic sample (its note says so). */
+export function isSyntheticDefinition(meta: Pick<ClockMeta, 'notes'>): boolean {
+  return meta.notes.includes(SYNTHETIC_DATA_NOTE);
+}
+
 export class PoliceClockInputError extends Error {
   override name = 'PoliceClockInputError';
 }

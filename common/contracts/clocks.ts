@@ -132,6 +132,12 @@ export const ClockMetaSchema = Type.ReadonlyObject(
      * for the year ending June 2025; absent when the figures do not give it.
      */
     nextEditionYearEnding: Type.Optional(YearMonth()),
+    /**
+     * Survey clock: the edition the figures are, as the last month (YYYY-MM) of the year they
+     * cover, read from the figures' `dataYear` ("year ending March 2025": "2025-03"); the one
+     * source of the period the page names. Absent when `dataYear` does not say it so.
+     */
+    yearEnding: Type.Optional(YearMonth()),
     excludedForces: List(ExcludedForceSchema),
     notes: List(Type.String()),
     /**

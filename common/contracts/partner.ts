@@ -165,6 +165,10 @@ const Stats = Type.Object({
 export const PartnerSearchResponse = Type.Object(
   {
     success: Type.Literal(true),
+    synthetic: Type.Boolean({
+      description:
+        'True when the answer is made from the synthetic sample (generated for trying the product out, not real police records): say so wherever it is shown. False for data.police.uk data.',
+    }),
     data: Type.Array(Crime, { description: 'One page of incidents, newest month first.' }),
     pagination: Type.Object({
       page: Type.Integer(),

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { LangQuery } from './lang.ts';
 import { CRIME_CATEGORY_SLUGS } from '../crime/categories.ts';
 import type { ExportFormat } from '../search/export.ts';
 import type {
@@ -74,6 +75,8 @@ export const GetAvailableDates = endpoint({
 export const ExportQuery = Type.Object({
   format: Format,
   ...criteria,
+  /** The language of the file's own words (the synthetic sample's notice); English when omitted. */
+  lang: Type.Optional(LangQuery),
 });
 export type ExportQuery = Static<typeof ExportQuery>;
 

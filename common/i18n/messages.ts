@@ -8,6 +8,8 @@ import cyDevelopers from './messages/cy/developers.json' with { type: 'json' };
 import cyEmbed from './messages/cy/embed.json' with { type: 'json' };
 import cyErrors from './messages/cy/errors.json' with { type: 'json' };
 import cySearch from './messages/cy/search.json' with { type: 'json' };
+import cyFreshness from './messages/cy/freshness.json' with { type: 'json' };
+import cySharing from './messages/cy/sharing.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
 import enAlerts from './messages/en/alerts.json' with { type: 'json' };
 import enArea from './messages/en/area.json' with { type: 'json' };
@@ -19,6 +21,8 @@ import enDevelopers from './messages/en/developers.json' with { type: 'json' };
 import enEmbed from './messages/en/embed.json' with { type: 'json' };
 import enErrors from './messages/en/errors.json' with { type: 'json' };
 import enSearch from './messages/en/search.json' with { type: 'json' };
+import enFreshness from './messages/en/freshness.json' with { type: 'json' };
+import enSharing from './messages/en/sharing.json' with { type: 'json' };
 import enSite from './messages/en/site.json' with { type: 'json' };
 import type { Locale } from './locale.ts';
 
@@ -43,6 +47,8 @@ export const MESSAGE_FILES = {
     area: enArea,
     auth: enAuth,
     developers: enDevelopers,
+    sharing: enSharing,
+    freshness: enFreshness,
   },
   cy: {
     site: cySite,
@@ -56,6 +62,8 @@ export const MESSAGE_FILES = {
     area: cyArea,
     auth: cyAuth,
     developers: cyDevelopers,
+    sharing: cySharing,
+    freshness: cyFreshness,
   },
 } as const;
 

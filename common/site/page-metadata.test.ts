@@ -31,6 +31,11 @@ describe('pageMetadata', () => {
     // The image's path is its contract's; written out in page-metadata.ts so that the embed,
     // whose script carries this module, does not carry the contract's schemas too.
     expect(CLOCK_IMAGE.path).toBe(GetClockImage.path);
+    // A Welsh page's preview is drawn in Welsh.
+    expect(pageMetadata('/cy/police-crime-clock?area=force:kent')!.imagePath).toBe(
+      '/api/og/clock.png?clock=police-crime-clock&area=force%3Akent&lang=cy',
+    );
+    expect(pageMetadata('/cy/crime-clock')!.imagePath).toBe('/api/og/clock.png?clock=crime-clock&lang=cy');
     expect(page.clock).toEqual({ page: 'police-crime-clock', area: 'postcode:SW1A1AA' });
     expect(pageMetadata('/police-crime-clock?area=force:kent')!.title).toBe(
       'Police Crime Clock: Kent Police | Crime Clock',

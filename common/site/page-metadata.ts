@@ -222,7 +222,12 @@ function clockMetadata(base: PageMetadata, clock: ClockPage, query: URLSearchPar
         }
       : {}),
     canonicalPath: `${path}${areaQuery(area)}`,
-    imagePath: `${CLOCK_IMAGE.path}?${new URLSearchParams({ clock, ...(area ? { area } : {}) }).toString()}`,
+    // A Welsh page's preview is drawn in Welsh; the English image keeps its address.
+    imagePath: `${CLOCK_IMAGE.path}?${new URLSearchParams({
+      clock,
+      ...(area ? { area } : {}),
+      ...(locale === 'en' ? {} : { lang: locale }),
+    }).toString()}`,
     imageAlt: label
       ? say(locale, 'meta.clock.areaImageAlt', { clock: clockName, area: label })
       : say(locale, 'meta.clock.imageAlt', { clock: clockName }),
@@ -235,9 +240,16 @@ export function clockPagePath(clock: { page: ClockPage; area?: string }): string
   return `/${clock.page}${areaQuery(clock.area)}`;
 }
 
-/** The embed of a clock, for an iframe (the embed entry: ui/src/features/embed). */
-export function clockEmbedPath(clock: { page: ClockPage; area?: string }): string {
-  return `/embed/${clock.page}${areaQuery(clock.area)}`;
+/**
+ * The embed of a clock, for an iframe (the embed entry: ui/src/features/embed); in Welsh with
+ * `lang=cy`, as an embed carries its language in its own address.
+ */
+export function clockEmbedPath(clock: { page: ClockPage; area?: string }, locale: Locale = 'en'): string {
+  const query = new URLSearchParams({
+    ...(clock.area ? { area: clock.area } : {}),
+    ...(locale === 'en' ? {} : { lang: locale }),
+  }).toString();
+  return `/embed/${clock.page}${query ? `?${query}` : ''}`;
 }
 
 /** Text for HTML: element content and double-quoted attribute values alike. */

@@ -8,6 +8,7 @@ import {
   CsewFiguresError,
   newerReleaseMayExist,
   parseCsewFigures,
+  yearEndingOf,
 } from './csew-data.ts';
 
 const copy = () => JSON.parse(JSON.stringify(bundled)) as Record<string, unknown> & typeof bundled;
@@ -125,5 +126,23 @@ describe('CSEW figures document', () => {
     expect(newerReleaseMayExist(figures, Date.parse('2025-10-22T12:00:00Z'))).toBe(false);
     expect(newerReleaseMayExist(figures, Date.parse('2025-10-23T00:30:00Z'))).toBe(true);
     expect(newerReleaseMayExist({ nextUpdateDate: null }, Date.now())).toBe(false);
+  });
+});
+
+describe('the survey period, from the figures alone', () => {
+  it('reads the last month of the survey year from dataYear', () => {
+    expect(yearEndingOf('year ending March 2025')).toBe('2025-03');
+    expect(yearEndingOf('Year ending june 2026')).toBe('2026-06');
+    expect(yearEndingOf('2024/25')).toBeUndefined();
+    expect(yearEndingOf('year ending Smarch 2025')).toBeUndefined();
+  });
+
+  it("puts it in the clock's meta, and names it nowhere else the page shows", () => {
+    const meta = csewClockDefinition(BUNDLED_CSEW_FIGURES).meta;
+    expect(meta.yearEnding).toBe(yearEndingOf(BUNDLED_CSEW_FIGURES.dataYear));
+    expect(meta.yearEnding).toMatch(/^\d{4}-\d{2}$/);
+    // The method's prose leaves the period to that one fact, in both languages.
+    expect(meta.dataMethod).not.toMatch(/year ending|year to/i);
+    expect(meta.survey?.cy?.dataMethod).not.toMatch(/flwyddyn yn gorffen/);
   });
 });

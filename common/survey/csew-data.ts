@@ -221,6 +221,31 @@ function surveyWelsh(cy: CsewFiguresWelsh): SurveyWelsh {
   };
 }
 
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/**
+ * The last month of the survey year the figures' `dataYear` names, as YYYY-MM: "year ending March
+ * 2025" is "2025-03". Undefined for any other wording, which pages then show as it is.
+ */
+export function yearEndingOf(dataYear: string): string | undefined {
+  const match = /^year ending ([a-z]+) (\d{4})$/i.exec(dataYear.trim());
+  const month = match ? MONTHS.indexOf(match[1]!.toLowerCase()) + 1 : 0;
+  return match && month > 0 ? `${match[2]}-${String(month).padStart(2, '0')}` : undefined;
+}
+
 const definitions = new WeakMap<CsewFigures, ClockDefinition>();
 
 /** The survey clock's definition for a set of figures (one object per set, so models are cached once). */
@@ -237,6 +262,7 @@ export function csewClockDefinition(figures: CsewFigures): ClockDefinition {
     nextUpdateRule: 'date',
     nextUpdateDate: figures.nextUpdateDate,
     ...(figures.nextEditionYearEnding ? { nextEditionYearEnding: figures.nextEditionYearEnding } : {}),
+    ...(yearEndingOf(figures.dataYear) ? { yearEnding: yearEndingOf(figures.dataYear) } : {}),
     excludedForces: [],
     notes: [figures.surveyNote, figures.source.licence, ...figures.prevalenceWarnings],
     sourceUrl: figures.source.url,

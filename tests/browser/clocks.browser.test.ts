@@ -183,6 +183,16 @@ describe('Police Crime Clock', () => {
       expect(text).toContain('data.police.uk');
       expect(text).toMatch(/Latest data month\s+\w+ \d{4}/i);
       expect(text).toMatch(/Last updated/i);
+      // From the data status: the product runs here without scheduled updates, so none is promised.
+      expect(text).not.toMatch(/1st week/i);
+      await page.getByTestId('next-update').waitFor();
+      expect(await page.getByTestId('next-update').innerText()).toMatch(
+        /^None scheduled: scheduled updates are off/,
+      );
+      // The sample ends in September 2025: months behind any calendar month this test runs in.
+      expect(await page.getByTestId('stale-data').innerText()).toMatch(
+        /^The latest police data is for \w+ \d{4}, \d+ months ago\.$/,
+      );
       expect(text).toMatch(/Excluded: Greater Manchester Police \(.+\)/);
       expect(text).toContain('Open Government Licence v3.0');
       expect(text).toMatch(/© Crown copyright/);

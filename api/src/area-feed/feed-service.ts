@@ -3,6 +3,7 @@ import { areaClockPath, areaSearchPath } from '../../../common/alerts/area-links
 import { clockAreaSearch, parseClockAreaId } from '../../../common/clock/area.ts';
 import { areaFeedPath } from '../../../common/contracts/alerts.ts';
 import { localizedPath, type Locale } from '../../../common/i18n/locale.ts';
+import { sharingWord, syntheticTitle } from '../../../common/site/sharing-words.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { SearchService } from '../search/search-service.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
@@ -59,6 +60,11 @@ export function createAreaFeedService({ sequelize, search, origin }: AreaFeedOpt
       }
       const times = await importTimes();
       const label = words.area(areaId, answer.dataInfo.area.label, answer.dataInfo.area.neighbourhoodName);
+      // A feed reader shows entries one by one, far from the feed's own title: each says it.
+      const synthetic = answer.dataInfo.synthetic;
+      const marked = (title: string) => syntheticTitle(title, synthetic, locale);
+      const noted = (summary: string) =>
+        synthetic ? `${sharingWord(locale, 'sharing.synthetic.note')} ${summary}` : summary;
       // The English ids are as they were before there was a Welsh feed: readers keep their entries.
       const tag = (rest: string) =>
         `tag:${host},2026:crime-clock/area/${encodeURIComponent(areaId)}${locale === 'en' ? '' : `/${locale}`}${rest}`;
@@ -70,15 +76,17 @@ export function createAreaFeedService({ sequelize, search, origin }: AreaFeedOpt
           const month = words.month(m.month);
           return {
             id: tag(`/${m.month}`),
-            title: words.say('alerts.feed.entryTitle', { label, crimes, month }),
+            title: marked(words.say('alerts.feed.entryTitle', { label, crimes, month })),
             updated: times.get(m.month) ?? new Date(0).toISOString(),
             link: `${origin}${localizedPath(areaSearchPath(area, m.month), locale)}`,
-            summary: words.say('alerts.feed.entrySummary', {
-              label,
-              crimes,
-              month,
-              incomplete: m.incomplete ? 'yes' : 'no',
-            }),
+            summary: noted(
+              words.say('alerts.feed.entrySummary', {
+                label,
+                crimes,
+                month,
+                incomplete: m.incomplete ? 'yes' : 'no',
+              }),
+            ),
           };
         });
       const updated = entries.reduce(
@@ -88,7 +96,7 @@ export function createAreaFeedService({ sequelize, search, origin }: AreaFeedOpt
       return atomDocument({
         lang: locale,
         id: tag(''),
-        title: words.say('alerts.feed.title', { label }),
+        title: marked(words.say('alerts.feed.title', { label })),
         subtitle: words.say('alerts.feed.subtitle'),
         updated,
         self: `${origin}${areaFeedPath(areaId, locale)}`,

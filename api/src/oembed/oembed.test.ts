@@ -50,3 +50,27 @@ describe('oembedFor', () => {
     expect(oembedFor({ url: '/crime-clock' }, ORIGIN).kind).toBe('bad-url');
   });
 });
+
+describe('oembedFor a Welsh page, and on the synthetic sample', () => {
+  it('embeds the Welsh clock under its Welsh title for a /cy/ address', () => {
+    const answer = rich(`${ORIGIN}/cy/crime-clock`);
+    expect(answer.html).toContain(`<iframe src="${ORIGIN}/embed/crime-clock?lang=cy"`);
+    expect(answer.title).toContain('Cloc Troseddau CSEW');
+    expect(answer.thumbnail_url).toBe(`${ORIGIN}/api/og/clock.png?clock=crime-clock&lang=cy`);
+    const area = rich(`${ORIGIN}/cy/police-crime-clock?area=force:kent`);
+    expect(area.html).toContain(`src="${ORIGIN}/embed/police-crime-clock?area=force%3Akent&amp;lang=cy"`);
+  });
+
+  it("marks a police clock's title when its data is the synthetic sample, never the survey clock's", () => {
+    const police = oembedFor({ url: `${ORIGIN}/police-crime-clock` }, ORIGIN, true);
+    const survey = oembedFor({ url: `${ORIGIN}/crime-clock` }, ORIGIN, true);
+    const welsh = oembedFor({ url: `${ORIGIN}/cy/police-crime-clock` }, ORIGIN, true);
+    if (police.kind !== 'rich' || survey.kind !== 'rich' || welsh.kind !== 'rich')
+      throw new Error('no answer');
+    expect(police.answer.title).toBe('Police Crime Clock | Crime Clock (synthetic sample data)');
+    expect(police.answer.html).toContain('title="Police Crime Clock | Crime Clock (synthetic sample data)"');
+    expect(welsh.answer.title).toContain('(data sampl synthetig)');
+    expect(survey.answer.title).not.toContain('synthetic');
+    expect(rich(`${ORIGIN}/police-crime-clock`).title).not.toContain('synthetic');
+  });
+});

@@ -1,4 +1,5 @@
 import { OEMBED_DEFAULT_SIZE, type OEmbedQuery, type OEmbedRich } from '../../../common/contracts/oembed.ts';
+import { syntheticTitle } from '../../../common/site/sharing-words.ts';
 import {
   CLOCK_IMAGE,
   SITE_NAME,
@@ -36,9 +37,11 @@ function clockPageAt(
 
 /**
  * The oEmbed answer for a clock page of the site at `origin`: its embed in an iframe and the
- * resize script, no larger than the consumer's maxwidth and maxheight.
+ * resize script, no larger than the consumer's maxwidth and maxheight, in the page's language (a
+ * /cy/ page's embed is the Welsh one). `policeSynthetic`: the police data is the synthetic sample,
+ * which a police clock's title then says (the survey clock's figures are ONS's own).
  */
-export function oembedFor(request: OEmbedRequest, origin: string): OEmbedResult {
+export function oembedFor(request: OEmbedRequest, origin: string, policeSynthetic = false): OEmbedResult {
   let url: URL;
   try {
     url = new URL(request.url);
@@ -47,11 +50,16 @@ export function oembedFor(request: OEmbedRequest, origin: string): OEmbedResult 
   }
   const page = clockPageAt(url, origin);
   if (!page) return { kind: 'not-ours' };
+  const title = syntheticTitle(
+    page.title,
+    policeSynthetic && page.clock.page === 'police-crime-clock',
+    page.locale,
+  );
   const width = Math.min(OEMBED_DEFAULT_SIZE.width, request.maxwidth ?? Infinity);
   const height = Math.min(OEMBED_DEFAULT_SIZE.height, request.maxheight ?? Infinity);
   // The frame is as wide as its column up to `width`; /embed.js then fits its height to the clock.
   const html =
-    `<iframe src="${escapeHtml(`${origin}${clockEmbedPath(page.clock)}`)}" title="${escapeHtml(page.title)}"` +
+    `<iframe src="${escapeHtml(`${origin}${clockEmbedPath(page.clock, page.locale)}`)}" title="${escapeHtml(title)}"` +
     ` width="${width}" height="${height}" loading="lazy"` +
     ` style="border: 0; width: 100%; max-width: ${width}px; height: ${height}px"></iframe>` +
     `<script src="${escapeHtml(origin)}/embed.js" async></script>`;
@@ -61,7 +69,7 @@ export function oembedFor(request: OEmbedRequest, origin: string): OEmbedResult 
     answer: {
       version: '1.0',
       type: 'rich',
-      title: page.title,
+      title,
       provider_name: SITE_NAME,
       provider_url: `${origin}/`,
       html,

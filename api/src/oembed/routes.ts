@@ -9,10 +9,15 @@ import { oembedFor } from './oembed.ts';
 export interface OEmbedRoutesOptions {
   /** ETag and Cache-Control: the answer changes only with a release (its tag, with the data's). */
   cached: ReturnType<typeof cachedByDataVersion>;
+  /** Whether the police data is the synthetic sample, which the police clocks' titles then say. */
+  policeSynthetic: () => Promise<boolean>;
 }
 
 /** GET /oembed (register with prefix /api): how to embed one of the site's clock pages (oEmbed 1.0). */
-export const oembedRoutes: FastifyPluginAsyncTypebox<OEmbedRoutesOptions> = async (app, { cached }) => {
+export const oembedRoutes: FastifyPluginAsyncTypebox<OEmbedRoutesOptions> = async (
+  app,
+  { cached, policeSynthetic },
+) => {
   contractRoute(
     app,
     GetOEmbed,
@@ -28,7 +33,9 @@ export const oembedRoutes: FastifyPluginAsyncTypebox<OEmbedRoutesOptions> = asyn
         throw new HttpError(501, 'FORMAT_NOT_IMPLEMENTED', 'Only format=json is served.');
       }
       const origin = siteOrigin(request);
-      const result = origin ? oembedFor(query, origin) : ({ kind: 'not-ours' } as const);
+      const result = origin
+        ? oembedFor(query, origin, await policeSynthetic())
+        : ({ kind: 'not-ours' } as const);
       if (result.kind === 'bad-url') throw badRequest('url must be an absolute address', 'INVALID_URL');
       if (result.kind === 'not-ours') {
         throw notFound('url is not a clock page of this site', 'NOT_A_CLOCK_PAGE');

@@ -53,4 +53,26 @@ describe('the clock card', () => {
     const blank = await renderPng(clockCardSvg(card).replace(/<text[^>]*>[^<]*<\/text>/g, ''));
     expect(png.length).toBeGreaterThan(blank.length * 3);
   });
+
+  it('says in a band across its top that the synthetic sample is no real police records', () => {
+    expect(clockCardSvg(card)).not.toContain('SYNTHETIC');
+    const svg = clockCardSvg({ ...card, synthetic: true });
+    expect(svg).toContain('>SYNTHETIC SAMPLE – NOT REAL POLICE RECORDS<');
+    expect(svg).toContain('<rect x="0" y="0" width="1200" height="56" fill="#f59e0b"/>');
+    expect(clockCardSvg({ ...card, synthetic: true, locale: 'cy' })).toContain('>SAMPL SYNTHETIG');
+  });
+
+  it('is worded in Welsh for a Welsh page: the product, the count, the source, the date and month', () => {
+    const svg = clockCardSvg({
+      ...card,
+      locale: 'cy',
+      clockName: "Cloc Troseddau'r Heddlu",
+      data: { ...card.data, latestDataMonth: '2026-05' },
+    });
+    expect(svg).toContain('>CLOC TROSEDDAU<');
+    expect(svg).toContain('o droseddau hyd yma yn 2026, ar gyfradd eleni');
+    expect(svg).toContain('Ffynhonnell: ');
+    expect(svg).toContain('1 Gorffennaf 2026, 12:05 amser y DU · data hyd at Mai 2026');
+    expect(svg).not.toMatch(/UK time|so far|Source:/);
+  });
 });

@@ -2,6 +2,10 @@ import { clockAreaId, clockAreaSearch, type ClockArea } from '../../../common/cl
 import { toClockData } from '../../../common/clock/clock-data.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
 import { areaName } from '../../../common/clock/area-name.ts';
+import { isSyntheticDefinition } from '../../../common/clock/police-definition.ts';
+import type { Locale } from '../../../common/i18n/locale.ts';
+import { messageFormatter } from '../../../common/i18n/message-format.ts';
+import { MESSAGES, type MessageId } from '../../../common/i18n/messages.ts';
 import type { ClockPage } from '../../../common/site/page-metadata.ts';
 import { csewClockDefinition } from '../../../common/survey/csew-data.ts';
 import type { CsewFiguresService } from '../clocks/csew-figures-service.ts';
@@ -37,10 +41,33 @@ export interface DrawnImages {
 /** Images kept per API node (each about 30 KB). */
 export const CLOCK_IMAGES_KEPT = 500;
 
-const CLOCK_NAME: Record<ClockPage, string> = {
-  'crime-clock': 'CSEW Crime Clock',
-  'police-crime-clock': 'Police Crime Clock',
+const CLOCK_NAME: Record<ClockPage, MessageId> = {
+  'crime-clock': 'clockWords.csew.title',
+  'police-crime-clock': 'clockWords.police.title',
 };
+
+/** Each clock's source as its pages name it (the survey's English keeps its edition, the definition's). */
+const SOURCE: Record<ClockPage, MessageId> = {
+  'crime-clock': 'clocks.csew.dataSource',
+  'police-crime-clock': 'clocks.police.dataSource',
+};
+
+const say = messageFormatter(MESSAGES);
+
+/**
+ * Where a national clock counts, in `locale`: the definition's own English, or from its coverage's
+ * facts as the pages word it ("Cymru a Lloegr", "7 o 43 heddlu yng Nghymru a Lloegr").
+ */
+function nationalArea(definition: ClockDefinition, english: string, locale: Locale): string {
+  if (locale === 'en') return english;
+  const coverage = definition.meta.coverage;
+  return !coverage || coverage.territorialForces === coverage.ofTerritorialForces
+    ? say(locale, 'clockWords.coverage.all')
+    : say(locale, 'clockWords.coverage.some', {
+        held: coverage.territorialForces,
+        of: coverage.ofTerritorialForces,
+      });
+}
 
 /**
  * The link-preview image of a clock, drawn at most once a minute per clock: every visitor's
@@ -66,33 +93,35 @@ export function createClockImageService(options: ClockImageServiceOptions) {
     }
   }
 
-  async function draw(page: ClockPage, area?: ClockArea): Promise<Buffer | null> {
+  async function draw(page: ClockPage, area: ClockArea | undefined, locale: Locale): Promise<Buffer | null> {
     const definition = await definitionOf(page, area);
     if (!definition) return null;
     const at = now();
     const data = toClockData(definition, at);
     return renderPng(
       clockCardSvg({
-        clockName: CLOCK_NAME[page],
+        clockName: say(locale, CLOCK_NAME[page]),
         data: {
           ...data,
           areaName: area
-            ? areaName(area, 'en', data.areaName, definition.meta.neighbourhoodName)
-            : data.areaName,
+            ? areaName(area, locale, data.areaName, definition.meta.neighbourhoodName)
+            : nationalArea(definition, data.areaName, locale),
         },
-        source: definition.meta.dataSource,
+        source: locale === 'en' ? definition.meta.dataSource : say(locale, SOURCE[page]),
         at,
+        locale,
+        synthetic: isSyntheticDefinition(definition.meta),
       }),
     );
   }
 
   return {
-    /** The PNG of the clock (of `area`, on the police clock); null when it has no data. */
-    image(page: ClockPage, area?: ClockArea): Promise<Buffer | null> {
-      const key = `${page}|${area ? clockAreaId(area) : ''}`;
+    /** The PNG of the clock (of `area`, on the police clock) in `locale`; null when it has no data. */
+    image(page: ClockPage, area?: ClockArea, locale: Locale = 'en'): Promise<Buffer | null> {
+      const key = `${page}|${area ? clockAreaId(area) : ''}|${locale}`;
       const cached = drawn.get(key);
       if (cached) return cached;
-      const image = draw(page, area);
+      const image = draw(page, area, locale);
       drawn.set(key, image);
       // A failure (the database away) is not kept: the next request draws again.
       image.catch(() => drawn.delete(key));

@@ -27,7 +27,7 @@ export const clockImageRoutes: FastifyPluginAsyncTypebox<ClockImageRoutesOptions
       onRequest: drawings.admit,
     },
     async (request, reply) => {
-      const { clock, area: areaId } = request.query;
+      const { clock, area: areaId, lang } = request.query;
       // The schema bounds the id's length only: whether it names an area is the clock's rule.
       const area = areaId === undefined ? undefined : parseClockAreaId(areaId);
       if (areaId !== undefined && (!area || clock !== 'police-crime-clock')) {
@@ -36,7 +36,7 @@ export const clockImageRoutes: FastifyPluginAsyncTypebox<ClockImageRoutesOptions
           'INVALID_AREA',
         );
       }
-      const png = await images.image(clock, area);
+      const png = await images.image(clock, area, lang);
       if (!png) throw new HttpError(404, 'NO_CLOCK_DATA', 'This clock has no data to show yet.');
       return reply
         .type('image/png')

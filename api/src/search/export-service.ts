@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
+import type { Locale } from '../../../common/i18n/locale.ts';
 import {
-  CSV_HEAD,
+  csvHead,
   EXPORT_CONTENT_TYPES,
   JSON_TAIL,
   exportFileName,
@@ -30,7 +31,12 @@ export interface SearchExport {
 }
 
 export interface ExportService {
-  exportSearch(request: SearchRequestBody, format: ExportFormat, now?: Date): Promise<SearchExport>;
+  /** `locale`: the language of the words the file carries besides the data (its synthetic notice). */
+  exportSearch(
+    request: SearchRequestBody,
+    format: ExportFormat,
+    options?: { now?: Date; locale?: Locale },
+  ): Promise<SearchExport>;
 }
 
 /**
@@ -43,10 +49,13 @@ export function createExportService(
   { batchRows = EXPORT_BATCH_ROWS }: { batchRows?: number } = {},
 ): ExportService {
   return {
-    async exportSearch(request, format, now = new Date()) {
+    async exportSearch(request, format, { now = new Date(), locale = 'en' } = {}) {
       const { summary, rows, crimes, close } = await search.searchAll(request, batchRows);
+      const synthetic = summary.dataInfo.synthetic;
       const body = Readable.from(
-        format === 'csv' ? csvChunks(readAhead(rows)) : jsonChunks(jsonHead(summary, now), readAhead(crimes)),
+        format === 'csv'
+          ? csvChunks(csvHead(synthetic, locale), readAhead(rows))
+          : jsonChunks(jsonHead(summary, now, locale), readAhead(crimes)),
         { objectMode: false },
       );
       // The store's snapshot is held until the file is sent or given up, read or not.
@@ -81,8 +90,8 @@ export async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T
   }
 }
 
-async function* csvChunks(rows: AsyncGenerator<CrimeRow[]>): AsyncGenerator<string> {
-  yield CSV_HEAD;
+async function* csvChunks(head: string, rows: AsyncGenerator<CrimeRow[]>): AsyncGenerator<string> {
+  yield head;
   for await (const batch of rows) yield csvRows(batch);
 }
 

@@ -111,8 +111,10 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const { format, ...criteria } = request.query;
-      return sendGatedExport(exportGate, request, reply, () => exports.exportSearch(criteria, format));
+      const { format, lang, ...criteria } = request.query;
+      return sendGatedExport(exportGate, request, reply, () =>
+        exports.exportSearch(criteria, format, { locale: lang }),
+      );
     },
   );
 

@@ -383,8 +383,10 @@ export function createSearchService({
     const startText = formatMonth(start);
     const periodMonths = new Set(monthsFrom(start, end).map(formatMonth));
 
+    const synthetic = coverage.synthetic || resolved.synthetic;
     const response: SearchResponse = {
       success: true,
+      synthetic,
       data,
       pagination: { page, pageSize, total, pages },
       coordinates: { latitude: area.centre.lat, longitude: area.centre.lng },
@@ -413,7 +415,7 @@ export function createSearchService({
         forcesWithData: coverage.forcesWithData
           .filter((f) => f.months.some((m) => periodMonths.has(m)))
           .map(({ id, name }) => ({ id, name })),
-        synthetic: coverage.synthetic || resolved.synthetic,
+        synthetic,
         dataVersion,
         latestMonth: formatMonth(held.latest),
       },

@@ -44,12 +44,15 @@ describe.each(testDialects)('partner export on %s', (dialect) => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-disposition']).toBe(
-        `attachment; filename="crimes-sw1a-1aa-2025-01-to-2025-06.${format}"`,
+        `attachment; filename="crimes-sw1a-1aa-2025-01-to-2025-06-SYNTHETIC.${format}"`,
       );
       expect(res.headers['x-ratelimit-limit']).toBe('5');
       if (format === 'csv') {
         expect(res.body).toBe(own.body);
-        expect((parse(res.body.slice(1)) as string[][])[0]).toEqual([...CSV_COLUMNS]);
+        // The synthetic sample's notice first (the fixture is the sample), then the columns.
+        const [notice, ...table] = parse(res.body.slice(1), { relax_column_count: true }) as string[][];
+        expect(notice).toEqual([expect.stringMatching(/^Synthetic sample data/)]);
+        expect(table[0]).toEqual([...CSV_COLUMNS]);
       } else {
         const { exportedAt: _a, ...theirs } = res.json();
         const { exportedAt: _b, ...ours } = own.json();

@@ -62,6 +62,7 @@ const EXAMPLE_CLOCK = clockAnswer(
 /** A shortened real answer (two incidents, two crime types, two clock categories). */
 export const EXAMPLE_RESPONSE = {
   success: true,
+  synthetic: false,
   data: [
     {
       id: 2743,

@@ -8,6 +8,7 @@ import { ClockAnnouncer, EveryText, LiveIndicator, TickingCount } from './ClockP
 import { ClockPending, useClockYear } from './ClockSections.tsx';
 import { useFrame } from './frameContext.tsx';
 import { isSyntheticData } from './clockText.ts';
+import { StaleNotice } from './StaleNotice.tsx';
 import { kioskGrid } from './kioskGrid.ts';
 import { categoryName } from './categoryName.ts';
 import { clockAreaName } from './clockAreaName.ts';
@@ -79,6 +80,9 @@ export function ClockKiosk({
           <p className="kiosk__synthetic" title={SYNTHETIC_DATA_NOTE}>
             {clockMessage(PAGE_LOCALE, 'clockWords.syntheticPlain')}
           </p>
+        )}
+        {kind === 'police' && definition && (
+          <StaleNotice latestMonth={definition.meta.latestDataMonth} className="kiosk__stale" />
         )}
         <div className="kiosk__controls">
           <LiveIndicator status={feed.status} className="live-indicator--kiosk" />

@@ -15,7 +15,7 @@ import { ClockKiosk } from './ClockKiosk.tsx';
 import { ClockAnnouncer } from './ClockParts.tsx';
 import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
 import { englishLang, nextUpdateWords, surveyWords } from './clockDataWords.ts';
-import { calendarPeriodText, daysUntilText, formatDate } from './clockText.ts';
+import { calendarPeriodText, daysUntilText, formatDate, formatMonth } from './clockText.ts';
 import { CsewClockActions } from './CsewClockActions.tsx';
 import { FrameProvider, useFrame } from './frameContext.tsx';
 import { EmbedThisClock } from '../embed/EmbedThisClock.tsx';
@@ -207,6 +207,14 @@ function CsewDataFooter({ definition, year }: { definition: ClockDefinition; yea
             </a>
           </dd>
         </div>
+        {meta.yearEnding && (
+          <div>
+            <dt>{say('freshness.surveyPeriod')}</dt>
+            <dd data-testid="survey-period">
+              {say('clocks.data.edition', { month: formatMonth(meta.yearEnding, PAGE_LOCALE) })}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{say('clocks.facts.calendarYear')}</dt>
           <dd>{year === null ? '' : calendarPeriodText(year, PAGE_LOCALE)}</dd>

@@ -15,7 +15,12 @@ import type { ClockFrame } from './clockFrame.ts';
 import { ClockKiosk } from './ClockKiosk.tsx';
 import { ClockAnnouncer } from './ClockParts.tsx';
 import { ClockHero, ClockPending, ClockToolbar, useClockYear } from './ClockSections.tsx';
-import { exclusionReason, nextUpdateWords, policeMethodWords } from './clockDataWords.ts';
+import { exclusionReason, policeMethodWords } from './clockDataWords.ts';
+import { GetDataStatus } from '../../../../common/contracts/data-status.ts';
+import { freshnessOf } from '../../../../common/police/freshness.ts';
+import { useEndpointQuery } from '../../shared/queries.ts';
+import { instantLabel } from '../data-status/dataStatusText.ts';
+import { StaleNotice } from './StaleNotice.tsx';
 import { coverageWords } from './coverageWords.ts';
 import { formatDate, formatMonth, isSyntheticData, otherNotes } from './clockText.ts';
 import { FrameProvider } from './frameContext.tsx';
@@ -123,6 +128,7 @@ function PoliceClock({ definition, area }: { definition: ClockDefinition; area: 
           <FormattedMessage id="clocks.synthetic" values={{ strong: (words) => <strong>{words}</strong> }} />
         </p>
       )}
+      <StaleNotice latestMonth={meta.latestDataMonth} className="clock-stale" />
 
       <ClockHero
         group="incidents"
@@ -184,14 +190,7 @@ function PoliceClock({ definition, area }: { definition: ClockDefinition; area: 
               <dd>{formatMonth(meta.latestDataMonth, PAGE_LOCALE)}</dd>
             </div>
           )}
-          <div>
-            <dt>{say('clocks.facts.lastUpdated')}</dt>
-            <dd>{formatDate(meta.lastUpdated, PAGE_LOCALE)}</dd>
-          </div>
-          <div>
-            <dt>{say('clocks.facts.nextUpdate')}</dt>
-            <dd>{nextUpdateWords(meta, PAGE_LOCALE)}</dd>
-          </div>
+          <FreshnessFacts fallbackLastUpdated={meta.lastUpdated} />
         </dl>
         <p className="clock-data-footer__note">
           <FormattedMessage
@@ -234,6 +233,43 @@ function PoliceClock({ definition, area }: { definition: ClockDefinition; area: 
         definition={definition}
         areaName={area === undefined ? undefined : clockAreaName(area, PAGE_LOCALE, meta)}
       />
+    </>
+  );
+}
+
+/**
+ * When the data last came in, when it was last checked for and when more may come, as the data
+ * status says (GET /api/data-status): with scheduled updates off, no update is promised. Until the
+ * status answers, the clock's own import time stands for "last updated".
+ */
+function FreshnessFacts({ fallbackLastUpdated }: { fallbackLastUpdated: string }) {
+  const status = useEndpointQuery(GetDataStatus);
+  const freshness = status.data ? freshnessOf(status.data, Date.now()) : null;
+  const lastUpdated = freshness ? freshness.lastUpdated : fallbackLastUpdated;
+  return (
+    <>
+      {lastUpdated && (
+        <div>
+          <dt>{say('clocks.facts.lastUpdated')}</dt>
+          <dd>{formatDate(lastUpdated, PAGE_LOCALE)}</dd>
+        </div>
+      )}
+      {freshness?.lastCheckAt && (
+        <div>
+          <dt>{say('freshness.lastChecked')}</dt>
+          <dd>{instantLabel(freshness.lastCheckAt, PAGE_LOCALE)}</dd>
+        </div>
+      )}
+      {freshness && (
+        <div>
+          <dt>{say('clocks.facts.nextUpdate')}</dt>
+          <dd data-testid="next-update">
+            {freshness.nextUpdate.kind === 'scheduled'
+              ? say('freshness.nextCheck', { when: instantLabel(freshness.nextUpdate.at, PAGE_LOCALE) })
+              : say('freshness.noneScheduled')}
+          </dd>
+        </div>
+      )}
     </>
   );
 }

@@ -5,15 +5,17 @@
  */
 import cyClocks from '../../../../common/i18n/messages/cy/clocks.json' with { type: 'json' };
 import enClocks from '../../../../common/i18n/messages/en/clocks.json' with { type: 'json' };
+import cyFreshness from '../../../../common/i18n/messages/cy/freshness.json' with { type: 'json' };
+import enFreshness from '../../../../common/i18n/messages/en/freshness.json' with { type: 'json' };
 import { messageFormatter } from '../../../../common/i18n/message-format.ts';
 import { WORD_SOURCES, type WordId } from './clockWords.ts';
 
-export type ClockMessageId = keyof typeof enClocks | WordId;
+export type ClockMessageId = keyof typeof enClocks | keyof typeof enFreshness | WordId;
 
 /** One message as plain text, its ICU plurals resolved with the language's Intl rules. */
 export const clockMessage = messageFormatter<ClockMessageId>({
-  en: { ...enClocks, ...WORD_SOURCES.en },
-  cy: { ...cyClocks, ...WORD_SOURCES.cy },
+  en: { ...enClocks, ...enFreshness, ...WORD_SOURCES.en },
+  cy: { ...cyClocks, ...cyFreshness, ...WORD_SOURCES.cy },
 });
 
 /** Whether the messages have an id (the survey's category names are looked up by category id). */

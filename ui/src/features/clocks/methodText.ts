@@ -133,16 +133,22 @@ export function methodRows(
       text:
         dataEnd === null
           ? say('clocks.method.published', { date: dayOf(meta.lastUpdated, locale) })
-          : meta.latestDataMonth
-            ? say('clocks.method.monthAge', {
+          : meta.latestDataMonth && kind === 'police'
+            ? // When more police data comes is the data status's to say (the clock's facts), not a rule of thumb.
+              say('freshness.monthAge', {
                 month: formatMonth(meta.latestDataMonth, locale),
                 age: ageText(dataEnd, nowMs, locale),
-                next: nextUpdateWords(meta, locale),
               })
-            : say('clocks.method.publishedAge', {
-                age: ageText(dataEnd, nowMs, locale),
-                next: nextUpdateWords(meta, locale),
-              }),
+            : meta.latestDataMonth
+              ? say('clocks.method.monthAge', {
+                  month: formatMonth(meta.latestDataMonth, locale),
+                  age: ageText(dataEnd, nowMs, locale),
+                  next: nextUpdateWords(meta, locale),
+                })
+              : say('clocks.method.publishedAge', {
+                  age: ageText(dataEnd, nowMs, locale),
+                  next: nextUpdateWords(meta, locale),
+                }),
     },
     { term: say('clocks.method.readAs'), text: say('clocks.method.caveat') },
   );

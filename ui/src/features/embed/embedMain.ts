@@ -27,6 +27,7 @@ import type { FeedError, FeedState } from '../clocks/feedState.ts';
 import { reportHeight } from './embedHeight.ts';
 import { validateEmbedSearch, type EmbedSearch } from './embedSearch.ts';
 import { embedText } from './embedText.ts';
+import { staleWords } from '../clocks/staleWords.ts';
 import '../../styles/tokens.css';
 import '../../styles/status.css';
 import '../../styles/base.css';
@@ -99,7 +100,9 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
   const rate = element('p', 'embed__rate');
   const synthetic = element('p', 'embed__synthetic', say('clockWords.syntheticPlain'));
   synthetic.hidden = true;
-  const clock = element('div', 'embed__clock', label, count, rate, synthetic);
+  const stale = element('p', 'embed__stale');
+  stale.hidden = true;
+  const clock = element('div', 'embed__clock', label, count, rate, synthetic, stale);
   const pending = element('p', 'embed__pending', say('clockWords.loading'));
   const fullPath = area ? `${text.fullPath}?area=${encodeURIComponent(area)}` : text.fullPath;
   const source = element(
@@ -153,6 +156,8 @@ export function mountEmbed(container: HTMLElement, kind: ClockKind, options: Emb
           : meta.coverage && coverageWords(meta.coverage, locale)
         : undefined;
       synthetic.hidden = !isSyntheticData(state.definition.meta);
+      stale.textContent = (police && staleWords(meta.latestDataMonth, Date.now(), locale)) || '';
+      stale.hidden = !stale.textContent;
       showLabel();
       if (pending.isConnected) pending.replaceWith(clock);
     } else if (state.error) {

@@ -4,6 +4,7 @@ import { forceNameFor } from '../../../../common/police/force-name.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { monthList } from './searchWords.ts';
+import { StaleDataNote } from './StaleDataNote.tsx';
 
 /**
  * What a visitor must know before reading the figures: that sample data is not real, and which
@@ -26,6 +27,7 @@ export function DataNotes({ dataInfo }: { dataInfo: SearchDataInfo }) {
           <p>{intl.formatMessage({ id: 'search.notes.synthetic.text' })}</p>
         </Alert>
       )}
+      <StaleDataNote latestMonth={dataInfo.latestMonth} />
       {(monthsWithoutData.length > 0 || forcesWithoutData.length > 0) && (
         <Alert
           title={intl.formatMessage({ id: 'search.notes.gaps.title' })}

@@ -1,5 +1,6 @@
 import type { SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
 import { useIntl } from 'react-intl';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { buttonClass } from '../../shared/ui/Button.tsx';
 import { exportHref, type ExportFormat } from './exportResults.ts';
 
@@ -26,7 +27,7 @@ export function ExportPanel({ request, response }: { request: SearchRequestBody;
         <a
           key={format}
           className={buttonClass('secondary', 'sm')}
-          href={exportHref(request, format)}
+          href={exportHref(request, format, PAGE_LOCALE)}
           download
         >
           <DownloadIcon />

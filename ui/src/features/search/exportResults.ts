@@ -5,14 +5,22 @@
  */
 import { endpointUrl } from '../../../../common/contracts/endpoint.ts';
 import { ExportSearch, type ExportQuery } from '../../../../common/contracts/search.ts';
+import type { Locale } from '../../../../common/i18n/locale.ts';
 import type { ExportFormat } from '../../../../common/search/export.ts';
 import type { SearchRequestBody } from '../../../../common/search/types.ts';
 import { searchCriteria } from './searchQueries.ts';
 
 export type { ExportFormat };
 
-/** The download address of a search's whole result; paging fields do not apply. */
-export function exportHref(request: SearchRequestBody, format: ExportFormat): string {
-  const query: ExportQuery = { format, ...searchCriteria(request) };
+/**
+ * The download address of a search's whole result; paging fields do not apply. A Welsh page's
+ * file says in Welsh what it says besides the data (that it is the synthetic sample).
+ */
+export function exportHref(request: SearchRequestBody, format: ExportFormat, locale: Locale = 'en'): string {
+  const query: ExportQuery = {
+    format,
+    ...searchCriteria(request),
+    ...(locale === 'en' ? {} : { lang: locale }),
+  };
   return endpointUrl(ExportSearch, { query });
 }
