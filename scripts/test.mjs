@@ -302,7 +302,13 @@ const results = await runSteps(
       }
       for (const outputFile of result.outputFiles) {
         if (!existsSync(outputFile)) continue;
-        const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+        let report;
+        try {
+          report = JSON.parse(readFileSync(outputFile, 'utf8'));
+        } catch (error) {
+          failures.push(`  [${result.name}] its test report could not be read: ${error.message}`);
+          continue;
+        }
         passedTests += report.numPassedTests ?? 0;
         failedTests += report.numFailedTests ?? 0;
         failures.push(...failedTestsOf(report, result.name));
@@ -320,12 +326,11 @@ if (servicesMs !== undefined)
   console.log(`ok   ${'services'.padEnd(12)}${'-'.padStart(8)}${`${seconds(servicesMs)}s`.padStart(10)}`);
 for (const r of results) {
   const status = r.ok ? 'ok  ' : 'FAIL';
-  const took = r.skipped ? `not run (${r.skipped})` : `${seconds(r.ms)}s`.padStart(10);
+  const took = r.skipped ? `  not run (${r.skipped})` : `${seconds(r.ms)}s`.padStart(10);
   console.log(`${status} ${r.name.padEnd(12)}${clock(r.startMs).padStart(8)}${took}`);
 }
-console.log(
-  `wall clock ${clock(wallMs)} (${seconds(wallMs)}s; steps ran side by side, so their times add up to more)`,
-);
+const sideBySide = parallel > 1 ? '; steps ran side by side, so their times add up to more' : '';
+console.log(`wall clock ${clock(wallMs)} (${seconds(wallMs)}s${sideBySide})`);
 const failedSteps = results.filter((r) => !r.ok).length;
 console.log(`tests: ${passedTests} passed, ${failedTests} failed`);
 if (retried.length > 0) {
