@@ -1,17 +1,26 @@
-// `npm test`: every check CI runs, in order: typecheck, lint and format, unit tests, integration
-// tests (SQLite, plus MySQL when TEST_MYSQL_URL is set), the production build, and browser tests
-// against the product started as `npm start` starts it, and the quicker fault tests (tests/faults/).
-// Runs every step and fails if any failed.
+// `npm test`: every check CI runs: typecheck, lint and format, unit tests, integration tests
+// (SQLite, plus MySQL when TEST_MYSQL_URL is set), the production build, then on that one build
+// the floods, the browser tests against the product started as `npm start` starts it, the quicker
+// fault tests (tests/faults/) and the newcomer's fresh clone. Independent steps run side by side
+// (see the list of steps below); each step's output is printed whole when it ends, and the summary
+// gives each step's start and time. Runs every step and fails if any failed.
 //   npm test -- --only unit,integration     run some steps only
 //   npm test -- --this-node                 on this machine's Node, not Node 22
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+//   TEST_PARALLEL=1 npm test                one step at a time, output as it comes
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { markBuilt } from './lib/build-freshness.mjs';
+import { buildIsStale, markBuilt } from './lib/build-freshness.mjs';
 import { rerunOn, TESTED_NODE_MAJOR } from './lib/node-line.mjs';
 import { run } from './lib/processes.mjs';
+import { runSteps } from './lib/steps.mjs';
+
+// Three steps at once on the 2-core machine CI runs on: the product steps wait on timers, sockets and
+// the browser as much as they compute, and the checks beside them are single-threaded.
+const DEFAULT_PARALLEL = 3;
+const HEARTBEAT_MS = 120_000;
 
 // The tests run on the Node line CI and the image use; on another, this command runs itself on it
 // (fetched once into ~/.cache/crime-clock). --this-node keeps this Node (the newcomer test runs
@@ -48,8 +57,10 @@ if (skipServices && isCi(process.env.CI)) {
   );
   process.exit(1);
 }
+let servicesMs;
 if (!skipServices) {
   console.log('━━ services ━━ (Chromium, MariaDB, Redis, HAProxy)');
+  const servicesStarted = Date.now();
   try {
     const lines = execFileSync('bash', ['scripts/test-services.sh'], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -63,6 +74,7 @@ if (!skipServices) {
     console.error('The test services could not all be set up (see MISSING above): no tests were run.');
     process.exit(1);
   }
+  servicesMs = Date.now() - servicesStarted;
   console.log(
     `MySQL: ${process.env.TEST_MYSQL_URL ?? 'none'}  Redis: ${process.env.TEST_REDIS_URL ?? 'none'}`,
   );
@@ -73,76 +85,252 @@ function isCi(value) {
   return value !== undefined && value !== '' && !/^(0|false|no)$/i.test(value);
 }
 
-const vitest = (project) => async () => {
-  const outputFile = join(reports, `${project}.json`);
-  const code = await run(bin('vitest'), [
-    'run',
-    '--project',
-    project,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${outputFile}`,
-  ]);
+/**
+ * Runs a command with its output in a file of its own, so that steps running side by side do not
+ * interleave their lines; the step's output is printed whole when it ends. With one step at a
+ * time (liveOutput) the output goes straight to the terminal, as it comes.
+ *
+ * Side by side, each command runs in a session of its own. Linux gives each session an equal share
+ * of the CPU when the machine is busy (autogroup scheduling), so steps in one session would share
+ * one share: then a CPU-bound check beside a step that times the product would take the product's
+ * CPU, and the run as a whole no more than one share of a shared machine.
+ */
+let liveOutput = false;
+let logCount = 0;
+const children = new Set();
+async function runLogged(command, args, logs, { live = liveOutput } = {}) {
+  if (live) return run(command, args);
+  const path = join(reports, `${++logCount}.log`);
+  logs.push(path);
+  const fd = openSync(path, 'w');
+  try {
+    return await new Promise((resolve) => {
+      const child = spawn(command, args, {
+        stdio: ['ignore', fd, fd],
+        detached: true,
+        // Colours as on a terminal when the summary goes to one.
+        env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+      });
+      children.add(child);
+      child.on('exit', (code, signal) => {
+        children.delete(child);
+        resolve(code ?? (signal ? 1 : 0));
+      });
+      child.on('error', (error) => {
+        children.delete(child);
+        writeSync(fd, `${command}: ${error.message}\n`);
+        resolve(1);
+      });
+    });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// A session of its own gets no Ctrl-C from the terminal: it is passed on to each, with everything
+// it started.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+  });
+}
+
+/** Runs commands side by side, each into its own log; the first failed exit code, else 0. */
+async function runAll(commands, logs) {
+  const own = [];
+  const codes = await Promise.all(
+    commands.map(([command, args]) => runLogged(command, args, own, { live: false })),
+  );
+  logs.push(...own);
+  if (liveOutput) for (const log of own) process.stdout.write(readFileSync(log, 'utf8'));
+  return codes.find((code) => code !== 0) ?? 0;
+}
+
+/** One vitest project (or part of one: `args` adds files or --exclude); its exit code and JSON report. */
+async function vitestRun(project, logs, args = [], report = project) {
+  const outputFile = join(reports, `${report}.json`);
+  const code = await runLogged(
+    bin('vitest'),
+    [
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+      ...args,
+    ],
+    logs,
+  );
   return { code, outputFile };
+}
+
+const vitest = (project) => async (logs) => {
+  const { code, outputFile } = await vitestRun(project, logs);
+  return { code, outputFiles: [outputFile] };
 };
 
-const steps = [
-  {
-    name: 'typecheck',
-    run: async () => ({
-      code:
-        (await run(bin('tsc'), ['-p', 'tsconfig.json'])) ||
-        (await run(bin('tsc'), ['-p', 'ui/tsconfig.json'])),
-    }),
-  },
-  {
-    name: 'lint',
-    run: async () => ({
-      code:
-        (await run(bin('eslint'), ['.', '--max-warnings=0'])) ||
-        (await run(bin('prettier'), ['--check', '--log-level=warn', '.'])),
-    }),
-  },
-  { name: 'unit', run: vitest('unit') },
-  { name: 'integration', run: vitest('integration') },
+// Whether this run's build step succeeded (true at once when the run has none); the newcomer step
+// starts before the build and waits on this only for its part that runs this checkout's build.
+let buildEnded;
+const buildOk = new Promise((resolve) => (buildEnded = resolve));
+
+// The newcomer tests that start this checkout's built processes; the others clone, install and
+// build on their own, so they need not wait for the build step.
+const NEWCOMER_ON_THIS_BUILD = 'tests/newcomer/wrong-node.newcomer.test.ts';
+
+async function newcomer(logs) {
+  const clone = await vitestRun('newcomer', logs, ['--exclude', NEWCOMER_ON_THIS_BUILD], 'newcomer-clone');
+  if (!(await buildOk)) {
+    console.log(`newcomer: ${NEWCOMER_ON_THIS_BUILD} not run: the build failed`);
+    return { code: 1, outputFiles: [clone.outputFile] };
+  }
+  const built = await vitestRun('newcomer', logs, [NEWCOMER_ON_THIS_BUILD], 'newcomer-built');
+  return { code: clone.code || built.code, outputFiles: [clone.outputFile, built.outputFile] };
+}
+
+// In list order, each step starts as soon as what it needs has ended, a place is free (TEST_PARALLEL
+// steps at once; 1 runs them one by one in this order) and no step of its group runs. The steps that
+// start the product and time its answers (floods, faults, browser) are one group: they run one after
+// another, never beside each other. They come first in the list because they are the longest chain
+// (the build, then each of them); the CPU-bound checks fill the places beside them.
+const allSteps = [
   {
     name: 'build',
-    run: async () => {
-      const code = await run('npm', ['run', '--silent', 'build']);
+    run: async (logs) => {
+      const code = await runLogged('npm', ['run', '--silent', 'build'], logs);
       if (code === 0) markBuilt(root);
       return { code };
     },
   },
-  { name: 'security', run: vitest('security') },
-  { name: 'browser', run: vitest('browser') },
-  { name: 'faults', run: vitest('faults') },
-  { name: 'newcomer', run: vitest('newcomer') },
+  { name: 'security', needs: ['build'], group: 'product', run: vitest('security') },
+  { name: 'browser', needs: ['build'], group: 'product', run: vitest('browser') },
+  { name: 'faults', needs: ['build'], group: 'product', run: vitest('faults') },
+  // Fresh clones that install and build by themselves (what they test), started at once: the
+  // longest step; only its last part waits for this checkout's build.
+  { name: 'newcomer', run: newcomer },
+  { name: 'integration', run: vitest('integration') },
+  {
+    name: 'typecheck',
+    run: async (logs) => ({
+      code: await runAll(
+        [
+          [bin('tsc'), ['-p', 'tsconfig.json']],
+          [bin('tsc'), ['-p', 'ui/tsconfig.json']],
+        ],
+        logs,
+      ),
+    }),
+  },
+  {
+    name: 'lint',
+    run: async (logs) => ({
+      code: await runAll(
+        [
+          [bin('eslint'), ['.', '--max-warnings=0']],
+          [bin('prettier'), ['--check', '--log-level=warn', '.']],
+        ],
+        logs,
+      ),
+    }),
+  },
+  { name: 'unit', run: vitest('unit') },
 ];
+const steps = allSteps.filter((step) => !only || only.has(step.name));
+
+// A step that runs the built product, chosen without the build: the build runs too when the one
+// on disk is older than its sources (as `npm start` would), so every such step reuses one build.
+if (
+  only &&
+  !only.has('build') &&
+  steps.some((step) => step.needs?.includes('build') || step.name === 'newcomer') &&
+  buildIsStale(root)
+) {
+  console.log('The build is older than its sources: it runs first.');
+  steps.unshift(allSteps.find((step) => step.name === 'build'));
+}
+if (!steps.some((step) => step.name === 'build')) buildEnded(true);
+const parallel = Math.max(1, Number(process.env.TEST_PARALLEL) || DEFAULT_PARALLEL);
+liveOutput = parallel === 1 || steps.length === 1;
+console.log(
+  `\nSteps: ${steps.map((step) => step.name).join(', ')}; up to ${parallel} at once (TEST_PARALLEL)`,
+);
 
 let passedTests = 0;
 let failedTests = 0;
-const results = [];
 // Names and first message lines of failed tests, repeated in the summary so that the end of a CI
 // log alone says what failed.
 const failures = [];
 const retried = [];
-for (const step of steps) {
-  if (only && !only.has(step.name)) continue;
-  console.log(`\n━━ ${step.name} ━━`);
-  const started = Date.now();
-  const { code, outputFile } = await step.run();
-  if (outputFile && existsSync(outputFile)) {
-    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
-    passedTests += report.numPassedTests ?? 0;
-    failedTests += report.numFailedTests ?? 0;
-    failures.push(...failedTestsOf(report, step.name));
-    retried.push(...retriedTestsOf(report, step.name));
-  }
-  results.push({ name: step.name, ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-}
+const logsOf = new Map(steps.map((step) => [step.name, []]));
+const running = new Set();
+const began = Date.now();
+// Steps side by side print nothing until they end; this says, now and then, that they still run.
+const heartbeat = liveOutput
+  ? undefined
+  : setInterval(() => {
+      console.log(`… ${clock(Date.now() - began)} running: ${[...running].join(', ')}`);
+    }, HEARTBEAT_MS);
+
+const results = await runSteps(
+  steps.map((step) => ({ ...step, run: () => step.run(logsOf.get(step.name)) })),
+  {
+    parallel,
+    onStart(step, startMs) {
+      running.add(step.name);
+      if (liveOutput) console.log(`\n━━ ${step.name} ━━`);
+      else console.log(`▶ ${clock(startMs)} ${step.name} started`);
+    },
+    onEnd(result) {
+      running.delete(result.name);
+      if (result.name === 'build') buildEnded(result.ok);
+      if (!liveOutput) {
+        const how = result.skipped ? `not run: ${result.skipped}` : result.ok ? 'ok' : 'FAILED';
+        console.log(
+          `\n━━ ${result.name} ━━ (${how}, ${seconds(result.ms)}s, started at ${clock(result.startMs)})`,
+        );
+        for (const log of logsOf.get(result.name)) process.stdout.write(readFileSync(log, 'utf8'));
+      } else if (result.skipped) {
+        console.log(`\n━━ ${result.name} ━━ not run: ${result.skipped}`);
+      }
+      for (const outputFile of result.outputFiles) {
+        if (!existsSync(outputFile)) continue;
+        let report;
+        try {
+          report = JSON.parse(readFileSync(outputFile, 'utf8'));
+        } catch (error) {
+          failures.push(`  [${result.name}] its test report could not be read: ${error.message}`);
+          continue;
+        }
+        passedTests += report.numPassedTests ?? 0;
+        failedTests += report.numFailedTests ?? 0;
+        failures.push(...failedTestsOf(report, result.name));
+        retried.push(...retriedTestsOf(report, result.name));
+      }
+    },
+  },
+);
+clearInterval(heartbeat);
+const wallMs = Date.now() - began;
 
 console.log('\n━━ summary ━━');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds}s`);
+console.log(`${'step'.padEnd(17)}${'start'.padStart(8)}${'took'.padStart(10)}`);
+if (servicesMs !== undefined)
+  console.log(`ok   ${'services'.padEnd(12)}${'-'.padStart(8)}${`${seconds(servicesMs)}s`.padStart(10)}`);
+for (const r of results) {
+  const status = r.ok ? 'ok  ' : 'FAIL';
+  const took = r.skipped ? `  not run (${r.skipped})` : `${seconds(r.ms)}s`.padStart(10);
+  console.log(`${status} ${r.name.padEnd(12)}${clock(r.startMs).padStart(8)}${took}`);
+}
+const sideBySide = parallel > 1 ? '; steps ran side by side, so their times add up to more' : '';
+console.log(`wall clock ${clock(wallMs)} (${seconds(wallMs)}s${sideBySide})`);
 const failedSteps = results.filter((r) => !r.ok).length;
 console.log(`tests: ${passedTests} passed, ${failedTests} failed`);
 if (retried.length > 0) {
@@ -154,6 +342,16 @@ if (failures.length > 0) {
   for (const line of failures) console.log(line);
 }
 process.exit(failedSteps > 0 ? 1 : 0);
+
+function seconds(ms) {
+  return (ms / 1000).toFixed(1);
+}
+
+/** +m:ss from the start of the first step. */
+function clock(ms) {
+  const total = Math.round(ms / 1000);
+  return `+${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
 
 /** Tests that passed, but only after a failed attempt (vitest keeps that attempt's errors). */
 function retriedTestsOf(report, stepName) {

@@ -45,6 +45,9 @@ describe('Redis stopped and restarted', () => {
 
   const redisState = async (node: ClusterProcess) =>
     ((await (await fetch(`${node.url}/health`)).json()) as { redis?: string }).redis;
+  /** Sockets the node holds (its health answer's count). */
+  const clientsOf = async (node: ClusterProcess) =>
+    ((await (await fetch(`${node.url}/health`)).json()) as { clients: number }).clients;
   const lastVersion = (list: ClockViewer[]) => [...new Set(list.map((v) => v.versions.at(-1)))];
 
   it('serves each node’s viewers while Redis is down, and shares data notices again after', async () => {
@@ -76,7 +79,13 @@ describe('Redis stopped and restarted', () => {
     // Viewers come and go on each node: the police rooms empty and fill again (room subscriptions
     // change on a Redis that is not there), and new data reaches the fast node's own viewers.
     for (const list of [onFast, onSlow]) closeViewers(police(list));
-    await new Promise((r) => setTimeout(r, 1500));
+    // Until each node has seen its police viewers go, and so emptied their rooms.
+    await waitUntil(
+      async () =>
+        (await clientsOf(fast)) <= csew(onFast).length && (await clientsOf(slow)) <= csew(onSlow).length,
+      10_000,
+      () => 'the realtime nodes still count the closed police viewers',
+    );
     const lateFast = await env.openViewers(fast.url, 10, { clocks: ['police'] });
     const lateSlow = await env.openViewers(slow.url, 10, { clocks: ['police'] });
     const v2 = await newPoliceData(2);

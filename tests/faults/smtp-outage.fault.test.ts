@@ -106,8 +106,14 @@ describe('SMTP down', () => {
       // SMTP comes back on the same port; nobody touches the API.
       smtp = await startLocalSmtp({ username: USER, password: PASS, port });
       const delivered = await smtp.waitFor(4, 30_000);
-      // A moment longer, so a second copy of anything would have had time to arrive.
-      await new Promise((r) => setTimeout(r, 3_000));
+      // Until the outbox has recorded every message sent: it records a send only after the server
+      // took the mail, and then has nothing left to send, so any second copy has arrived by now.
+      await until('the outbox to record every message sent', 30_000, async () => {
+        const { counts } = (await client.get('/api/admin/messages?limit=50')).body as {
+          counts: { pending: number };
+        };
+        return counts.pending === 0 ? counts : undefined;
+      });
       expect(delivered).toHaveLength(4);
       const bodies = delivered.map((mail) => /Message (during-\S+)/.exec(mail.text)?.[1]).sort();
       expect(bodies).toEqual(['during-1', 'during-2', 'during-3', 'during-report']);
