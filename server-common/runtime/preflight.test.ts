@@ -63,6 +63,41 @@ describe('checkRuntime', () => {
     expect(report.unavailable.get('semver')).toMatch(/failed: no build/);
   });
 
+  // @eslint/js (a direct dependency, plain JavaScript) declares `^20.19.0 || ^22.13.0 || >=24`:
+  // judged as Node 22.12.0, inside the product's range, its label excludes that Node while the
+  // module itself works, as uws-pack's Node 20 build does on Node 20 under its `>=22` label.
+  const labelExcludes = (probe: string, optional: boolean): NativeModule => ({
+    specifier: '@eslint/js',
+    role: 'a probe fixture',
+    probe,
+    optional,
+  });
+  const works = "if (!mod.default.configs) throw new Error('no configs');";
+
+  it("tries an optional module whose package's engines exclude this Node, and keeps it when it works", () => {
+    const report = checkRuntime('Crime Clock realtime server', [labelExcludes(works, true)], {
+      nodeVersion: '22.12.0',
+    });
+    expect(report.unavailable).toEqual(new Map());
+  });
+
+  it("names the package's engines when such an optional module also fails its probe", () => {
+    const report = checkRuntime(
+      'Crime Clock realtime server',
+      [labelExcludes("throw new Error('no build for this ABI');", true)],
+      { nodeVersion: '22.12.0' },
+    );
+    expect(report.unavailable.get('@eslint/js')).toMatch(
+      /failed: no build for this ABI on Node v22\.12\.0 \(its package declares Node \^20\.19\.0/,
+    );
+  });
+
+  it("still refuses a required module whose package's engines exclude this Node", () => {
+    expect(() =>
+      checkRuntime('Crime Clock API', [labelExcludes(works, false)], { nodeVersion: '22.12.0' }),
+    ).toThrow(/Crime Clock API cannot run on Node v22\.12\.0: @eslint\/js \(a probe fixture\) supports Node/);
+  });
+
   it("this Node runs the API's required modules", () => {
     const report = checkRuntime('Crime Clock API', [SQLITE3, ARGON2]);
     expect(report.unavailable.size).toBe(0);

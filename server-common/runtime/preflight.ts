@@ -133,9 +133,10 @@ export function probeInChild(
 }
 
 /**
- * Checks this Node against the product's range and each module's `engines`, then probes the
- * modules in a child process. Throws RuntimeCheckError naming the Node needed when a module the
- * process cannot do without does not work; optional modules that do not work are returned.
+ * Checks this Node against the product's range and each required module's `engines`, then
+ * probes the modules in a child process (optional ones whatever their `engines` says). Throws
+ * RuntimeCheckError naming the Node needed when a module the process cannot do without does not
+ * work; optional modules that do not work are returned.
  */
 export function checkRuntime(
   processName: string,
@@ -163,22 +164,25 @@ export function checkRuntime(
       unavailable.set(module.specifier, why);
       continue;
     }
-    if (resolved.engines && !semver.satisfies(version, resolved.engines)) {
-      if (!module.optional)
-        throw cannotRun(
-          `${module.specifier} (${module.role}) supports Node ${resolved.engines} only`,
-          resolved.engines,
-        );
-      unavailable.set(module.specifier, `supports Node ${resolved.engines} only, not v${version}`);
-      continue;
-    }
+    // An optional module is tried whatever its `engines` says: a package's label can be narrower
+    // than the binaries it ships (uws-pack 20.0.8 declares Node >=22 but carries a Node 20 build
+    // that serves), and the probe below tells what a label cannot. A required one stays strict.
+    if (!module.optional && resolved.engines && !semver.satisfies(version, resolved.engines))
+      throw cannotRun(
+        `${module.specifier} (${module.role}) supports Node ${resolved.engines} only`,
+        resolved.engines,
+      );
     toProbe.push(resolved);
   }
 
   for (const [specifier, failure] of probeInChild(toProbe, options)) {
     const module = toProbe.find((m) => m.specifier === specifier)!;
     if (module.optional) {
-      unavailable.set(specifier, `${failure} on Node v${version}`);
+      const label =
+        module.engines && !semver.satisfies(version, module.engines)
+          ? ` (its package declares Node ${module.engines})`
+          : '';
+      unavailable.set(specifier, `${failure} on Node v${version}${label}`);
       continue;
     }
     throw new RuntimeCheckError(
