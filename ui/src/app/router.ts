@@ -11,7 +11,11 @@ import {
   adminRoute,
   adminSmtpSettingsRoute,
 } from '../features/admin/adminRoutes.tsx';
-import { alertConfirmRoute, alertUnsubscribeRoute } from '../features/alerts/alertRoutes.tsx';
+import {
+  alertConfirmRoute,
+  alertManageRoute,
+  alertUnsubscribeRoute,
+} from '../features/alerts/alertRoutes.tsx';
 import { csewClockRoute, policeClockRoute } from '../features/clocks/clockRoutes.tsx';
 import { dataStatusRoute } from '../features/data-status/dataStatusRoute.tsx';
 import { glossaryRoute } from '../features/glossary/glossaryRoute.tsx';
@@ -31,6 +35,7 @@ export const routeTree = rootRoute.addChildren([
   dataStatusRoute,
   alertConfirmRoute,
   alertUnsubscribeRoute,
+  alertManageRoute,
   adminRoute.addChildren([
     adminIndexRoute,
     adminAlgorithmsRoute,

@@ -12,6 +12,7 @@ import { rootRoute } from '../../app/rootRoute.tsx';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { titleHead } from '../../shared/documentTitle.ts';
 import { validateTokenSearch } from './alertsApi.ts';
+import { ManageAlertsPage } from './ManageAlertsPage.tsx';
 import { TokenActionPage } from './TokenActionPage.tsx';
 
 export const alertConfirmRoute = createRoute({
@@ -65,5 +66,16 @@ export const alertUnsubscribeRoute = createRoute({
         done={() => intl.formatMessage({ id: 'alerts.unsubscribe.done' })}
       />
     );
+  },
+});
+
+export const alertManageRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'alerts/manage',
+  validateSearch: validateTokenSearch,
+  head: titleHead('meta.alertsManage.title'),
+  component: function AlertManageRoute() {
+    const { token } = alertManageRoute.useSearch();
+    return <ManageAlertsPage token={token} />;
   },
 });
