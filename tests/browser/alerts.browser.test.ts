@@ -180,6 +180,10 @@ describe.each([
 
       await button.click();
       await page.getByText(/Alerts for .+ are on/).waitFor();
+      const manage = page.getByRole('link', { name: MESSAGES.en['alerts.confirm.manage'] });
+      expect(await manage.getAttribute('href')).toBe(
+        confirmationPath.replace('/alerts/confirm', '/alerts/manage'),
+      );
       expect(await counts()).toMatchObject({
         pending: before.pending - 1,
         confirmed: before.confirmed + 1,

@@ -1,4 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { parseClockAreaId } from '../../../../common/clock/area.ts';
 import { areaName } from '../../../../common/clock/area-name.ts';
@@ -31,6 +31,11 @@ export const alertConfirmRoute = createRoute({
         token={token}
         endpoint={ConfirmAlert}
         request={(value) => ({ body: { token: value } })}
+        next={(value) => (
+          <Link to="/alerts/manage" search={{ token: value }}>
+            {intl.formatMessage({ id: 'alerts.confirm.manage' })}
+          </Link>
+        )}
         done={({ area, label, neighbourhoodName }) => {
           const facts = parseClockAreaId(area);
           return intl.formatMessage(
