@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Source it (`. scripts/node-lts.sh`): puts the Node line the project runs on (package.json
-# "engines", README "Node version") first on PATH. When the machine's node is another major, that
+# "engines", docs/commands.md "Node lines") first on PATH. When the machine's node is another major, that
 # Node comes from the npm registry (the `node` package, which installs the official binary) into a
 # cache folder, once (about 30 s); the next runs reuse it.
 NODE_LTS_MAJOR=22

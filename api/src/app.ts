@@ -26,12 +26,15 @@ import { dataStatusRoutes } from './data-status/routes.ts';
 import type { DataUpdater } from './data-updates/data-updater.ts';
 import { dataUpdateRoutes } from './data-updates/routes.ts';
 import { forceRoutes, stopSearchRoutes } from './forces/routes.ts';
-import { errorHandler } from './http/errors.ts';
+import { errorHandler, notFound } from './http/errors.ts';
+import { partnerProblemHandler } from './partner-api/errors/problem.ts';
+import { PARTNER_PATH_PREFIX } from '../../common/contracts/partner.ts';
 import { acceptOnlyUtf8Json } from './http/json-body.ts';
 import { trustProxyOption } from '../../server-common/addresses/visitor-address.ts';
 import { strictValidatorFactory } from './http/validation.ts';
 import { apiDocsPlugin } from './partner-api/docs/docs-plugin.ts';
 import { apiKeyAdminRoutes } from './partner-api/keys/admin-routes.ts';
+import { keyRequestAdminRoutes, keyRequestRoutes } from './partner-api/key-requests/routes.ts';
 import { partnerSearchRoutes } from './partner-api/search/routes.ts';
 import { webhookAdminRoutes } from './partner-api/webhooks/admin-routes.ts';
 import { partnerWebhookRoutes } from './partner-api/webhooks/routes.ts';
@@ -100,8 +103,15 @@ export interface AppOptions {
 /** The API as a plugin tree, without listening: tests drive it with `app.inject`. */
 export async function buildApp(options: AppOptions) {
   const { config } = options;
+  // The partner API's refusals are problem+json wherever they come from: its routes, the router
+  // (an address that does not decode, a parameter too long) or no route at all.
+  const partnerProblem = partnerProblemHandler(config.publicOrigin);
+  const isPartnerPath = (url: string) => url.startsWith(PARTNER_PATH_PREFIX);
+  const answerError: typeof errorHandler = (error, request, reply) =>
+    isPartnerPath(request.url) ? partnerProblem(error, request, reply) : errorHandler(error, request, reply);
   const app = Fastify({
     logger: options.logger ?? false,
+    frameworkErrors: answerError,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     // The proxy's id only when it is sane; one log line per completed request.
@@ -142,7 +152,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('addressHash', services.addressHash);
   services.connectionCap.attach(app.server);
 
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(answerError);
   acceptOnlyUtf8Json(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -162,6 +172,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminSystemRoutes, { prefix: '/api/admin', imports });
   await app.register(adminSecurityRoutes, { prefix: '/api/admin', auth: services.adminAuth });
   await app.register(apiKeyAdminRoutes, { prefix: '/api/admin', keys: services.apiKeys });
+  await app.register(keyRequestAdminRoutes, { prefix: '/api/admin', requests: services.keyRequests });
+  await app.register(keyRequestRoutes, { prefix: '/api', requests: services.keyRequests });
   await app.register(dataUpdateRoutes, { prefix: '/api/admin', updater: dataUpdater });
   if (mail) {
     await app.register(adminMessagesRoutes, {
@@ -281,9 +293,11 @@ export async function buildApp(options: AppOptions) {
   const appShell = options.uiDir ? await registerStaticUi(app, options.uiDir) : undefined;
   app.setNotFoundHandler((request, reply) => {
     if (appShell && wantsAppShell(request)) return appShell.send(request, reply);
+    const message = `Not found: ${request.method} ${request.url.split('?')[0]}`;
+    if (isPartnerPath(request.url)) return partnerProblem(notFound(message), request, reply);
     return reply.status(404).send({
       success: false,
-      error: `Not found: ${request.method} ${request.url.split('?')[0]}`,
+      error: message,
       code: 'NOT_FOUND',
     });
   });

@@ -5,9 +5,10 @@ import { constructed, factoryCalls as callsOfFactories } from '../../scripts/lin
 import { productFiles, withoutComments } from '../../scripts/lint/source-files.ts';
 
 /**
- * One composition root per process (docs/architecture.md, issue 31). The API's is `services.ts`
- * with the `compose*` helpers of `composition/` that only it calls; the importer's and the admin
- * command's are their command modules. Every other module is handed what it uses.
+ * One composition root per process (docs/architecture.md), so no service is built twice or
+ * differently. The API's is `services.ts` with the `compose*` helpers of `composition/` that only
+ * it calls; the importer's and the admin command's are their command modules. Every other module is
+ * handed what it uses.
  *
  * The rule, read from the source: a module outside a root may not call a factory it imports from
  * another module of the product (api/src or server-common): a function whose name starts with

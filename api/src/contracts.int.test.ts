@@ -20,6 +20,7 @@ import {
 } from '../../common/contracts/endpoint.ts';
 import { ErrorBody } from '../../common/contracts/errors.ts';
 import * as health from '../../common/contracts/health.ts';
+import * as keyRequests from '../../common/contracts/key-requests.ts';
 import { ENDPOINTS } from '../../common/contracts/index.ts';
 import * as oembed from '../../common/contracts/oembed.ts';
 import * as partner from '../../common/contracts/partner.ts';
@@ -258,6 +259,23 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     checked.add(webhooks.DeleteWebhook);
     await answer(apiKeys.RevokeApiKey, { params: { id: created.key.id } });
     expect((await answer(apiKeys.ListApiKeys)).apiKeys).toHaveLength(1);
+
+    const partnerForm = {
+      name: 'Ada',
+      email: 'ada@example.org',
+      organisation: 'News',
+      intendedUse: 'Figures',
+    };
+    await answer(keyRequests.RequestApiKey, { body: partnerForm });
+    await answer(keyRequests.RequestApiKey, { body: { ...partnerForm, email: 'bo@example.org' } });
+    const [second, first] = (await answer(keyRequests.ListKeyRequests)).requests;
+    await answer(keyRequests.ApproveKeyRequest, { params: { id: first!.id }, body: {} });
+    await answer(keyRequests.DeclineKeyRequest, { params: { id: second!.id } });
+    const [approval] = await db.sequelize.query<{ payload: string }>(
+      "SELECT payload FROM outbox WHERE kind = 'key-approved'",
+      { type: QueryTypes.SELECT },
+    );
+    await answer(keyRequests.RevealApiKey, { body: { token: JSON.parse(approval!.payload).token } });
 
     await answer(email.GetSmtpSettings);
     const settings = {

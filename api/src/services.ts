@@ -33,6 +33,8 @@ import { createStopSearchService } from './forces/stop-search-service.ts';
 import { forwardedRequestHeaders, requestScopedLogger } from './observability/request-context.ts';
 import { createApiKeyService } from './partner-api/keys/api-key-service.ts';
 import { createDailyLimiter } from './partner-api/limits/daily-limit.ts';
+import { createKeyRequestService } from './partner-api/key-requests/key-request-service.ts';
+import { registerKeyRequestComposers } from './partner-api/key-requests/key-request-mail.ts';
 import type { PoliceApiClient } from './police-data/police-api/client.ts';
 import { createLeaseService, IMPORT_LEASE, type LeaseService } from './police-data/import/import-lease.ts';
 import { createPostcodeApiClient } from './postcodes/postcodes-io-client.ts';
@@ -89,11 +91,11 @@ export type MailTuning = Partial<Omit<MailServicesOptions, 'sequelize' | 'secret
 export type WebhookTuning = Partial<Omit<WebhookServicesOptions, 'sequelize' | 'secretBox' | 'now'>>;
 
 /**
- * The composition root (issue 31): every service, limiter, cache and worker the API process
- * uses, made once per app from its configuration and SECRET_KEY, here or in the `compose*`
- * helpers of composition/ that only this module calls. `buildApp` only decorates the app with
- * them, hands each route plugin the ones it needs and adds the lifecycle hooks; run-api.ts only
- * starts and stops the workers. Two features that share a service (the public and the partner
+ * The composition root, so each is built once and the same way: every service, limiter, cache and
+ * worker the API process uses, made once per app from its configuration and SECRET_KEY, here or in
+ * the `compose*` helpers of composition/ that only this module calls. `buildApp` only decorates the
+ * app with them, hands each route plugin the ones it needs and adds the lifecycle hooks; run-api.ts
+ * only starts and stops the workers. Two features that share a service (the public and the partner
  * search, the rate limits of messages and SMTP tests) share the same instance; no service module
  * builds another (composition.test.ts).
  */
@@ -144,6 +146,18 @@ export function composeServices(options: ServicesOptions) {
   const dataStatus = createDataStatusService({ sequelize, checks: dataUpdater });
   // Links in mails and feeds name the site by PUBLIC_ORIGIN, never by a request's Host header.
   const linkOrigin = config.publicOrigin ?? `http://localhost:${config.apiPort}`;
+  // Partners' key requests are kept whether or not mail works; the decisions wait in the outbox.
+  const keyRequests = createKeyRequestService({
+    sequelize,
+    keys: core.apiKeys,
+    outbox,
+    limiter: core.rateLimiter,
+    hashAddress,
+    mailAvailable: async () => (mail ? (await mail.smtpSettings.view()) !== null : false),
+    onQueued: mail?.wakeWorker,
+    now,
+  });
+  if (mail) registerKeyRequestComposers(mail.worker, keyRequests, linkOrigin);
   return {
     ...core,
     addressHash: hashAddress,
@@ -152,6 +166,7 @@ export function composeServices(options: ServicesOptions) {
     mail,
     webhooks,
     outbox,
+    keyRequests,
     dataUpdater,
     dataVersion,
     cached,

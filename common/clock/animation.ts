@@ -9,7 +9,7 @@
  * The one permitted drop without a resync is the New Year reset to 0.
  */
 
-/** Specification section 4 and 9. */
+/** A tick every tenth of a second looks continuous; a correction a minute, at most 10 %, goes unseen. */
 export const TICK_MS = 100;
 export const CORRECTION_INTERVAL_MS = 60_000;
 export const CORRECTION_CAP = 0.1;

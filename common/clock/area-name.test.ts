@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { welshForceName } from '../i18n/glossary-cy.ts';
-import { POLICE_FORCES } from '../police/forces.ts';
+import { COUNTED_FORCES } from '../police-coverage/coverage.ts';
 import { parseClockAreaId, type ClockArea } from './area.ts';
 import { areaName, neighbourhoodLabel, neighbourhoodNameIn } from './area-name.ts';
 
@@ -33,7 +33,7 @@ describe('areaName', () => {
   });
 
   it('leaves no English of ours and no English name of a Welsh force in any Welsh area name', () => {
-    for (const force of POLICE_FORCES) {
+    for (const force of COUNTED_FORCES) {
       const names = [
         areaName(area(`force:${force.id}`), 'cy'),
         areaName(area(`neighbourhood:${force.id}:N1`), 'cy', neighbourhoodLabel('Ward', force.id)),

@@ -23,6 +23,9 @@ describe('clock area ids', () => {
       'kent',
       'force:',
       'force:atlantis',
+      // Outside England and Wales: counted nowhere, so no clock's area.
+      'force:northern-ireland',
+      'neighbourhood:northern-ireland:BT1',
       'postcode:NOPE',
       'neighbourhood:kent',
       'neighbourhood:atlantis:MW01',

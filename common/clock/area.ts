@@ -8,7 +8,7 @@
  *   force:kent                        a known police force id
  *   neighbourhood:kent:MW01           a force id, then the neighbourhood id
  */
-import { forceById } from '../police/forces.ts';
+import { countedForceById } from '../police-coverage/coverage.ts';
 import { parsePostcode } from '../postcode/postcode.ts';
 import { SEARCH_RADIUS_MILES, type SearchRequestBody } from '../search/types.ts';
 
@@ -36,13 +36,14 @@ export function parseClockAreaId(value: unknown): ClockArea | undefined {
     const postcode = parsePostcode(rest);
     return postcode ? { kind, postcode: postcode.compact } : undefined;
   }
-  if (kind === 'force') return forceById(rest) ? { kind, forceId: rest } : undefined;
+  // A force the product does not count (Northern Ireland) is no area of a clock.
+  if (kind === 'force') return countedForceById(rest) ? { kind, forceId: rest } : undefined;
   if (kind === 'neighbourhood') {
     const split = rest.indexOf(':');
     if (split < 0) return undefined;
     const forceId = rest.slice(0, split);
     const neighbourhoodId = rest.slice(split + 1);
-    if (!forceById(forceId) || !NEIGHBOURHOOD_ID.test(neighbourhoodId)) return undefined;
+    if (!countedForceById(forceId) || !NEIGHBOURHOOD_ID.test(neighbourhoodId)) return undefined;
     return { kind, forceId, neighbourhoodId };
   }
   return undefined;
@@ -59,7 +60,7 @@ export function clockAreaId(area: ClockArea): string {
   }
 }
 
-/** The crime search that answers with the area's clock (spec section 7: radius 1). */
+/** The crime search that answers with the area's clock (radius 1 mile, as every radius search). */
 export function clockAreaSearch(area: ClockArea): SearchRequestBody {
   switch (area.kind) {
     case 'postcode':

@@ -11,7 +11,7 @@ import {
 } from './format.ts';
 
 describe('seconds per crime', () => {
-  it('uses 1 decimal from 1 s, 2 from 0.1 s, else 3 (specification section 9)', () => {
+  it('uses 1 decimal from 1 s, 2 from 0.1 s, else 3', () => {
     expect(formatSeconds(3.456)).toBe('3.5');
     expect(formatSeconds(1)).toBe('1.0');
     expect(formatSeconds(0.999)).toBe('1.00');

@@ -23,7 +23,7 @@ export function formatCount(count: number): string {
   return formatNumber(Math.floor(count));
 }
 
-/** Decimals for an interval in seconds (specification section 9). */
+/** Decimals for an interval in seconds: more as it shrinks, so a short one never reads 0.0. */
 export function secondsDecimals(seconds: number): 1 | 2 | 3 {
   if (seconds >= 1) return 1;
   if (seconds >= 0.1) return 2;

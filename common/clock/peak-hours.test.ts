@@ -8,7 +8,7 @@ function peakHoursPerDay(peakHours: readonly (readonly [number, number])[]): num
 }
 
 describe('peak profiles', () => {
-  it('carries the specification multipliers (section 9)', () => {
+  it('carries the survey multipliers the product was specified with', () => {
     const pairs = (p: { peakMultiplier: number; offPeakMultiplier: number }) => [
       p.peakMultiplier,
       p.offPeakMultiplier,

@@ -1,7 +1,7 @@
 /**
  * When in the day each kind of crime happens, as input to the clock model.
  *
- * Multipliers: the survey ones are the product specification's business constants (section 9).
+ * Multipliers: the survey ones are the product specification's business constants.
  * They were evidently paired with a peak-window length: with the windows below every profile
  * averages (almost exactly) 1 over a 24-hour day, e.g. violence 1.83 × 8 h + 0.59 × 16 h = 24.08.
  * The clock model still normalises over each real calendar year, so an imperfect pairing never

@@ -166,7 +166,9 @@ describe('police clock coverage', () => {
 
   it('says England and Wales only when every territorial force reports', () => {
     const all = POLICE_FORCES.filter((f) => f.area === 'england' || f.area === 'wales').map((f) => f.id);
-    expect(policeCoverage(all, '2025-09', '2025-09', false).text).toMatch(/^England and Wales, /);
+    expect(policeCoverage(all, '2025-09', '2025-09', false).text).toMatch(
+      /^all 43 forces in England and Wales, /,
+    );
   });
 
   it('puts the coverage in the definition, and its area name', () => {

@@ -15,7 +15,7 @@ import { modelPeak, POLICE_PEAK_PROFILES } from './peak-hours.ts';
 import { FORCES_WITHOUT_STREET_DATA } from '../police/forces.ts';
 import type { CausedExclusion, ClockDefinition, ClockMeta, ExcludedForce } from './types.ts';
 
-/** Specification section 9: the police clock shows up to 13 categories. */
+/** The police clock shows up to 13 categories: the product's fixed limit. */
 export const POLICE_CLOCK_MAX_CATEGORIES = 13;
 export const POLICE_CLOCK_DEFAULT_MONTHS = 6;
 /** The police data's next update in English (meta.nextUpdate); pages word nextUpdateRule. */

@@ -1,8 +1,8 @@
 /**
  * What the clocks exchange. The server sends a ClockDefinition (the model's input, small and
  * rarely changing); every client evaluates clockAt() itself, so ticks only need to carry a time
- * and the version they were computed from. ClockData, the specification's response shape
- * (section 3, "Clock data"), is derived from a definition and an instant by toClockData().
+ * and the version they were computed from. ClockData, the response shape
+ * the clock pages read, is derived from a definition and an instant by toClockData().
  */
 import type { Static } from 'typebox';
 import type {

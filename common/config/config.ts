@@ -90,19 +90,32 @@ const HTTP = ['http:', 'https:'];
 // The settings other settings' defaults are computed from.
 const NODE_ENV = setting('NODE_ENV', oneOf(['development', 'production', 'test']), {
   default: 'development',
+  about:
+    '`npm start` runs the servers as `production`, `npm run dev` as `development`; the tests set `test`.',
+  shown: 'development (`npm start`: production)',
 });
-const PORT = setting('PORT', whole(0, 65535), { default: 3000 });
-const DATA_DIR = setting('DATA_DIR', ANY_TEXT, { default: 'data' });
+const PORT = setting('PORT', whole(0, 65535), {
+  default: 3000,
+  about: 'API port; the API also serves the built UI.',
+});
+const DATA_DIR = setting('DATA_DIR', ANY_TEXT, {
+  default: 'data',
+  about: 'Folder of the SQLite file, the generated sample and the generated secret key file.',
+});
 
 /**
  * Every setting, in the order a wrong variable is reported: the field's name, then its variable,
- * the kind of text the variable holds, and its default (`optional`: none, the field is undefined).
+ * the kind of text the variable holds, its default (`optional`: none, the field is undefined) and
+ * what a reader is told of it (docs/configuration.md and .env.example are written from this).
  */
 const SETTINGS = {
   nodeEnv: NODE_ENV,
-  host: setting('HOST', ANY_TEXT, { default: '0.0.0.0' }),
+  host: setting('HOST', ANY_TEXT, { default: '0.0.0.0', about: 'The interface the servers listen on.' }),
   apiPort: PORT,
-  realtimePort: setting('REALTIME_PORT', whole(0, 65535), { default: 3001 }),
+  realtimePort: setting('REALTIME_PORT', whole(0, 65535), {
+    default: 3001,
+    about: 'Realtime (Socket.IO) port.',
+  }),
   dataDir: DATA_DIR,
   databaseUrl: setting(
     'DATABASE_URL',
@@ -114,32 +127,50 @@ const SETTINGS = {
     }),
     {
       defaultFrom: (read) => `sqlite:${read(DATA_DIR)}/crime-clock.sqlite`,
-      about: '`sqlite:` path or `mysql://` URL.',
+      about:
+        'The store: `sqlite:<file path>`, or `mysql://user:pass@host:3306/database` for MySQL or MariaDB (the database must exist; docs/operations.md says how to create it).',
+      shown: '`sqlite:<DATA_DIR>/crime-clock.sqlite`',
+      example: 'mysql://crime_clock:secret@127.0.0.1:3306/crime_clock',
     },
   ),
-  redisUrl: optional('REDIS_URL', baseUrl(['redis:', 'rediss:'], true)),
+  redisUrl: optional('REDIS_URL', baseUrl(['redis:', 'rediss:'], true), {
+    about:
+      'Shares realtime broadcasts between several realtime nodes; Redis 7 or later (sharded pub/sub), checked when a realtime node starts. Set it for the API too: the API then publishes clock data changes (a finished import, new survey figures) on it and the realtime nodes reload within a second, instead of each asking the API every second.',
+    example: 'redis://127.0.0.1:6379',
+  }),
   apiInternalUrl: setting('API_INTERNAL_URL', baseUrl(HTTP), {
     defaultFrom: (read) => `http://127.0.0.1:${read(PORT)}`,
     about: "Where the realtime server reads clock data from (the API's base URL).",
+    shown: '`http://127.0.0.1:<PORT>`',
+    example: 'http://api:3000',
   }),
-  publicOrigin: optional(
-    'PUBLIC_ORIGIN',
-    baseUrl(HTTP),
-    'Public origin of the site, used for CSRF origin checks and secure cookies; unset = same host.',
-  ),
-  publicRealtimeUrl: optional(
-    'PUBLIC_REALTIME_URL',
-    baseUrl(HTTP),
-    'Where browsers reach the realtime server; unset = this host on `realtimePort`.',
-  ),
-  postcodeApiUrl: optional('POSTCODE_API_URL', baseUrl(HTTP)),
-  policeApiUrl: setting('POLICE_API_URL', baseUrl(HTTP), { default: 'https://data.police.uk/api' }),
+  publicOrigin: optional('PUBLIC_ORIGIN', baseUrl(HTTP), {
+    about:
+      "The site's public origin. With https it turns on Secure `__Host-` cookies and HSTS; link previews and oEmbed answers write their addresses under it (unset: the request's own plain host). Links in alert mails and Atom feeds use it too (unset there: `http://localhost:<PORT>`, never a request's Host), so set it wherever alerts are sent.",
+    example: 'https://crimeclock.example',
+  }),
+  publicRealtimeUrl: optional('PUBLIC_REALTIME_URL', baseUrl(HTTP), {
+    about: 'Where browsers reach the realtime server (behind a proxy, the public address).',
+    shown: 'this host on `REALTIME_PORT`',
+    example: 'https://crimeclock.example',
+  }),
+  postcodeApiUrl: optional('POSTCODE_API_URL', baseUrl(HTTP), {
+    about: 'A postcodes.io-compatible service that fills postcodes missing from the local table.',
+    example: 'https://api.postcodes.io',
+  }),
+  policeApiUrl: setting('POLICE_API_URL', baseUrl(HTTP), {
+    default: 'https://data.police.uk/api',
+    about:
+      "data.police.uk's API: forces, neighbourhoods and police teams (cached in the database); the scheduled update reads its `crimes-street-dates`.",
+  }),
   logLevel: setting('LOG_LEVEL', oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), {
     defaultFrom: (read) => (read(NODE_ENV) === 'test' ? 'silent' : 'info'),
+    about: 'The pino log level.',
+    shown: 'info (`silent` under `NODE_ENV=test`)',
   }),
   autoSample: setting('AUTO_SAMPLE', yesOrNo, {
     default: true,
-    about: 'Import the synthetic sample when the store is empty at start-up.',
+    about: 'Import the synthetic sample when the store is empty at start-up (turn it off in production).',
   }),
   secretKey: optional(
     'SECRET_KEY',
@@ -148,6 +179,11 @@ const SETTINGS = {
       secret: true,
       check: isHexKey,
     }),
+    {
+      about:
+        '64 hex characters (`openssl rand -hex 32`); encrypts stored secrets (the SMTP password) with AES-256-GCM.',
+      shown: 'generated `<DATA_DIR>/secret.key` (mode 0600)',
+    },
   ),
   secretKeyPrevious: setting(
     'SECRET_KEY_PREVIOUS',
@@ -160,7 +196,9 @@ const SETTINGS = {
     },
     {
       defaultFrom: () => [],
-      about: 'Keys SECRET_KEY replaced: values they wrote are still read, and rewritten with SECRET_KEY.',
+      about:
+        'Comma-separated keys `SECRET_KEY` replaced: values they wrote are still read, and rewritten with the new key at start (docs/operations.md, "Rotate SECRET_KEY").',
+      shown: 'unset',
     },
   ),
   metricsToken: optional(
@@ -171,7 +209,10 @@ const SETTINGS = {
       secret: true,
       pattern: '^[A-Za-z0-9._~+/=-]{16,256}$',
     }),
-    'When set, `/metrics` on the API and realtime nodes answers only `Authorization: Bearer <token>`.',
+    {
+      about:
+        'When set, `/metrics` (API and realtime) is served and needs `Authorization: Bearer <token>` (16 to 256 characters); unset, `/metrics` is off (404) on both (docs/operations.md).',
+    },
   ),
   trustProxy: setting(
     'TRUST_PROXY',
@@ -191,7 +232,7 @@ const SETTINGS = {
     {
       default: false,
       about:
-        "Which proxies' X-Forwarded-For the API believes (Fastify's `trustProxy`): false (none), a hop count, or the proxies' addresses and CIDR ranges. Never \"everyone\": the client writes that header.",
+        "Behind a reverse proxy, so that login and message throttles see the visitor's address: the proxies' addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`), or how many proxies stand in front (`1`). `true` and ranges wider than `/8` (IPv4) or `/32` (IPv6), such as `0.0.0.0/0`, are refused: the client writes X-Forwarded-For (docs/limits.md).",
     },
   ),
   smtpAllowedPorts: setting(
@@ -207,77 +248,94 @@ const SETTINGS = {
     },
     {
       defaultFrom: () => [...DEFAULT_SMTP_PORTS],
-      about: "Ports the SMTP settings may name (saved and tested): SMTP's own, unless an operator adds one.",
+      about:
+        "The ports the mail server may be on (checked at the settings' save, their connection test and every send): SMTP's own, unless an operator adds one.",
     },
   ),
   smtpTestsPerMinute: setting('SMTP_TESTS_PER_MINUTE', whole(1, 1000), {
     default: 5,
-    about: 'SMTP connection tests one admin may run per minute (per API node).',
+    about: 'SMTP connection tests one admin may run a minute (counted across API nodes).',
   }),
   httpHeadersTimeoutSeconds: setting('HTTP_HEADERS_TIMEOUT_SECONDS', whole(1, 300), {
     default: 10,
-    about: 'API server: how long a client may take to send its request headers, and its whole request.',
+    about: 'API: a client that has not sent its whole request header by then is disconnected (408).',
   }),
-  httpRequestTimeoutSeconds: setting('HTTP_REQUEST_TIMEOUT_SECONDS', whole(1, 3600), { default: 30 }),
+  httpRequestTimeoutSeconds: setting('HTTP_REQUEST_TIMEOUT_SECONDS', whole(1, 3600), {
+    default: 30,
+    about: 'API: the same for the whole request, body included (at least the headers timeout).',
+  }),
   httpKeepAliveTimeoutSeconds: setting('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', whole(1, 600), {
     default: 5,
-    about: 'API server: how long an idle keep-alive connection is kept open.',
+    about: 'API: an idle keep-alive connection is closed after this.',
   }),
   exportIdleTimeoutSeconds: setting('EXPORT_IDLE_TIMEOUT_SECONDS', whole(1, 3600), {
     default: 30,
     about:
-      'API: how long a download (an export) may go without a byte taken by its reader before it is closed.',
+      'API: a download (export) whose reader takes no byte for this long is closed, and its place freed.',
   }),
   apiMaxConnectionsPerAddress: setting('API_MAX_CONNECTIONS_PER_ADDRESS', whole(1, 1_000_000), {
     default: 256,
-    about: 'API server: open connections one address may hold (trusted proxies excepted).',
+    about:
+      'API: open connections one address may hold; more are closed at once (the proxies `TRUST_PROXY` names are exempt; with a hop count nothing is capped here).',
   }),
   exportsAtOnce: setting('EXPORTS_AT_ONCE', whole(1, 1000), {
     default: 4,
     about:
-      'Whole-result exports (CSV/JSON) one API node streams at once, and one address at once (on all nodes).',
+      'API: whole-result downloads (CSV/JSON exports, public and partner) one node streams at once; beyond it `503 EXPORTS_BUSY` with `Retry-After`.',
   }),
-  exportsPerAddress: setting('EXPORTS_PER_ADDRESS', whole(1, 1000), { default: 2 }),
+  exportsPerAddress: setting('EXPORTS_PER_ADDRESS', whole(1, 1000), {
+    default: 2,
+    about:
+      'API: downloads one address may have at once (counted across API nodes); beyond it `429 TOO_MANY_EXPORTS` with `Retry-After`.',
+  }),
   mapReadsPerAddress: setting('MAP_READS_PER_ADDRESS', whole(1, 1000), {
     default: 2,
-    about: "Map reads (a search's map and a mark's crimes) one address may have in flight, on all nodes.",
+    about:
+      "API: search maps and map marks' crimes one address may have in flight (counted across API nodes); beyond it `429 TOO_MANY_AT_ONCE` with `Retry-After`.",
   }),
   searchesPerAddress: setting('SEARCHES_PER_ADDRESS', whole(1, 1000), {
     default: 4,
     about:
-      'Searches (public, with area clock reads; partner: per key and address) one address may have in flight, on all nodes.',
+      "API: crime searches (with visitors' area clock reads, `GET /api/area-clock`) one address may have in flight, and partner searches one API key may have in flight from one address (counted across API nodes); beyond it `429 TOO_MANY_AT_ONCE` with `Retry-After`. An IPv6 /64 counts as one address for these three limits, and the places of an API node that stops are free again after 30 s.",
   }),
   contactEmail: optional(
     'CONTACT_EMAIL',
     text({ allows: 'an email address, e.g. contact@example.org', check: isValidEmailAddress }),
-    'Where the police clock page\'s "contact us" mail link writes to; unset: the page has no such link.',
+    {
+      about:
+        'Address of the police clock page\'s "contact us" mail link (served by `GET /api/config`); unset hides the link.',
+      example: 'contact@crimeclock.example',
+    },
   ),
-  realtimeMaxConnections: optional(
-    'REALTIME_MAX_CONNECTIONS',
-    whole(1, 10_000_000),
-    "Open realtime connections one node holds from everyone; unset: the process's open-file limit less a reserve (realtime/src/limits/open-files.ts).",
-  ),
+  realtimeMaxConnections: optional('REALTIME_MAX_CONNECTIONS', whole(1, 10_000_000), {
+    about:
+      'Open realtime connections one node holds from everyone; more are refused, so the node keeps descriptors for its own work (realtime/src/limits/open-files.ts).',
+    shown: 'open-file limit − 2,000 (at least 100; 16,000 where the limit cannot be read)',
+  }),
   realtimeMaxConnectionsPerAddress: setting('REALTIME_MAX_CONNECTIONS_PER_ADDRESS', whole(1, 1_000_000), {
     default: 500,
-    about: 'Open realtime connections one address may hold.',
+    about:
+      'Open realtime connections one visitor address may hold (behind `TRUST_PROXY`, the address the proxy forwarded); more are refused.',
   }),
   realtimeMaxEventsPerSocket: setting('REALTIME_MAX_EVENTS_PER_SOCKET', whole(1, 100_000), {
     default: 30,
-    about: 'Events one realtime socket may send per 10 s before it is disconnected.',
+    about:
+      'Events (joins, leaves, each opening of the namespace) one realtime connection may send per 10 s; a connection over it is closed. Joining a clock the socket already watches only answers again.',
   }),
   realtimeMaxAreaClocks: setting('REALTIME_MAX_AREA_CLOCKS', whole(1, 100_000), {
     default: 1000,
-    about: 'Distinct area clocks one realtime node computes at most.',
+    about:
+      'Distinct area clocks (a postcode, force or neighbourhood) one realtime node computes at once; an area room exists only while someone watches it, and a join to a new area beyond this is refused.',
   }),
   realtimeEngine: setting('REALTIME_ENGINE', oneOf(['auto', 'uws', 'node']), {
     default: 'auto',
     about:
-      "What carries a realtime node's sockets: `auto` is uWebSockets.js where it loads, else node:http; `uws` fails to start without uWebSockets.js; `node` never loads it.",
+      "What carries a realtime node's sockets: `auto` takes uWebSockets.js where it loads and otherwise (a Node line it has no binary for, such as 24 or 26) runs on Socket.IO's own engine over `node:http` with one warning; `uws` refuses to start without uWebSockets.js; `node` never loads it. `/health` (`engine`) and the metric `crime_clock_realtime_engine_info` name the engine in use.",
   }),
   clockRefreshSeconds: setting('CLOCK_REFRESH_SECONDS', whole(1, 86_400), {
     default: 30,
     about:
-      "How often each realtime node re-reads the clocks' data in full (a change is seen within a second).",
+      "How often each realtime node re-reads the clocks' data in full from the API; a change is seen within a second anyway (each node reads `GET /api/clock-data-version` every second).",
   }),
   outboxRetrySeconds: setting('OUTBOX_RETRY_SECONDS', whole(1, 3600), {
     default: 30,
@@ -286,12 +344,13 @@ const SETTINGS = {
   }),
   databaseQueryTimeoutSeconds: setting('DATABASE_QUERY_TIMEOUT_SECONDS', whole(1, 3600), {
     default: 30,
-    about: 'MySQL: the longest a statement of a request may take before its connection is given up.',
+    about:
+      'MySQL: a statement of an API request that has had no answer by then fails with 503 and its connection is dropped, so a frozen server cannot hold requests forever (migrations and imports have no limit).',
   }),
   webhookAllowPrivateAddresses: setting('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', yesOrNo, {
     default: false,
     about:
-      'Webhook deliveries may go to private, loopback, link-local addresses and plain http (closed networks, tests).',
+      '`true` lets partner webhooks go to plain `http` and to private, loopback, link-local and other non-public addresses (closed networks, tests); by default only `https` to public addresses, checked after DNS on every delivery (docs/security.md).',
   }),
   mapTileUrl: optional(
     'MAP_TILE_URL',
@@ -301,21 +360,25 @@ const SETTINGS = {
       check: (template) =>
         isUrl(template, HTTP) && ['{z}', '{x}', '{y}'].every((part) => template.includes(part)),
     }),
-    "The search map's base layer: a `{z}/{x}/{y}` tile URL template; unset: drawn from the store alone.",
+    {
+      about:
+        "The search map's base layer: an http(s) tile URL template with `{z}`, `{x}` and `{y}`; the CSP then allows that origin for images. Unset, the map draws the area's boundary and neighbourhoods with their names from the store. OpenStreetMap's own server is for light use under its tile usage policy (https://operations.osmfoundation.org/policies/tiles/): a production site should use its own or a commercial tile server (docs/search.md).",
+      example: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    },
   ),
   mapTileAttribution: setting('MAP_TILE_ATTRIBUTION', ANY_TEXT, {
     default: '© OpenStreetMap contributors',
-    about: 'The credit the tile server asks for, shown on the map.',
+    about: "The tile server's credit, shown on the map.",
   }),
   policeArchiveUrl: setting('POLICE_ARCHIVE_URL', url(HTTP), {
     default: DEFAULT_POLICE_ARCHIVE_URL,
-    about: 'The data.police.uk archive `npm run import -- --latest` and the scheduled update download.',
+    about: 'The archive `npm run import -- --latest` and the scheduled update download.',
   }),
-  dataUpdateIntervalMinutes: optional(
-    'DATA_UPDATE_INTERVAL_MINUTES',
-    whole(0, 525_600),
-    'Minutes between scheduled checks for new police data; 0: off; unset: every 1440 minutes once the store holds real data, off on the synthetic sample.',
-  ),
+  dataUpdateIntervalMinutes: optional('DATA_UPDATE_INTERVAL_MINUTES', whole(0, 525_600), {
+    about:
+      'Minutes between the API\'s checks for a new month of police data (the first within a minute of start); `0` turns them off. A new month is imported from `POLICE_ARCHIVE_URL` in a child `npm run import`, one import at a time (docs/operations.md, "Scheduled data updates").',
+    shown: '1440 over real data; off on the synthetic sample',
+  }),
 };
 
 /**

@@ -28,8 +28,21 @@ export interface Kind<S extends TSchema, T = Static<S>> {
 /** The value of another setting, for a default that depends on it. */
 type Read = <T>(setting: Setting<T>) => T;
 
-/** What a setting knows of its variable: the kind's checks, its parse, and its default. */
-interface Variable<T> extends Omit<Kind<TSchema, T>, 'schema'> {
+/**
+ * What a reader is told of a variable: docs/configuration.md and .env.example are written from
+ * these (`npm run docs`), so the table is their one source.
+ */
+interface Described {
+  /** What the variable does, in a sentence or a few. */
+  about: string;
+  /** The default in words, where the value alone would mislead (computed, or none). */
+  shown?: string;
+  /** A value to show in .env.example for a variable with no default. */
+  example?: string;
+}
+
+/** What a setting knows of its variable: the kind's checks, its parse, its default and its words. */
+interface Variable<T> extends Omit<Kind<TSchema, T>, 'schema'>, Described {
   name: string;
   /** The value when the variable is unset (or empty). */
   unset: (read: Read) => T;
@@ -45,8 +58,7 @@ export interface Setting<T> {
  */
 type Default<T> = { default: T } | { defaultFrom: (read: Read) => T };
 
-const described = (about: string | undefined): TSchemaOptions =>
-  about === undefined ? {} : { description: about };
+const described = (about: string): TSchemaOptions => ({ description: about });
 
 // Object.assign types the schema with its variable (S & { variable }) without a cast.
 const withVariable = <S extends TSchema, T>(schema: S, variable: Variable<T>) =>
@@ -56,18 +68,19 @@ const withVariable = <S extends TSchema, T>(schema: S, variable: Variable<T>) =>
 export function setting<S extends TSchema>(
   name: string,
   kind: Kind<S, Static<S>>,
-  options: Default<NoInfer<Static<S>>> & { about?: string },
+  options: Default<NoInfer<Static<S>>> & Described,
 ) {
   const { schema, ...facts } = kind;
+  const { about, shown, example } = options;
   const unset = 'default' in options ? () => options.default : options.defaultFrom;
-  return withVariable(schema(described(options.about)), { name, ...facts, unset });
+  return withVariable(schema(described(about)), { name, ...facts, about, shown, example, unset });
 }
 
 /** A setting with no default: undefined when its variable is unset. */
-export function optional<S extends TSchema>(name: string, kind: Kind<S, Static<S>>, about?: string) {
+export function optional<S extends TSchema>(name: string, kind: Kind<S, Static<S>>, words: Described) {
   const { schema, ...facts } = kind;
-  const field = Type.Union([schema({}), Type.Undefined()], described(about));
-  const variable: Variable<Static<S> | undefined> = { name, ...facts, unset: () => undefined };
+  const field = Type.Union([schema({}), Type.Undefined()], described(words.about));
+  const variable: Variable<Static<S> | undefined> = { name, ...facts, ...words, unset: () => undefined };
   return withVariable(field, variable);
 }
 

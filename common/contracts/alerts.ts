@@ -4,7 +4,7 @@ import { endpoint, fileEndpoint } from './endpoint.ts';
 import { Nullable } from './errors.ts';
 
 /**
- * Area alerts by email (issue 32): a visitor asks for one email per newly imported month about an
+ * Area alerts by email: a visitor asks for one email per newly imported month about an
  * area (common/clock/area.ts ids), confirms it from a page the confirmation mail links to, and
  * leaves with the token every mail carries. Field rules and their messages are the alerts
  * service's; these schemas fix the types and keep absurd bodies out.

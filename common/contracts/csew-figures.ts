@@ -26,7 +26,7 @@ const SurveyTableRow = Type.Object({
 });
 
 /**
- * The Welsh of the document's prose that public pages show (issue 34), each field optional: a
+ * The Welsh of the document's prose that the Welsh public pages show, each field optional: a
  * Welsh page shows the English of a field without Welsh, marked as English. The warnings' Welsh is
  * all of them, in the English list's order, or none. Older documents have no `cy` at all.
  */

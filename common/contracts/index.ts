@@ -9,6 +9,7 @@ import * as email from './email.ts';
 import { isEndpoint, type Endpoint } from './endpoint.ts';
 import * as forces from './forces.ts';
 import * as health from './health.ts';
+import * as keyRequests from './key-requests.ts';
 import * as oembed from './oembed.ts';
 import * as partner from './partner.ts';
 import * as postcodes from './postcodes.ts';
@@ -28,6 +29,7 @@ export const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(
     ...email,
     ...forces,
     ...health,
+    ...keyRequests,
     ...oembed,
     ...partner,
     ...postcodes,

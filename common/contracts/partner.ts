@@ -237,7 +237,7 @@ export const PartnerProblem = Type.Object(
   {
     type: Type.String({
       description:
-        'A URI naming the kind of problem: the docs page with the code as its fragment (…/api/docs#errors-RATE_LIMITED).',
+        "A URI naming the kind of problem: the developers page's section on its code (…/developers#error-RATE_LIMITED).",
     }),
     title: Type.String({ description: "The HTTP status's reason phrase (Too Many Requests…)." }),
     status: Type.Integer({ description: 'The HTTP status code, repeated.' }),
@@ -272,3 +272,7 @@ export const API_KEY_HEADER = 'X-API-Key';
 
 /** Where the partner API's documentation (OpenAPI page and JSON) is served; the admin's key pages link to it. */
 export const PARTNER_DOCS_PATH = '/api/docs';
+/** The developers page: what the partner API offers, its error codes, and the key request form. */
+export const DEVELOPERS_PATH = '/developers';
+/** Where the partner API's routes live: its refusals are problem+json, whatever refused them. */
+export const PARTNER_PATH_PREFIX = '/api/external/';

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { endpoint } from './endpoint.ts';
 
-/** Postcode suggestions and look-ups (spec section 9), answered from the store or postcodes.io. */
+/** Postcode suggestions and look-ups, answered from the store or postcodes.io. */
 
-/** Suggestions come from this many letters or digits of a postcode (spaces ignored), at most this many (spec section 9). */
+/** Suggestions come from this many letters or digits of a postcode (spaces ignored), at most this many. */
 export const POSTCODE_PREFIX_MIN_CHARS = 2;
 export const POSTCODE_SUGGESTIONS_MAX = 8;
 

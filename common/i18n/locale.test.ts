@@ -88,6 +88,22 @@ describe('formatDate', () => {
     ).toBe('1 Ebrill 2026');
   });
 
+  it('joins a long date to its time with the Welsh "am", never the English "at"', () => {
+    const evening = Date.UTC(2026, 11, 7, 18, 37);
+    const long = {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    } as const;
+    expect(formatDate(evening, 'cy', { ...long, timeZone: 'UTC' })).toBe('7 Rhagfyr 2026 am 18:37');
+    expect(formatDate(evening, 'cy', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })).toBe(
+      '7 Rhagfyr 2026 am 18:37',
+    );
+    expect(formatDate(evening, 'en', { ...long, timeZone: 'UTC' })).toBe('7 December 2026 at 18:37');
+  });
+
   it('leaves English to Intl', () => {
     expect(formatDate(july24, 'en', { dateStyle: 'long', timeZone: 'UTC' })).toBe('24 July 2025');
   });

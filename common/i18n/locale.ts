@@ -1,6 +1,6 @@
 /**
- * The site's two languages and how a request or a page picks one (issue 34). Pure, so the API
- * (served HTML, e-mails) and the browser app decide the same way.
+ * The site's two languages and how a request or a page picks one, English or Welsh. Pure, so the
+ * API (served HTML, e-mails) and the browser app decide the same way.
  */
 import { WELSH_MONTH_NAMES, WELSH_SHORT_MONTH_NAMES } from '../search/months.ts';
 
@@ -22,8 +22,9 @@ export const LANGUAGE_NAME: Record<Locale, string> = { en: 'English', cy: 'Cymra
 const WELSH_PREFIX = '/cy';
 
 /**
- * Paths that have no Welsh twin: the admin pages may stay English (issue 34), and embeds take
- * their language from `?lang=cy` because an embed inside another site carries no cookie of ours.
+ * Paths that have no Welsh twin: the admin pages may stay English (only the site's staff read
+ * them), and embeds take their language from `?lang=cy` because an embed inside another site
+ * carries no cookie of ours.
  */
 const UNPREFIXED = [/^\/admin(\/|$)/, /^\/embed(\/|$)/, /^\/api(\/|$)/];
 
@@ -106,7 +107,8 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale {
 }
 
 /**
- * A date the way the language writes it, month names included ("26 Tachwedd 2026"). Welsh months
+ * A date the way the language writes it, month names included ("26 Tachwedd 2026", "7 Rhagfyr 2026
+ * am 18:37"). Welsh months
  * come from our own table, not the browser's Intl data, which need not carry Welsh (Chromium as
  * Debian builds it writes "July 24, 2025" for cy-GB): the date is laid out as en-GB, which orders
  * day, month and year as Welsh does, and its month name is put into Welsh.
@@ -123,6 +125,11 @@ export function formatDate(
   const names = options.month === 'short' ? WELSH_SHORT_MONTH_NAMES : WELSH_MONTH_NAMES;
   return new Intl.DateTimeFormat(INTL_LOCALE.en, options)
     .formatToParts(date)
-    .map((part) => (part.type === 'month' && !/^\d+$/.test(part.value) ? names[monthIndex] : part.value))
+    .map((part) => {
+      if (part.type === 'month' && !/^\d+$/.test(part.value)) return names[monthIndex];
+      // en-GB joins a long date to its time with a word ("7 December 2026 at 18:37"); Welsh says "am".
+      if (part.type === 'literal' && /\bat\b/.test(part.value)) return part.value.replace(/\bat\b/, 'am');
+      return part.value;
+    })
     .join('');
 }

@@ -1,17 +1,21 @@
 import cyAlerts from './messages/cy/alerts.json' with { type: 'json' };
 import cyArea from './messages/cy/area.json' with { type: 'json' };
+import cyAuth from './messages/cy/auth.json' with { type: 'json' };
 import cyClockErrors from './messages/cy/clockErrors.json' with { type: 'json' };
 import cyClocks from './messages/cy/clocks.json' with { type: 'json' };
 import cyClockWords from './messages/cy/clockWords.json' with { type: 'json' };
+import cyDevelopers from './messages/cy/developers.json' with { type: 'json' };
 import cyEmbed from './messages/cy/embed.json' with { type: 'json' };
 import cyErrors from './messages/cy/errors.json' with { type: 'json' };
 import cySearch from './messages/cy/search.json' with { type: 'json' };
 import cySite from './messages/cy/site.json' with { type: 'json' };
 import enAlerts from './messages/en/alerts.json' with { type: 'json' };
 import enArea from './messages/en/area.json' with { type: 'json' };
+import enAuth from './messages/en/auth.json' with { type: 'json' };
 import enClockErrors from './messages/en/clockErrors.json' with { type: 'json' };
 import enClocks from './messages/en/clocks.json' with { type: 'json' };
 import enClockWords from './messages/en/clockWords.json' with { type: 'json' };
+import enDevelopers from './messages/en/developers.json' with { type: 'json' };
 import enEmbed from './messages/en/embed.json' with { type: 'json' };
 import enErrors from './messages/en/errors.json' with { type: 'json' };
 import enSearch from './messages/en/search.json' with { type: 'json' };
@@ -37,6 +41,8 @@ export const MESSAGE_FILES = {
     clockWords: enClockWords,
     embed: enEmbed,
     area: enArea,
+    auth: enAuth,
+    developers: enDevelopers,
   },
   cy: {
     site: cySite,
@@ -48,6 +54,8 @@ export const MESSAGE_FILES = {
     clockWords: cyClockWords,
     embed: cyEmbed,
     area: cyArea,
+    auth: cyAuth,
+    developers: cyDevelopers,
   },
 } as const;
 

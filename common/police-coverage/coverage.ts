@@ -1,18 +1,38 @@
 /**
  * One statement of what the police data covers, worked out once from what the store holds and
  * worded the same on every page, the embed, the wall screen and the API: which forces (the 43
- * territorial forces of England and Wales, and whether British Transport Police and the Police
- * Service of Northern Ireland are in), which months, and the basis of a clock's pace.
+ * territorial forces of England and Wales, and British Transport Police, which polices their
+ * railways), which months, and the basis of a clock's pace.
+ *
+ * The product is for England and Wales, like the survey it sets beside the police data, so the
+ * Police Service of Northern Ireland is out everywhere: its files are not imported, its rows (in a
+ * store filled before) are not counted, its force is not offered and BT postcodes are refused.
+ * COUNTED_FORCES is the one list all of that reads.
  */
 import type { Static } from 'typebox';
 import type { CoverageSchema } from '../contracts/clocks.ts';
 import { monthLabel, parseMonth } from '../search/months.ts';
 import { compactPostcode } from '../postcode/postcode.ts';
 import { joinList } from '../i18n/grammar.ts';
-import { forceById, POLICE_FORCES } from '../police/forces.ts';
+import { forceById, POLICE_FORCES, type PoliceForce } from '../police/forces.ts';
 
 export const TERRITORIAL_FORCES = POLICE_FORCES.filter((f) => f.area === 'england' || f.area === 'wales');
-const NON_TERRITORIAL = POLICE_FORCES.filter((f) => f.area !== 'england' && f.area !== 'wales');
+/** Every force whose crimes the product counts: the 43 territorial forces and British Transport Police. */
+export const COUNTED_FORCES = POLICE_FORCES.filter((f) => f.area !== 'northern-ireland');
+/** The counted forces beside the 43, named apart in every statement (British Transport Police). */
+const NON_TERRITORIAL = COUNTED_FORCES.filter((f) => f.area !== 'england' && f.area !== 'wales');
+/** Ids of COUNTED_FORCES, for the store's reads (`force_id IN (:counted)`). */
+export const COUNTED_FORCE_IDS: readonly string[] = COUNTED_FORCES.map((f) => f.id);
+const COUNTED = new Set(COUNTED_FORCE_IDS);
+
+/**
+ * Whether the product counts a force's crimes. A force of data.police.uk outside England and Wales
+ * (Northern Ireland) is not; an id the forces table does not know (a test's made-up force) is
+ * left to the caller's own checks.
+ */
+export function isCountedForce(id: string): boolean {
+  return COUNTED.has(id) || forceById(id) === undefined;
+}
 
 /** Its fields are documented in the schema (common/contracts/clocks.ts). */
 export type Coverage = Static<typeof CoverageSchema>;
@@ -20,8 +40,9 @@ export type Coverage = Static<typeof CoverageSchema>;
 /**
  * Which forces a coverage statement names beside its count of the 43: none when it holds all (or
  * none) of them, else the shorter list, the few missing ("all but …") or the few held; then the
- * forces outside the 43 (British Transport Police, Northern Ireland), which are never counted.
- * Forces are given by id (common/police/forces.ts), in that table's order.
+ * counted forces outside the 43 (British Transport Police), named apart. A force the product
+ * does not count (Northern Ireland) is never named. Forces are given by id
+ * (common/police/forces.ts), in that table's order.
  */
 export interface CoverageNaming {
   readonly allTerritorial: boolean;
@@ -48,6 +69,20 @@ export function coverageNaming(forces: readonly string[]): CoverageNaming {
 
 const forceName = (id: string) => forceById(id)?.name ?? id;
 
+/**
+ * The force of a data.police.uk id when the product counts it; undefined for an unknown id and
+ * for a force outside England and Wales (Northern Ireland), which is offered nowhere.
+ */
+export function countedForceById(id: string): PoliceForce | undefined {
+  const force = forceById(id);
+  return force && COUNTED.has(force.id) ? force : undefined;
+}
+
+/** What a visitor (or partner) is told for a force the product leaves out. */
+export function uncountedForceText(id: string): string {
+  return `${forceName(id)} polices outside England and Wales: the police data here covers England and Wales only.`;
+}
+
 export function monthSpanText(firstMonth: string, lastMonth: string): string {
   const first = parseMonth(firstMonth);
   const last = parseMonth(lastMonth);
@@ -61,13 +96,17 @@ export function coverageOf(
   lastMonth: string,
   synthetic: boolean,
 ): Coverage {
-  const forces = [...new Set(forceIds)].sort().map(forceName);
+  const counted = forceIds.filter(isCountedForce);
+  const forces = [...new Set(counted)].sort().map(forceName);
   const { allTerritorial, named, otherForceIds } = coverageNaming(forces);
-  const held = TERRITORIAL_FORCES.filter((f) => forceIds.includes(f.id)).length;
+  const held = TERRITORIAL_FORCES.filter((f) => counted.includes(f.id)).length;
   const list = (forces: readonly string[]) => joinList(forces.map(forceName), 'en');
   const area = allTerritorial
     ? 'England and Wales'
     : `${held} of ${TERRITORIAL_FORCES.length} forces in England and Wales`;
+  // The statement counts forces even when it has all of them: "all 43 forces in England and Wales
+  // and British Transport Police", as "42 of 43 forces …" does; `area` stays the place.
+  const lead = allTerritorial ? `all ${TERRITORIAL_FORCES.length} forces in England and Wales` : area;
   const which = !named
     ? ''
     : named.kind === 'allBut'
@@ -83,7 +122,7 @@ export function coverageOf(
     lastMonth,
     synthetic,
     area,
-    text: `${area}${which}${plus}${period ? `, ${period}` : ''}${synthetic ? ' (synthetic sample)' : ''}`,
+    text: `${lead}${which}${plus}${period ? `, ${period}` : ''}${synthetic ? ' (synthetic sample)' : ''}`,
   };
 }
 

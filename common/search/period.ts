@@ -8,7 +8,7 @@ import {
   type MonthNumber,
 } from './months.ts';
 
-/** The period presets of the search form, as sent to the server (spec section 9). */
+/** The period presets of the search form, as sent to the server. */
 export const PERIOD_PRESETS = [
   { preset: 'RECENT_1_MONTH', months: 1, choice: '1month', label: '1 Month' },
   { preset: 'RECENT_3_MONTHS', months: 3, choice: '3months', label: '3 Months' },
@@ -20,7 +20,7 @@ export const PERIOD_PRESETS = [
 
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number]['preset'];
 export type PresetChoice = (typeof PERIOD_PRESETS)[number]['choice'];
-/** The time-period choice of the form (spec section 4). */
+/** The time-period choice of the form. */
 export type TimePeriodChoice = PresetChoice | 'single' | 'range';
 
 export const DEFAULT_PERIOD_PRESET: PeriodPreset = 'RECENT_3_MONTHS';

@@ -1,5 +1,5 @@
 /**
- * The search form's submit rules (spec sections 5 and 8), shared so the browser's toasts and the
+ * The search form's submit rules, shared so the browser's toasts and the
  * server's 400 answers come from one place. The browser shows `title` and `text` as a destructive
  * toast for `durationMs`; the server answers 400 with `text` as the error and `code`.
  */

@@ -11,7 +11,7 @@ export const NO_ACTION_OUTCOMES: readonly string[] = [
   'Suspect released without charge',
 ];
 
-/** Rows of the card: up to 10 incidents and 5 ethnicity rows (spec section 9). */
+/** Rows of the card: up to 10 incidents and 5 ethnicity rows. */
 export const STOP_SEARCH_RECORD_LIMIT = 10;
 export const STOP_SEARCH_ETHNICITY_ROWS = 5;
 

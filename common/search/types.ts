@@ -1,5 +1,5 @@
 /**
- * The crime search's names and the types of its request and answer (spec section 3), shared by
+ * The crime search's names and the types of its request and answer, shared by
  * the server that builds it and the page that reads it. The types are the contract's schemas'
  * (common/contracts/search.ts and partner.ts, where each field is described): one place for each
  * fact. Crimes keep the data.police.uk street-crime shape so either source reads the same way.
@@ -12,12 +12,12 @@ export const SEARCH_TYPES = ['radius', 'neighbourhood', 'force'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 /**
  * What the search call accepts: the form's types, and "default", the whole store (the police
- * clock's own search, spec section 7).
+ * clock's own search).
  */
 export const REQUEST_SEARCH_TYPES = [...SEARCH_TYPES, 'default'] as const;
 export type RequestSearchType = (typeof REQUEST_SEARCH_TYPES)[number];
 
-/** The radius search is fixed at one mile (spec section 9). */
+/** The radius search is fixed at one mile. */
 export const SEARCH_RADIUS_MILES = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 

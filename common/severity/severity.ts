@@ -1,7 +1,7 @@
 /**
  * The crime severity matrix of the admin "Crime Impact Algorithms" tool: 14 police-recorded crime
  * categories scored 0–10 against 9 impact factors, each factor weighted; a category's severity is
- * the weighted sum of its scores (specification sections 3, 5 and 9).
+ * the weighted sum of its scores.
  *
  * Where the factors come from. Both published harm indices for England and Wales rest on
  * sentencing: the Cambridge Crime Harm Index (CCHI) weights each offence by the starting-point
@@ -118,10 +118,10 @@ export const SEVERITY_FACTORS = [
 
 export const FACTOR_COUNT = SEVERITY_FACTORS.length;
 
-/** The specification's default weights (section 3); they add up to 1. */
+/** The specification's default weights; they add up to 1. */
 export const DEFAULT_WEIGHTS: readonly number[] = [0.1, 0.15, 0.15, 0.1, 0.1, 0.15, 0.1, 0.1, 0.05];
 
-/** Input bounds (section 5). `decimals` is the precision the step allows. */
+/** Input bounds of the weight and score fields. `decimals` is the precision the step allows. */
 export const WEIGHT_INPUT = { min: 0, max: 1, step: 0.01, decimals: 2 } as const;
 export const SCORE_INPUT = { min: 0, max: 10, step: 0.1, decimals: 1 } as const;
 
@@ -172,9 +172,9 @@ export function categoryLabel(category: CrimeCategorySlug): string {
 }
 
 /**
- * What an input holds, as a number within bounds: non-numeric text becomes 0 (section 5), values
- * beyond the bounds are brought inside them, and precision is cut to the step so the sums below
- * stay exact.
+ * What an input holds, as a number within bounds: non-numeric text becomes 0 (never an error),
+ * values beyond the bounds are brought inside them, and precision is cut to the step so the sums
+ * below stay exact.
  */
 function toBounded(value: unknown, bounds: { min: number; max: number; decimals: number }): number {
   const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;

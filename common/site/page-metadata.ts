@@ -117,6 +117,12 @@ export const ROUTE_METADATA: Readonly<Record<string, RouteEntry>> = {
     descriptionId: 'meta.alerts.description',
   },
   '/alerts/manage': { titleId: 'meta.alertsManage.title', descriptionId: 'meta.alerts.description' },
+  '/developers': { titleId: 'meta.developers.title', descriptionId: 'meta.developers.description' },
+  '/developers/key': {
+    titleId: 'meta.developerKey.title',
+    descriptionId: 'meta.developerKey.description',
+    noIndex: true,
+  },
   '/admin': ADMIN,
   '/admin/algorithms': ADMIN,
   '/admin/csew-data': ADMIN,

@@ -21,6 +21,8 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/alerts/confirm',
   '/alerts/unsubscribe',
   '/alerts/manage',
+  '/developers',
+  '/developers/key',
   '/admin',
   '/admin/algorithms',
   '/admin/csew-data',

@@ -17,7 +17,7 @@ import bundled from './csew-figures.json' with { type: 'json' };
 
 export const CSEW_FIGURES_FORMAT = 'crime-clock/csew-figures@1';
 
-/** The specification's per-second rates are over a 365-day year (section 9). */
+/** The specification's per-second rates are over a 365-day year. */
 export const SECONDS_IN_365_DAY_YEAR = 365 * 24 * 60 * 60;
 
 export const SURVEY_ROW_STATUSES = ['published', 'specification', 'estimate'] as const;

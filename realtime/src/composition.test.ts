@@ -5,7 +5,7 @@ import { constructed, factoryCalls } from '../../scripts/lint/factory-calls.ts';
 import { productFiles } from '../../scripts/lint/source-files.ts';
 
 /**
- * The realtime process's composition root (docs/architecture.md, issue 31): `compose.ts` builds a
+ * The realtime process's composition root (docs/architecture.md): `compose.ts` builds a
  * node's API reader, Redis connections, clock sources, load queue, connection limits, engine,
  * Socket.IO server and metrics, once, and hands them in; `run-realtime.ts` owns the process
  * around it.
@@ -123,7 +123,7 @@ describe('the realtime composition root', () => {
   });
 
   it("recognises a factory imported from the product, and only called ones: the area clocks' old own queue", () => {
-    // What area-clocks.ts held before its root built its load queue and new-load window (issue 31):
+    // What area-clocks.ts held before its root built its load queue and new-load window:
     // put back, the test above names it.
     const sample = [
       "import type { ApiReader } from '../api-client/api-reader.ts';",

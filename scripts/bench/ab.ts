@@ -1,8 +1,7 @@
 /**
- * Two commits, one benchmark, alternated (issue 31 point 6: "run before and after in one session
- * and alternated"). These VMs' speed drifts by half within an hour, so A and B take turns
- * (A, B, B, A, A, B, …: each gets the early and the late slot equally) and are compared by their
- * medians and ranges, never by one run each.
+ * Two commits, one benchmark, alternated. These VMs' speed drifts by half within an hour, so A and
+ * B take turns (A, B, B, A, A, B, …: each gets the early and the late slot equally) and are
+ * compared by their medians and ranges, never by one run each.
  *
  *   npx tsx scripts/bench/ab.ts --a <commit> --b <commit> [--rounds 4] --metric NAME=REGEX … -- <command…>
  *

@@ -1,5 +1,5 @@
 /**
- * What checking an answer against its contract costs a page in bytes (issue 31 point 3):
+ * What checking an answer against its contract costs a page in bytes:
  *
  *   npx tsx scripts/bench/checker-size.ts
  *

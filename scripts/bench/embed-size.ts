@@ -14,7 +14,7 @@ const PAGES = [
   '/embed/crime-clock',
   '/embed/police-crime-clock',
   '/embed/police-crime-clock?area=force:metropolitan',
-  // Welsh: the same script; only the words it formats differ (intl-messageformat, issue 34).
+  // Welsh: the same script; only the words it formats differ (intl-messageformat).
   '/embed/crime-clock?lang=cy',
   '/crime-clock',
   '/police-crime-clock',

@@ -1,5 +1,5 @@
 /**
- * Export of a whole search result (issue 19 point 6): one streamed response of `--rows` crimes.
+ * Export of a whole search result: one streamed response of `--rows` crimes.
  *
  *   npx tsx scripts/bench/export.ts [--rows 100000] [--runs 3]
  *

@@ -1,4 +1,4 @@
-// The writers compared by `scripts/bench/import.ts --drivers` (issue 20): one street file parsed and
+// The writers compared by `scripts/bench/import.ts --drivers`: one street file parsed and
 // written in one transaction by today's writer and by the candidate, on each database. Only the
 // parse and the write are timed, so the figure is the writer's; the importer's delete, derived
 // tables and month record are left out of both.

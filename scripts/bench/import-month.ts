@@ -1,5 +1,5 @@
 /**
- * A national month imported into a fresh store, and where the time goes (issue 20 point 4):
+ * A national month imported into a fresh store, and where the time goes:
  *
  *   npx tsx scripts/bench/import-month.ts --month <folder of one month's CSV files> [--url sqlite:<file>]
  *

@@ -10,7 +10,7 @@
 // database), each database without the two search indexes on `crimes` (with `--derived`, without
 // crimes_month_cell_position only: the derived tables' statements name the other), and each
 // database with the file presorted by (cell, lat, lng), the order of its busiest index.
-// `--drivers` instead compares the writers of issue 20 in one run, interleaved A, B, A, B: on SQLite
+// `--drivers` instead compares two writers per database in one run, interleaved A, B, A, B: on SQLite
 // node-sqlite3 (today) against better-sqlite3, on MySQL LOAD DATA from memory per batch (today)
 // against one LOAD DATA per file fed from a stream (scripts/bench/import-drivers.ts).
 // `--drivers --writes-only` times the two SQLite drivers' writes alone: the file is parsed into
@@ -173,7 +173,7 @@ function runInChild(url: string, dir: string, variant: string = 'migrated'): Pro
       // The child runs as this script was started: from source through tsx, or from the build
       // (`node dist/scripts/bench/import.js`, as the production image runs the importer).
       [
-        // V8's heap sized for memory over speed, as `npm run import` runs (package.json, issue 29).
+        // V8's heap sized for memory over speed, as `npm run import` runs (package.json: its memory budget).
         '--optimize-for-size',
         ...process.execArgv,
         process.argv[1]!,

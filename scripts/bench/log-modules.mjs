@@ -3,7 +3,7 @@
 // MODULE_LOG, one a line, duplicates possible (`sort -u`): ES modules from a load hook, which
 // appends each at once from the hooks' thread so a process.exit loses none, and CommonJS ones
 // from require's cache at exit. Used to compare the importer's start-up between commits
-// (docs/benchmarks.md, issue 31 point 6).
+// (docs/benchmarks.md).
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 

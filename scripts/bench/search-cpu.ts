@@ -1,5 +1,5 @@
 /**
- * The CPU one radius search costs the API, in one process (issue 31 point 6):
+ * The CPU one radius search costs the API, in one process:
  *
  *   npx tsx scripts/bench/search-cpu.ts --store data/bench/search-12m-x5.sqlite [--runs 1000]
  *

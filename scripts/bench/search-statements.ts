@@ -1,5 +1,5 @@
 /**
- * Where one search's time goes (issue 20), statement by statement:
+ * Where one search's time goes, statement by statement:
  *
  *   npx tsx scripts/bench/search-statements.ts --url sqlite:/tmp/search-work/search-24m-x100.sqlite
  *       [--postcode "W1D 5HB"] [--period RECENT_12_MONTHS] [--runs 200] [--replays 30]

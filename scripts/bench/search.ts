@@ -1,5 +1,5 @@
 /**
- * Crime search benchmark (issue 5):
+ * Crime search benchmark:
  *
  *   npx tsx scripts/bench/search.ts [--months 24] [--scale 100] [--dialects sqlite,mysql]
  *                                   [--work data/bench] [--runs 200] [--import-only]
@@ -395,7 +395,7 @@ async function benchDialect(dialect: Dialect, sampleDir: string) {
   log(
     `    (random postcodes averaged ${Math.round(randomTotal / (RUNS + Math.min(20, RUNS))).toLocaleString('en-GB')} crimes)`,
   );
-  // Issue 20's other target: a one-month search (which also reads the month before, for its trend).
+  // The other target: a one-month search (which also reads the month before, for its trend).
   const oneMonth = (postcode: string) => ({ ...radiusSearch(postcode), startMonth: 'RECENT_1_MONTH' });
   results.push(
     await time('radius 1 month, densest point, app.inject', RUNS, () => inject(oneMonth(densest.postcode))),

@@ -1,5 +1,5 @@
 /**
- * What one search answer costs to put on the wire (issue 31 point 6):
+ * What one search answer costs to put on the wire:
  *
  *   node --expose-gc --import tsx scripts/bench/serialize-search.ts [--runs 2000]
  *

@@ -678,12 +678,12 @@ describe('docs/architecture.md: what it names is there', { timeout: 60_000 }, ()
     );
   });
 
-  it('security.md has each limit against one client that the page names', () => {
-    const security = readFileSync(join(REPO, 'docs/security.md'), 'utf8');
-    const limits = backticked(between('**Limits against one client**', '[security.md]'));
+  it('limits.md has each limit against one client that the page names', () => {
+    const page = readFileSync(join(REPO, 'docs/limits.md'), 'utf8');
+    const limits = backticked(between('**Limits against one client**', '[limits.md]'));
     expect(limits.length).toBeGreaterThan(4);
     const missing = limits.filter(
-      (path) => !security.includes(path.replace(/\/$/, '').split('/').at(-1)!.replace(/\.ts$/, '')),
+      (path) => !page.includes(path.replace(/\/$/, '').split('/').at(-1)!.replace(/\.ts$/, '')),
     );
     expect(missing).toEqual([]);
   });

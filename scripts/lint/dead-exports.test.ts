@@ -4,10 +4,11 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * No dead exports (issue 31): every name a product module exports is imported by another module
- * of the product. What only a test or a benchmark needs lives with them (tests/support/,
- * scripts/bench/), not in product source; what a module needs for itself alone is not exported.
- * Modules are read with the TypeScript parser (no type checking), so this takes a second or two.
+ * No dead exports, as a name nobody imports is code nobody needs: every name a product module
+ * exports is imported by another module of the product. What only a test or a benchmark needs lives
+ * with them (tests/support/, scripts/bench/), not in product source; what a module needs for itself
+ * alone is not exported. Modules are read with the TypeScript parser (no type checking), so this
+ * takes a second or two.
  */
 const REPO = new URL('../..', import.meta.url).pathname;
 const PRODUCT_SOURCE = ['api/src', 'realtime/src', 'server-common', 'common', 'ui/src'];
@@ -24,14 +25,12 @@ const isBench = (file: string) => file.startsWith('scripts/bench/');
  */
 const ALLOWED: Record<string, string> = {
   'api/src/app.ts: App': "buildApp's answer, the type the API's integration tests hold",
-  'common/contracts/errors.ts: ENGLISH_ONLY_ERROR_CODES':
-    'the register of codes no public page shows, which api/src/http/error-codes.test.ts checks thrown codes against (docs/i18n.md)',
   'common/contracts/schema-check.ts: KNOWN_KEYWORDS':
     "the keywords the browser's answer checker knows, against which its test holds every contract's schemas",
   'common/contracts/index.ts: ENDPOINTS':
     "every endpoint, which the contract test checks (architecture-claims.test.ts's USED_ONLY_BY_TESTS)",
   'common/i18n/glossary-cy.ts: termsAwaitingReview':
-    "the glossary's own list of Welsh terms awaiting review, which the README's list is checked against",
+    "the glossary's own list of Welsh terms awaiting review, which the list in docs/i18n.md is checked against",
   'common/search/outcomes.ts: UNRESOLVED_OUTCOMES':
     "the other half of the outcome classification, so that every data.police.uk outcome is named (the glossary's Welsh outcomes are checked against both)",
 };

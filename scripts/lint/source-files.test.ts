@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { productFiles, withoutComments } from './source-files.ts';
+import { productFiles, repositoryFiles, withoutComments } from './source-files.ts';
 
 describe('the source the lint tests read', () => {
   const root = mkdtempSync(join(tmpdir(), 'source-files-'));
@@ -28,6 +29,17 @@ describe('the source the lint tests read', () => {
   it('reads several folders, or all of the root, as paths from the root', () => {
     expect(productFiles(root, ['a', 'b']).sort()).toEqual(['a/deep/Page.tsx', 'a/module.ts', 'b/other.ts']);
     expect(productFiles(root).sort()).toEqual(['a/deep/Page.tsx', 'a/module.ts', 'b/other.ts']);
+  });
+
+  it("lists a repository's files as git sees them: tracked or new, not ignored", () => {
+    writeFileSync(join(root, '.gitignore'), 'ignored/\n');
+    mkdirSync(join(root, 'ignored'), { recursive: true });
+    writeFileSync(join(root, 'ignored/built.js'), '');
+    execFileSync('git', ['init', '-q'], { cwd: root });
+    execFileSync('git', ['add', 'a/module.ts'], { cwd: root });
+    const files = repositoryFiles(root);
+    expect(files).toEqual(expect.arrayContaining(['a/module.ts', 'a/notes.md', 'b/other.ts', '.gitignore']));
+    expect(files.filter((file) => file.startsWith('ignored/'))).toEqual([]);
   });
 
   it('strips block and line comments and keeps the code around them', () => {

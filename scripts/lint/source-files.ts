@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
@@ -19,6 +20,20 @@ export function productFiles(root: string, folders: readonly string[] = ['.']): 
         .map((entry) => relative(root, join(entry.parentPath, entry.name))),
     )
     .filter((file) => !TEST_CODE.test(file));
+}
+
+/**
+ * Every file of the repository at `root` as git sees it: tracked, or new and not ignored (so a file
+ * not yet committed is read too), as paths from `root`. Built output, data and node_modules are
+ * ignored by .gitignore, so they are not listed; a tracked file deleted from the work tree is not.
+ */
+export function repositoryFiles(root: string): string[] {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((file) => file !== '' && existsSync(join(root, file)));
 }
 
 /**

@@ -21,7 +21,7 @@ const ROUTE = 'api/src/email/example-routes.ts';
 // Loading the config (typescript-eslint) takes seconds on a loaded machine: the first case waits for it.
 describe('no raw visitor address outside its one place', { timeout: 60_000 }, () => {
   it.each([
-    // The shapes the audit of issue 31 found: a limit or a hash fed request.ip as it came.
+    // The shapes an audit of the product found: a limit or a hash fed request.ip as it came.
     [
       'export const key = (request: { ip: string }) => hash(request.ip);\ndeclare function hash(a: string): string;\n',
     ],

@@ -1,6 +1,6 @@
 /**
- * Issue 33 (embeds that fit, "How this is counted") and issue 30 point 8 (a wall screen read from
- * 5 m; an embed that reads right and is never cut off from 300 x 150 up).
+ * Embeds that fit and say "How this is counted", and a wall screen read from 5 m: an embed reads
+ * right and is never cut off from 300 x 150 up.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -125,7 +125,7 @@ describe('honest statistics', () => {
       await results(page);
       const rate = page.locator('.stat-tile', { hasText: 'Crime rate' });
       expect(await rate.locator('.stat-tile__note').innerText()).toMatch(
-        /^[\d.]+% of residents, over the 2 months of 3 with data \(\w{3} \d{4} to \w{3} \d{4}\)$/,
+        /^[\d.]+ crimes per 100 residents, over the 2 months of 3 with data \(\w{3} \d{4} to \w{3} \d{4}\); anti-social behaviour included$/,
       );
     });
   });

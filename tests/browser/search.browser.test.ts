@@ -347,13 +347,36 @@ describe('search form', () => {
     }
   });
 
-  it('shows the server error in the error card for a postcode it does not know', async () => {
+  it('tells a valid postcode the store lacks from a typing mistake, and runs the nearest one offered', async () => {
+    // A postcode of a district the sample holds that the sample's list lacks.
+    let lacked: { postcode: string; suggestion: string } | undefined;
+    for (const unit of ['9ZZ', '9ZY', '9YZ', '8ZZ', '1ZZ']) {
+      const postcode = `SW1A ${unit}`;
+      const answer = await fetch(`${product!.baseUrl}/api/postcodes/${encodeURIComponent(postcode)}`);
+      const body = (await answer.json()) as { code?: string; suggestion?: string };
+      if (body.code === 'POSTCODE_NOT_HELD' && body.suggestion) {
+        lacked = { postcode, suggestion: body.suggestion };
+        break;
+      }
+    }
+    expect(lacked).toBeDefined();
+    const { postcode, suggestion } = lacked!;
     const page = await openSearch();
     try {
-      await postcodeInput(page).fill('ZZ9 9ZZ');
+      await postcodeInput(page).fill(postcode);
       await searchButton(page).click();
       // An English page shows the API's own sentence; a Welsh one words the code (welsh-search).
-      await page.getByRole('alert').filter({ hasText: 'Error: Postcode not found' }).waitFor();
+      const alert = page
+        .getByRole('alert')
+        .filter({ hasText: `Error: We don't hold the position of ${postcode}.` });
+      await alert.waitFor();
+      expect(await alert.innerText()).not.toContain('Check the search');
+      await alert
+        .getByRole('button', { name: `Search ${suggestion} instead, the nearest postcode we hold` })
+        .click();
+      await results(page);
+      expect(new URL(page.url()).searchParams.get('postcode')).toBe(suggestion);
+      expect(await postcodeInput(page).inputValue()).toBe(suggestion);
     } finally {
       await page.close();
     }
@@ -390,7 +413,10 @@ describe('radius search', () => {
         expected.pagination.total.toLocaleString('en-GB'),
       );
       const tiles = await summary.locator('.stat-tile').allInnerTexts();
-      expect(tiles.join('\n')).toMatch(/CRIME RATE\n[\d.]+ per 1,000 residents\n[\d.]+% of residents/i);
+      expect(tiles.join('\n')).toMatch(
+        /CRIME RATE\n[\d.]+ crimes per 1,000 residents\n[\d.]+ crimes per 100 residents, /i,
+      );
+      expect(tiles.join('\n')).not.toContain('% of residents');
       expect(tiles.join('\n')).toMatch(/RESOLUTION RATE\n[\d.]+%/i);
 
       const synthetic = page.locator('.data-note--synthetic');

@@ -1,5 +1,5 @@
 /**
- * Honest figures at a glance (issue 30, points 4 and 8's pagination), on a phone (390x844) and a
+ * Honest figures at a glance, and a page of incidents one jump away, on a phone (390x844) and a
  * laptop (1440x900), against the product as `npm start` starts it (its synthetic sample: 6 months
  * to September 2025, Greater Manchester Police without street data, British Transport Police at
  * Manchester Piccadilly): the default period is the latest 3 months with data, a trend needing two
@@ -190,6 +190,18 @@ describe.each(VIEWPORTS)('at $width x $height', (viewport) => {
         'Greater Manchester Police has published no street-level crime data since July 2019.',
       );
       expect(why).toContain('The crimes shown here were recorded by British Transport Police');
+      // No zero count and no "no crimes were recorded": the missing force is said, and whose
+      // crimes are shown, in the heading and the total.
+      const main = await page.locator('main').innerText();
+      expect(main).not.toMatch(/\b0 crimes|no crimes were recorded/i);
+      const total = await page.locator('.stat-tile--emphasis .stat-tile__note').innerText();
+      expect(total).toContain(
+        'Greater Manchester Police has published no street-level crime data since July 2019.',
+      );
+      expect(total).toMatch(/Only crimes recorded by British Transport Police are shown here\.$/);
+      expect(await page.locator('.search-results__title').innerText()).toMatch(
+        /no data from Greater Manchester Police$|recorded by British Transport Police found for/,
+      );
       // No figure per 1,000 anywhere (the reason itself says none is given).
       expect(await page.locator('.summary .stat-tile__value').allInnerTexts()).not.toContainEqual(
         expect.stringContaining('per 1,000'),

@@ -1,5 +1,5 @@
 /**
- * What a visitor reads and sees (issue 30), on a phone (390x844) and a laptop (1440x900), against
+ * What a visitor reads and sees, on a phone (390x844) and a laptop (1440x900), against
  * the product as `npm start` starts it (its synthetic sample): intervals in hours and minutes, terms
  * of art explained where they appear and on one glossary page, postcode suggestions by district
  * without an error for an unfinished postcode, and public pages without operators' commands.
@@ -163,6 +163,14 @@ describe.each(VIEWPORTS)('at $width x $height', (viewport) => {
         .getByRole('alert')
         .filter({ hasText: 'BT1 5GS is in Northern Ireland, outside England and Wales' })
         .waitFor();
+      // The sample's postcode list holds Belfast's BT1 0AY: refused all the same, no PSNI crimes.
+      await page.getByRole('combobox', { name: 'UK postcode' }).fill('BT1 0AY');
+      await page.getByRole('button', { name: 'Search Crime Data' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'BT1 0AY is in Northern Ireland, outside England and Wales' })
+        .waitFor();
+      expect(await page.locator('main').innerText()).not.toContain('Police Service of Northern Ireland');
     });
   });
 

@@ -1,5 +1,5 @@
 /**
- * The clocks, the wall screen and the embeds in Welsh (issue 34): no English message of ours on
+ * The clocks, the wall screen and the embeds in Welsh: no English message of ours on
  * them (the "How this is counted" panel and "Embed this clock" opened), nothing overflowing its box
  * at 360 and 1920 px, axe clean; the embed takes `?lang=cy`, says so in `<html lang>` and sets no
  * cookie, and words its coverage line and its refusals in Welsh; a Welsh page's "Embed this clock"
@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/i18n/messages.ts';
-import { englishIn, PAGE_PARTS, textOf, welshProblems } from '../support/welsh-checks.ts';
+import { englishIn, englishPartsFor, PAGE_PARTS, textOf, welshProblems } from '../support/welsh-checks.ts';
 import { startProductWithBrowser, type ProductWithBrowser } from '../support/product-with-browser.ts';
 
 const { cy } = MESSAGES;
@@ -39,7 +39,7 @@ async function problemsOf(target: Page, what: string, parts = PAGE_PARTS): Promi
   const fromData = `document.querySelectorAll('[lang="en-GB"]').forEach((el) => { el.style.visibility = `;
   await target.evaluate(`${fromData}'hidden'; })`);
   try {
-    return [...problems, ...englishIn(await textOf(target, parts), what)];
+    return [...problems, ...englishIn(await textOf(target, englishPartsFor(parts)), what)];
   } finally {
     await target.evaluate(`${fromData}''; })`);
   }

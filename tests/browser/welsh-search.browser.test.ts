@@ -1,5 +1,5 @@
 /**
- * The crime search and its map in Welsh (issue 34): `/cy/search` empty, with the results of a real
+ * The crime search and its map in Welsh: `/cy/search` empty, with the results of a real
  * search on the sample the product starts with, the map, a Welsh force's search (named by its own
  * Welsh name, on the data status too), a refused search and an area with no data, each with no
  * English message of ours, nothing overflowing at 360 and 1920 px, axe clean.

@@ -1,5 +1,5 @@
 /**
- * The Welsh pages (issue 34): `/cy/...` addresses, `<html lang>`, the language switch and the
+ * The Welsh pages: `/cy/...` addresses, `<html lang>`, the language switch and the
  * cookie that keeps the choice, no English message of ours on a translated page, nothing
  * overflowing its box at 360 and 1920 px (Welsh words run long), and axe clean; the tab titles,
  * and an error the server answers in English worded in Welsh from its code.
@@ -10,10 +10,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hasWelshTwin, localizedPath } from '../../common/i18n/locale.ts';
 import { MESSAGES } from '../../common/i18n/messages.ts';
-import { APP_PAGE_PATHS } from '../../common/site/page-paths.ts';
+import { APP_PAGE_PATHS, EMBED_PAGE_PATHS } from '../../common/site/page-paths.ts';
 import { EMAIL_THROTTLE_DEFAULTS } from '../../api/src/email/email-routes.ts';
+import { firstAdminOf } from '../support/admin-sign-in.ts';
+import { authenticatorCode } from '../support/authenticator.ts';
 import { blocking, formatViolations, runAxe } from '../support/axe.ts';
-import { ENGLISH_PHRASES, OPEN_DIALOG, overflowing, textOf, welshProblems } from '../support/welsh-checks.ts';
+import { englishIn, OPEN_DIALOG, overflowing, textOf, welshProblems } from '../support/welsh-checks.ts';
 import { startProductWithBrowser, type ProductWithBrowser } from '../support/product-with-browser.ts';
 
 const { en, cy } = MESSAGES;
@@ -22,7 +24,8 @@ let running: ProductWithBrowser | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  running = await startProductWithBrowser();
+  // A secret key, so the admin can turn on the second factor whose step the login card words too.
+  running = await startProductWithBrowser({ SECRET_KEY: 'c3'.repeat(32) });
   page = await running.browser.open('/');
 }, 300_000);
 
@@ -55,6 +58,10 @@ it('checks every public page in Welsh, here or in the feature test named for it'
     const test = readFileSync(join(import.meta.dirname, file), 'utf8');
     expect(test, `${file} checks /cy${path}`).toContain(`'/cy${path}`);
   }
+  // The embeds take their Welsh from ?lang=cy, and are walked with the clocks.
+  const clocks = readFileSync(join(import.meta.dirname, 'welsh-clocks.browser.test.ts'), 'utf8');
+  for (const path of EMBED_PAGE_PATHS)
+    expect(clocks, `welsh-clocks checks ${path}`).toContain(`'${path}?lang=cy`);
 });
 const WIDTHS = [
   { width: 360, height: 800 },
@@ -83,10 +90,7 @@ describe('the Welsh pages', () => {
       await page.setViewportSize({ width, height });
       await page.goto('/cy/crime-clock');
       const check = async (what: string) => {
-        const text = await textOf(page, OPEN_DIALOG);
-        for (const phrase of ENGLISH_PHRASES) {
-          if (text.includes(phrase)) problems.push(`${what} at ${width} px shows English: "${phrase}"`);
-        }
+        problems.push(...englishIn(await textOf(page, OPEN_DIALOG), `${what} at ${width} px`));
         for (const overflow of (await page.evaluate(overflowing(OPEN_DIALOG))) as string[]) {
           problems.push(`${what} at ${width} px overflows: ${overflow}`);
         }
@@ -122,6 +126,27 @@ describe('the Welsh pages', () => {
     expect(problems.join('\n')).toBe('');
   }, 120_000);
 
+  it('says in Welsh what the alert pages make of a link they do not know', async () => {
+    const problems: string[] = [];
+    for (const [path, action] of [
+      ['/cy/alerts/confirm', cy['alerts.confirm.action']],
+      ['/cy/alerts/unsubscribe', cy['alerts.unsubscribe.action']],
+    ] as const) {
+      for (const { width, height } of WIDTHS) {
+        await page.setViewportSize({ width, height });
+        await page.goto(`${path}?token=${'x'.repeat(43)}`);
+        await page.getByRole('button', { name: action }).click();
+        // Confirming refuses the unknown link; unsubscribing says it is done (the link is already gone).
+        await page
+          .getByText(cy['alerts.page.failed'])
+          .or(page.getByText(cy['alerts.page.doneTitle']))
+          .waitFor();
+        problems.push(...(await welshProblems(page, `${path} with an unknown token at ${width} px`)));
+      }
+    }
+    expect(problems.join('\n')).toBe('');
+  }, 120_000);
+
   it('keeps Welsh links Welsh', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/cy');
@@ -132,6 +157,92 @@ describe('the Welsh pages', () => {
     await page.getByRole('link', { name: cy['landing.csewCard.title'] }).click();
     await page.waitForURL('**/cy/crime-clock');
   });
+});
+
+describe('the admin login on a Welsh page', () => {
+  /** The login card in the footer, opened from its Welsh toggle. */
+  async function openLogin() {
+    await page.goto('/cy/glossary');
+    await page.getByRole('button', { name: cy['auth.toggle'], exact: true }).click();
+    await page.getByRole('heading', { name: cy['auth.title'] }).waitFor();
+  }
+  const card = () => page.locator('.login-card');
+  const alertText = () => card().getByRole('alert').innerText();
+
+  it('words the toggle, the card, its refusals, its second-factor step and the admin menu in Welsh', async () => {
+    const admin = firstAdminOf(running!.product);
+    const problems: string[] = [];
+    await page.setViewportSize({ width: 360, height: 800 });
+    await openLogin();
+    problems.push(...(await welshProblems(page, 'the login card')));
+
+    // A wrong password: the card's alert and the toast, both in Welsh (the API said it in English).
+    await card()
+      .getByLabel(new RegExp(`^${cy['auth.username']}`))
+      .fill(admin.username);
+    await card()
+      .getByLabel(new RegExp(`^${cy['auth.password']}`))
+      .fill('not the password');
+    await card().getByRole('button', { name: cy['auth.submit'], exact: true }).click();
+    await expect.poll(alertText).toContain(cy['auth.error.INVALID_CREDENTIALS']);
+    await page.locator('.toaster').getByText(cy['auth.failed']).waitFor();
+    problems.push(...(await welshProblems(page, 'the login card refused')));
+
+    // Signed in: the admin menu in the header is Welsh.
+    await card()
+      .getByLabel(new RegExp(`^${cy['auth.password']}`))
+      .fill(admin.password);
+    await card().getByRole('button', { name: cy['auth.submit'], exact: true }).click();
+    const menu = page.getByRole('button', { name: cy['auth.menu.button'] });
+    await menu.click();
+    await page.getByRole('menuitem', { name: cy['auth.menu.logout'] }).waitFor();
+    problems.push(...(await welshProblems(page, 'the admin menu')));
+
+    // The second factor turned on (as the Security page does), then signed out from the Welsh menu.
+    const setup = (await page.evaluate(async () => {
+      const answer = await fetch('/api/admin/second-factor/setup', { method: 'POST' });
+      return (await answer.json()) as { secret: string };
+    })) as { secret: string };
+    // Each time step is taken once: the confirmation uses the last one, the sign-in the next.
+    const confirmed = await page.evaluate(
+      async (body) =>
+        (
+          await fetch('/api/admin/second-factor/confirm', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      { code: authenticatorCode(setup.secret, Date.now() - 30_000), password: admin.password },
+    );
+    expect(confirmed).toBe(200);
+    await page.getByRole('menuitem', { name: cy['auth.menu.logout'] }).click();
+    await page.getByRole('button', { name: cy['auth.toggle'], exact: true }).waitFor();
+
+    // The code step: its field and hint, a wrong code refused in Welsh, then the right one.
+    await openLogin();
+    await card()
+      .getByLabel(new RegExp(`^${cy['auth.username']}`))
+      .fill(admin.username);
+    await card()
+      .getByLabel(new RegExp(`^${cy['auth.password']}`))
+      .fill(admin.password);
+    await card().getByRole('button', { name: cy['auth.submit'], exact: true }).click();
+    const code = card().getByLabel(new RegExp(`^${cy['auth.code']}`));
+    await code.waitFor();
+    await card().getByText(cy['auth.codeHint']).waitFor();
+    problems.push(...(await welshProblems(page, 'the second-factor step')));
+    await code.fill('000000');
+    await card().getByRole('button', { name: cy['auth.submit'], exact: true }).click();
+    await expect.poll(alertText).toContain(cy['auth.error.INVALID_CODE']);
+    problems.push(...(await welshProblems(page, 'the second-factor step refused')));
+    await code.fill(authenticatorCode(setup.secret, Date.now() + 30_000));
+    await card().getByRole('button', { name: cy['auth.submit'], exact: true }).click();
+    await menu.click();
+    await page.getByRole('menuitem', { name: cy['auth.menu.logout'] }).click();
+    await page.getByRole('button', { name: cy['auth.toggle'], exact: true }).waitFor();
+    expect(problems.join('\n')).toBe('');
+  }, 120_000);
 });
 
 describe('the language switch', () => {

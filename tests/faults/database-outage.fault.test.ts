@@ -15,7 +15,7 @@ import {
 } from '../support/private-mariadb.ts';
 
 /**
- * Issue 9, "MySQL stopped for 30 s": the built API runs against a MariaDB server of its own, which
+ * MySQL stopped for 30 s: the built API runs against a MariaDB server of its own, which
  * is shut down for 30 seconds and started again. Meanwhile health says the database is down,
  * searches and admin writes answer 503 in the one error shape within seconds, nothing is half
  * written and the process lives on; afterwards everything works again without a restart.

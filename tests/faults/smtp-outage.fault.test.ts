@@ -3,7 +3,7 @@ import { startLocalSmtp, type LocalSmtp } from '../support/local-smtp.ts';
 import { apiClient, startApiProcess, type ApiProcess } from '../support/api-process.ts';
 
 /**
- * Issue 9, "SMTP down": the built API sends contact messages through a real local SMTP server,
+ * SMTP down: the built API sends contact messages through a real local SMTP server,
  * which is stopped. Messages sent meanwhile wait in the outbox (the admin sees them waiting and
  * why), the API stays healthy, and once the server is back on the same port every message
  * arrives exactly once, without a restart or an administrator doing anything.

@@ -19,7 +19,7 @@ import { startWebhookReceiver, verifiedBy, type WebhookReceiver } from '../suppo
 import { archiveEntries, csvText, STREET_HEADER, streetRows, zipArchive } from '../support/police-archive.ts';
 
 /**
- * Issue 32, point 6: the whole path of a newly published month, on a real store, a real SMTP
+ * The whole path of a newly published month, on a real store, a real SMTP
  * server and a real webhook receiver. data.police.uk (its double) publishes a month; the scheduled
  * updater's check imports it in a child import; the clock data version moves; the area's feed
  * grows by one entry; the month notices mail the confirmed subscriber once and queue one signed

@@ -7,7 +7,7 @@ import { HASH_POOL_DEFAULTS } from '../../api/src/security/passwords-pool.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/database.ts';
 
 /**
- * Issue 16, points 1 and 2, on each database: sign-in limits hold under parallel requests, and no
+ * On each database: sign-in limits hold under parallel requests, and no
  * flood of wrong passwords, from one address or from hundreds, can lock the admin out. The app
  * runs behind a trusted proxy, as in production: every request reaches it from the proxy's
  * address (TRUST_PROXY names it) and carries the visitor's address in X-Forwarded-For.

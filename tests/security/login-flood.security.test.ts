@@ -7,11 +7,11 @@ import { loginFlood } from '../../scripts/bench/security/login-flood.ts';
 import { apiClient, startApiProcess, type ApiProcess } from '../support/api-process.ts';
 
 /**
- * Issue 16, point 3, on the built API as `npm start` runs it (SQLite): 200 wrong sign-ins from one
- * address sent at once. The bounds are the issue's; the figures themselves come from
+ * A sign-in flood on the built API as `npm start` runs it (SQLite): 200 wrong sign-ins from one
+ * address sent at once. The bounds are the product's goals; the figures themselves come from
  * scripts/bench/security/run.ts and are in docs/security.md.
  */
-/** Issue 16's bound on the health probes' p99 during the flood. */
+/** The bound on the health probes' p99 during the flood: a flood must not starve them. */
 const HEALTH_P99_BOUND_MS = 100;
 
 describe('a sign-in flood against the running API', () => {

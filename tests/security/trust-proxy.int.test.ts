@@ -5,7 +5,7 @@ import type { App } from '../../api/src/app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/database.ts';
 
 /**
- * Issue 16, point 5: behind TRUST_PROXY, request.ip is the address the proxies saw, never one a
+ * Behind TRUST_PROXY, request.ip is the address the proxies saw, never one a
  * client wrote at the left of X-Forwarded-For. Seen where it matters: the address hash a failed
  * sign-in is logged (and limited) under, on the real app with the TCP peer as remoteAddress.
  */

@@ -14,7 +14,8 @@ export interface ProductWithBrowser {
   close(): Promise<void>;
 }
 
-export async function startProductWithBrowser(): Promise<ProductWithBrowser> {
+/** `env` is added to the product's environment (a SECRET_KEY for the second factor, say). */
+export async function startProductWithBrowser(env: Record<string, string> = {}): Promise<ProductWithBrowser> {
   const policeApi = await startTeamPoliceApi();
   let product: RunningProduct | undefined;
   let browser: BrowserSession | undefined;
@@ -24,7 +25,7 @@ export async function startProductWithBrowser(): Promise<ProductWithBrowser> {
     await policeApi.close();
   };
   try {
-    product = await startProduct({ POLICE_API_URL: policeApi.baseUrl });
+    product = await startProduct({ POLICE_API_URL: policeApi.baseUrl, ...env });
     browser = await launchBrowser({ baseUrl: product.baseUrl });
     return { product, browser, close };
   } catch (error) {

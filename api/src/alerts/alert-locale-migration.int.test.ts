@@ -4,9 +4,9 @@ import { createTestDatabase, testDialects } from '../../../tests/support/databas
 import { createMigrator } from '../db/migrate.ts';
 
 /**
- * Migration 2026-11-26-alert-locale on a store that already holds subscriptions (issue 34): the
- * rows made before there was a Welsh page keep working, in English; new rows say their language;
- * the step back removes the column and keeps the rows.
+ * Migration 2026-11-26-alert-locale on a store that already holds subscriptions: the rows made
+ * before there was a Welsh page keep working, in English; new rows say their language; the step
+ * back removes the column and keeps the rows.
  */
 describe.each(testDialects)('the alert subscriptions language column on %s', (dialect) => {
   it("gives existing subscriptions 'en', takes 'cy' for new ones, and rolls back keeping the rows", async () => {

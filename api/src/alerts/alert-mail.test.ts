@@ -4,8 +4,8 @@ import { MESSAGES } from '../../../common/i18n/messages.ts';
 import { areaAlertMail, confirmationMail, type Recipient } from './alert-mail.ts';
 
 /**
- * The mails of a subscription in the language it was made in (issue 34): words, numbers, months,
- * category names and the pages linked to.
+ * The mails of a subscription in the language it was made in, English or Welsh: words, numbers,
+ * months, category names and the pages linked to.
  */
 
 const ORIGIN = 'https://crime-clock.example';

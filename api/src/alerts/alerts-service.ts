@@ -23,11 +23,11 @@ import { CONFIRMATION_HOURS, type AlertConfirmationPayload, type Recipient } fro
  * subscription and queues its confirmation mail in one transaction; nothing else is ever sent to
  * an address that has not confirmed.
  *
- * Limits (issue 32), counted in the shared `rate_limits` table so they hold across API nodes and
- * under parallel requests: 3 requests per sender address per hour (a 429: it is the sender's own
- * doing) and 3 per email address per day (quietly nothing more is stored or sent, with the same
- * 202: a refusal would tell a stranger that the address was asked for). An address already
- * subscribed to the area gets the same 202 and nothing new.
+ * Limits against mail bombing and address probing, counted in the shared `rate_limits` table so
+ * they hold across API nodes and under parallel requests: 3 requests per sender address per hour (a
+ * 429: it is the sender's own doing) and 3 per email address per day (quietly nothing more is
+ * stored or sent, with the same 202: a refusal would tell a stranger that the address was asked
+ * for). An address already subscribed to the area gets the same 202 and nothing new.
  */
 
 export const ALERT_LIMITS = {

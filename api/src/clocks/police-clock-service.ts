@@ -8,6 +8,7 @@ import {
 import type { CausedExclusion, ClockDefinition } from '../../../common/clock/types.ts';
 import { categoryFromCode } from '../../../common/crime/categories.ts';
 import { forceById } from '../../../common/police/forces.ts';
+import { isCountedForce } from '../../../common/police-coverage/coverage.ts';
 import { formatMonth } from '../../../common/search/months.ts';
 import { inSnapshot, readRows, selectRows } from '../db/reads.ts';
 import { categoryCountsBetween } from '../police-data/category-counts.ts';
@@ -66,11 +67,15 @@ export function createPoliceClockService({
       ),
     ]);
 
-    const reportingIds = new Set(reporting.map((r) => r.force_id));
+    // The forces counted and the forces named are one list (common/police-coverage): a store filled
+    // before Northern Ireland was left out still holds its rows, which are neither.
+    const reportingIds = new Set(reporting.map((r) => r.force_id).filter(isCountedForce));
     const excluded: CausedExclusion[] = [];
     // Forces the store knows (e.g. through stop-and-search files) that sent no street data, and
     // the known non-reporter, are named on the page rather than silently counted as zero.
-    const candidates = new Set([...knownForces.map((r) => r.force_id), GREATER_MANCHESTER_EXCLUSION.id]);
+    const candidates = new Set(
+      [...knownForces.map((r) => r.force_id), GREATER_MANCHESTER_EXCLUSION.id].filter(isCountedForce),
+    );
     for (const id of [...candidates].sort()) {
       if (reportingIds.has(id)) continue;
       excluded.push(

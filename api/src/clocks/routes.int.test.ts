@@ -71,7 +71,7 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
     expect(res.json()).toMatchObject({ success: false, code: 'NO_POLICE_DATA' });
   });
 
-  it('builds the police clock from the latest six months, naming forces without street data', async () => {
+  it('builds the police clock from the latest six months, naming forces without street data; counts British Transport Police, not Northern Ireland', async () => {
     const q = ctx.db.sequelize.getQueryInterface();
     const violent = categoryFromSlug('violent-crime')!.code;
     const burglary = categoryFromSlug('burglary')!.code;
@@ -81,6 +81,15 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
       ...months.map((month) => ({
         force_id: 'metropolitan',
         month,
+        dataset: 'street',
+        row_count: 3,
+        synthetic: true,
+        imported_at: importedAt,
+      })),
+      // A store filled before Northern Ireland was left out still holds its rows: never counted.
+      ...['btp', 'northern-ireland'].map((force_id) => ({
+        force_id,
+        month: 202607,
         dataset: 'street',
         row_count: 3,
         synthetic: true,
@@ -104,6 +113,10 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
         { force_id: 'metropolitan', month, ...counts(burglary, 20) },
       ]),
     );
+    await q.bulkInsert('crime_force_counts', [
+      { force_id: 'btp', month: 202607, ...counts(violent, 60) },
+      { force_id: 'northern-ireland', month: 202607, ...counts(violent, 5000) },
+    ]);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/police-clock' });
     expect(res.statusCode).toBe(200);
     const { definition, latestDataMonth, excludedForces } = res.json();
@@ -111,11 +124,17 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
     const annual = Object.fromEntries(
       definition.categories.map((c: { id: string; annualCount: number }) => [c.id, c.annualCount]),
     );
-    expect(annual['violent-crime']).toBe(100 * 12);
+    expect(annual['violent-crime']).toBe(((6 * 100 + 60) / 6) * 12);
     expect(annual.burglary).toBe(20 * 12);
     expect(excludedForces.map((f: { id: string }) => f.id)).toEqual(['greater-manchester']);
     // The cause as facts beside the English reason, for pages to word in their language.
     expect(excludedForces[0].cause).toEqual({ kind: 'stopped-publishing', since: '2019-07' });
     expect(definition.meta.notes).toContain(SYNTHETIC_DATA_NOTE);
+    // The words say what the counts counted.
+    expect(definition.meta.coverage).toMatchObject({
+      forces: ['British Transport Police', 'Metropolitan Police Service'],
+      territorialForces: 1,
+      text: '1 of 43 forces in England and Wales (Metropolitan Police Service) and British Transport Police, February 2026 to July 2026 (synthetic sample)',
+    });
   });
 });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.ts';
 
-/** How a child `npm run import` ended: its status as its exit code says (README, "Importing police data"). */
+/** How a child `npm run import` ended: its status as its exit code says (docs/commands.md, "Importing police data"). */
 export interface ImportProcessResult {
   /** `stopped`: by a signal (Ctrl-C, SIGTERM), the file under way rolled back, the files before it kept. */
   status: 'completed' | 'partial' | 'failed' | 'busy' | 'stopped';

@@ -6,7 +6,7 @@ import { dialectOf } from './connection.ts';
  * crimes. Without statistics SQLite's planner chose (month, cell, lat, lng) for them whenever the
  * statement also tested `cell`, and so read every force's crimes of the month for each force: a
  * national month's crime_points, crime_cell_counts and crime_locations took 6.3 s that way and
- * 1.7 s through the index (docs/benchmarks.md, issue 20). The hint makes the choice explicit on
+ * 1.7 s through the index (docs/benchmarks.md). The hint makes the choice explicit on
  * both databases, and SQLite refuses a statement it cannot answer through the index rather than
  * quietly reading something else.
  */

@@ -145,9 +145,9 @@ describe.runIf(testDialects.includes('mysql'))('reads of a MySQL store on a pool
 });
 
 /**
- * Issue 29: one answer's reads see one state of the store. A write committed by another
- * connection between two reads of a snapshot is not seen by the second (nor by a read asked
- * through Sequelize's path, `selectRows`); the next snapshot sees it.
+ * An import may commit while a search reads, so one answer's reads see one state of the store. A
+ * write committed by another connection between two reads of a snapshot is not seen by the second
+ * (nor by a read asked through Sequelize's path, `selectRows`); the next snapshot sees it.
  */
 // Last in the file: the case without better-sqlite3 turns it off for the rest of this worker.
 const snapshotCases = [

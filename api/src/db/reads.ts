@@ -16,7 +16,7 @@ type AbstractDialect = Parameters<typeof injectReplacements>[1];
  * Reads of an SQLite file whose cost is bounded (a radius search's statements: search/sql.ts
  * `selectBounded`) go through a read-only better-sqlite3 connection of their own: they then cost
  * what SQLite costs, without node-sqlite3's hop to libuv's pool and back per statement and
- * Sequelize's handling of each result (docs/benchmarks.md, issue 20: the densest search's summary
+ * Sequelize's handling of each result (docs/benchmarks.md: the densest search's summary
  * statement 8.0 ms through Sequelize, 5.0 ms through better-sqlite3). better-sqlite3 runs on the
  * calling thread, so a read that grows with the store must not come here outside a snapshot: it
  * would hold up every other request. In WAL mode a reader never waits for the importer's writer
@@ -25,7 +25,7 @@ type AbstractDialect = Parameters<typeof injectReplacements>[1];
  *
  * A snapshot (`inSnapshot`, below) runs every read of one answer in one read-only transaction on
  * one connection, so an answer never mixes the store before an import's commit with the store
- * after it (issue 29).
+ * after it: its count, pages and coverage always agree.
  */
 const readers = new WeakMap<Sequelize, { reader: Reader; log: ((sql: string) => void) | undefined }>();
 
@@ -362,8 +362,8 @@ const MYSQL_SNAPSHOT_STATEMENTS = [
  * On MySQL the same reads take a connection from Sequelize's pool and send the statement on it
  * directly: the connection's own settings (session statements, typeCast, statement timeout) apply
  * as for any query, without Sequelize's handling of each result. The densest search's service
- * time, A and B alternating: p50 7.7 → 7.1 ms, p95 10.8–11.1 → 10.1–10.3 ms (docs/benchmarks.md,
- * issue 20). A failure is Sequelize's DatabaseError, as through Sequelize, so db/availability.ts
+ * time, A and B alternating: p50 7.7 → 7.1 ms, p95 10.8–11.1 → 10.1–10.3 ms (docs/benchmarks.md).
+ * A failure is Sequelize's DatabaseError, as through Sequelize, so db/availability.ts
  * tells a lost server from a bad statement the same way. A snapshot's statements queue on its one
  * connection (mysql2 sends each when the last is answered), each with the statement timeout.
  */

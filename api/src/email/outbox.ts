@@ -8,6 +8,7 @@ import {
 } from '../../../common/contracts/admin.ts';
 import type { AlertConfirmationPayload, AreaAlertPayload } from '../alerts/alert-mail.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import type { KeyDecisionPayload } from '../partner-api/key-requests/key-request-service.ts';
 
 /**
  * Messages wait in the `outbox` table until an SMTP server has accepted them: a visitor's message
@@ -20,9 +21,11 @@ import { HttpError, notFound } from '../http/errors.ts';
 export type AdminMessageKind = OutboxMessageView['kind'];
 /**
  * The administrator's kinds go to them and are listed for them; the alert kinds go to a
- * subscriber (the worker is handed a composer for each) and are never listed: admins see counts only.
+ * subscriber and the key decisions to the partner who asked (the worker is handed a composer
+ * for each); they are never listed: admins see counts only.
  */
-export type OutboxKind = AdminMessageKind | 'alert-confirmation' | 'area-alert';
+export type OutboxKind =
+  AdminMessageKind | 'alert-confirmation' | 'area-alert' | 'key-approved' | 'key-declined';
 export const isAdminKind = (kind: OutboxKind): kind is AdminMessageKind =>
   ADMIN_MESSAGE_KINDS.some((admin) => admin === kind);
 export type OutboxStatus = MessageStatus;
@@ -32,7 +35,12 @@ export interface DataUpdateAlert {
   timestamp: string | null;
 }
 export type OutboxPayload =
-  ContactMessage | DataIssueReport | DataUpdateAlert | AlertConfirmationPayload | AreaAlertPayload;
+  | ContactMessage
+  | DataIssueReport
+  | DataUpdateAlert
+  | AlertConfirmationPayload
+  | AreaAlertPayload
+  | KeyDecisionPayload;
 
 export interface OutboxMessage {
   id: number;

@@ -1,6 +1,11 @@
 import type { Sequelize } from 'sequelize';
 import type { ForceSummary, NeighbourhoodSummary } from '../../../common/contracts/forces.ts';
-import { POLICE_FORCES, forceById } from '../../../common/police/forces.ts';
+import {
+  COUNTED_FORCES,
+  countedForceById,
+  uncountedForceText,
+} from '../../../common/police-coverage/coverage.ts';
+import { forceById } from '../../../common/police/forces.ts';
 import { formatMonth } from '../../../common/search/months.ts';
 import { notFound } from '../http/errors.ts';
 import { STREET_DATASET } from '../search/coverage.ts';
@@ -16,11 +21,15 @@ export interface ForceService {
   requireNeighbourhood(forceId: string, neighbourhoodId: string): Promise<{ id: string; name: string }>;
 }
 
-/** Throws 404 for an id that is not a data.police.uk force. */
+/**
+ * Throws 404 for an id that is not a data.police.uk force, or names a force the product does not
+ * count (Northern Ireland: common/police-coverage), which is offered nowhere.
+ */
 export function requireForce(forceId: string) {
-  const force = forceById(forceId);
-  if (!force) throw notFound(`Unknown police force "${forceId}"`, 'FORCE_NOT_FOUND');
-  return force;
+  const force = countedForceById(forceId);
+  if (force) return force;
+  if (forceById(forceId)) throw notFound(uncountedForceText(forceId), 'FORCE_NOT_FOUND');
+  throw notFound(`Unknown police force "${forceId}"`, 'FORCE_NOT_FOUND');
 }
 
 export function createForceService({ sequelize }: { sequelize: Sequelize }): ForceService {
@@ -33,7 +42,7 @@ export function createForceService({ sequelize }: { sequelize: Sequelize }): For
         { dataset: STREET_DATASET },
       );
       const held = new Map(rows.map((r) => [r.force_id, r]));
-      const forces = POLICE_FORCES.map((force) => {
+      const forces = COUNTED_FORCES.map((force) => {
         const row = held.get(force.id);
         return {
           id: force.id,

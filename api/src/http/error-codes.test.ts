@@ -3,7 +3,11 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../common/i18n/messages.ts';
 import { SEARCH_ISSUES } from '../../../common/search/request.ts';
-import { ENGLISH_ONLY_ERROR_CODES, PUBLIC_ERROR_CODES } from '../../../common/contracts/errors.ts';
+import {
+  ENGLISH_ONLY_ERROR_CODES,
+  ERROR_CODE_DOCS,
+  PUBLIC_ERROR_CODES,
+} from '../../../common/contracts/errors.ts';
 
 const API_SOURCE = join(import.meta.dirname, '..');
 
@@ -66,6 +70,26 @@ describe('the error codes', () => {
 
   it('name the search form refusals, thrown by the search from common/search/request.ts', () => {
     for (const { code } of Object.values(SEARCH_ISSUES)) expect(PUBLIC_ERROR_CODES).toContain(code);
+  });
+
+  it('each have words of their own on the developers page, and an error status', () => {
+    const byWords = new Map<string, string[]>();
+    for (const [code, { description, status }] of Object.entries(ERROR_CODE_DOCS)) {
+      expect(status, code).toBeGreaterThanOrEqual(400);
+      expect(status, code).toBeLessThan(600);
+      expect(description.length, code).toBeGreaterThan(20);
+      byWords.set(description, [...(byWords.get(description) ?? []), code]);
+    }
+    const shared = [...byWords.values()].filter((codes) => codes.length > 1);
+    expect(shared, 'two codes explained in the same words').toEqual([]);
+    expect(Object.keys(ERROR_CODE_DOCS).sort()).toEqual(
+      [...PUBLIC_ERROR_CODES, ...ENGLISH_ONLY_ERROR_CODES].sort(),
+    );
+  });
+
+  it('never name a code of Fastify or Node (FST_…, ERR_…)', () => {
+    const internal = Object.keys(ERROR_CODE_DOCS).filter((code) => /^(FST_|ERR_)/.test(code));
+    expect(internal).toEqual([]);
   });
 
   it('are never both public and English-only', () => {

@@ -12,10 +12,11 @@ import { importSources } from '../police-data/import/index.ts';
 import { storeDerivedTables } from '../police-data/store-derived-tables.ts';
 
 /**
- * Issue 31: every per-address limit of the API counts a visitor by one key, its address group
- * (addressGroupOf: an IPv6 /64 is one address, IPv4-mapped IPv6 is the IPv4 address), and the
- * security log hashes that same key. Through a trusted proxy as in production: the app trusts
- * 10.0.0.0/8, every request reaches it from there and names its visitor in X-Forwarded-For.
+ * One visitor is one key everywhere, or a limit could be dodged by changing address form: every
+ * per-address limit of the API counts a visitor by one key, its address group (addressGroupOf: an
+ * IPv6 /64 is one address, IPv4-mapped IPv6 is the IPv4 address), and the security log hashes that
+ * same key. Through a trusted proxy as in production: the app trusts 10.0.0.0/8, every request
+ * reaches it from there and names its visitor in X-Forwarded-For.
  */
 
 const PROXY = '10.0.0.2';

@@ -8,7 +8,7 @@ import { originAllowed } from './keys/domain.ts';
 import type { DailyLimiter } from './limits/daily-limit.ts';
 import { setRateLimitHeaders } from './limits/rate-limit-headers.ts';
 import { addressGroupOf } from '../http/visitor-address.ts';
-import { API_KEY_HEADER, PARTNER_DOCS_PATH } from '../../../common/contracts/partner.ts';
+import { API_KEY_HEADER } from '../../../common/contracts/partner.ts';
 
 /** Node gives header names in lower case. */
 const KEY_HEADER = API_KEY_HEADER.toLowerCase();
@@ -51,7 +51,7 @@ export const partnerAdmission = fp<PartnerAdmissionOptions>(
 
     // The app's CSRF check runs first and exempts only requests that carry X-API-Key; here, a
     // request without one is simply missing its credential, and partners program against that code.
-    const problem = partnerProblemHandler(app.config.publicOrigin, PARTNER_DOCS_PATH);
+    const problem = partnerProblemHandler(app.config.publicOrigin);
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       const missingKey =
         error instanceof HttpError && error.code === 'CSRF' && request.headers[KEY_HEADER] === undefined;

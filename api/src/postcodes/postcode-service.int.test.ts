@@ -112,7 +112,29 @@ describe.each(testDialects)('postcode service on %s', (dialect) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.message).toBe('Please enter a valid UK postcode like SW1A 1AA, M1 1AA, or B33 8TH');
     const unknown = await httpError(local.lookup('EC1A 1BB'));
-    expect([unknown.statusCode, unknown.message]).toEqual([404, 'Postcode not found']);
+    expect([unknown.statusCode, unknown.code, unknown.message]).toEqual([
+      404,
+      'POSTCODE_NOT_HELD',
+      "We don't hold the position of EC1A 1BB. We hold no postcode of EC1A.",
+    ]);
+  });
+
+  it("offers the nearest held postcode of the district, the same sector first, never another district's", async () => {
+    const offered = async (postcode: string) => {
+      const error = await httpError(local.lookup(postcode));
+      expect([error.statusCode, error.code]).toEqual([404, 'POSTCODE_NOT_HELD']);
+      return [error.suggestion, error.message];
+    };
+    expect(await offered('M1 1AF')).toEqual([
+      'M1 1AE',
+      "We don't hold the position of M1 1AF. The nearest postcode we hold in M1 is M1 1AE.",
+    ]);
+    // M11 1AA and M11 1AB sort right after M1 9ZZ but are of district M11.
+    expect((await offered('M1 9ZZ'))[0]).toBe('M1 1AE');
+    expect((await offered('SW1A 2AB'))[0]).toBe('SW1A 2AA');
+    expect((await offered('SW1A 1AB'))[0]).toBe('SW1A 1AA');
+    // With the postcode service behind the list, one it cannot place is offered the same way.
+    expect((await httpError(service.lookup('EC1A 2ZZ'))).code).toBe('POSTCODE_NOT_HELD');
   });
 
   it('fills a miss from the postcode service and keeps it', async () => {
@@ -147,10 +169,16 @@ describe.each(testDialects)('postcode service on %s', (dialect) => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it('says a Scottish or Northern Irish postcode is outside England and Wales, not that it is unknown', async () => {
+  it('says a Scottish or Northern Irish postcode is outside England and Wales, held or not', async () => {
+    await db.sequelize
+      .getQueryInterface()
+      .bulkInsert('postcodes', [
+        { postcode: 'BT1 0AY', compact: 'BT10AY', lat: 54.5973, lng: -5.9301, synthetic: true },
+      ]);
     for (const [postcode, region] of [
       ['EH1 1YZ', 'Scotland'],
       ['BT1 5GS', 'Northern Ireland'],
+      ['BT1 0AY', 'Northern Ireland'],
     ]) {
       const error = await httpError(service.lookup(postcode!));
       expect(error.statusCode).toBe(404);

@@ -1,10 +1,11 @@
 import { UniqueConstraintError, type Sequelize } from 'sequelize';
 import { outsideRegion, outsideText } from '../../../common/police-coverage/coverage.ts';
 import { rankSuggestions, readPartialPostcode, suggestionRanges } from '../../../common/postcode/partial.ts';
-import { compactPostcode, parsePostcode } from '../../../common/postcode/postcode.ts';
+import { districtRange, nearestHeld, notHeldText } from '../../../common/postcode/nearest.ts';
+import { compactPostcode, parsePostcode, type Postcode } from '../../../common/postcode/postcode.ts';
 import { POSTCODE_PREFIX_MIN_CHARS, POSTCODE_SUGGESTIONS_MAX } from '../../../common/contracts/postcodes.ts';
 import { SEARCH_ISSUES } from '../../../common/search/request.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { num, select, selectBounded } from '../search/sql.ts';
 import type { PostcodeApiClient } from './postcodes-io-client.ts';
 
@@ -17,7 +18,11 @@ export interface PostcodeLocation {
 }
 
 export interface PostcodeService {
-  /** Throws 400 for a malformed postcode and 404 "Postcode not found" for an unknown one. */
+  /**
+   * Throws 400 INVALID_POSTCODE for a malformed postcode, 404 POSTCODE_NOT_FOUND for one outside
+   * England and Wales (held or not: common/police-coverage) and 404 POSTCODE_NOT_HELD, offering
+   * the nearest held postcode of its district, for a well-formed one nobody could place.
+   */
   lookup(input: string): Promise<PostcodeLocation>;
   /**
    * Postcodes (canonical form) that start with the typed text, spaces ignored: at most `limit`,
@@ -57,10 +62,35 @@ export function createPostcodeService({ sequelize, remote }: PostcodeServiceOpti
     }
   }
 
+  /** The 404 of a well-formed postcode nobody could place, with its district's nearest held one. */
+  async function notHeld(parsed: Postcode): Promise<HttpError> {
+    const range = districtRange(parsed.compact);
+    const side = (comparison: '<' | '>', order: 'ASC' | 'DESC') =>
+      selectBounded<{ compact: string }>(
+        sequelize,
+        `SELECT compact FROM postcodes
+         WHERE compact ${comparison} :compact AND compact >= :from AND compact <= :to AND LENGTH(compact) = :length
+         ORDER BY compact ${order} LIMIT 1`,
+        { ...range, compact: parsed.compact },
+      );
+    const [before, after] = await Promise.all([side('<', 'DESC'), side('>', 'ASC')]);
+    const nearest = nearestHeld(
+      parsed.compact,
+      [...before, ...after].map((r) => r.compact),
+    );
+    const canonical = nearest === undefined ? undefined : parsePostcode(nearest)?.canonical;
+    return new HttpError(404, 'POSTCODE_NOT_HELD', notHeldText(parsed, canonical), {}, canonical);
+  }
+
   return {
     async lookup(input) {
       const parsed = parsePostcode(input.trim());
       if (!parsed) throw badRequest(SEARCH_ISSUES.INVALID_POSTCODE.text, SEARCH_ISSUES.INVALID_POSTCODE.code);
+      // Outside England and Wales a postcode is refused before the store is read, so one the
+      // postcode list happens to hold (the sample's Belfast) gets the same answer as one it lacks.
+      // Same code as before, so partners' handling holds.
+      const outside = outsideRegion(parsed.compact);
+      if (outside) throw notFound(outsideText(parsed.canonical, outside), 'POSTCODE_NOT_FOUND');
       const [row] = await selectBounded<PostcodeRow>(
         sequelize,
         'SELECT postcode, lat, lng, synthetic FROM postcodes WHERE compact = :compact',
@@ -74,14 +104,10 @@ export function createPostcodeService({ sequelize, remote }: PostcodeServiceOpti
           synthetic: num(row.synthetic) === 1,
         };
       }
-      // Outside what police.uk covers, "not found" would be wrong: the visitor is told where it is.
-      // Same code as before, so partners' handling holds.
-      const outside = outsideRegion(parsed.compact);
-      if (outside) throw notFound(outsideText(parsed.canonical, outside), 'POSTCODE_NOT_FOUND');
       const found = await remote?.lookup(parsed.compact);
-      // A service answering for a different postcode than asked is not trusted.
-      if (!found || compactPostcode(found.postcode) !== parsed.compact)
-        throw notFound('Postcode not found', 'POSTCODE_NOT_FOUND');
+      // A service answering for a different postcode than asked is not trusted. Well-formed but
+      // unplaced is not the visitor's typing: said as what we lack, with a postcode to try.
+      if (!found || compactPostcode(found.postcode) !== parsed.compact) throw await notHeld(parsed);
       const location = {
         postcode: parsed.canonical,
         latitude: found.latitude,

@@ -1,6 +1,7 @@
 import type { Sequelize } from 'sequelize';
 import { GRID, cellBounds } from '../../../common/geo/grid.ts';
 import type { MapOutline } from '../../../common/map/marks.ts';
+import { COUNTED_FORCE_IDS, isCountedForce } from '../../../common/police-coverage/coverage.ts';
 import {
   EARTH_RADIUS_METRES,
   cellsForCircle,
@@ -742,9 +743,9 @@ async function forceCentre(sequelize: Sequelize, forceId: string): Promise<LatLn
 const ENGLAND_AND_WALES_CENTRE: LatLng = { lat: 52.56, lng: -1.46 };
 
 /**
- * The whole store ("default" search, the police clock's own): every crime of every force, with
- * the forces the store knows of (any dataset) as the ones that police it, so a force that sent
- * stop-and-search but no street data shows as "no data".
+ * The whole store ("default" search, the police clock's own): every crime of every counted force
+ * (common/police-coverage), with the forces the store knows of (any dataset) as the ones that
+ * police it, so a force that sent stop-and-search but no street data shows as "no data".
  */
 export function storeArea(sequelize: Sequelize): SearchArea {
   return {
@@ -755,20 +756,15 @@ export function storeArea(sequelize: Sequelize): SearchArea {
         sequelize,
         'SELECT DISTINCT force_id FROM dataset_months',
       );
-      return coverageOf(
-        sequelize,
-        forces.map((f) => f.force_id),
-        windowStart,
-        end,
-      );
+      return coverageOf(sequelize, forces.map((f) => f.force_id).filter(isCountedForce), windowStart, end);
     },
     async summary({ windowStart, end }) {
       const [counts, [people]] = await Promise.all([
         select<CountRow>(
           sequelize,
           `SELECT month, category, SUM(crimes) AS crimes, SUM(resolved) AS resolved FROM crime_force_counts
-           WHERE month BETWEEN :windowStart AND :end GROUP BY month, category`,
-          { windowStart, end },
+           WHERE month BETWEEN :windowStart AND :end AND force_id IN (:counted) GROUP BY month, category`,
+          { windowStart, end, counted: [...COUNTED_FORCE_IDS] },
         ),
         select<PopulationRow>(sequelize, populationSql('SELECT DISTINCT lsoa_code FROM force_lsoas')),
       ]);

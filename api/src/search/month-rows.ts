@@ -7,7 +7,7 @@ import { num } from './sql.ts';
  * and force, with a column of crimes per category and the month's resolved crimes. In a dense
  * area every part has nearly every category every month, so the ~130 whole parts of a 1-mile
  * circle's edge cells are 12 rows each over 12 months instead of ~50, and SQLite adds columns
- * instead of grouping rows by category (docs/benchmarks.md, issue 20). Resolved crimes are kept
+ * instead of grouping rows by category (docs/benchmarks.md). Resolved crimes are kept
  * per month only: a search reports them for its whole period, never per category.
  *
  * A column per category code: a new code (codes are only ever appended) needs a migration that

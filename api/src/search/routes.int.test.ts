@@ -228,10 +228,49 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
       );
     });
 
-    it('says "Postcode not found" for an unknown valid postcode', async () => {
-      expect(
-        expectError(await app.inject({ method: 'GET', url: '/api/postcodes/ZZ9%209ZZ' }), 404).error,
-      ).toBe('Postcode not found');
+    it("tells a valid postcode the store lacks from a malformed one, offering its district's nearest", async () => {
+      const lacked = await app.inject({ method: 'GET', url: '/api/postcodes/sw1a%201ab' });
+      expect(expectError(lacked, 404)).toEqual({
+        success: false,
+        code: 'POSTCODE_NOT_HELD',
+        error: "We don't hold the position of SW1A 1AB. The nearest postcode we hold in SW1A is SW1A 1AA.",
+        suggestion: 'SW1A 1AA',
+      });
+      // The search answers the same, so the search page can offer the same postcode.
+      const searched = await search({ searchType: 'radius', postcode: 'SW1A 2AB', radius: 1 });
+      expect(expectError(searched, 404)).toMatchObject({ code: 'POSTCODE_NOT_HELD', suggestion: 'SW1A 2AA' });
+      const noDistrict = expectError(
+        await app.inject({ method: 'GET', url: '/api/postcodes/ZZ9%209ZZ' }),
+        404,
+      );
+      expect(noDistrict).toEqual({
+        success: false,
+        code: 'POSTCODE_NOT_HELD',
+        error: "We don't hold the position of ZZ9 9ZZ. We hold no postcode of ZZ9.",
+      });
+      expect(expectError(await app.inject({ method: 'GET', url: '/api/postcodes/SW1A1' }), 400).code).toBe(
+        'INVALID_POSTCODE',
+      );
+    });
+
+    it('refuses every Northern Irish postcode alike, held or not, in look-ups and searches', async () => {
+      await db.sequelize
+        .getQueryInterface()
+        .bulkInsert('postcodes', [
+          { postcode: 'BT1 0AY', compact: 'BT10AY', lat: 54.5973, lng: -5.9301, synthetic: true },
+        ]);
+      const outside = (postcode: string) => ({
+        success: false,
+        code: 'POSTCODE_NOT_FOUND',
+        error: `${postcode} is in Northern Ireland, outside England and Wales: the police data here covers England and Wales only.`,
+      });
+      for (const postcode of ['BT1 0AY', 'BT1 1AA']) {
+        const url = `/api/postcodes/${encodeURIComponent(postcode)}`;
+        expect(expectError(await app.inject({ method: 'GET', url }), 404)).toEqual(outside(postcode));
+        expect(expectError(await search({ searchType: 'radius', postcode, radius: 1 }), 404)).toEqual(
+          outside(postcode),
+        );
+      }
     });
 
     it('never answers 500 for an absurdly long path', async () => {
@@ -241,6 +280,26 @@ describe.each(testDialects)('search, postcode and force routes on %s', (dialect)
   });
 
   describe('forces', () => {
+    it('offers the forces counted and no other: British Transport Police in, Northern Ireland out', async () => {
+      const ids = (await app.inject({ method: 'GET', url: '/api/forces' }))
+        .json()
+        .forces.map((f: { id: string }) => f.id);
+      expect(ids).toContain('btp');
+      expect(ids).not.toContain('northern-ireland');
+      expect(ids).toHaveLength(44);
+      const refused = expectError(await search({ searchType: 'force', forceId: 'northern-ireland' }), 404);
+      expect(refused).toMatchObject({
+        code: 'FORCE_NOT_FOUND',
+        error:
+          'Police Service of Northern Ireland polices outside England and Wales: the police data here covers England and Wales only.',
+      });
+      const neighbourhoods = await app.inject({
+        method: 'GET',
+        url: '/api/forces/northern-ireland/neighbourhoods',
+      });
+      expect(expectError(neighbourhoods, 404).code).toBe('FORCE_NOT_FOUND');
+    });
+
     it('lists forces and neighbourhoods', async () => {
       const forces = await app.inject({ method: 'GET', url: '/api/forces' });
       expect(forces.json().forces).toContainEqual(

@@ -325,6 +325,11 @@ describe.each(testDialects)('search service on %s', (dialect) => {
       await expectHttpError(
         service.search({ searchType: 'radius', postcode: 'ZZ9 9ZZ' }),
         404,
+        'POSTCODE_NOT_HELD',
+      );
+      await expectHttpError(
+        service.search({ searchType: 'radius', postcode: 'BT1 1AA' }),
+        404,
         'POSTCODE_NOT_FOUND',
       );
       await expectHttpError(

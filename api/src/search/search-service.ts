@@ -3,6 +3,7 @@ import { neighbourhoodLabel } from '../../../common/clock/area-name.ts';
 import type { ClockDefinition } from '../../../common/clock/types.ts';
 import { categoryFromCode } from '../../../common/crime/categories.ts';
 import { forceById } from '../../../common/police/forces.ts';
+import { countedForceById, uncountedForceText } from '../../../common/police-coverage/coverage.ts';
 import { METRES_PER_MILE, parseBoundary } from '../../../common/search/geometry.ts';
 import {
   addMonths,
@@ -149,9 +150,11 @@ export function toApiCrime(row: CrimeRow): ApiCrime {
 }
 
 function knownForce(forceId: string) {
-  const force = forceById(forceId);
-  if (!force) throw notFound(`Unknown police force "${forceId}"`, 'FORCE_NOT_FOUND');
-  return force;
+  const force = countedForceById(forceId);
+  if (force) return force;
+  // A force outside England and Wales (Northern Ireland) is searched nowhere: said so, by name.
+  if (forceById(forceId)) throw notFound(uncountedForceText(forceId), 'FORCE_NOT_FOUND');
+  throw notFound(`Unknown police force "${forceId}"`, 'FORCE_NOT_FOUND');
 }
 
 export function createSearchService({

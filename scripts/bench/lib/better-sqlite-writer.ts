@@ -10,8 +10,8 @@ import {
 } from '../../../api/src/db/bulk/sqlite-sql.ts';
 
 /**
- * The SQLite bulk writer on better-sqlite3, for measuring against node-sqlite3 (issue 20,
- * docs/benchmarks.md "Issue 20: import drivers"). better-sqlite3 runs each statement on the
+ * The SQLite bulk writer on better-sqlite3, for measuring against node-sqlite3
+ * (docs/benchmarks.md, import drivers). better-sqlite3 runs each statement on the
  * calling thread, so there is no hop to libuv's pool per statement, and a prepared statement is
  * cheap to run again, so rows are bound as parameters instead of written into the SQL text.
  * Not the importer's path: its file transaction also deletes, refreshes derived tables and

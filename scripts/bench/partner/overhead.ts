@@ -1,5 +1,5 @@
 /**
- * What the partner API's key check and daily limit add to a crime search (issue 8):
+ * What the partner API's key check and daily limit add to a crime search:
  *
  *   npx tsx scripts/bench/partner/overhead.ts [--dialects sqlite,mysql] [--runs 2000]
  *

@@ -23,7 +23,7 @@ export interface ThroughputArgs {
   help: boolean;
 }
 
-export const USAGE = `Partner search throughput through the proxy and 2 API nodes on MariaDB (issue 20, point 2).
+export const USAGE = `Partner search throughput through the proxy and 2 API nodes on MariaDB.
 
   npx tsx scripts/bench/partner/throughput.ts [options]
 

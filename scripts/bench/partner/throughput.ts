@@ -1,5 +1,5 @@
 /**
- * Partner search throughput through the proxy and 2 API nodes on MariaDB (issue 20, point 2):
+ * Partner search throughput through the proxy and 2 API nodes on MariaDB:
  *
  *   npx tsx scripts/bench/partner/throughput.ts [--rates 25,50,100] [--step-seconds 20]  (--help)
  *

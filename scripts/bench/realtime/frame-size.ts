@@ -1,6 +1,6 @@
 /**
  * Bytes each viewer receives per second from the realtime server, before and after the tick
- * carried the counts (issue 18): prints both for the survey clock and a national-scale police
+ * carried the counts: prints both for the survey clock and a national-scale police
  * clock. `npx tsx scripts/bench/realtime/frame-size.ts`
  *
  * Before: `42["clock:tick",{c,v,t,y,n,k}]` (whole counts only; browsers recomputed the rest) plus a

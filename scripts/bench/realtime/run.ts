@@ -57,7 +57,7 @@ const DISTURBED_GENERATOR_WAIT_MS = 60;
 /** Attempts of one --find-max step: a failing step is measured again, more often when disturbed. */
 const MAX_ATTEMPTS_QUIET = 2;
 const MAX_ATTEMPTS_DISTURBED = 3;
-/** Issue 18: the product may spend at most this multiple of the bare uWS publish's CPU per tick. */
+/** The goal: the product may spend at most this multiple of the bare uWS publish's CPU per tick. */
 const BASELINE_GOAL_RATIO = 1.5;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

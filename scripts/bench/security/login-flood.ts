@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { sampleProcess } from '../lib/proc-stats.ts';
 
 /**
- * Issue 16's flood figures, measured from outside a running API as an attacker would cause them:
+ * Sign-in flood figures, measured from outside a running API as an attacker would cause them:
  * `count` wrong sign-ins for one account from one address, all sent at once, while a second
  * client asks GET /api/health back to back and /proc reads the server's resident memory.
  *

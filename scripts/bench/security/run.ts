@@ -1,5 +1,5 @@
 /**
- * Sign-in flood figures of issue 16 on the built API, started as `npm start` runs it:
+ * Sign-in flood figures on the built API, started as `npm start` runs it:
  *
  *   npm run build:server && npx tsx scripts/bench/security/run.ts [--count 200] [--runs 3] [--mysql URL]
  *                                                                  [--attacker-nice 19]

@@ -1,5 +1,5 @@
 /**
- * Mixed-load soak of the Crime Clock through the cluster's proxy (issue 9, "Load and soak"):
+ * Mixed-load soak of the Crime Clock through the cluster's proxy:
  *
  *   npx tsx scripts/bench/soak/run.ts [--minutes 10] [--viewers 2000] [--search-rps 20]
  *                                     [--partner-rps 5] [--json out.json]   (--help for all)

@@ -131,8 +131,8 @@ export interface ImportDuringSearchOptions {
 }
 
 /**
- * Issue 9, "an import killed half way while searches run: searches never see a half-imported
- * month", as a vitest suite per dialect. The built API answers force-wide and radius searches for
+ * An import killed half way while searches run, and searches never see a half-imported
+ * month, as a vitest suite per dialect. The built API answers force-wide and radius searches for
  * May 2024 in a loop while the import CLI (built), in its own process, replaces Kent's May 2024
  * with a bigger release: killed with SIGKILL part way through the file at each `killAt`, then
  * run again to the end. Every answer must hold either the old month or the whole new one.
@@ -283,7 +283,7 @@ function searchState(answer: SearchResponse): string {
 }
 
 /**
- * Issue 29 item 1, "one snapshot per answer", as a vitest suite per dialect: the import CLI (built),
+ * One snapshot per answer, as a vitest suite per dialect: the import CLI (built),
  * in its own process, imports a new month of Kent to its end while radius searches, exports and
  * maps of an area it changes are answered in loops by the API's own services over the API's own
  * database handle (in this process, so that thousands fit in the import). Every answer must be the

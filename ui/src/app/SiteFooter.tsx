@@ -58,6 +58,9 @@ export function SiteFooter() {
             <Link to="/privacy-policy">
               <FormattedMessage id="privacy.title" />
             </Link>
+            <Link to="/developers">
+              <FormattedMessage id="footer.developers" />
+            </Link>
             <FooterAdminLogin />
           </nav>
         </div>

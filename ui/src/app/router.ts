@@ -18,6 +18,7 @@ import {
 } from '../features/alerts/alertRoutes.tsx';
 import { csewClockRoute, policeClockRoute } from '../features/clocks/clockRoutes.tsx';
 import { dataStatusRoute } from '../features/data-status/dataStatusRoute.tsx';
+import { developerKeyRoute, developersRoute } from '../features/developers/developersRoutes.tsx';
 import { glossaryRoute } from '../features/glossary/glossaryRoute.tsx';
 import { landingRoute } from '../features/landing/landingRoute.tsx';
 import { privacyRoute } from '../features/privacy/privacyRoute.tsx';
@@ -36,6 +37,8 @@ export const routeTree = rootRoute.addChildren([
   alertConfirmRoute,
   alertUnsubscribeRoute,
   alertManageRoute,
+  developersRoute,
+  developerKeyRoute,
   adminRoute.addChildren([
     adminIndexRoute,
     adminAlgorithmsRoute,

@@ -49,6 +49,11 @@ export class ApiError extends Error {
   get retryAfterSeconds(): number | undefined {
     return this.body?.retryAfterSeconds;
   }
+
+  /** Something the API offers to try instead (the nearest held postcode of POSTCODE_NOT_HELD). */
+  get suggestion(): string | undefined {
+    return this.body?.suggestion;
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { callEndpoint } from './api.ts';
 
 /**
  * The app's one query cache. Like every read of the product, a failed read is not retried, and
- * nothing is refetched on focus or reconnect (specification section 7): a read happens when a
+ * nothing is refetched on focus or reconnect: a read happens when a
  * screen mounts, when its key changes and after a change the screen made.
  */
 export function createQueryClient(): QueryClient {

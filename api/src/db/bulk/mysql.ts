@@ -30,7 +30,7 @@ const quote = (name: string) => `\`${name}\``;
  * a file's rows now stream into one statement (MysqlStreamedLoad), where a batch is only what
  * the client holds at a time: 1M street rows, 100,000 values a batch against 20,000 and 5,000,
  * 131k / 133k / 137k rows/s with peak RSS 311 / 246 / 241 MB of the 300 MB budget
- * (docs/benchmarks.md, issue 20).
+ * (docs/benchmarks.md).
  */
 const BATCH_VALUES = 10_000;
 
@@ -125,7 +125,7 @@ async function loadData(connection: MysqlConnection, sql: string, rows: () => Re
  * One `LOAD DATA LOCAL INFILE` for a whole file, fed while the file is parsed: the server loads
  * while the client parses, with no round trip per batch. Measured against one statement per
  * batch built in memory, interleaved in one run: +11 to +49 % rows/s for the same client CPU
- * and peak RSS (docs/benchmarks.md "Issue 20: import drivers").
+ * and peak RSS (docs/benchmarks.md, import drivers).
  */
 export class MysqlStreamedLoad implements SortedInserter {
   private stream: PassThrough | undefined;

@@ -114,8 +114,8 @@ class SqliteSortedInserter implements SortedInserter {
  * transaction soon outgrows the cache: SQLite spills dirty index pages to the WAL mid-transaction
  * and reads them back (half a million page faults for 500k rows). Measured on an idle machine,
  * 500k street rows took 12.3 s with the default and 8.9 s with 32 MB; 128 MB gained only 7 % more.
- * 8 MB keeps the importer under its 200 MB memory budget for a 2M-row file (issue 29,
- * docs/benchmarks.md), at the speed cost measured there.
+ * 8 MB keeps the importer under its 200 MB memory budget for a 2M-row file
+ * (docs/benchmarks.md), at the speed cost measured there.
  */
 const IMPORT_CACHE_KIB = 8 * 1024;
 

@@ -2,9 +2,9 @@ import { DataTypes } from 'sequelize';
 import type { Migration } from './migration.ts';
 
 /**
- * Security defences (issue 16): atomic rate-limit counters that replace the per-row login log, the
- * security log admins read, and the optional second factor of each admin. Times are BIGINT
- * milliseconds since the epoch, as in 0004.
+ * Security defences against sign-in floods and stolen passwords: atomic rate-limit counters that
+ * replace the per-row login log, the security log admins read, and the optional second factor of
+ * each admin. Times are BIGINT milliseconds since the epoch, as in 0004.
  */
 export const securityTables: Migration = {
   name: '0009-security',

@@ -8,7 +8,7 @@ import type { Migration } from './migration.ts';
  * readers, need only crimes per cell and category, which the month rows hold in a quarter as many
  * rows. They find a force's rows through the index added here. An import writes ~220k rows less
  * per national month (its cell statements 0.67 → 0.48 s on SQLite, 2.5 → 1.8 s on MariaDB;
- * docs/benchmarks.md, issue 20).
+ * docs/benchmarks.md).
  */
 export const cellMonthsByForce: Migration = {
   name: '0016-cell-months-by-force',

@@ -2,7 +2,8 @@ import { DataTypes } from 'sequelize';
 import type { Migration } from './migration.ts';
 
 /**
- * Area alerts by email (issue 32) and the months they were sent for. Times are epoch milliseconds.
+ * Area alerts by email (a mail when a new month of an area's crimes is imported) and the months
+ * they were sent for. Times are epoch milliseconds.
  *
  * `alert_subscriptions`: one row per subscription, pending until its address confirms. The email
  * is stored only encrypted with SECRET_KEY (`email_enc`) and as a keyed hash (`email_hash`) for

@@ -19,6 +19,7 @@ import { dataUpdateChecks } from './2026-11-26-data-update-checks.ts';
 import { areaAlerts } from './2026-11-26-area-alerts.ts';
 import { alertLocale } from './2026-11-26-alert-locale.ts';
 import { sessionAddressHash } from './2026-11-27-session-address-hash.ts';
+import { apiKeyRequests } from './2026-12-07-api-key-requests.ts';
 
 /** In order. Listed explicitly (not globbed) so the compiled build and tsx see the same set. */
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   areaAlerts,
   alertLocale,
   sessionAddressHash,
+  apiKeyRequests,
 ];

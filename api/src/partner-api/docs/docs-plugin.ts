@@ -2,25 +2,19 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { sharedPlugin } from '../../security/shared-plugin.ts';
-import { API_KEY_HEADER, PARTNER_DOCS_PATH } from '../../../../common/contracts/partner.ts';
-import { API_KEY_SCHEME, PARTNER_ERRORS, PARTNER_TAG, errorAnchor } from '../search/openapi.ts';
+import { API_KEY_HEADER, DEVELOPERS_PATH, PARTNER_DOCS_PATH } from '../../../../common/contracts/partner.ts';
+import { API_KEY_SCHEME, PARTNER_TAG } from '../search/openapi.ts';
 
 /** Routes the public document shows; everything else (admin, the site's own API) stays out. */
 const PUBLIC_ROUTES: Record<string, { tags: string[]; summary?: string }> = {
   '/api/health': { tags: ['Service'], summary: 'Whether the API and its database are up' },
 };
 
-/** The error catalogue the `type` of every partner problem points into (…/api/docs#errors-CODE). */
-const ERROR_CATALOGUE = [
-  '## Errors',
+/** Where partners read more: the developers page, which explains every error code and takes key requests. */
+const DEVELOPERS_NOTE = [
+  `Ask for an API key on the [developers page](${DEVELOPERS_PATH}), and send it in the \`${API_KEY_HEADER}\` header.`,
   '',
-  'Errors are RFC 9457 problem details; `type` is this page with `#errors-<code>`.',
-  '',
-  ...Object.entries(PARTNER_ERRORS).flatMap(([status, { description, codes }]) =>
-    Object.keys(codes).map(
-      (code) => `- <a id="${errorAnchor(code)}"></a>\`${code}\` (${status}): ${description}`,
-    ),
-  ),
+  `Errors are RFC 9457 problem details; their \`type\` is the developers page's section on the code (\`${DEVELOPERS_PATH}#error-<CODE>\`), which explains every code the API answers with.`,
 ].join('\n');
 
 function isPublic(url: string): boolean {
@@ -46,9 +40,8 @@ export const apiDocsPlugin = sharedPlugin('crime-clock-api-docs', async (app: Fa
         title: 'Crime Clock Partner API',
         version: app.appVersion,
         description:
-          'Crime statistics for England and Wales from police-recorded data, for partner sites. ' +
-          'Ask the site administrator for an API key and send it in the `X-API-Key` header.\n\n' +
-          ERROR_CATALOGUE,
+          'Crime statistics for England and Wales from police-recorded data, for partner sites.\n\n' +
+          DEVELOPERS_NOTE,
       },
       ...(publicOrigin ? { servers: [{ url: publicOrigin }] } : {}),
       tags: [

@@ -78,7 +78,7 @@ describe.each(testDialects)('partner export on %s', (dialect) => {
     // Problem details, whole: the route's response schema must not strip the RFC 9457 members.
     expect(reversed.headers['content-type']).toMatch(/^application\/problem\+json\b/);
     expect(reversed.json()).toMatchObject({ status: 400, title: 'Bad Request', success: false });
-    expect(reversed.json().type).toMatch(/\/api\/docs#errors-[A-Z_]+$/);
+    expect(reversed.json().type).toMatch(/\/developers#error-[A-Z_]+$/);
     expect(reversed.json().detail).toBe(reversed.json().error);
     expect(reversed.headers.ratelimit).toMatch(/^"daily";r=\d+;t=\d+$/);
   });

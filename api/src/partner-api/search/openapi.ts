@@ -8,7 +8,8 @@ import {
   PartnerSearchResponse,
 } from '../../../../common/contracts/partner.ts';
 import { clockAnswer } from '../../clocks/clock-answer.ts';
-import { PROBLEM_CONTENT_TYPE } from '../errors/problem.ts';
+import { ERROR_CODE_DOCS, type ErrorCode } from '../../../../common/contracts/errors.ts';
+import { PROBLEM_CONTENT_TYPE, problemType } from '../errors/problem.ts';
 import { POLICY_NAME, POLICY_WINDOW_SECONDS } from '../limits/rate-limit-headers.ts';
 
 /**
@@ -168,82 +169,70 @@ export const EXAMPLE_RESPONSE = {
   clockData: EXAMPLE_CLOCK,
 };
 
-/** Every error code the endpoint answers with, by status, for the docs and the tests. */
+/**
+ * Every error code the partner endpoints answer with, by status, with an example message each: for
+ * the docs and the tests. What each code means is ERROR_CODE_DOCS', shown on the developers page
+ * that every problem's `type` links to.
+ */
 export const PARTNER_ERRORS = {
   400: {
-    description:
-      'The request is not valid. VALIDATION_ERROR: a field breaks the request schema (a postcode over 16 characters; a page or pageSize that is not a whole number in its range, see the request body), each such field named in `details`.',
-    codes: {
-      VALIDATION_ERROR: 'Invalid request: postcode must NOT have more than 16 characters',
-      POSTCODE_REQUIRED: 'Please enter a UK postcode for radius search',
-      INVALID_POSTCODE: 'Please enter a valid UK postcode like SW1A 1AA, M1 1AA, or B33 8TH',
-      INVALID_RADIUS: 'The search radius is fixed at 1 mile',
-      INVALID_PERIOD: 'startMonth must be a month as YYYY-MM (e.g. 2025-06) or one of RECENT_1_MONTH, …',
-      MONTH_OUT_OF_RANGE: 'No data is held for 2030-01',
-      INVALID_UTF8: 'The request body is not valid UTF-8 text.',
-      // PUT /api/external/webhook (partner-api/webhooks/).
-      INVALID_WEBHOOK_URL: 'url must be an https URL.',
-    },
+    VALIDATION_ERROR: 'Invalid request: postcode must NOT have more than 16 characters',
+    POSTCODE_REQUIRED: 'Please enter a UK postcode for radius search',
+    INVALID_POSTCODE: 'Please enter a valid UK postcode like SW1A 1AA, M1 1AA, or B33 8TH',
+    INVALID_RADIUS: 'The search radius is fixed at 1 mile',
+    INVALID_PERIOD: 'startMonth must be a month as YYYY-MM (e.g. 2025-06) or one of RECENT_1_MONTH, …',
+    MONTH_OUT_OF_RANGE: 'No data is held for 2030-01',
+    INVALID_UTF8: 'The request body is not valid UTF-8 text.',
+    INVALID_JSON: 'The body is not valid JSON.',
+    // PUT /api/external/webhook (partner-api/webhooks/).
+    INVALID_WEBHOOK_URL: 'url must be an https URL.',
   },
   401: {
-    description: 'No key, an unknown key, or a revoked key.',
-    codes: {
-      API_KEY_MISSING: 'An API key is required: send it in the X-API-Key header.',
-      API_KEY_INVALID: 'The API key is not valid.',
-      API_KEY_REVOKED: 'The API key has been revoked.',
-    },
+    API_KEY_MISSING: 'An API key is required: send it in the X-API-Key header.',
+    API_KEY_INVALID: 'The API key is not valid.',
+    API_KEY_REVOKED: 'The API key has been revoked.',
   },
   403: {
-    description:
-      "The key is bound to a domain and the request's Origin is neither that host nor one of its subdomains. Requests without an Origin header (server to server) are not refused.",
-    codes: {
-      ORIGIN_NOT_ALLOWED:
-        'This API key may only be used from partner.example.com (or its subdomains); the request came from https://elsewhere.example.',
-    },
+    ORIGIN_NOT_ALLOWED:
+      'This API key may only be used from partner.example.com (or its subdomains); the request came from https://elsewhere.example.',
   },
   404: {
-    description: 'The postcode is not known, or no crime data has been imported.',
-    codes: {
-      POSTCODE_NOT_FOUND: 'Postcode not found',
-      NO_DATA: 'No police crime data has been imported yet.',
-    },
+    POSTCODE_NOT_FOUND:
+      'BT1 1AA is in Northern Ireland, outside England and Wales: the police data here covers England and Wales only.',
+    POSTCODE_NOT_HELD:
+      "We don't hold the position of M1 1AE. The nearest postcode we hold in M1 is M1 1AA.",
+    NO_DATA: 'No police crime data has been imported yet.',
   },
-  415: {
-    description: 'The body is not JSON (send Content-Type: application/json).',
-    codes: { FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Media Type: text/plain' },
-  },
+  413: { BODY_TOO_LARGE: 'The request body is too large.' },
+  415: { UNSUPPORTED_MEDIA_TYPE: 'The body must be JSON, sent with Content-Type: application/json.' },
   429: {
-    description:
-      "The key's daily limit is used up (Retry-After: the seconds until midnight UTC, when the count starts again), or, for the export, two downloads from this address are still running (Retry-After: 10).",
-    codes: {
-      RATE_LIMITED:
-        'The daily limit of 1000 requests for this API key is reached; it starts again at midnight UTC.',
-      TOO_MANY_EXPORTS: 'At most 2 downloads at once from one address: wait for one to finish.',
-    },
+    RATE_LIMITED:
+      'The daily limit of 1000 requests for this API key is reached; it starts again at midnight UTC.',
+    TOO_MANY_EXPORTS: 'At most 2 downloads at once from one address: wait for one to finish.',
   },
   503: {
-    description:
-      'The database cannot be reached, or (export) the server is preparing as many downloads as it can; retry after the Retry-After seconds.',
-    codes: {
-      SERVICE_UNAVAILABLE:
-        'The service is temporarily unavailable (the database cannot be reached). Please try again shortly.',
-      EXPORTS_BUSY:
-        'The server is preparing as many downloads as it can right now: try again in a few seconds.',
-    },
+    SERVICE_UNAVAILABLE:
+      'The service is temporarily unavailable (the database cannot be reached). Please try again shortly.',
+    EXPORTS_BUSY:
+      'The server is preparing as many downloads as it can right now: try again in a few seconds.',
   },
-} as const;
+} as const satisfies Record<number, Partial<Record<ErrorCode, string>>>;
 
-/** Where the docs page lists an error code: the fragment of a problem's `type`. */
-export const errorAnchor = (code: string) => `errors-${code}`;
+/** A status's codes, each with its own explanation (ERROR_CODE_DOCS). */
+function statusDescription(codes: Partial<Record<ErrorCode, string>>): string {
+  return (Object.keys(codes) as ErrorCode[])
+    .map((code) => `\`${code}\`: ${ERROR_CODE_DOCS[code].description}`)
+    .join('\n\n');
+}
 
 function errorResponse(status: keyof typeof PARTNER_ERRORS) {
-  const { description, codes } = PARTNER_ERRORS[status];
+  const codes: Partial<Record<ErrorCode, string>> = PARTNER_ERRORS[status];
   const examples = Object.fromEntries(
     Object.entries(codes).map(([code, error]) => [
       code,
       {
         value: {
-          type: `https://crime-clock.example/api/docs#${errorAnchor(code)}`,
+          type: problemType('https://crime-clock.example', code),
           title: STATUS_CODES[status],
           status,
           detail: error,
@@ -257,7 +246,7 @@ function errorResponse(status: keyof typeof PARTNER_ERRORS) {
   const withLimits = status !== 401 && status !== 503;
   const retryAfter = status === 429 || status === 503;
   return {
-    description,
+    description: statusDescription(codes),
     headers: {
       ...(withLimits ? RATE_LIMIT_HEADERS : {}),
       ...(retryAfter ? { 'Retry-After': { type: 'integer', description: 'Seconds to wait.' } } : {}),
@@ -284,9 +273,9 @@ export const partnerSearchSchema = {
     '`Origin` is that host or a subdomain of it (any scheme http/https, any port); requests without an',
     '`Origin` (server to server) are accepted for every key.',
     '',
-    'Errors are RFC 9457 problem details (`application/problem+json`): `type` (this page, with the',
-    'code as its fragment), `title`, `status` and `detail`, and beside them `success: false`, `error`',
-    '(the same text as `detail`) and `code`; program against `code`.',
+    "Errors are RFC 9457 problem details (`application/problem+json`): `type` (the developers page's",
+    'section on the code, `/developers#error-<CODE>`), `title`, `status` and `detail`, and beside them',
+    '`success: false`, `error` (the same text as `detail`) and `code`; program against `code`.',
   ].join('\n'),
   security: [{ [API_KEY_SCHEME]: [] }],
   body: PartnerSearchBody,
@@ -300,6 +289,7 @@ export const partnerSearchSchema = {
     401: errorResponse(401),
     403: errorResponse(403),
     404: errorResponse(404),
+    413: errorResponse(413),
     415: errorResponse(415),
     429: errorResponse(429),
     503: errorResponse(503),

@@ -19,7 +19,7 @@ const MONTHS = ['2024-01', '2024-02'];
  * Every statement an import sends that reads one force-month of `crimes` (replacing it,
  * refreshing the aggregates derived from it) must reach those rows through crimes_force_month.
  * The statements are captured from a real import, not written out here. Any other index reads
- * every force's crimes of the month for each force (issue 20: three of a national month's
+ * every force's crimes of the month for each force (three of a national month's
  * aggregates took 6.3 s that way, 1.7 s through the index).
  */
 describe.each(testDialects)('query plans of an import on %s', (dialect) => {

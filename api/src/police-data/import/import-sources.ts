@@ -213,7 +213,7 @@ async function importPlan(
   emit({ type: 'source', source, files, totalBytes: plan.jobs.reduce((n, job) => n + job.entry.size, 0) });
   // A file's fingerprint (a folder's files are read whole for it) is taken while the file before
   // it is being written, when this thread would otherwise wait for the database: a national
-  // month from a folder, 0.45 s of 9.5 (docs/benchmarks.md, issue 20). Which import holds its
+  // month from a folder, 0.45 s of 9.5 (docs/benchmarks.md). Which import holds its
   // content is asked only at its turn, after the file before it is recorded: two files of one
   // force-month may follow each other. fingerprintOf never rejects, so the promise may wait
   // unobserved.

@@ -5,7 +5,7 @@
  * months (withdraw-months.ts) and the start-up sample's step (cli/sample-if-empty.ts), which its
  * launcher loads by itself: through here every import (the command, the benchmarks, the tests)
  * would load it and the config's schema at start, some 680 modules it never uses
- * (docs/benchmarks.md, issue 31). scripts/lint/architecture-claims.test.ts holds product code to
+ * (docs/benchmarks.md). scripts/lint/architecture-claims.test.ts holds product code to
  * these. Its commands are in cli/.
  */
 export { importSources } from './cli/compose-import.ts';

@@ -61,6 +61,21 @@ describe('planImport', () => {
     expect(plan.ignored).toEqual(['top/README.md', 'codepo_gb/Doc/Code-Point_Open_Column_Headers.csv']);
   });
 
+  it('leaves out the month files of Northern Ireland, and keeps British Transport Police', () => {
+    const plan = planImport(
+      [
+        'top/2024-01/2024-01-northern-ireland-street.csv',
+        'top/2024-01/2024-01-northern-ireland-outcomes.csv',
+        'top/2024-01/2024-01-btp-street.csv',
+      ].map(entry),
+    );
+    expect(plan.jobs.map((j) => j.entry.path)).toEqual(['top/2024-01/2024-01-btp-street.csv']);
+    expect(plan.ignored).toEqual([
+      'top/2024-01/2024-01-northern-ireland-street.csv',
+      'top/2024-01/2024-01-northern-ireland-outcomes.csv',
+    ]);
+  });
+
   it('ignores a SYNTHETIC.txt deep inside the tree', () => {
     expect(planImport([entry('a/b/SYNTHETIC.txt')]).synthetic).toBe(false);
   });

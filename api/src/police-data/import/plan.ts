@@ -1,3 +1,4 @@
+import { isCountedForce } from '../../../../common/police-coverage/coverage.ts';
 import type { SourceEntry } from './sources/source.ts';
 import type { MonthDatasetKind, ReferenceKind } from './types.ts';
 
@@ -10,7 +11,10 @@ export interface ImportPlan {
   jobs: ImportJob[];
   /** A `SYNTHETIC.txt` sits at the top of the source (or of its single top folder). */
   synthetic: boolean;
-  /** Files that are none of the known kinds. */
+  /**
+   * Files that are none of the known kinds, and the month files of forces the product does not
+   * count (Northern Ireland's: common/police-coverage), which are left out of the store.
+   */
   ignored: string[];
 }
 
@@ -64,7 +68,8 @@ export function planImport(entries: readonly SourceEntry[]): ImportPlan {
     }
     const monthFile = parseMonthFileName(name);
     if (monthFile) {
-      months.push({ ...monthFile, entry });
+      if (isCountedForce(monthFile.forceId)) months.push({ ...monthFile, entry });
+      else ignored.push(entry.path);
       continue;
     }
     const kind = referenceKind(entry.path, name);

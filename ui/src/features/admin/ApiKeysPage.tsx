@@ -23,9 +23,10 @@ import {
   RevokeApiKey,
   type ApiKeyView,
 } from '../../../../common/contracts/api-keys.ts';
-import { PARTNER_DOCS_PATH } from '../../../../common/contracts/partner.ts';
+import { DEVELOPERS_PATH, PARTNER_DOCS_PATH } from '../../../../common/contracts/partner.ts';
 import { ApiKeysTable } from './api-keys/ApiKeysTable.tsx';
 import { NewKeyDialog, type NewKey } from './api-keys/NewKeyDialog.tsx';
+import { KeyRequests } from './api-keys/KeyRequests.tsx';
 import { WebhookLog } from './api-keys/WebhookLog.tsx';
 import { useAdminMutation, useAdminQuery } from './useAdminQuery.ts';
 import './admin.css';
@@ -72,10 +73,12 @@ export function ApiKeysPage() {
         lead={
           <>
             Keys that let partner sites use the crime search API. Each key is shown once, when it is
-            generated; see the <a href={PARTNER_DOCS_PATH}>API documentation</a> for how partners call it.
+            generated; see the <a href={PARTNER_DOCS_PATH}>API documentation</a> for how partners call it, and
+            the <a href={DEVELOPERS_PATH}>developers page</a> where they ask for a key.
           </>
         }
       />
+      <KeyRequests />
       <CreateKeyCard onCreated={setCreated} />
       <Card title="API Keys" headingLevel={2}>
         <ResourceView resource={keys} what="API keys">

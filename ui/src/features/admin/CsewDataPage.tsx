@@ -219,7 +219,7 @@ const WELSH_PROSE: readonly { field: 'surveyNote' | 'dataMethod'; label: string;
 ];
 
 /**
- * The Welsh of the figures' prose that the Welsh clock pages show (issue 34). Saving sends the
+ * The Welsh of the figures' prose that the Welsh clock pages show. Saving sends the
  * figures in use with this Welsh, as an upload: the same checks, and the clocks take it within
  * their refresh. A field left blank is shown in English there, marked as English.
  */

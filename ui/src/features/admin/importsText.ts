@@ -2,7 +2,7 @@ import type { ImportRecord } from '../../../../common/contracts/admin.ts';
 import { forceById } from '../../../../common/police/forces.ts';
 import { addMonths, parseMonth, shortMonthIn, type MonthNumber } from '../../../../common/search/months.ts';
 
-/** The admin area is English (issue 34). */
+/** The admin area is English: only the site's staff read it. */
 const monthText = (month: MonthNumber) => shortMonthIn(month, 'en');
 
 /**

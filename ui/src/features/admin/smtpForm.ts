@@ -1,7 +1,7 @@
 import { ApiError } from '../../shared/api.ts';
 import type { SmtpSettingsInput, SmtpSettingsView, SmtpTestResult } from './adminApi.ts';
 
-/** Default submission port (specification section 9); 465 is the SSL/TLS port. */
+/** Default port: 587, mail submission with STARTTLS; 465 is the SSL/TLS port. */
 export const DEFAULT_SMTP_PORT = '587';
 export const SSL_SMTP_PORT = '465';
 
@@ -78,7 +78,7 @@ export function formFromSettings(view: Omit<SmtpSettingsView, 'updatedAt'>): Smt
   };
 }
 
-/** Save and Test need at least a host and a username (specification section 5). */
+/** Save and Test need at least a host and a username: without them no server can be tried. */
 export function canSubmitSmtp(form: SmtpFormValues): boolean {
   return form.host.trim() !== '' && form.user.trim() !== '';
 }
@@ -110,7 +110,7 @@ export function smtpPayload(form: SmtpFormValues): SmtpSettingsInput {
 export interface Outcome {
   ok: boolean;
   title: string;
-  /** The toast's text (specification section 8). */
+  /** The toast's text. */
   toast: string;
   /** The result alert's text: the server's message, else "Test completed". */
   alert: string;

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { useDismiss, type DismissReason } from '../../shared/ui/useDismiss.ts';
 import { adminSessionAtom, logoutAtom } from './adminSession.ts';
 
@@ -11,6 +12,7 @@ import { adminSessionAtom, logoutAtom } from './adminSession.ts';
 export function AdminAvatarMenu({ takeFocus = false }: { takeFocus?: boolean }) {
   const session = useAtomValue(adminSessionAtom);
   const logout = useSetAtom(logoutAtom);
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -18,7 +20,9 @@ export function AdminAvatarMenu({ takeFocus = false }: { takeFocus?: boolean }) 
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const contact = session.admin?.username;
-  const initial = (session.admin?.username ?? 'Admin').charAt(0).toUpperCase();
+  const initial = (session.admin?.username ?? intl.formatMessage({ id: 'auth.admin' }))
+    .charAt(0)
+    .toUpperCase();
 
   // Focus goes back to the toggle on Escape; a click elsewhere keeps the focus where the click put it.
   const close = useCallback((reason: DismissReason = 'escape') => {
@@ -63,7 +67,7 @@ export function AdminAvatarMenu({ takeFocus = false }: { takeFocus?: boolean }) 
         ref={buttonRef}
         type="button"
         className="avatar-menu__button"
-        aria-label="Administrator menu"
+        aria-label={intl.formatMessage({ id: 'auth.menu.button' })}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
@@ -78,12 +82,12 @@ export function AdminAvatarMenu({ takeFocus = false }: { takeFocus?: boolean }) 
           id={menuId}
           ref={menuRef}
           role="menu"
-          aria-label="Administrator"
+          aria-label={intl.formatMessage({ id: 'auth.menu.label' })}
           className="avatar-menu__panel"
           onKeyDown={onMenuKeyDown}
         >
           <div className="avatar-menu__label" role="presentation">
-            <p className="avatar-menu__role">Administrator</p>
+            <p className="avatar-menu__role">{intl.formatMessage({ id: 'auth.menu.label' })}</p>
             {contact && <p className="avatar-menu__email">{contact}</p>}
           </div>
           <div className="avatar-menu__separator" role="separator" />
@@ -94,7 +98,7 @@ export function AdminAvatarMenu({ takeFocus = false }: { takeFocus?: boolean }) 
             className="avatar-menu__item"
             onClick={() => setOpen(false)}
           >
-            Profile
+            {intl.formatMessage({ id: 'auth.menu.profile' })}
           </Link>
           <Link
             to="/admin"
@@ -103,10 +107,10 @@ export function AdminAvatarMenu({ takeFocus = false }: { takeFocus?: boolean }) 
             className="avatar-menu__item"
             onClick={() => setOpen(false)}
           >
-            Settings
+            {intl.formatMessage({ id: 'auth.menu.settings' })}
           </Link>
           <a href="/embed-demo.html" role="menuitem" tabIndex={-1} className="avatar-menu__item">
-            Embed Demo
+            {intl.formatMessage({ id: 'auth.menu.embedDemo' })}
           </a>
           <Link
             to="/admin"
@@ -115,7 +119,7 @@ export function AdminAvatarMenu({ takeFocus = false }: { takeFocus?: boolean }) 
             className="avatar-menu__item"
             onClick={() => setOpen(false)}
           >
-            Admin Tools
+            {intl.formatMessage({ id: 'auth.menu.adminTools' })}
           </Link>
           <Link
             to="/admin/smtp-settings"
@@ -124,7 +128,7 @@ export function AdminAvatarMenu({ takeFocus = false }: { takeFocus?: boolean }) 
             className="avatar-menu__item"
             onClick={() => setOpen(false)}
           >
-            Email Settings
+            {intl.formatMessage({ id: 'auth.menu.emailSettings' })}
           </Link>
           <div className="avatar-menu__separator" role="separator" />
           <button
@@ -135,7 +139,7 @@ export function AdminAvatarMenu({ takeFocus = false }: { takeFocus?: boolean }) 
             disabled={loggingOut}
             onClick={() => void logOut()}
           >
-            {loggingOut ? 'Logging out...' : 'Log out'}
+            {intl.formatMessage({ id: loggingOut ? 'auth.menu.loggingOut' : 'auth.menu.logout' })}
           </button>
         </div>
       )}

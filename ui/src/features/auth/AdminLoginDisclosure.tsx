@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useDismiss, type DismissReason } from '../../shared/ui/useDismiss.ts';
 import { LoginCard } from './LoginCard.tsx';
 
@@ -35,7 +36,7 @@ export function AdminLoginDisclosure({ quiet = false }: { quiet?: boolean }) {
         onClick={() => setOpen((isOpen) => !isOpen)}
       >
         {!quiet && <LockIcon />}
-        Admin login
+        <FormattedMessage id="auth.toggle" />
       </button>
       <div id={panelId} className="disclosure__panel" hidden={!open}>
         <LoginCard usernameRef={usernameRef} onSuccess={() => setOpen(false)} />

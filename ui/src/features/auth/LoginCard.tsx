@@ -1,12 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent, type Ref } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../../../common/i18n/messages.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Field } from '../../shared/ui/Field.tsx';
 import { useToast } from '../toast/useToast.ts';
 import { SecondFactorRequired, type AdminIdentity, type LoginCredentials } from './adminApi.ts';
 import { adminSessionAtom, loginAtom, logoutAtom } from './adminSession.ts';
+import { loginFailureText } from './loginFailure.ts';
 
 export interface LoginCardProps {
   onSuccess?: (admin: AdminIdentity) => void;
@@ -19,6 +23,9 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
   const login = useSetAtom(loginAtom);
   const logout = useSetAtom(logoutAtom);
   const { toast } = useToast();
+  const intl = useIntl();
+  const say = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const failureText = (failure: unknown) => loginFailureText(intl, failure, PAGE_LOCALE);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   // Shown once the server said the password was right and the account has a second factor.
@@ -40,13 +47,19 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
     return (
       <section className="login-card" aria-labelledby="login-card-title">
         <h2 id="login-card-title" className="login-card__title">
-          Admin
+          {say('auth.admin')}
         </h2>
         <p className="login-card__status">
-          Logged in as <strong>{session.admin?.username ?? 'administrator'}</strong>
+          <FormattedMessage
+            id="auth.loggedInAs"
+            values={{
+              name: session.admin?.username ?? say('auth.menu.label'),
+              strong: (text) => <strong>{text}</strong>,
+            }}
+          />
         </p>
         <Button variant="secondary" onClick={() => void logout()}>
-          Logout
+          {say('auth.logout')}
         </Button>
       </section>
     );
@@ -64,21 +77,21 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
       setPassword('');
       setCode('');
       setAskCode(false);
-      toast({ title: 'Logged in', description: `Welcome back, ${admin.username}.` });
+      toast({ title: say('auth.loggedIn'), description: say('auth.welcome', { name: admin.username }) });
       onSuccess?.(admin);
     } catch (failure) {
-      toast({ variant: 'destructive', title: 'Login failed', description: loginFailure(failure) });
+      toast({ variant: 'destructive', title: say('auth.failed'), description: failureText(failure) });
     }
   }
 
   return (
     <section className="login-card" aria-labelledby="login-card-title">
       <h2 id="login-card-title" className="login-card__title">
-        Admin login
+        {say('auth.title')}
       </h2>
       <form className="login-card__form" onSubmit={(event) => void submit(event)}>
         <Field
-          label="Username"
+          label={say('auth.username')}
           name="username"
           autoComplete="username"
           required
@@ -87,7 +100,7 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
           ref={usernameRef}
         />
         <Field
-          label="Password"
+          label={say('auth.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -97,10 +110,10 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
         />
         {askCode && (
           <Field
-            label="Authenticator code"
+            label={say('auth.code')}
             name="code"
             autoComplete="one-time-code"
-            hint="The 6 digits your authenticator app shows now, or one of your recovery codes."
+            hint={say('auth.codeHint')}
             required
             autoFocus
             value={code}
@@ -108,18 +121,14 @@ export function LoginCard({ onSuccess, usernameRef }: LoginCardProps) {
           />
         )}
         {attempt.error && (
-          <Alert variant="destructive" title="Login failed">
-            {loginFailure(attempt.error)}
+          <Alert variant="destructive" title={say('auth.failed')}>
+            {failureText(attempt.error)}
           </Alert>
         )}
         <Button type="submit" block disabled={attempt.isPending}>
-          {attempt.isPending ? 'Logging in...' : 'Login'}
+          {say(attempt.isPending ? 'auth.submitting' : 'auth.submit')}
         </Button>
       </form>
     </section>
   );
-}
-
-function loginFailure(failure: unknown): string {
-  return failure instanceof Error && failure.message ? failure.message : 'Login failed';
 }

@@ -11,8 +11,8 @@ export interface AreaDraft {
 }
 
 /**
- * The area the card names (null: the national clock), or the message saying what is missing (spec
- * section 5, clock location: a postcode needs a postcode, a force a force, a neighbourhood both).
+ * The area the card names (null: the national clock), or the message saying what is missing (a
+ * postcode needs a postcode, a force a force, a neighbourhood both).
  */
 export function areaChoiceIssue(draft: AreaDraft): ClockArea | null | ClockMessageId {
   switch (draft.mode) {

@@ -44,7 +44,7 @@ import {
 import { realtimeUrl } from './realtimeUrl.ts';
 import { addOffsetSample, serverClockAtoms } from './serverClock.ts';
 
-/** Specification section 9: the survey poll, 300000 ms. */
+/** A clock's poll of the API without a socket: five minutes, as between polls it counts on by itself. */
 export const POLL_INTERVAL_MS = 300_000;
 /** How long a first visit waits for the socket before asking the API instead. */
 export const FIRST_CONTACT_TIMEOUT_MS = 4_000;
@@ -399,7 +399,7 @@ export const UNKNOWN_AREA_MESSAGE = 'This link names no area the clock knows.';
 
 /**
  * An area's clock as the realtime server reads it too: GET /api/area-clock, the area search's own
- * clock (radius 1, spec section 7) without a page of crimes. An area with no data there is a 404
+ * clock (radius 1 mile) without a page of crimes. An area with no data there is a 404
  * NO_AREA_DATA, final; an empty store a 404 NO_DATA, asked again.
  */
 export async function loadAreaClock(areaId: string): Promise<ClockApiResponse> {

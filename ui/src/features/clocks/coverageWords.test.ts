@@ -23,7 +23,9 @@ describe('the coverage statement in the page’s language', () => {
   });
 
   it('says it in Welsh, Welsh months and soft mutation after "i" included', () => {
-    expect(coverageWords(COVERAGES.all, 'cy')).toBe('Cymru a Lloegr, Ebrill 2025 i Fawrth 2026');
+    expect(coverageWords(COVERAGES.all, 'cy')).toBe(
+      "pob un o'r 43 heddlu yng Nghymru a Lloegr, Ebrill 2025 i Fawrth 2026",
+    );
     expect(coverageWords(COVERAGES.allBut, 'cy')).toBe(
       '42 o 43 heddlu yng Nghymru a Lloegr (pob un ond Greater Manchester Police) ynghyd â British Transport Police, Ebrill 2025 i Fawrth 2026',
     );
@@ -31,7 +33,7 @@ describe('the coverage statement in the page’s language', () => {
       '2 o 43 heddlu yng Nghymru a Lloegr (Kent Police a Surrey Police), Medi 2025 (sampl synthetig)',
     );
     expect(coverageWords(COVERAGES.fewAndOthers, 'cy')).toBe(
-      '2 o 43 heddlu yng Nghymru a Lloegr (Metropolitan Police Service ac West Midlands Police) ynghyd â British Transport Police a Police Service of Northern Ireland, Tachwedd 2025 i Orffennaf 2026 (sampl synthetig)',
+      '2 o 43 heddlu yng Nghymru a Lloegr (Metropolitan Police Service ac West Midlands Police) ynghyd â British Transport Police, Tachwedd 2025 i Orffennaf 2026 (sampl synthetig)',
     );
   });
 

@@ -44,7 +44,8 @@ export function coverageAreaWords(coverage: Coverage | undefined, locale: Locale
 
 /**
  * "42 of 43 forces in England and Wales (all but Greater Manchester Police) and British Transport
- * Police, April 2025 to March 2026"; in Welsh "42 o 43 heddlu yng Nghymru a Lloegr (pob un ond
+ * Police, April 2025 to March 2026", "all 43 forces in England and Wales and British Transport
+ * Police, …"; in Welsh "42 o 43 heddlu yng Nghymru a Lloegr (pob un ond
  * Greater Manchester Police) ynghyd â British Transport Police, Ebrill 2025 i Fawrth 2026".
  */
 export function coverageWords(coverage: Coverage, locale: Locale): string {
@@ -54,7 +55,10 @@ export function coverageWords(coverage: Coverage, locale: Locale): string {
       ids.map((id) => forceNameFor(id, locale)),
       locale,
     );
-  let text = coverageAreaWords(coverage, locale);
+  let text =
+    coverage.territorialForces === coverage.ofTerritorialForces
+      ? wordMessage(locale, 'clockWords.coverage.allForces', { of: coverage.ofTerritorialForces })
+      : coverageAreaWords(coverage, locale);
   if (named) {
     const forces = list(named.forceIds);
     text += ` (${named.kind === 'allBut' ? wordMessage(locale, 'clockWords.coverage.allBut', { forces }) : forces})`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { policeClockDefinition } from '../../../../common/clock/police-definition.ts';
 import { POLICE_FORCES } from '../../../../common/police/forces.ts';
+import { coverageWords } from './coverageWords.ts';
 import { policeClockLead } from './policeCoverage.ts';
 
 const ALL_FORCES = POLICE_FORCES.filter((f) => f.area === 'england' || f.area === 'wales').map((f) => f.id);
@@ -19,10 +20,15 @@ function meta(forceIds: string[], synthetic: boolean, months = 6) {
 }
 
 describe('what the police data covers, on the pages that name it', () => {
-  it('says "England and Wales" alone only for real data of all 43 forces', () => {
-    const all = meta(ALL_FORCES, false);
-    expect(policeClockLead(all)).toMatch(
-      /^A live count of crime recorded by the police forces of England and Wales/,
+  it('leaves the forces to the one coverage statement, which names British Transport Police beside the 43', () => {
+    const all = meta([...ALL_FORCES, 'btp', 'northern-ireland'], false);
+    expect(policeClockLead(all)).toMatch(/^A live count of crime recorded by the police so far this year/);
+    expect(policeClockLead(all)).not.toContain('England and Wales');
+    expect(coverageWords(all.coverage!, 'en')).toBe(
+      'all 43 forces in England and Wales and British Transport Police, April 2025 to September 2025',
+    );
+    expect(coverageWords(all.coverage!, 'cy')).toBe(
+      "pob un o'r 43 heddlu yng Nghymru a Lloegr ynghyd â British Transport Police, Ebrill 2025 i Fedi 2025",
     );
   });
 

@@ -2,7 +2,7 @@
  * What the police data in the store covers, in the words of the pages that name it. The coverage
  * itself (forces, months, synthetic or not) is worked out once, in the police clock's definition
  * (common/clock/police-definition.ts); pages without a live clock read that definition from the API.
- * A page says "England and Wales" without more only when the store holds real data of every force.
+ * Every page names the forces counted in the same words: the coverage statement (coverageWords.ts).
  */
 import type { ClockMeta } from '../../../../common/clock/types.ts';
 import { GetPoliceClock } from '../../../../common/contracts/clocks.ts';
@@ -10,13 +10,6 @@ import { useEndpointQuery } from '../../shared/queries.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import { paceWords } from './clockDataWords.ts';
 import { clockMessage } from './clockIntl.ts';
-
-export type PoliceCoverage = NonNullable<ClockMeta['coverage']>;
-
-/** Real data from all 43 forces of England and Wales: nothing more needs saying. */
-export function coversAllForces(coverage: PoliceCoverage): boolean {
-  return coverage.territorialForces === coverage.ofTerritorialForces && !coverage.synthetic;
-}
 
 /**
  * The pace a clock says it runs at, from its definition ("the latest 12 months with data"): the
@@ -31,10 +24,9 @@ export function policeClockLead(meta: ClockMeta | null, area = false, locale: Lo
   // The area is named under the count, in the page's language (clockAreaName.ts), not here.
   const pace = clockPace(meta, locale);
   if (area) return clockMessage(locale, 'clocks.police.leadArea', { pace });
-  const coverage = meta?.coverage;
-  if (!coverage) return clockMessage(locale, 'clocks.police.lead', { pace });
-  if (coversAllForces(coverage)) return clockMessage(locale, 'clocks.police.leadAllForces', { pace });
-  // Which forces and months: said once, under the count ("Covers: …"), not here as well.
+  if (!meta?.coverage) return clockMessage(locale, 'clocks.police.lead', { pace });
+  // Which forces and months (British Transport Police named beside the 43): said once, under the
+  // count ("Covers: …", coverageWords.ts), in the words every page uses, not here in others.
   return clockMessage(locale, 'clocks.police.leadSomeForces', { pace });
 }
 

@@ -9,7 +9,7 @@ import { browserFeedDeps, ClockFeed } from './clockFeed.ts';
 import type { FeedState } from './feedState.ts';
 import { createFrameAtom, type FrameAtom } from './frameContext.tsx';
 
-/** Specification section 8, clock load failure. */
+/** The toast a failed load of a national clock shows. */
 export const LOAD_ERROR_TOAST = {
   title: 'Loading Error',
   description: 'Could not load the crime data for England and Wales',

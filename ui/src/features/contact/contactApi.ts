@@ -4,7 +4,7 @@ import { ApiError, call } from '../../shared/api.ts';
 import { failureMessage, type FailurePart } from '../../shared/failureMessage.ts';
 import { contactTextIdOf } from './contactTexts.ts';
 
-/** The page name the data-issue report carries (specification section 7). */
+/** The page name the data-issue report carries: the survey clock's, where the form is. */
 export const REPORT_PAGE = 'CSEW Crime Clock';
 
 export function sendContactMessage(message: Omit<ContactMessage, 'timestamp'>): Promise<unknown> {

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { coversAllForces, usePoliceClockMeta } from '../clocks/policeCoverage.ts';
+import { usePoliceClockMeta } from '../clocks/policeCoverage.ts';
+import { coverageWords } from '../clocks/coverageWords.ts';
+import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import './landing.css';
 
 export function LandingPage() {
@@ -40,19 +42,11 @@ export function LandingPage() {
             description={
               !policeMeta?.coverage
                 ? intl.formatMessage({ id: 'landing.policeCard.description' })
-                : coversAllForces(policeMeta.coverage)
-                  ? intl.formatMessage({ id: 'landing.policeCard.descriptionAllForces' })
-                  : // English quotes the API's coverage sentence; Welsh builds its own from the counts
-                    // (the API's sentence is English only so far, docs/i18n.md).
-                    intl.formatMessage(
-                      { id: 'landing.policeCard.descriptionSomeForces' },
-                      {
-                        coverage: policeMeta.coverage.text,
-                        forces: policeMeta.coverage.territorialForces,
-                        of: policeMeta.coverage.ofTerritorialForces,
-                        synthetic: String(policeMeta.coverage.synthetic),
-                      },
-                    )
+                : // The one coverage statement (common/police-coverage), in the page's language.
+                  intl.formatMessage(
+                    { id: 'landing.policeCard.descriptionCoverage' },
+                    { coverage: coverageWords(policeMeta.coverage, PAGE_LOCALE) },
+                  )
             }
             icon={<ShieldIcon />}
           />

@@ -20,11 +20,14 @@ export function CrimeTypeBreakdown({
   stats,
   periodMonths,
   rateWithheld = false,
+  silentNote,
 }: {
   stats: SearchStats;
   periodMonths: number;
   /** No rate per 1,000 residents: the area's force published no data (common/search/silent-forces.ts). */
   rateWithheld?: boolean;
+  /** Said instead of "no crimes were recorded" when the area's force published nothing. */
+  silentNote?: string;
 }) {
   const intl = useIntl();
   const [showAll, setShowAll] = useState(false);
@@ -54,9 +57,10 @@ export function CrimeTypeBreakdown({
       )}
       {stats.crimeTypes.length === 0 ? (
         <p className="muted">
-          {intl.formatMessage({
-            id: stats.totalCrimes === null ? 'search.types.noData' : 'search.types.none',
-          })}
+          {silentNote ??
+            intl.formatMessage({
+              id: stats.totalCrimes === null ? 'search.types.noData' : 'search.types.none',
+            })}
         </p>
       ) : (
         <ol className="crime-types__list">

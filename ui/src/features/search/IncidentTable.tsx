@@ -3,7 +3,9 @@ import { useIntl } from 'react-intl';
 import type { ApiCrime, SearchResponse } from '../../../../common/search/types.ts';
 import { Alert } from '../../shared/ui/Alert.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
+import { rateWithheld } from '../../../../common/search/silent-forces.ts';
 import { readPageJump } from './pageJump.ts';
+import { silentAreaWords } from './searchWords.ts';
 import { categoryLabel, formatCount, longMonth, outcomeLabel, streetLabel } from './searchFormat.ts';
 
 export interface IncidentTableProps {
@@ -40,6 +42,9 @@ export function IncidentTable({
   const shownPage = Math.min(Math.max(1, pagination.page), pages);
   const first = pagination.total === 0 ? 0 : (shownPage - 1) * pagination.pageSize + 1;
   const last = Math.min(pagination.total, first + data.length - 1);
+  // Another force's data is in, the area's own published nothing: said instead of "no crimes".
+  const silent =
+    response.stats.totalCrimes === null ? undefined : rateWithheld(response.dataInfo, response.stats);
 
   return (
     <section className="card incidents" aria-labelledby="incidents-title" aria-busy={pageLoading}>
@@ -58,9 +63,11 @@ export function IncidentTable({
         <div className="empty-block">
           <p className="empty-block__title">{intl.formatMessage({ id: 'search.incidents.none.title' })}</p>
           <p className="muted">
-            {intl.formatMessage({
-              id: response.stats.totalCrimes === null ? 'search.types.noData' : 'search.incidents.none',
-            })}
+            {silent
+              ? silentAreaWords(silent)
+              : intl.formatMessage({
+                  id: response.stats.totalCrimes === null ? 'search.types.noData' : 'search.incidents.none',
+                })}
           </p>
         </div>
       ) : (

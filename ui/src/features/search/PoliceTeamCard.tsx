@@ -75,8 +75,9 @@ function TeamMember({ member }: { member: PoliceMember }) {
         </div>
       </div>
       {member.bio && (
-        // The server sanitises bios to a small set of tags and safe links before sending them.
-        <div className="team-member__bio" dangerouslySetInnerHTML={{ __html: member.bio }} />
+        // The server sanitises bios to a small set of tags and safe links before sending them. The
+        // police write them in English only: marked so, a Welsh page's screen reader says them right.
+        <div className="team-member__bio" lang="en-GB" dangerouslySetInnerHTML={{ __html: member.bio }} />
       )}
       {contacts.length > 0 && (
         <ul className="team-member__contacts">

@@ -13,7 +13,7 @@ import { cx } from '../../shared/ui/classNames.ts';
 import { useDismiss } from '../../shared/ui/useDismiss.ts';
 import { fetchPostcodeSuggestions } from './searchApi.ts';
 
-/** Spec section 9: suggestions after a 300 ms pause in typing (how many, from how many characters: the contract). */
+/** Suggestions after a 300 ms pause in typing, not per key (how many, from how many characters: the contract). */
 const AUTOCOMPLETE_DEBOUNCE_MS = 300;
 const NONE: readonly string[] = [];
 
@@ -59,8 +59,9 @@ export function PostcodeCombobox({ value, onChange, onSubmit }: PostcodeCombobox
     queryFn: ({ signal }) => fetchPostcodeSuggestions(request.query.q, request.query.limit, signal),
     enabled: wanted && paused?.prefix === prefix,
     staleTime: Infinity,
-    // A failure shows as no suggestions (spec section 8) and is asked again at the next pause on
-    // the prefix (a query in error holds no answer, so it is fetched again), not retried meanwhile.
+    // A failure shows as no suggestions (the field stays usable) and is asked again at the next
+    // pause on the prefix (a query in error holds no answer, so it is fetched again), not retried
+    // meanwhile.
     retry: false,
     // The list on screen stays up while the next prefix's is asked for.
     placeholderData: keepPreviousData,

@@ -35,7 +35,7 @@ import {
 } from './searchQueries.ts';
 import { draftReducer, needsAdvancedOptions } from './searchDraft.ts';
 import { longMonth } from './searchFormat.ts';
-import { areaLabel, issueWords, periodLabel } from './searchWords.ts';
+import { areaLabel, issueWords, periodLabel, silentAreaHeading, silentAreaWords } from './searchWords.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { SummaryStats } from './SummaryStats.tsx';
 import {
@@ -218,7 +218,16 @@ export function SearchPage() {
             title={intl.formatMessage({ id: 'search.error.title' }, { message: search.message })}
             className="search-error"
           >
-            {intl.formatMessage({ id: 'search.error.text' })}
+            {search.notHeld ? (
+              <NotHeldOffer
+                suggestion={search.notHeld.suggestion}
+                onSearch={(postcode) =>
+                  void navigate({ search: (prev) => ({ ...prev, postcode, page: undefined }) })
+                }
+              />
+            ) : (
+              intl.formatMessage({ id: 'search.error.text' })
+            )}
           </Alert>
         )}
         {search.status === 'results' && request && (
@@ -262,6 +271,9 @@ function SearchResults({
   const area = areaLabel(response.dataInfo);
   const period = periodLabel(response.dataInfo);
   const hasCrimes = response.pagination.total > 0;
+  // The area's own force published nothing for the period while another's data is in (no data at
+  // all is said as such): no "0 crimes", but who published nothing, and whose crimes are shown.
+  const silent = total === null ? undefined : rateWithheld(response.dataInfo, response.stats);
   const alertArea = areaIdOfSearch(request);
   const mapState = useSearchMapQuery(request, hasCrimes);
   const map = mapState.data;
@@ -294,9 +306,11 @@ function SearchResults({
     <div className="search-results">
       <div className="search-results__head">
         <h2 ref={heading} tabIndex={-1} className="search-results__title">
-          {total === null
-            ? intl.formatMessage({ id: 'search.results.noData' }, { area, period })
-            : intl.formatMessage({ id: 'search.results.found' }, { count: total, area, period })}
+          {silent
+            ? silentAreaHeading(silent, total, area, period)
+            : total === null
+              ? intl.formatMessage({ id: 'search.results.noData' }, { area, period })
+              : intl.formatMessage({ id: 'search.results.found' }, { count: total, area, period })}
         </h2>
         {alertArea && (
           <FollowArea
@@ -318,6 +332,7 @@ function SearchResults({
           stats={response.stats}
           periodMonths={response.dataInfo.totalMonths}
           rateWithheld={rateWithheld(response.dataInfo, response.stats) !== undefined}
+          silentNote={silent && silentAreaWords(silent)}
         />
         <MonthlyBreakdown months={response.stats.monthlyBreakdown} />
       </div>
@@ -401,6 +416,32 @@ function useMarkCrimes(request: SearchRequestBody, mark: string | undefined, hid
     error: read.isError ? describePageFailure(intl, read.error, PAGE_LOCALE) : undefined,
     setPage: (next: number) => setState({ selection, page: next }),
   };
+}
+
+/**
+ * A well-formed postcode the store cannot place is not the visitor's typing: said so, with the
+ * held postcode of its district nearest it as a search to run.
+ */
+function NotHeldOffer({
+  suggestion,
+  onSearch,
+}: {
+  suggestion: string | undefined;
+  onSearch: (postcode: string) => void;
+}) {
+  const intl = useIntl();
+  return (
+    <>
+      <p>{intl.formatMessage({ id: 'search.error.notHeld' })}</p>
+      {suggestion && (
+        <p>
+          <Button type="button" variant="secondary" size="sm" onClick={() => onSearch(suggestion)}>
+            {intl.formatMessage({ id: 'search.error.tryNearest' }, { postcode: suggestion })}
+          </Button>
+        </p>
+      )}
+    </>
+  );
 }
 
 const SEARCH_MODES = ['radius', 'force', 'neighbourhood'] as const;

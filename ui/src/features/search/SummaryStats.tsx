@@ -10,7 +10,7 @@ import { rateMonths } from './rateMonths.ts';
 import { formatCount, formatDecimal, formatRate } from './searchFormat.ts';
 import { TrendIndicator } from './TrendIndicator.tsx';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
-import { areaLabel, periodLabel, withheldReason } from './searchWords.ts';
+import { areaLabel, periodLabel, silentAreaWords, withheldReason } from './searchWords.ts';
 
 /** The headline figures of a search, under a banner naming the area, the period and the radius. */
 export function SummaryStats({ response }: { response: SearchResponse }) {
@@ -58,9 +58,18 @@ export function SummaryStats({ response }: { response: SearchResponse }) {
           label={t('search.summary.total')}
           emphasis
           missing={t('search.summary.noData')}
-          note={stats.totalCrimes === null ? noDataReason(dataInfo) : undefined}
+          note={
+            stats.totalCrimes === null
+              ? noDataReason(dataInfo)
+              : withheld
+                ? silentAreaWords(withheld)
+                : undefined
+          }
         >
-          {stats.totalCrimes === null ? null : formatCount(stats.totalCrimes)}
+          {/* An area whose own force published nothing has no total of zero: its data is missing. */}
+          {stats.totalCrimes === null || (withheld && stats.totalCrimes === 0)
+            ? null
+            : formatCount(stats.totalCrimes)}
         </StatTile>
         <StatTile
           label={t('search.summary.rate')}
@@ -71,8 +80,8 @@ export function SummaryStats({ response }: { response: SearchResponse }) {
               ? withheldReason(withheld)
               : rate === null
                 ? t('search.summary.noPopulation')
-                : t('search.summary.ratePercent', {
-                    percent: formatRate(rate).percent,
+                : t('search.summary.ratePerHundred', {
+                    rate: formatRate(rate).perHundred,
                     months: rateMonths(stats.crimeRates.months, dataInfo.totalMonths),
                   })
           }

@@ -5,7 +5,7 @@
  */
 import type { MonthlyBreakdownEntry } from '../../../../common/search/types.ts';
 
-/** The chart compares months, so it needs at least two (spec section 9). */
+/** The chart compares months, so it needs at least two. */
 export const MIN_MONTHS_FOR_TREND = 2;
 
 export interface MonthFigure {

@@ -28,10 +28,15 @@ describe('noDataReason', () => {
         { id: 'greater-manchester', name: 'Greater Manchester Police', months: ['2025-04'] },
       ],
     });
-    expect(text).toMatch(
-      /^Greater Manchester Police has published no street-level crime data for April 2025 to June 2025/,
-    );
-    expect(text).toMatch(/do not publish/);
+    // A force known to have stopped says since when, not only the months asked.
+    expect(text).toBe('Greater Manchester Police has published no street-level crime data since July 2019.');
+    const kent = noDataReason({
+      ...base,
+      searchType: 'force',
+      forcesWithoutData: [{ id: 'kent', name: 'Kent Police', months: ['2025-04'] }],
+    });
+    expect(kent).toMatch(/^Kent Police has published no street-level crime data for April 2025 to June 2025/);
+    expect(kent).toMatch(/do not publish/);
   });
 
   it('names a Welsh force by its Welsh name on a Welsh page', () => {
@@ -73,8 +78,8 @@ describe('noDataReason', () => {
       },
       'cy',
     );
-    expect(text).toMatch(
-      /^Nid yw Greater Manchester Police wedi cyhoeddi data troseddu ar lefel stryd ar gyfer Ebrill 2025 i Fehefin 2025:/,
+    expect(text).toBe(
+      'Nid yw Greater Manchester Police wedi cyhoeddi data troseddu ar lefel stryd ers Gorffennaf 2019.',
     );
   });
 });

@@ -1,9 +1,11 @@
 import { joinList } from '../../../../common/i18n/grammar.ts';
 import type { Locale } from '../../../../common/i18n/locale.ts';
 import { forceNameFor } from '../../../../common/police/force-name.ts';
+import { FORCES_WITHOUT_STREET_DATA } from '../../../../common/police/forces.ts';
 import type { SearchDataInfo } from '../../../../common/search/types.ts';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { monthSpanWords } from '../clocks/coverageWords.ts';
+import { longMonth } from './searchFormat.ts';
 import { message } from './searchText.ts';
 
 function monthsText(months: readonly string[], locale: Locale): string {
@@ -27,16 +29,33 @@ export function noDataReason(dataInfo: SearchDataInfo, locale: Locale = PAGE_LOC
       locale,
     );
   }
-  return message(
+  // A force known to have stopped publishing is said with the month it stopped (Greater
+  // Manchester Police since July 2019); the others with the months asked.
+  const stopped = forces.flatMap((force) => {
+    const gap = FORCES_WITHOUT_STREET_DATA.find((g) => g.forceId === force.id);
+    return gap
+      ? [
+          message(
+            'search.rate.silentSince',
+            { force: forceNameFor(force.id, locale, force.name), since: longMonth(gap.since, locale) },
+            locale,
+          ),
+        ]
+      : [];
+  });
+  const others = forces.filter((force) => !FORCES_WITHOUT_STREET_DATA.some((g) => g.forceId === force.id));
+  if (others.length === 0) return stopped.join(' ');
+  const unpublished = message(
     'search.noData.unpublished',
     {
       forces: joinList(
-        forces.map((force) => forceNameFor(force.id, locale, force.name)),
+        others.map((force) => forceNameFor(force.id, locale, force.name)),
         locale,
       ),
-      count: forces.length,
+      count: others.length,
       months: monthsText(dataInfo.monthsWithoutData, locale),
     },
     locale,
   );
+  return [...stopped, unpublished].join(' ');
 }

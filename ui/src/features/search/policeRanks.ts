@@ -4,7 +4,7 @@ import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { message } from './searchText.ts';
 
 /**
- * Rank badge colours exist for four ranks (spec section 2). Forces write ranks freely ("PC",
+ * Rank badge colours exist for four ranks. Forces write ranks freely ("PC",
  * "Police Sergeant", "Temporary Inspector"), so the rank is matched on its words; a chief or
  * assistant chief constable is a chief officer, not a constable, and gets the plain badge.
  */

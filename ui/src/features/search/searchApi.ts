@@ -1,11 +1,11 @@
-/** The search page's postcode suggestions (spec section 8); its error card words failures by code (shared/failureMessage.ts). */
+/** The search page's postcode suggestions; its error card words failures by code (shared/failureMessage.ts). */
 import { AutocompletePostcodes } from '../../../../common/contracts/postcodes.ts';
 import { call } from '../../shared/api.ts';
 
 /**
  * Suggestions for a typed prefix. A failure rejects, so that the query caching the answers keeps no
  * "none" for a passing one (a 429, a lost connection); the field shows it as no suggestions
- * (spec section 8), and the next pause on the prefix asks again.
+ * (the field stays usable), and the next pause on the prefix asks again.
  */
 export async function fetchPostcodeSuggestions(
   prefix: string,

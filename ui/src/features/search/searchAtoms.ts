@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import type { SearchRequestBody, SearchResponse } from '../../../../common/search/types.ts';
 import { useIntl } from 'react-intl';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
+import { ApiError } from '../../shared/api.ts';
 import { describePageFailure } from '../../shared/failureMessage.ts';
 import { useSearchPageQuery } from './searchQueries.ts';
 import { searchKey } from './searchParams.ts';
@@ -22,7 +23,8 @@ export const policeDataShownAtom = atom(false);
 export type CrimeSearchState =
   | { status: 'idle' }
   | { status: 'searching' }
-  | { status: 'error'; message: string }
+  /** `notHeld`: a well-formed postcode the store cannot place, and the held postcode offered instead. */
+  | { status: 'error'; message: string; notHeld?: { suggestion?: string } }
   | { status: 'results'; response: SearchResponse; pageLoading: boolean; pageError?: string };
 
 export function useCrimeSearch(request: SearchRequestBody | null): CrimeSearchState {
@@ -42,9 +44,14 @@ export function useCrimeSearch(request: SearchRequestBody | null): CrimeSearchSt
   const previous = last?.key === currentSearch ? last.response : undefined;
   if (state.isError) {
     const message = describePageFailure(intl, state.error, PAGE_LOCALE);
+    const error = state.error;
+    const notHeld =
+      error instanceof ApiError && error.code === 'POSTCODE_NOT_HELD'
+        ? { ...(error.suggestion ? { suggestion: error.suggestion } : {}) }
+        : undefined;
     return previous
       ? { status: 'results', response: previous, pageLoading: false, pageError: message }
-      : { status: 'error', message };
+      : { status: 'error', message, ...(notHeld ? { notHeld } : {}) };
   }
   return previous ? { status: 'results', response: previous, pageLoading: true } : { status: 'searching' };
 }

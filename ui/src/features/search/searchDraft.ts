@@ -1,5 +1,5 @@
 /**
- * How the search form's fields change one another (spec section 4): a new force forgets the
+ * How the search form's fields change one another: a new force forgets the
  * neighbourhood of the old one; a preset period clears the single and range months, single clears
  * range and range clears single; collapsing the advanced options returns to a radius search.
  */

@@ -1,6 +1,6 @@
 /**
  * How the search page writes numbers, months and categories: en-GB or cy-GB by the page's
- * language (spec section 9, issue 34). English months keep the fixed table of common/search/months.ts.
+ * language. English months keep the fixed table of common/search/months.ts.
  */
 import { categoryFromSlug } from '../../../../common/crime/categories.ts';
 import { welshCategoryName, welshOutcomeName } from '../../../../common/i18n/glossary-cy.ts';
@@ -42,14 +42,18 @@ export function outcomeLabel(outcome: string, locale: Locale = PAGE_LOCALE): str
   return locale === 'cy' ? (welshOutcomeName(outcome) ?? outcome) : outcome;
 }
 
-/** A crime rate per 1,000 residents, and the same rate as a percentage of residents (rate / 10). */
+/**
+ * A crime rate per 1,000 residents, and the same rate per 100 residents (rate / 10). Never a
+ * percentage: crimes over residents is no share of residents (one resident may suffer several
+ * crimes, and anti-social behaviour is counted too).
+ */
 export function formatRate(
   perThousand: number,
   locale: Locale = PAGE_LOCALE,
-): { perThousand: string; percent: string } {
+): { perThousand: string; perHundred: string } {
   return {
     perThousand: formatDecimal(perThousand, 1, locale),
-    percent: `${formatDecimal(perThousand / 10, 2, locale)}%`,
+    perHundred: formatDecimal(perThousand / 10, 2, locale),
   };
 }
 

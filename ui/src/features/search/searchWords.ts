@@ -61,13 +61,9 @@ export function issueWords(
   };
 }
 
-/**
- * Why the rate per 1,000 residents is withheld (common/search/silent-forces.ts decides it and
- * words it in English), in the page's language.
- */
-export function withheldReason(withheld: RateWithheld, locale: Locale = PAGE_LOCALE): string {
-  if (locale === 'en') return withheld.reason;
-  const why = withheld.silentForces
+/** "Greater Manchester Police has published no street-level crime data since July 2019." */
+function silentWhy(withheld: RateWithheld, locale: Locale): string {
+  return withheld.silentForces
     .map((force) => {
       const gap = FORCES_WITHOUT_STREET_DATA.find((g) => g.forceId === force.id);
       const name = forceNameFor(force.id, locale, force.name);
@@ -76,15 +72,55 @@ export function withheldReason(withheld: RateWithheld, locale: Locale = PAGE_LOC
         : message('search.rate.silent', { force: name }, locale);
     })
     .join(' ');
-  const silentNames = joinList(
-    withheld.silentForces.map((f) => forceNameFor(f.id, locale, f.name)),
+}
+
+const namesOf = (forces: readonly { id: string; name: string }[], locale: Locale) =>
+  joinList(
+    forces.map((f) => forceNameFor(f.id, locale, f.name)),
     locale,
   );
+
+/**
+ * Why the rate per 1,000 residents is withheld (common/search/silent-forces.ts decides it and
+ * words it in English), in the page's language.
+ */
+export function withheldReason(withheld: RateWithheld, locale: Locale = PAGE_LOCALE): string {
+  if (locale === 'en') return withheld.reason;
+  const why = silentWhy(withheld, locale);
   if (withheld.otherForces.length === 0)
     return `${why} ${message('search.rate.withheldOwn', undefined, locale)}`;
-  const others = joinList(
-    withheld.otherForces.map((f) => forceNameFor(f.id, locale, f.name)),
-    locale,
-  );
-  return `${why} ${message('search.rate.withheldOthers', { others, silent: silentNames }, locale)}`;
+  return `${why} ${message('search.rate.withheldOthers', { others: namesOf(withheld.otherForces, locale), silent: namesOf(withheld.silentForces, locale) }, locale)}`;
+}
+
+/**
+ * What an area whose own force published nothing shows instead of "0 crimes" or "no crimes were
+ * recorded": which force published nothing since when, and whose crimes, if any, are shown.
+ */
+export function silentAreaWords(withheld: RateWithheld, locale: Locale = PAGE_LOCALE): string {
+  const shown =
+    withheld.otherForces.length === 0
+      ? message('search.silent.noOthers', undefined, locale)
+      : message('search.silent.others', { others: namesOf(withheld.otherForces, locale) }, locale);
+  return `${silentWhy(withheld, locale)} ${shown}`;
+}
+
+/** The results' heading for such an area: no count of zero, and the others' count named as theirs. */
+export function silentAreaHeading(
+  withheld: RateWithheld,
+  total: number | null,
+  area: string,
+  period: string,
+  locale: Locale = PAGE_LOCALE,
+): string {
+  return total === null || total === 0 || withheld.otherForces.length === 0
+    ? message(
+        'search.results.silent',
+        { area, period, silent: namesOf(withheld.silentForces, locale) },
+        locale,
+      )
+    : message(
+        'search.results.foundOthers',
+        { count: total, area, period, others: namesOf(withheld.otherForces, locale) },
+        locale,
+      );
 }

@@ -1,6 +1,6 @@
 // `npm run import -- <folder | archive.zip | https://…/archive.zip> ... [--latest]`
 // Imports data.police.uk archives (and postcode, population and neighbourhood files) into the
-// store named by DATABASE_URL, migrating it first. Exit codes (README, "Importing police data"):
+// store named by DATABASE_URL, migrating it first. Exit codes (docs/commands.md, "Importing police data"):
 // 0 every file is in the store (imported now or unchanged since an earlier run), 2 partial (some
 // files were not imported: the summary says which and why), 1 nothing imported or the command could
 // not run (bad arguments, database unusable or read-only or full, another import running), 130

@@ -5,7 +5,7 @@ import {
   type NewApiKey,
 } from '../../../../../common/contracts/api-keys.ts';
 
-/** The API keys screen's rules and words (specification sections 3, 4, 5 and 8). */
+/** The API keys screen's rules and words. */
 
 export { DEFAULT_DAILY_RATE_LIMIT, MAX_DAILY_RATE_LIMIT };
 export const NAME_MAX_LENGTH = 100;
