@@ -8,7 +8,7 @@ import { adminMessagesRoutes } from './admin/messages-routes.ts';
 import { adminSecurityRoutes } from './admin/security-routes.ts';
 import { adminSystemRoutes } from './admin/system-routes.ts';
 import type { AlertsService } from './alerts/alerts-service.ts';
-import { adminAlertRoutes, alertRoutes } from './alerts/routes.ts';
+import { adminAlertRoutes, alertRoutes, alertsUnavailableRoutes } from './alerts/routes.ts';
 import { areaFeedRoutes } from './area-feed/routes.ts';
 import type { MonthNoticeConsumer, MonthNoticesDispatcher } from './month-notices/dispatcher.ts';
 import { clientConfigRoutes } from './clocks/config-routes.ts';
@@ -273,10 +273,15 @@ export async function buildApp(options: AppOptions) {
       app.addHook('onReady', async () => monthNotices.start());
       app.addHook('onClose', async () => monthNotices.stop());
     }
+  } else {
+    await app.register(alertsUnavailableRoutes, { prefix: '/api' });
   }
   app.decorate('alerts', alerts);
   app.decorate('monthNotices', monthNotices);
-  await app.register(clientConfigRoutes, { prefix: '/api' });
+  await app.register(clientConfigRoutes, {
+    prefix: '/api',
+    emailAlerts: async () => (alerts && monthNotices ? alerts.emailAvailable() : false),
+  });
   await app.register(csewFiguresRoutes, { prefix: '/api/admin', figures: csewFigures, now: options.now });
   await app.register(clockRoutes, {
     prefix: '/api',

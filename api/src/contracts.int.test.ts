@@ -174,8 +174,15 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     await answer(clocks.GetAreaClock, { query: { area: 'force:metropolitan' } });
     await answer(clocks.GetClockDataVersion);
 
+    // Alerts are mailed only with a mail server set up (none listens there: nothing is sent here).
+    await app.mail!.smtpSettings.save({
+      host: '127.0.0.1',
+      port: '2525',
+      fromEmail: 'clock@example.org',
+      adminEmail: 'admin@example.org',
+    });
     await answer(alerts.SubscribeToAlerts, {
-      body: { email: 'ann@example.org', area: 'force:metropolitan' },
+      body: { email: 'ann@example.org', area: 'force:metropolitan', categories: ['burglary'] },
     });
     // The token travels only in the mail: read here from the stored, sealed copy.
     const [{ token_enc }] = (await db.sequelize.query('SELECT token_enc FROM alert_subscriptions', {
@@ -185,6 +192,10 @@ describe.each(testDialects)('the API answers to its contracts on %s', (dialect) 
     expect(await answer(alerts.ConfirmAlert, { body: { token } })).toMatchObject({
       area: 'force:metropolitan',
     });
+    const managed = await answer(alerts.GetManagedAlerts, { query: { token } });
+    const id = managed.alerts[0]!.id;
+    await answer(alerts.UpdateManagedAlert, { params: { id }, query: { token }, body: { categories: [] } });
+    await answer(alerts.DeleteManagedAlert, { params: { id }, query: { token } });
     await answer(alerts.UnsubscribeFromAlerts, { query: { token } });
   });
 

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sequelize } from 'sequelize';
-import { clockAreaSearch } from '../../common/clock/area.ts';
 import type { AppConfig } from '../../common/config/config.ts';
 import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
 import { realtimeReadCheck } from '../../server-common/security/realtime-reads.ts';
 import { createSecretBox, type SecretBox, type SecretKey } from '../../server-common/security/secret-box.ts';
 import { createAlertMailer, registerAlertComposers } from './alerts/alert-mailer.ts';
+import { alertAreaResolver } from './alerts/alert-area.ts';
 import { createAlertsService } from './alerts/alerts-service.ts';
 import { createAreaFeedService } from './area-feed/feed-service.ts';
 import { clockDataVersion, createDataVersionPublisher } from './clocks/data-version.ts';
@@ -350,12 +350,10 @@ function alertsOf(options: ServicesOptions, wiring: AlertsWiring) {
     secretBox,
     secretKey: wiring.addressKey,
     outbox: mail.outbox,
+    mailServerConfigured: async () => (await mail.smtpSettings.view()) !== null,
     limiter: wiring.rateLimiter,
     hashAddress: wiring.hashAddress,
-    resolveArea: async (area) => {
-      const { label, neighbourhoodName } = await search.resolve(clockAreaSearch(area));
-      return { area, label, neighbourhoodName };
-    },
+    resolveArea: alertAreaResolver(search),
     onQueued: mail.wakeWorker,
     now,
   });

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { Locale } from '../i18n/locale.ts';
 import { endpoint, fileEndpoint } from './endpoint.ts';
+import { Nullable } from './errors.ts';
 
 /**
  * Area alerts by email: a visitor asks for one email per newly imported month about an
@@ -30,7 +31,11 @@ export const SubscribeToAlerts = endpoint({
     /** The language of the page the form is on: every mail of the subscription is in it. English when omitted. */
     locale: Type.Optional(SiteLocale),
   }),
-  /** The same answer (in the body's language) whether or not the address is already subscribed. */
+  /**
+   * The same answer (in the body's language) whether or not the address is already subscribed:
+   * the confirmation is queued, not yet sent. 503 `EMAIL_UNAVAILABLE` when no mail server is set
+   * up; 422 `AREA_NOT_PUBLISHED` for an area whose force publishes no street-level crime.
+   */
   response: { 202: Type.Object({ success: Type.Literal(true), message: Type.String() }) },
 });
 export type SubscribeToAlertsBody = Static<typeof SubscribeToAlerts.body>;
@@ -67,6 +72,13 @@ export const UnsubscribeFromAlerts = endpoint({
 
 /** Admins see counts only. */
 export const AlertCounts = Type.Object({
+  /**
+   * Confirmation mails the outbox could not send: given up on, or still retried after a failure.
+   * A subscriber waits for them in vain, so the dashboard warns.
+   */
+  undeliveredConfirmations: Type.Integer({ minimum: 0 }),
+  /** The mail server's last refusal of one of them ("Connection refused"); null when none failed. */
+  lastConfirmationError: Nullable(Type.String()),
   /** Waiting for their address to confirm (deleted after 48 hours). */
   pending: Type.Integer({ minimum: 0 }),
   confirmed: Type.Integer({ minimum: 0 }),
@@ -103,3 +115,46 @@ export function areaFeedPath(areaId: string, locale: Locale = 'en'): string {
   const path = AREA_FEED_PATH.replace(':area', encodeURIComponent(areaId));
   return locale === 'en' ? path : `${path}?lang=${locale}`;
 }
+
+/**
+ * The page every alert mail links to: the subscriber's alerts for their address, each with its
+ * categories, to change or to stop. The token of the mail is the authority (the subscription it
+ * belongs to must be confirmed); it reaches every confirmed subscription of the same address and
+ * nothing else. 404 `UNKNOWN_TOKEN` for a token unknown, unconfirmed or of another address.
+ */
+const ManageQuery = Type.Object({ token: Token });
+const ManagedAlertId = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const ManagedAlert = Type.Intersect([
+  Type.Object({
+    id: Type.Integer(),
+    /** Crime category slugs counted; empty for every category. */
+    categories: Type.Array(Type.String()),
+  }),
+  AlertArea,
+]);
+export type ManagedAlert = Static<typeof ManagedAlert>;
+const AlertCategories = Type.Array(Type.String({ maxLength: 60 }), { maxItems: 20 });
+
+export const GetManagedAlerts = endpoint({
+  method: 'GET',
+  path: '/api/alerts/manage',
+  querystring: ManageQuery,
+  response: { 200: Type.Object({ email: Type.String(), alerts: Type.Array(ManagedAlert) }) },
+});
+
+export const UpdateManagedAlert = endpoint({
+  method: 'PUT',
+  path: '/api/alerts/manage/:id',
+  params: ManagedAlertId,
+  querystring: ManageQuery,
+  body: Type.Object({ categories: AlertCategories }),
+  response: { 200: ManagedAlert },
+});
+
+export const DeleteManagedAlert = endpoint({
+  method: 'DELETE',
+  path: '/api/alerts/manage/:id',
+  params: ManagedAlertId,
+  querystring: ManageQuery,
+  response: { 200: Type.Object({ success: Type.Literal(true) }) },
+});

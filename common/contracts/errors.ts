@@ -96,6 +96,8 @@ export const PUBLIC_ERROR_CODES = [
   'INVALID_CATEGORIES',
   'TOO_MANY_ALERT_REQUESTS',
   'UNKNOWN_TOKEN',
+  'EMAIL_UNAVAILABLE',
+  'AREA_NOT_PUBLISHED',
   // oEmbed
   'INVALID_URL',
   'NOT_A_CLOCK_PAGE',
@@ -321,6 +323,16 @@ export const ERROR_CODE_DOCS: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   UNKNOWN_TOKEN: {
     status: 404,
     description: "The link's token is unknown, was already used, or has expired.",
+  },
+  EMAIL_UNAVAILABLE: {
+    status: 503,
+    description:
+      "No mail server is set up, so no alert can be mailed; follow the area's Atom feed instead. GET /api/config says so beforehand (alerts.email).",
+  },
+  AREA_NOT_PUBLISHED: {
+    status: 422,
+    description:
+      'An alert was asked for an area whose police force publishes no street-level crime data (Greater Manchester Police since July 2019).',
   },
   INVALID_URL: { status: 400, description: 'The oEmbed url is not an absolute address.' },
   NOT_A_CLOCK_PAGE: { status: 404, description: "The oEmbed url is not one of this site's clock pages." },

@@ -30,6 +30,11 @@ export const GetClientConfig = endpoint({
       contact: Type.Object({ email: Nullable(Type.String()) }),
       /** The search map's base layer: a {z}/{x}/{y} tile URL template (null: none) and its credit. */
       map: Type.Object({ tileUrl: Nullable(Type.String()), tileAttribution: Type.String() }),
+      /**
+       * Whether area alerts can be sent by email (a mail server is set up): without it the pages
+       * offer the area's Atom feed alone, and POST /api/alerts answers 503 EMAIL_UNAVAILABLE.
+       */
+      alerts: Type.Object({ email: Type.Boolean() }),
     }),
   },
 });

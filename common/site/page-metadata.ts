@@ -116,6 +116,7 @@ export const ROUTE_METADATA: Readonly<Record<string, RouteEntry>> = {
     titleId: 'meta.alertsUnsubscribe.title',
     descriptionId: 'meta.alerts.description',
   },
+  '/alerts/manage': { titleId: 'meta.alertsManage.title', descriptionId: 'meta.alerts.description' },
   '/developers': { titleId: 'meta.developers.title', descriptionId: 'meta.developers.description' },
   '/developers/key': {
     titleId: 'meta.developerKey.title',

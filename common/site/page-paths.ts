@@ -20,6 +20,7 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/data-status',
   '/alerts/confirm',
   '/alerts/unsubscribe',
+  '/alerts/manage',
   '/developers',
   '/developers/key',
   '/admin',

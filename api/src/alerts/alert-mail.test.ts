@@ -46,6 +46,9 @@ const ENGLISH = [
   'per 1,000 residents',
   'To confirm',
   'The link works',
+  'Counting',
+  'synthetic sample',
+  'Change the categories',
 ];
 
 describe('a Welsh subscription', () => {
@@ -208,5 +211,35 @@ describe("a neighbourhood's mails name it by its own name, in the subscription's
     const mail = areaAlertMail({ ...alert, ...queuedBefore }, to('cy'), FROM, ORIGIN);
     expect(mail.subject).toContain('Cardiff Central, Heddlu De Cymru');
     expect(mail.text).not.toContain('South Wales Police');
+  });
+});
+
+describe('what an alert counts and where it comes from', () => {
+  it('links the page that manages every alert of the address, in the language', () => {
+    expect(areaAlertMail(alert, to('en'), FROM, ORIGIN).text).toContain(
+      `Change the categories or see all your alerts: ${ORIGIN}/alerts/manage?token=tok_1`,
+    );
+    expect(areaAlertMail(alert, to('cy'), FROM, ORIGIN).text).toContain(
+      `${ORIGIN}/cy/alerts/manage?token=tok_1`,
+    );
+  });
+
+  it('names the categories counted, or says every category is', () => {
+    expect(areaAlertMail(alert, to('en'), FROM, ORIGIN).text).toContain('Counting: all crime categories.');
+    const chosen = { ...alert, categories: ['robbery', 'bicycle-theft'] };
+    expect(areaAlertMail(chosen, to('en'), FROM, ORIGIN).text).toContain('Counting: Robbery, Bicycle theft.');
+    expect(areaAlertMail(chosen, to('cy'), FROM, ORIGIN).text).toContain(
+      'Yn cyfrif: Lladrata, Dwyn beiciau.',
+    );
+  });
+
+  it('says first that figures of the synthetic sample are not real police records', () => {
+    const sample = { ...alert, synthetic: true };
+    const [first] = areaAlertMail(sample, to('en'), FROM, ORIGIN).text.split('\n');
+    expect(first).toBe(MESSAGES.en['alerts.mail.alert.synthetic']);
+    expect(first).toMatch(/synthetic sample/);
+    const [welsh] = areaAlertMail(sample, to('cy'), FROM, ORIGIN).text.split('\n');
+    expect(welsh).toBe(MESSAGES.cy['alerts.mail.alert.synthetic']);
+    expect(areaAlertMail(alert, to('en'), FROM, ORIGIN).text).not.toMatch(/synthetic/i);
   });
 });

@@ -32,6 +32,10 @@ export interface AreaAlertPayload extends AlertArea {
   /** The search of the area's month, a path under the site's origin (English; made Welsh at send time). */
   searchPath: string;
   figures: AlertFigures;
+  /** The figures come from the generated sample (the search's `synthetic`): the mail says so first. */
+  synthetic?: boolean;
+  /** The category slugs the subscription counts; every category when empty or absent. */
+  categories?: string[];
 }
 
 export interface Recipient {
@@ -50,6 +54,9 @@ export const confirmUrl = (origin: string, token: string, locale: Locale = 'en')
   tokenPage(origin, '/alerts/confirm', token, locale);
 export const unsubscribePageUrl = (origin: string, token: string, locale: Locale = 'en') =>
   tokenPage(origin, '/alerts/unsubscribe', token, locale);
+/** The page where a subscriber sees every alert of their address, changes categories or stops one. */
+export const managePageUrl = (origin: string, token: string, locale: Locale = 'en') =>
+  tokenPage(origin, '/alerts/manage', token, locale);
 /** RFC 8058: the URL a mail provider POSTs `List-Unsubscribe=One-Click` to (an API: no language). */
 export const oneClickUnsubscribeUrl = (origin: string, token: string) =>
   `${origin}/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -110,13 +117,23 @@ export function areaAlertMail(
       ? words.say('alerts.mail.alert.rateUnknown')
       : words.say('alerts.mail.alert.rate', { rate: figures.ratePerThousand });
   const top = figures.topCategories.map((c) => `  - ${words.category(c.slug)}: ${words.number(c.crimes)}`);
+  const categories = payload.categories ?? [];
+  const counting =
+    categories.length > 0
+      ? words.say('alerts.mail.alert.categories', {
+          categories: categories.map((slug) => words.category(slug)).join(', '),
+        })
+      : words.say('alerts.mail.alert.allCategories');
   return {
     from,
     to: to.email,
     subject: words.say('alerts.mail.alert.subject', { label, crimes: figures.crimes, month }),
     text: [
+      // A forwarded or quoted mail of the sample must not pass for real figures.
+      ...(payload.synthetic ? [words.say('alerts.mail.alert.synthetic'), ''] : []),
       words.say('alerts.mail.alert.published', { label, month }),
       '',
+      counting,
       `${words.say('alerts.mail.alert.recorded', { crimes: figures.crimes })} ${rate}`,
       words.say('alerts.mail.alert.previous', {
         change: changeLine(words, figures.previousMonth, 'previous'),
@@ -130,6 +147,7 @@ export function areaAlertMail(
         url: `${origin}${localizedPath(payload.searchPath, to.locale)}`,
       }),
       '',
+      words.say('alerts.mail.alert.manage', { url: managePageUrl(origin, to.token, to.locale) }),
       words.say('alerts.mail.alert.stop', { url: unsubscribePageUrl(origin, to.token, to.locale) }),
     ].join('\n'),
     headers: {

@@ -13,7 +13,7 @@ import { createAlertMailer } from './alert-mailer.ts';
 const MONTH = '2025-07';
 
 /** The search's answer for a neighbourhood, as much of it as the mailer reads. */
-function answerFor(request: SearchRequestBody): SearchResponse {
+function answerFor(request: SearchRequestBody, synthetic = false): SearchResponse {
   const month = (m: string, totalCrimes: number) => ({
     month: m,
     totalCrimes,
@@ -36,15 +36,19 @@ function answerFor(request: SearchRequestBody): SearchResponse {
         neighbourhoodId: request.neighbourhoodId ?? null,
         neighbourhoodName: 'Treganna',
       },
+      synthetic,
     },
   } as unknown as SearchResponse;
 }
 
-async function queuedFor(areaId: string): Promise<AreaAlertPayload[]> {
+async function queuedFor(
+  areaId: string,
+  { synthetic = false, categories = [] as string[] } = {},
+): Promise<AreaAlertPayload[]> {
   const queued: AreaAlertPayload[] = [];
   const mailer = createAlertMailer({
-    alerts: { confirmed: async () => [{ id: 7, area: areaId, categories: [] }] },
-    search: { search: async (request) => answerFor(request) },
+    alerts: { confirmed: async () => [{ id: 7, area: areaId, categories }] },
+    search: { search: async (request) => answerFor(request, synthetic) },
     outbox: {
       enqueue: async (_kind, payload) => {
         queued.push(payload as AreaAlertPayload);
@@ -70,5 +74,28 @@ describe("the month's mailer, for a neighbourhood", () => {
     );
     expect(mail.subject).toBe('Treganna, Heddlu De Cymru: cofnodwyd 42 o droseddau ym mis Gorffennaf 2025');
     expect(mail.text).not.toContain('South Wales Police');
+  });
+});
+
+describe("the month's mailer, for the synthetic sample and chosen categories", () => {
+  it('queues whether the figures are synthetic, and the mail says so', async () => {
+    const [sample] = await queuedFor('force:south-wales', { synthetic: true });
+    expect(sample).toMatchObject({ synthetic: true });
+    const mail = areaAlertMail(
+      sample!,
+      { email: 'a@example.org', token: 't', locale: 'en' },
+      'f@x.org',
+      'https://x.org',
+    );
+    expect(mail.text.split('\n')[0]).toMatch(/synthetic sample/);
+    const [real] = await queuedFor('force:south-wales');
+    expect(real).toMatchObject({ synthetic: false });
+  });
+
+  it("queues the subscription's categories and counts only them", async () => {
+    const [payload] = await queuedFor('force:south-wales', { categories: ['robbery'] });
+    expect(payload!.categories).toEqual(['robbery']);
+    // The stand-in's crimes are all burglary: none of them is robbery.
+    expect(payload!.figures.crimes).toBe(0);
   });
 });

@@ -72,6 +72,8 @@ export function createAlertMailer(options: AlertMailerOptions): MonthNoticeConsu
           neighbourhoodName: answer.dataInfo.area.neighbourhoodName,
           searchPath: areaSearchPath(area, month),
           figures,
+          synthetic: answer.dataInfo.synthetic,
+          categories: subscription.categories,
         });
       }
     }

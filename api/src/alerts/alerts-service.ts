@@ -1,9 +1,11 @@
 import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { clockAreaId, parseClockAreaId, type ClockArea } from '../../../common/clock/area.ts';
+import type { SilentForce } from '../../../common/alerts/offer.ts';
 import type {
   AlertAreaAnswer,
   AlertCounts,
+  ManagedAlert,
   SubscribeToAlertsBody,
 } from '../../../common/contracts/alerts.ts';
 import { isValidEmailAddress } from '../../../common/contact/messages.ts';
@@ -35,9 +37,23 @@ export const ALERT_LIMITS = {
 
 export const CONFIRMATION_MS = CONFIRMATION_HOURS * 60 * 60_000;
 
-/** What every accepted request is told, in the language it was made in (alerts.json). */
+/**
+ * What every accepted request is told, in the language it was made in (alerts.json): that the
+ * confirmation is queued, not sent (the mail server may be down), and what to do if it never comes.
+ */
 export const subscribeAnswer = (locale: Locale = 'en') =>
   alertWords(locale).say('alerts.subscribe.answer', { hours: CONFIRMATION_HOURS });
+
+/**
+ * The 503 a request for alerts gets while no mail could reach its address (no mail server set up,
+ * or an API built without mail): the pages offer the area's Atom feed instead.
+ */
+export const emailUnavailable = () =>
+  new HttpError(
+    503,
+    'EMAIL_UNAVAILABLE',
+    "Email alerts are not available: this site has no mail server set up. Follow the area's Atom feed instead.",
+  );
 
 /** The area as subscriptions hold it, with the words mails and pages say for it. */
 export interface ResolvedAlertArea {
@@ -45,6 +61,8 @@ export interface ResolvedAlertArea {
   label: string;
   /** A neighbourhood's own name, which its mails name it by. */
   neighbourhoodName?: string;
+  /** Forces of the area that publish no street-level crime (common/alerts/offer.ts): no alert follows it. */
+  silentForces?: SilentForce[];
 }
 
 export interface AlertsServiceOptions {
@@ -52,7 +70,9 @@ export interface AlertsServiceOptions {
   secretBox: SecretBox;
   /** SECRET_KEY's bytes: the key of the email hash is derived from them. */
   secretKey: Buffer;
-  outbox: Pick<Outbox, 'enqueue'>;
+  outbox: Pick<Outbox, 'enqueue' | 'undelivered'>;
+  /** Whether a mail server is set up: without one no confirmation could ever arrive. */
+  mailServerConfigured: () => Promise<boolean>;
   limiter: RateLimiter;
   /** The keyed hash of a sender's network address (app.addressHash). */
   hashAddress: (address: string) => string;
@@ -119,6 +139,10 @@ export function createAlertsService(options: AlertsServiceOptions) {
     return [...new Set(categories ?? [])].sort();
   }
 
+  async function assertEmailAvailable(): Promise<void> {
+    if (!(await options.mailServerConfigured())) throw emailUnavailable();
+  }
+
   async function byToken(token: string): Promise<SubscriptionRow | undefined> {
     const [row] = await sequelize.query<SubscriptionRow>(
       'SELECT * FROM alert_subscriptions WHERE token_hash = ?',
@@ -127,13 +151,61 @@ export function createAlertsService(options: AlertsServiceOptions) {
     return row;
   }
 
+  /**
+   * The confirmed subscription a mail's token belongs to: the authority of the manage page over
+   * every alert of its address. A pending or unknown token reaches nothing.
+   */
+  async function ownerOf(token: string): Promise<SubscriptionRow> {
+    const row = await byToken(token);
+    if (!row || row.confirmed_at === null)
+      throw notFound('This link is unknown, or its alerts were stopped.', 'UNKNOWN_TOKEN');
+    return row;
+  }
+
+  /** One confirmed alert of the token's address; the same 404 for another address's as for none. */
+  async function ownedAlert(token: string, id: number): Promise<SubscriptionRow> {
+    const owner = await ownerOf(token);
+    const [row] = await sequelize.query<SubscriptionRow>(
+      'SELECT * FROM alert_subscriptions WHERE id = ? AND email_hash = ? AND confirmed_at IS NOT NULL',
+      { replacements: [id, owner.email_hash], type: QueryTypes.SELECT },
+    );
+    if (!row) throw notFound('This alert is unknown, or it was stopped.', 'UNKNOWN_TOKEN');
+    return row;
+  }
+
+  async function managed(row: Pick<SubscriptionRow, 'id' | 'area' | 'categories'>): Promise<ManagedAlert> {
+    const area = parseClockAreaId(row.area);
+    const resolved = area ? await options.resolveArea(area).catch(() => undefined) : undefined;
+    return {
+      id: Number(row.id),
+      area: row.area,
+      label: resolved?.label ?? row.area,
+      ...(resolved?.neighbourhoodName !== undefined && { neighbourhoodName: resolved.neighbourhoodName }),
+      categories: row.categories ? row.categories.split(',') : [],
+    };
+  }
+
   return {
+    /** Whether confirmations and alerts can be mailed at all (GET /api/config tells the pages). */
+    async emailAvailable(): Promise<boolean> {
+      return options.mailServerConfigured();
+    },
+
     async subscribe(body: SubscribeToAlertsBody, senderAddress: string): Promise<void> {
+      await assertEmailAvailable();
       const email = body.email.trim();
       if (!isValidEmailAddress(email))
         throw badRequest('email: enter a valid email address', 'INVALID_EMAIL');
       const categories = checkedCategories(body.categories);
-      const { area, label, neighbourhoodName } = await checkedArea(body.area);
+      const { area, label, neighbourhoodName, silentForces = [] } = await checkedArea(body.area);
+      if (silentForces.length > 0) {
+        const names = silentForces.map((force) => `${force.name} (since ${force.since})`).join(', ');
+        throw new HttpError(
+          422,
+          'AREA_NOT_PUBLISHED',
+          `area: no alerts follow ${label}: ${names} publishes no street-level crime data.`,
+        );
+      }
 
       // Counted before anything is stored: of any number of parallel requests, only the allowance passes.
       const sender = await limiter.consume(ALERT_LIMITS.perAddress, options.hashAddress(senderAddress));
@@ -257,10 +329,14 @@ export function createAlertsService(options: AlertsServiceOptions) {
          FROM alert_subscriptions`,
         { type: QueryTypes.SELECT },
       );
+      // A confirmation older than its link is of no use any more, sent or not.
+      const undelivered = await outbox.undelivered('alert-confirmation', now() - CONFIRMATION_MS);
       return {
         pending: Number(row?.pending ?? 0),
         confirmed: Number(row?.confirmed ?? 0),
         areas: Number(row?.areas ?? 0),
+        undeliveredConfirmations: undelivered.count,
+        lastConfirmationError: undelivered.lastError,
       };
     },
 
@@ -291,6 +367,40 @@ export function createAlertsService(options: AlertsServiceOptions) {
         token: secretBox.decrypt(row.token_enc),
         locale: isLocale(row.locale) ? row.locale : 'en',
       };
+    },
+
+    /** The alerts of the token's address, each with its area and categories (the manage page). */
+    async manage(token: string): Promise<{ email: string; alerts: ManagedAlert[] }> {
+      const owner = await ownerOf(token);
+      const rows = await sequelize.query<SubscriptionRow>(
+        'SELECT * FROM alert_subscriptions WHERE email_hash = ? AND confirmed_at IS NOT NULL ORDER BY id',
+        { replacements: [owner.email_hash], type: QueryTypes.SELECT },
+      );
+      return {
+        email: secretBox.decrypt(owner.email_enc),
+        alerts: await Promise.all(rows.map(managed)),
+      };
+    },
+
+    /** Sets the categories one alert of the token's address counts (none: every category). */
+    async updateCategories(token: string, id: number, categories: readonly string[]): Promise<ManagedAlert> {
+      const row = await ownedAlert(token, id);
+      const checked = checkedCategories(categories);
+      const stored = checked.length > 0 ? checked.join(',') : null;
+      await sequelize.query('UPDATE alert_subscriptions SET categories = ? WHERE id = ?', {
+        replacements: [stored, row.id],
+        type: QueryTypes.UPDATE,
+      });
+      return managed({ ...row, categories: stored });
+    },
+
+    /** Stops one alert of the token's address (its own token's, or another area's). */
+    async stop(token: string, id: number): Promise<void> {
+      const row = await ownedAlert(token, id);
+      await sequelize.query('DELETE FROM alert_subscriptions WHERE id = ?', {
+        replacements: [row.id],
+        type: QueryTypes.DELETE,
+      });
     },
 
     /**

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDocument } from 'htmlparser2';
@@ -157,9 +158,29 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
     expect(await count()).toBe(0);
   });
 
+  it('refuses an area whose force publishes no street crime with a 422 that names it, and stores nothing', async () => {
+    for (const area of ['force:greater-manchester', 'neighbourhood:greater-manchester:NOPE']) {
+      const res = await subscribe({ email: 'ann@example.org', area });
+      if (area.startsWith('neighbourhood')) {
+        // An unknown neighbourhood is refused as unknown before anything else.
+        expect(res.statusCode).toBe(400);
+        continue;
+      }
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().code).toBe('AREA_NOT_PUBLISHED');
+      expect(res.json().error).toContain('Greater Manchester Police (since 2019-07)');
+    }
+    expect(await count()).toBe(0);
+    expect(await deliver()).toEqual([]);
+  });
+
   it('sends only a confirmation for a subscription, and a GET of its link confirms nothing', async () => {
     const res = await subscribe({ email: 'Ann@Example.org', area: 'force:kent' });
     expect(res.statusCode, res.body).toBe(202);
+    // Queued, not "on its way": the mail server may not take it; and what to do if it never comes.
+    expect(res.json().message).toMatch(/queued/);
+    expect(res.json().message).toMatch(/spam folder/);
+    expect(res.json().message).not.toMatch(/on its way/);
     const mails = await deliver();
     expect(mails).toHaveLength(1);
     confirmation = mails[0]!;
@@ -266,7 +287,68 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
       new RegExp(`^<${ORIGIN}/api/alerts/unsubscribe\\?token=`),
     );
     expect(alert.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // The archive imported is marked synthetic (SYNTHETIC.txt): the mail says so before anything else.
+    expect(alert.text.split(/\r?\n/)[0]).toBe(MESSAGES.en['alerts.mail.alert.synthetic']);
+    expect(alert.text).toContain('Counting: all crime categories.');
+    expect(tokenOf(alert.text, '/alerts/manage')).toBeTruthy();
     expect(await deliver()).toEqual([]);
+  });
+
+  it("lets the manage link see, change and stop every alert of its address, and nobody else's", async () => {
+    const token = tokenOf(alert.text, '/alerts/manage');
+    const manage = (method: 'GET' | 'PUT' | 'DELETE', path = '', payload?: object, withToken = token) =>
+      app.inject({
+        method,
+        url: `/api/alerts/manage${path}?token=${encodeURIComponent(withToken)}`,
+        headers: SAME_ORIGIN,
+        ...(payload && { payload }),
+      });
+    // Ann follows a second area, chosen categories and all (the service, as the route calls it).
+    await app.alerts!.subscribe(
+      { email: 'ann@example.org', area: 'force:metropolitan', categories: ['robbery', 'burglary'] },
+      '192.0.2.60',
+    );
+    const [second] = await deliver();
+    await app.alerts!.confirm(tokenOf(second!.text, '/alerts/confirm'));
+
+    const seen = await manage('GET');
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().email.toLowerCase()).toBe('ann@example.org');
+    const alerts = seen.json().alerts as { id: number; area: string; label: string; categories: string[] }[];
+    expect(alerts.map((a) => [a.area, a.categories])).toEqual([
+      ['force:kent', []],
+      ['force:metropolitan', ['burglary', 'robbery']],
+    ]);
+    expect(alerts[0]!.label).toBe('Kent Police');
+    const [kent, met] = alerts as [(typeof alerts)[0], (typeof alerts)[0]];
+
+    const changed = await manage('PUT', `/${kent.id}`, { categories: ['vehicle-crime'] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ id: kent.id, area: 'force:kent', categories: ['vehicle-crime'] });
+    const unknown = await manage('PUT', `/${kent.id}`, { categories: ['arson?'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('INVALID_CATEGORIES');
+    expect((await app.alerts!.confirmed()).find((c) => c.id === kent.id)?.categories).toEqual([
+      'vehicle-crime',
+    ]);
+    // Back to every category, which the monthly mail then says.
+    expect((await manage('PUT', `/${kent.id}`, { categories: [] })).json().categories).toEqual([]);
+
+    // Gwen's alert is not Ann's to see or stop; a pending (unconfirmed) token reaches nothing.
+    const [gwens] = await db.sequelize.query<{ id: number }>(
+      "SELECT id FROM alert_subscriptions WHERE locale = 'cy' AND confirmed_at IS NOT NULL",
+      { type: QueryTypes.SELECT },
+    );
+    expect((await manage('DELETE', `/${gwens!.id}`)).statusCode).toBe(404);
+    expect((await manage('GET', '', undefined, bobsLink)).statusCode).toBe(404);
+    expect((await manage('GET', '', undefined, 'nope')).json().code).toBe('UNKNOWN_TOKEN');
+
+    const stopped = await manage('DELETE', `/${met.id}`);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(((await manage('GET')).json().alerts as { area: string }[]).map((a) => a.area)).toEqual([
+      'force:kent',
+    ]);
+    expect(await count(`id = ${Number(gwens!.id)}`)).toBe(1);
   });
 
   it("words a Welsh subscriber's alert in Welsh: months, figures, links to the Welsh pages", async () => {
@@ -332,7 +414,13 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
   });
 
   it('shows admins the counts only, and sweeps requests left unconfirmed for 48 hours', async () => {
-    expect(await app.alerts!.counts()).toEqual({ pending: 8, confirmed: 0, areas: 0 });
+    expect(await app.alerts!.counts()).toEqual({
+      pending: 8,
+      confirmed: 0,
+      areas: 0,
+      undeliveredConfirmations: 0,
+      lastConfirmationError: null,
+    });
     clock.advance(49 * 60 * 60_000);
     await app.monthNotices!.runOnce();
     expect(await count()).toBe(0);
@@ -355,6 +443,7 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
         secretBox: box,
         secretKey: key,
         outbox: mail.outbox,
+        mailServerConfigured: async () => true,
         limiter: createRateLimiter({
           counters: windowCounters(db.sequelize),
           local: composeCaches({}).rateCounts,
@@ -479,6 +568,109 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
     // Each language's entries are its own: a reader of both keeps both.
     const ids = (xml: string) => [...xml.matchAll(/<id>([^<]+)<\/id>/g)].map((m) => m[1]);
     expect(ids(cy).filter((id) => ids(en).includes(id))).toEqual([]);
+  });
+});
+
+describe.each(testDialects)('alerts without a working mail server on %s', (dialect) => {
+  let db: TestDatabase;
+  let withMail: App;
+  let withoutMail: App;
+  const ask = (target: App) =>
+    target.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: SAME_ORIGIN,
+      remoteAddress: '198.51.100.9',
+      payload: { email: 'ann@example.org', area: 'force:kent' },
+    });
+  const config = async (target: App) =>
+    (await target.inject({ method: 'GET', url: '/api/config' })).json().alerts;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    const options = {
+      config: parseConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN }),
+      sequelize: db.sequelize,
+      secretKey: secretKeyFromHex(TEST_SECRET_HEX, 'test key'),
+      monthNoticesLoop: false,
+    };
+    withMail = await buildApp({ ...options, mail: { allowedPorts: [25, 587] } });
+    withoutMail = await buildApp(options);
+  });
+  afterAll(async () => {
+    await withMail?.close();
+    await withoutMail?.close();
+    await db?.drop();
+  });
+
+  it('answers 503 EMAIL_UNAVAILABLE, and GET /api/config says email is off, until a mail server is set up', async () => {
+    for (const target of [withMail, withoutMail]) {
+      const res = await ask(target);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, code: 'EMAIL_UNAVAILABLE' });
+      expect(res.json().error).toMatch(/Atom feed/);
+      expect(await config(target)).toEqual({ email: false });
+    }
+    const stored = await db.sequelize.query('SELECT id FROM alert_subscriptions', {
+      type: QueryTypes.SELECT,
+    });
+    expect(stored).toEqual([]);
+  });
+
+  it('says email is on once SMTP settings are saved, and counts the confirmations that fail to send', async () => {
+    // A port nothing listens on: the mail server refuses every connection.
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const app = await buildApp({
+      config: parseConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN }),
+      sequelize: db.sequelize,
+      secretKey: secretKeyFromHex(TEST_SECRET_HEX, 'test key'),
+      mail: { allowedPorts: [closed] },
+      monthNoticesLoop: false,
+    });
+    try {
+      await app.mail!.smtpSettings.save({
+        host: '127.0.0.1',
+        port: closed,
+        user: '',
+        pass: '',
+        fromEmail: 'alerts@crime-clock.example',
+        adminEmail: 'admin@crime-clock.example',
+      });
+      expect(await config(app)).toEqual({ email: true });
+      expect((await app.alerts!.counts()).undeliveredConfirmations).toBe(0);
+      // A subscription made by a service of the same key over a stand-in area (this store holds
+      // no police data for the search to resolve one): its confirmation waits in the app's outbox.
+      const key = secretKeyFromHex(TEST_SECRET_HEX, 'test key');
+      await createAlertsService({
+        sequelize: db.sequelize,
+        secretBox: createSecretBox(key),
+        secretKey: key.key,
+        outbox: app.mail!.outbox,
+        mailServerConfigured: async () => true,
+        limiter: createRateLimiter({
+          counters: windowCounters(db.sequelize),
+          local: composeCaches({}).rateCounts,
+        }),
+        hashAddress: (address) => `h:${address}`,
+        resolveArea: async (area) => ({ area, label: 'Kent Police' }),
+      }).subscribe({ email: 'ann@example.org', area: 'force:kent' }, '192.0.2.1');
+      const round = await app.mail!.worker.runOnce();
+      expect(round.sent).toBe(0);
+      const after = await app.alerts!.counts();
+      expect(after.undeliveredConfirmations).toBe(1);
+      expect(after.lastConfirmationError).toBeTruthy();
+      const admin = await app.inject({ method: 'GET', url: '/api/admin/alerts' });
+      // Admin only: the dashboard reads it signed in.
+      expect(admin.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ConfirmAlert,
+  DeleteManagedAlert,
   GetAlertCounts,
+  GetManagedAlerts,
   SubscribeToAlerts,
   UnsubscribeFromAlerts,
+  UpdateManagedAlert,
 } from '../../../common/contracts/alerts.ts';
 import { assertAdminAuth } from '../admin/auth-plugin.ts';
 import { contractRoute } from '../http/contract-route.ts';
-import { subscribeAnswer, type AlertsService } from './alerts-service.ts';
+import { emailUnavailable, subscribeAnswer, type AlertsService } from './alerts-service.ts';
 import { addressGroupOf } from '../http/visitor-address.ts';
 
 export interface AlertRoutesOptions {
@@ -41,6 +44,27 @@ export const alertRoutes: FastifyPluginAsyncTypebox<AlertRoutesOptions> = async 
   contractRoute(app, UnsubscribeFromAlerts, {}, async (request) => {
     await alerts.unsubscribe(request.query.token);
     return { success: true as const };
+  });
+
+  contractRoute(app, GetManagedAlerts, {}, async (request) => alerts.manage(request.query.token));
+
+  contractRoute(app, UpdateManagedAlert, {}, async (request) =>
+    alerts.updateCategories(request.query.token, request.params.id, request.body.categories),
+  );
+
+  contractRoute(app, DeleteManagedAlert, {}, async (request) => {
+    await alerts.stop(request.query.token, request.params.id);
+    return { success: true as const };
+  });
+};
+
+/**
+ * POST /api/alerts of an API built without mail: a 503 that says so, like the one an API with
+ * mail but no mail server gives, rather than a 404 a page would read as a broken link.
+ */
+export const alertsUnavailableRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  contractRoute(app, SubscribeToAlerts, {}, async () => {
+    throw emailUnavailable();
   });
 };
 

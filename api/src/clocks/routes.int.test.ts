@@ -36,6 +36,8 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
       realtime: { url: null, port: 3001 },
       contact: { email: null },
       map: { tileUrl: null, tileAttribution: '© OpenStreetMap contributors' },
+      // Built without mail: no alert can be mailed, and the pages offer the feed alone.
+      alerts: { email: false },
     });
   });
 
@@ -56,6 +58,7 @@ describe.each(testDialects)('clock endpoints on %s', (dialect) => {
         realtime: { url: 'https://live.example.org', port: 3001 },
         contact: { email: 'clocks@example.org' },
         map: { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', tileAttribution: '© Example Maps' },
+        alerts: { email: false },
       });
     } finally {
       await configured.close();

@@ -266,6 +266,30 @@ export function createOutbox(options: OutboxOptions) {
     return { counts, oldestPendingAt };
   }
 
+  /**
+   * Messages of a kind stored since `since` that have not gone: given up on, or waiting again
+   * after a failed send (or for a mail server). For a dashboard warning: no addresses, only how
+   * many and the last error the mail server gave.
+   */
+  async function undelivered(
+    kind: OutboxKind,
+    since = 0,
+  ): Promise<{ count: number; lastError: string | null }> {
+    const where = `kind = ? AND created_at >= ? AND (status = 'failed' OR (status = 'pending' AND last_error IS NOT NULL))`;
+    const [counted] = await sequelize.query<{ n: unknown }>(
+      `SELECT COUNT(*) AS n FROM outbox WHERE ${where}`,
+      {
+        replacements: [kind, since],
+        type: QueryTypes.SELECT,
+      },
+    );
+    const [last] = await sequelize.query<{ last_error: string | null }>(
+      `SELECT last_error FROM outbox WHERE ${where} ORDER BY id DESC LIMIT 1`,
+      { replacements: [kind, since], type: QueryTypes.SELECT },
+    );
+    return { count: Number(counted?.n ?? 0), lastError: last?.last_error ?? null };
+  }
+
   /** The administrator's messages (ADMIN_MESSAGE_KINDS), newest first. */
   async function list(query: { status?: OutboxStatus; limit: number; offset: number }) {
     const kinds = ADMIN_MESSAGE_KINDS.map(() => '?').join(', ');
@@ -306,6 +330,7 @@ export function createOutbox(options: OutboxOptions) {
     retry,
     list,
     backlog,
+    undelivered,
     purgeSent,
     maxAttempts,
   };

@@ -11,7 +11,11 @@ import {
   adminRoute,
   adminSmtpSettingsRoute,
 } from '../features/admin/adminRoutes.tsx';
-import { alertConfirmRoute, alertUnsubscribeRoute } from '../features/alerts/alertRoutes.tsx';
+import {
+  alertConfirmRoute,
+  alertManageRoute,
+  alertUnsubscribeRoute,
+} from '../features/alerts/alertRoutes.tsx';
 import { csewClockRoute, policeClockRoute } from '../features/clocks/clockRoutes.tsx';
 import { dataStatusRoute } from '../features/data-status/dataStatusRoute.tsx';
 import { developerKeyRoute, developersRoute } from '../features/developers/developersRoutes.tsx';
@@ -32,6 +36,7 @@ export const routeTree = rootRoute.addChildren([
   dataStatusRoute,
   alertConfirmRoute,
   alertUnsubscribeRoute,
+  alertManageRoute,
   developersRoute,
   developerKeyRoute,
   adminRoute.addChildren([

@@ -54,6 +54,7 @@ const CONFIG = {
   realtime: { url: null, port: 3001 },
   contact: { email: 'team@example.org' },
   map: { tileUrl: null, tileAttribution: '' },
+  alerts: { email: true },
 };
 
 describe('call', () => {

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { Alert } from '../../shared/ui/Alert.tsx';
 import { Card } from '../../shared/ui/Card.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { adminSessionAtom } from '../auth/adminSession.ts';
@@ -235,21 +236,35 @@ function AlertsCard() {
   return (
     <Card title="Area Alerts" headingLevel={2} description="Email subscriptions to an area's new months.">
       <ResourceView resource={alerts} what="alert counts">
-        {({ confirmed, pending, areas }) => (
-          <dl className="admin-counts">
-            <div>
-              <dt>Subscribed</dt>
-              <dd>{confirmed}</dd>
-            </div>
-            <div>
-              <dt>Awaiting confirmation</dt>
-              <dd>{pending}</dd>
-            </div>
-            <div>
-              <dt>Areas</dt>
-              <dd>{areas}</dd>
-            </div>
-          </dl>
+        {({ confirmed, pending, areas, undeliveredConfirmations, lastConfirmationError }) => (
+          <>
+            {undeliveredConfirmations > 0 && (
+              <Alert
+                variant="destructive"
+                title={`${undeliveredConfirmations} confirmation ${undeliveredConfirmations === 1 ? 'email has' : 'emails have'} not been sent`}
+                className="admin-alerts-warning"
+              >
+                Subscribers are waiting for a confirmation that has not reached them
+                {lastConfirmationError ? ` (the mail server said: ${lastConfirmationError})` : ''}. Check the{' '}
+                <Link to="/admin/smtp-settings">SMTP settings</Link> and send a test email; waiting messages
+                are retried on their own.
+              </Alert>
+            )}
+            <dl className="admin-counts">
+              <div>
+                <dt>Subscribed</dt>
+                <dd>{confirmed}</dd>
+              </div>
+              <div>
+                <dt>Awaiting confirmation</dt>
+                <dd>{pending}</dd>
+              </div>
+              <div>
+                <dt>Areas</dt>
+                <dd>{areas}</dd>
+              </div>
+            </dl>
+          </>
         )}
       </ResourceView>
     </Card>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Endpoint, RequestOf, ResponseOf } from '../../../../common/contracts/endpoint.ts';
 import { useEndpointMutation } from '../../shared/queries.ts';
@@ -18,6 +19,8 @@ export interface TokenActionPageProps<E extends Endpoint> {
   request: (token: string) => RequestOf<E>;
   /** What to say once it worked, from the server's answer. */
   done: (answer: ResponseOf<E>) => string;
+  /** Where to go next once it worked, besides the clock (the manage page, with the same token). */
+  next?: (token: string) => ReactNode;
 }
 
 /**
@@ -32,6 +35,7 @@ export function TokenActionPage<E extends Endpoint>({
   endpoint,
   request,
   done,
+  next,
 }: TokenActionPageProps<E>) {
   const intl = useIntl();
   // Busy, done (with the server's answer) and failed are the request's own state.
@@ -46,7 +50,7 @@ export function TokenActionPage<E extends Endpoint>({
         </Alert>
       ) : act.isSuccess ? (
         <Alert variant="success" title={intl.formatMessage({ id: 'alerts.page.doneTitle' })}>
-          {done(act.data)}{' '}
+          {done(act.data)} {next?.(token)}{' '}
           <Link to="/police-crime-clock">{intl.formatMessage({ id: 'alerts.page.back' })}</Link>
         </Alert>
       ) : (

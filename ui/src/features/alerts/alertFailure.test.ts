@@ -11,6 +11,8 @@ describe('alertFailureMessage', () => {
     expect(alertFailureMessage(refusal(400, 'INVALID_AREA'))).toBe('alerts.error.area');
     expect(alertFailureMessage(refusal(429, 'TOO_MANY_ALERT_REQUESTS'))).toBe('alerts.error.tooMany');
     expect(alertFailureMessage(refusal(404, 'UNKNOWN_TOKEN'))).toBe('alerts.error.unknownToken');
+    expect(alertFailureMessage(refusal(503, 'EMAIL_UNAVAILABLE'))).toBe('alerts.error.unavailable');
+    expect(alertFailureMessage(refusal(422, 'AREA_NOT_PUBLISHED'))).toBe('alerts.error.silent');
   });
 
   it('falls back on the kind of failure', () => {

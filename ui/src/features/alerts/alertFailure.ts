@@ -12,6 +12,8 @@ const BY_CODE: Record<string, MessageId> = {
   INVALID_CATEGORIES: 'alerts.error.categories',
   TOO_MANY_ALERT_REQUESTS: 'alerts.error.tooMany',
   UNKNOWN_TOKEN: 'alerts.error.unknownToken',
+  EMAIL_UNAVAILABLE: 'alerts.error.unavailable',
+  AREA_NOT_PUBLISHED: 'alerts.error.silent',
 };
 
 export function alertFailureMessage(error: unknown): MessageId {

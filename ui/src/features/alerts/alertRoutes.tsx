@@ -1,4 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { parseClockAreaId } from '../../../../common/clock/area.ts';
 import { areaName } from '../../../../common/clock/area-name.ts';
@@ -12,6 +12,7 @@ import { rootRoute } from '../../app/rootRoute.tsx';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { titleHead } from '../../shared/documentTitle.ts';
 import { validateTokenSearch } from './alertsApi.ts';
+import { ManageAlertsPage } from './ManageAlertsPage.tsx';
 import { TokenActionPage } from './TokenActionPage.tsx';
 
 export const alertConfirmRoute = createRoute({
@@ -30,6 +31,11 @@ export const alertConfirmRoute = createRoute({
         token={token}
         endpoint={ConfirmAlert}
         request={(value) => ({ body: { token: value } })}
+        next={(value) => (
+          <Link to="/alerts/manage" search={{ token: value }}>
+            {intl.formatMessage({ id: 'alerts.confirm.manage' })}
+          </Link>
+        )}
         done={({ area, label, neighbourhoodName }) => {
           const facts = parseClockAreaId(area);
           return intl.formatMessage(
@@ -65,5 +71,16 @@ export const alertUnsubscribeRoute = createRoute({
         done={() => intl.formatMessage({ id: 'alerts.unsubscribe.done' })}
       />
     );
+  },
+});
+
+export const alertManageRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'alerts/manage',
+  validateSearch: validateTokenSearch,
+  head: titleHead('meta.alertsManage.title'),
+  component: function AlertManageRoute() {
+    const { token } = alertManageRoute.useSearch();
+    return <ManageAlertsPage token={token} />;
   },
 });

@@ -30,7 +30,8 @@ import { MethodPanel } from './MethodPanel.tsx';
 import { policeClockLead } from './policeCoverage.ts';
 import { useContactEmail } from './publicConfig.ts';
 import { useLiveClock } from './useLiveClock.ts';
-import { AreaAlerts } from '../alerts/AreaAlerts.tsx';
+import { areaForceIds, silentForcesOf } from '../../../../common/alerts/offer.ts';
+import { FollowArea } from '../alerts/FollowArea.tsx';
 import './clocks.css';
 
 const say = (id: Parameters<typeof clockMessage>[1], values?: Parameters<typeof clockMessage>[2]) =>
@@ -105,12 +106,18 @@ export function PoliceClockPage({ kiosk, area }: { kiosk: boolean; area?: string
             lead={policeClockLead(definition?.meta ?? null, area !== undefined, PAGE_LOCALE)}
           >
             <ClockToolbar status={feed.status} kioskTo="/police-crime-clock" area={area} />
+            {area && (
+              <FollowArea
+                areaId={area}
+                label={areaName ?? area}
+                silentForces={silentForcesOf(areaForceIds(area, definition?.meta.excludedForces ?? []))}
+              />
+            )}
           </PageHeader>
           <ClockAnnouncer describe={describeTotal} />
           {definition ? <PoliceClock definition={definition} area={area} /> : <ClockPending feed={feed} />}
           <AreaPicker area={area} areaName={areaName} />
           <EmbedThisClock kind="police" area={area} areaName={areaName} />
-          {area && <AreaAlerts areaId={area} label={areaName ?? area} />}
           <PoliceClockFooter />
         </div>
       )}

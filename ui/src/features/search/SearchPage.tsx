@@ -49,7 +49,8 @@ import {
   type SearchUrl,
 } from './searchParams.ts';
 import { areaIdOfSearch } from '../../../../common/alerts/area-links.ts';
-import { AreaAlerts } from '../alerts/AreaAlerts.tsx';
+import { areaForceIds, silentForcesOf } from '../../../../common/alerts/offer.ts';
+import { FollowArea } from '../alerts/FollowArea.tsx';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import './search.css';
 
@@ -348,13 +349,27 @@ function SearchResults({
     : response;
   return (
     <div className="search-results">
-      <h2 ref={heading} tabIndex={-1} className="search-results__title">
-        {silent
-          ? silentAreaHeading(silent, total, area, period)
-          : total === null
-            ? intl.formatMessage({ id: 'search.results.noData' }, { area, period })
-            : intl.formatMessage({ id: 'search.results.found' }, { count: total, area, period })}
-      </h2>
+      <div className="search-results__head">
+        <h2 ref={heading} tabIndex={-1} className="search-results__title">
+          {silent
+            ? silentAreaHeading(silent, total, area, period)
+            : total === null
+              ? intl.formatMessage({ id: 'search.results.noData' }, { area, period })
+              : intl.formatMessage({ id: 'search.results.found' }, { count: total, area, period })}
+        </h2>
+        {alertArea && (
+          <FollowArea
+            areaId={alertArea}
+            label={area}
+            silentForces={silentForcesOf(
+              areaForceIds(alertArea, [
+                ...(response.dataInfo.forcesWithData ?? []),
+                ...response.dataInfo.forcesWithoutData,
+              ]),
+            )}
+          />
+        )}
+      </div>
       <DataNotes dataInfo={response.dataInfo} />
       <SummaryStats response={response} />
       <div className="search-results__grid">
@@ -422,7 +437,6 @@ function SearchResults({
         shownOnMap={shownCrime?.id}
       />
       <PoliceDataPanel response={response} />
-      {alertArea && <AreaAlerts areaId={alertArea} label={area} />}
     </div>
   );
 }
