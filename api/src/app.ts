@@ -267,14 +267,14 @@ export async function buildApp(options: AppOptions) {
   // Area alerts and their month notices exist only with mail and SECRET_KEY's secret box.
   const { alerts, monthNotices } = services;
   if (alerts && monthNotices) {
-    await app.register(alertRoutes, { prefix: '/api', alerts });
+    await app.register(alertRoutes, { prefix: '/api', alerts, problem: partnerProblem });
     await app.register(adminAlertRoutes, { prefix: '/api/admin', alerts });
     if (options.monthNoticesLoop !== false) {
       app.addHook('onReady', async () => monthNotices.start());
       app.addHook('onClose', async () => monthNotices.stop());
     }
   } else {
-    await app.register(alertsUnavailableRoutes, { prefix: '/api' });
+    await app.register(alertsUnavailableRoutes, { prefix: '/api', problem: partnerProblem });
   }
   app.decorate('alerts', alerts);
   app.decorate('monthNotices', monthNotices);

@@ -550,7 +550,10 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
 
     const cy = await feeds.feed('force:kent', 'cy');
     expect(cy).toContain('xml:lang="cy"');
-    expect(cy).toContain(`<title>Kent Police: ${crimes} o droseddau ym mis Gorffennaf 2025</title>`);
+    // The test's archive is the synthetic sample's kind, and the feed says so in every title.
+    expect(cy).toContain(
+      `<title>Kent Police: ${crimes} o droseddau ym mis Gorffennaf 2025 (data sampl synthetig)</title>`,
+    );
     expect(cy).toContain(
       `href="${ORIGIN}/cy/search?type=force&amp;force=kent&amp;period=single&amp;month=2025-07"`,
     );
@@ -560,7 +563,7 @@ describe.each(testDialects)('area alerts and feeds on %s', (dialect) => {
 
     const en = await feeds.feed('force:kent', 'en');
     expect(en).toContain('xml:lang="en"');
-    expect(en).toContain(`<title>Kent Police: ${crimes} crimes in July 2025</title>`);
+    expect(en).toContain(`<title>Kent Police: ${crimes} crimes in July 2025 (synthetic sample data)</title>`);
     expect(en).toContain(
       `href="${ORIGIN}/search?type=force&amp;force=kent&amp;period=single&amp;month=2025-07"`,
     );
@@ -607,7 +610,13 @@ describe.each(testDialects)('alerts without a working mail server on %s', (diale
     for (const target of [withMail, withoutMail]) {
       const res = await ask(target);
       expect(res.statusCode, res.body).toBe(503);
-      expect(res.json()).toMatchObject({ success: false, code: 'EMAIL_UNAVAILABLE' });
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'EMAIL_UNAVAILABLE',
+        status: 503,
+        type: expect.stringMatching(/\/developers#error-EMAIL_UNAVAILABLE$/),
+      });
       expect(res.json().error).toMatch(/Atom feed/);
       expect(await config(target)).toEqual({ email: false });
     }
