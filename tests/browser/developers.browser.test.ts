@@ -9,7 +9,8 @@
 import { join } from 'node:path';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODE_DOCS, errorDocsAnchor } from '../../common/contracts/errors.ts';
+import { ERROR_CODE_DOCS } from '../../common/contracts/error-docs.ts';
+import { errorDocsAnchor } from '../../common/contracts/errors.ts';
 import { openDatabase } from '../../api/src/db/connection.ts';
 import { firstAdminOf, logIn, type AdminCredentials } from '../support/admin-sign-in.ts';
 import { launchBrowser, type BrowserSession } from '../support/browser.ts';

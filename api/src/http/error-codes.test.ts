@@ -3,11 +3,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../common/i18n/messages.ts';
 import { SEARCH_ISSUES } from '../../../common/search/request.ts';
-import {
-  ENGLISH_ONLY_ERROR_CODES,
-  ERROR_CODE_DOCS,
-  PUBLIC_ERROR_CODES,
-} from '../../../common/contracts/errors.ts';
+import { ERROR_CODE_DOCS } from '../../../common/contracts/error-docs.ts';
+import { ENGLISH_ONLY_ERROR_CODES, PUBLIC_ERROR_CODES } from '../../../common/contracts/errors.ts';
 
 const API_SOURCE = join(import.meta.dirname, '..');
 

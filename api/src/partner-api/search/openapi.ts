@@ -8,7 +8,8 @@ import {
   PartnerSearchResponse,
 } from '../../../../common/contracts/partner.ts';
 import { clockAnswer } from '../../clocks/clock-answer.ts';
-import { ERROR_CODE_DOCS, type ErrorCode } from '../../../../common/contracts/errors.ts';
+import { ERROR_CODE_DOCS } from '../../../../common/contracts/error-docs.ts';
+import type { ErrorCode } from '../../../../common/contracts/errors.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '../errors/problem.ts';
 import { POLICY_NAME, POLICY_WINDOW_SECONDS } from '../limits/rate-limit-headers.ts';
 

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
-import { ERROR_CODE_DOCS, errorDocsAnchor, type ErrorCode } from '../../../../common/contracts/errors.ts';
+import { ERROR_CODE_DOCS } from '../../../../common/contracts/error-docs.ts';
+import { errorDocsAnchor, type ErrorCode } from '../../../../common/contracts/errors.ts';
 
 /** Codes by status, then name: the table reads as the HTTP statuses do. */
 const ROWS = (Object.entries(ERROR_CODE_DOCS) as [ErrorCode, (typeof ERROR_CODE_DOCS)[ErrorCode]][]).sort(
