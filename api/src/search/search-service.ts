@@ -29,15 +29,11 @@ import { clockAnswer } from '../clocks/clock-answer.ts';
 import type { PoliceClockService } from '../clocks/police-clock-service.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import type { PostcodeLocation, PostcodeService } from '../postcodes/postcode-service.ts';
-import {
-  forceArea,
-  polygonArea,
-  radiusArea,
-  readingOnce,
-  storeArea,
-  type CrimeRow,
-  type SearchArea,
-} from './areas.ts';
+import { forceArea } from './area-force.ts';
+import { polygonArea } from './area-neighbourhood.ts';
+import { radiusArea } from './area-radius.ts';
+import { storeArea } from './area-store.ts';
+import { readingOnce, type CrimeRow, type SearchArea } from './areas.ts';
 import { STREET_DATASET, storeMonths } from './coverage.ts';
 import { availableDatesFrom } from '../data-status/available-dates.ts';
 import { readDataStatus } from '../db/data-status-reads.ts';
