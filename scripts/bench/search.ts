@@ -22,7 +22,7 @@ import { openDatabase, type Dialect } from '../../api/src/db/connection.ts';
 import { migrateToLatest } from '../../api/src/db/migrate.ts';
 import { importSources } from '../../api/src/police-data/import/index.ts';
 import { searchDerivedTables } from '../../api/src/search/derived-tables.ts';
-import { radiusArea } from '../../api/src/search/areas.ts';
+import { radiusArea } from '../../api/src/search/area-radius.ts';
 import { MONTH_ROW_CRIMES } from '../../api/src/search/month-rows.ts';
 import { num, select, withinCircleSql } from '../../api/src/search/sql.ts';
 import { categoryFromCode } from '../../common/crime/categories.ts';

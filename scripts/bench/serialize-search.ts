@@ -11,7 +11,7 @@
  *   which the engine keeps as a rope until something reads the bytes);
  * - the same schema with each `anyOf [X, null]` written `type: [X's type, 'null']`, which
  *   fast-json-stringify serializes without running an ajv validation to pick the branch;
- * - by the declared copy (api/src/http/declared-copy.ts, the contract routes' serializer): a copy
+ * - by the declared copy (api/src/http/schema-serializer.ts, the contract routes' serializer): a copy
  *   of the declared properties written by JSON.stringify;
  * - through app.inject on bare Fastify apps (no schema / the schema / the rewritten schema / the
  *   schema with the declared copy as serializerCompiler), alternated round by round so that the
@@ -27,7 +27,7 @@ import { Value } from 'typebox/value';
 import { parseConfig } from '../../common/config/config.ts';
 import { SearchCrimes } from '../../common/contracts/search.ts';
 import { buildApp } from '../../api/src/app.ts';
-import { compileDeclaredCopy, declaredCopySerializerCompiler } from '../../api/src/http/declared-copy.ts';
+import { compileDeclaredCopy, declaredCopySerializerCompiler } from '../../api/src/http/schema-serializer.ts';
 import { addressGroup } from '../../server-common/addresses/address-group.ts';
 import { addressHash, ephemeralAddressKey } from '../../server-common/security/address-hash.ts';
 import { createTestDatabase } from '../../tests/support/database.ts';

@@ -35,7 +35,7 @@ const API_CALL = /(?<![\w.])(?:call|callEndpoint)\s*\(/;
 const API_CALLERS = {
   'ui/src/shared/queries.ts': 'useEndpointQuery and useEndpointMutation: their queryFn and mutationFn',
   'ui/src/features/search/searchQueries.ts': "the search page's queries: their queryFn",
-  'ui/src/features/search/searchApi.ts': "the postcode suggestions' queryFn (PostcodeCombobox)",
+  'ui/src/features/search/postcodeSuggestions.ts': "the postcode suggestions' queryFn (PostcodeCombobox)",
   'ui/src/features/contact/contactApi.ts': "the send dialog's mutation (useSendDialog)",
   'ui/src/features/auth/adminApi.ts': "the admin session's atoms and the login mutation (LoginCard)",
   'ui/src/features/clocks/clockFeed.ts': 'the clocks feed, which writes its answers into atoms',

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { endpoint } from '../../../common/contracts/endpoint.ts';
 import { contractRoute, pathWithin, type ContractHandler } from './contract-route.ts';
-import { declaredCopySerializerCompiler } from './declared-copy.ts';
+import { declaredCopySerializerCompiler } from './schema-serializer.ts';
 
 const Greet = endpoint({
   method: 'POST',

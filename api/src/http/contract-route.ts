@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { Endpoint, ResponseOf } from '../../../common/contracts/endpoint.ts';
-import { declaredCopySerializerCompiler } from './declared-copy.ts';
+import { declaredCopySerializerCompiler } from './schema-serializer.ts';
 
 type Part<S> = S extends TSchema ? Static<S> : unknown;
 
@@ -68,7 +68,7 @@ export function contractRoute<E extends Endpoint>(
   if (endpoint.querystring) schema.querystring = endpoint.querystring;
   if (endpoint.body) schema.body = endpoint.body;
   app.route({
-    // The answer is written as its schema declares it (declared-copy.ts), cheaper than the
+    // The answer is written as its schema declares it (schema-serializer.ts), cheaper than the
     // fast-json-stringify Fastify would compile from it; a route may still give its own.
     serializerCompiler: declaredCopySerializerCompiler,
     ...routeOptions,

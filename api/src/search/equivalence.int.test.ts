@@ -10,7 +10,7 @@ import {
   type LoadedFixture,
 } from '../../../tests/support/search-fixture.ts';
 import { Rng } from '../../../common/random/rng.ts';
-import { radiusArea } from './areas.ts';
+import { radiusArea } from './area-radius.ts';
 
 /** Metres between two points on a sphere of the mean Earth radius, written out plainly. */
 function haversineDistance(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {

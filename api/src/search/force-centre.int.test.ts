@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRID, cellBounds, cellOf } from '../../../common/geo/grid.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/database.ts';
-import { forceArea } from './areas.ts';
+import { forceArea } from './area-force.ts';
 import { searchAggregates } from './derived-tables.ts';
 
 /**

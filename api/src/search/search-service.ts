@@ -29,15 +29,11 @@ import { clockAnswer } from '../clocks/clock-answer.ts';
 import type { PoliceClockService } from '../clocks/police-clock-service.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import type { PostcodeLocation, PostcodeService } from '../postcodes/postcode-service.ts';
-import {
-  forceArea,
-  polygonArea,
-  radiusArea,
-  readingOnce,
-  storeArea,
-  type CrimeRow,
-  type SearchArea,
-} from './areas.ts';
+import { forceArea } from './area-force.ts';
+import { polygonArea } from './area-neighbourhood.ts';
+import { radiusArea } from './area-radius.ts';
+import { storeArea } from './area-store.ts';
+import { readingOnce, type CrimeRow, type SearchArea } from './areas.ts';
 import { STREET_DATASET, storeMonths } from './coverage.ts';
 import { availableDatesFrom } from '../data-status/available-dates.ts';
 import { readDataStatus } from '../db/data-status-reads.ts';
@@ -157,6 +153,127 @@ function knownForce(forceId: string) {
   throw notFound(`Unknown police force "${forceId}"`, 'FORCE_NOT_FOUND');
 }
 
+/** The request's area, its label and its postcode, read in the answer's snapshot. */
+async function resolveArea(
+  { sequelize, postcodes }: Pick<SearchServiceOptions, 'sequelize' | 'postcodes'>,
+  request: SearchRequestBody,
+  found: PostcodeLocation | undefined,
+): Promise<ResolvedArea> {
+  switch (request.searchType ?? 'radius') {
+    case 'default':
+      return {
+        area: storeArea(sequelize),
+        label: 'Every force in the store',
+        postcode: null,
+        synthetic: false,
+      };
+    case 'radius': {
+      const place = found ?? (await postcodes.lookup(request.postcode ?? ''));
+      const centre = { lat: place.latitude, lng: place.longitude };
+      return {
+        area: radiusArea(sequelize, centre, SEARCH_RADIUS_MILES * METRES_PER_MILE),
+        label: `${SEARCH_RADIUS_MILES} mile around ${place.postcode}`,
+        postcode: place.postcode,
+        synthetic: place.synthetic,
+      };
+    }
+    case 'neighbourhood': {
+      const force = knownForce(request.forceId!.trim());
+      const neighbourhoodId = request.neighbourhoodId!.trim();
+      const [row] = await select<{ name: string; boundary: string | null }>(
+        sequelize,
+        'SELECT name, boundary FROM neighbourhoods WHERE force_id = :forceId AND id = :id',
+        { forceId: force.id, id: neighbourhoodId },
+      );
+      if (!row)
+        throw notFound(
+          `Neighbourhood "${neighbourhoodId}" of ${force.name} not found`,
+          'NEIGHBOURHOOD_NOT_FOUND',
+        );
+      const rings = row.boundary ? parseBoundary(row.boundary) : undefined;
+      if (!rings) {
+        throw notFound(
+          `No boundary is stored for the neighbourhood ${row.name}, so it cannot be searched`,
+          'BOUNDARY_NOT_FOUND',
+        );
+      }
+      return {
+        area: polygonArea(sequelize, rings, force.id),
+        label: neighbourhoodLabel(row.name, force.id),
+        neighbourhoodName: row.name,
+        postcode: null,
+        synthetic: false,
+      };
+    }
+    case 'force': {
+      const force = knownForce(request.forceId!.trim());
+      return {
+        area: await forceArea(sequelize, force.id),
+        label: force.name,
+        postcode: null,
+        synthetic: false,
+      };
+    }
+  }
+}
+
+/**
+ * One page of the newest-first incident list, found month by month from the known totals.
+ * `first` is the start of the newest month, read while the totals were being counted.
+ */
+async function pageOfCrimes(
+  area: SearchArea,
+  monthTotals: Map<MonthNumber, number>,
+  page: number,
+  pageSize: number,
+  first?: { month: MonthNumber; rows: CrimeRow[] },
+): Promise<ApiCrime[]> {
+  let skip = (page - 1) * pageSize;
+  let wanted = pageSize;
+  const rows: CrimeRow[] = [];
+  for (const month of [...monthTotals.keys()].sort((a, b) => b - a)) {
+    const inMonth = monthTotals.get(month) ?? 0;
+    if (skip >= inMonth) {
+      skip -= inMonth;
+      continue;
+    }
+    const take = Math.min(wanted, inMonth - skip);
+    const prefetched = first && first.month === month && skip === 0 && first.rows.length >= take;
+    rows.push(...(prefetched ? first.rows.slice(0, take) : await area.page(month, skip, take)));
+    wanted -= take;
+    skip = 0;
+    if (wanted === 0) break;
+  }
+  return rows.map(toApiCrime);
+}
+
+async function* allRows(
+  area: SearchArea,
+  monthTotals: Map<MonthNumber, number>,
+  batchSize: number,
+): AsyncGenerator<CrimeRow[]> {
+  const months = [...monthTotals].filter(([, crimes]) => crimes > 0).map(([month]) => month);
+  for (const month of months.sort((a, b) => b - a)) yield* area.batches(month, batchSize);
+}
+
+async function* allCrimes(rows: AsyncGenerator<CrimeRow[]>): AsyncGenerator<ApiCrime[]> {
+  for await (const batch of rows) yield batch.map(toApiCrime);
+}
+
+/** The batches read in the snapshot, which ends with them. */
+async function* inSnapshotOf<T>(snapshot: OpenSnapshot, batches: AsyncGenerator<T>): AsyncGenerator<T> {
+  try {
+    for (;;) {
+      const next = await snapshot.run(() => batches.next());
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await snapshot.run(() => batches.return(undefined)).catch(() => undefined);
+    await snapshot.end();
+  }
+}
+
 export function createSearchService({
   sequelize,
   postcodes,
@@ -173,98 +290,6 @@ export function createSearchService({
     return (request.searchType ?? 'radius') === 'radius'
       ? postcodes.lookup(request.postcode ?? '')
       : undefined;
-  }
-
-  async function resolveArea(
-    request: SearchRequestBody,
-    found: PostcodeLocation | undefined,
-  ): Promise<ResolvedArea> {
-    switch (request.searchType ?? 'radius') {
-      case 'default':
-        return {
-          area: storeArea(sequelize),
-          label: 'Every force in the store',
-          postcode: null,
-          synthetic: false,
-        };
-      case 'radius': {
-        const place = found ?? (await postcodes.lookup(request.postcode ?? ''));
-        const centre = { lat: place.latitude, lng: place.longitude };
-        return {
-          area: radiusArea(sequelize, centre, SEARCH_RADIUS_MILES * METRES_PER_MILE),
-          label: `${SEARCH_RADIUS_MILES} mile around ${place.postcode}`,
-          postcode: place.postcode,
-          synthetic: place.synthetic,
-        };
-      }
-      case 'neighbourhood': {
-        const force = knownForce(request.forceId!.trim());
-        const neighbourhoodId = request.neighbourhoodId!.trim();
-        const [row] = await select<{ name: string; boundary: string | null }>(
-          sequelize,
-          'SELECT name, boundary FROM neighbourhoods WHERE force_id = :forceId AND id = :id',
-          { forceId: force.id, id: neighbourhoodId },
-        );
-        if (!row)
-          throw notFound(
-            `Neighbourhood "${neighbourhoodId}" of ${force.name} not found`,
-            'NEIGHBOURHOOD_NOT_FOUND',
-          );
-        const rings = row.boundary ? parseBoundary(row.boundary) : undefined;
-        if (!rings) {
-          throw notFound(
-            `No boundary is stored for the neighbourhood ${row.name}, so it cannot be searched`,
-            'BOUNDARY_NOT_FOUND',
-          );
-        }
-        return {
-          area: polygonArea(sequelize, rings, force.id),
-          label: neighbourhoodLabel(row.name, force.id),
-          neighbourhoodName: row.name,
-          postcode: null,
-          synthetic: false,
-        };
-      }
-      case 'force': {
-        const force = knownForce(request.forceId!.trim());
-        return {
-          area: await forceArea(sequelize, force.id),
-          label: force.name,
-          postcode: null,
-          synthetic: false,
-        };
-      }
-    }
-  }
-
-  /**
-   * One page of the newest-first incident list, found month by month from the known totals.
-   * `first` is the start of the newest month, read while the totals were being counted.
-   */
-  async function pageOfCrimes(
-    area: SearchArea,
-    monthTotals: Map<MonthNumber, number>,
-    page: number,
-    pageSize: number,
-    first?: { month: MonthNumber; rows: CrimeRow[] },
-  ): Promise<ApiCrime[]> {
-    let skip = (page - 1) * pageSize;
-    let wanted = pageSize;
-    const rows: CrimeRow[] = [];
-    for (const month of [...monthTotals.keys()].sort((a, b) => b - a)) {
-      const inMonth = monthTotals.get(month) ?? 0;
-      if (skip >= inMonth) {
-        skip -= inMonth;
-        continue;
-      }
-      const take = Math.min(wanted, inMonth - skip);
-      const prefetched = first && first.month === month && skip === 0 && first.rows.length >= take;
-      rows.push(...(prefetched ? first.rows.slice(0, take) : await area.page(month, skip, take)));
-      wanted -= take;
-      skip = 0;
-      if (wanted === 0) break;
-    }
-    return rows.map(toApiCrime);
   }
 
   /**
@@ -331,7 +356,7 @@ export function createSearchService({
     // Independent reads are asked together (in a snapshot they queue on its one connection); an
     // error about the request itself wins over "no data" whichever finishes first.
     const [areaRead, heldRead] = await Promise.allSettled([
-      resolveArea({ ...request, searchType }, place),
+      resolveArea({ sequelize, postcodes }, { ...request, searchType }, place),
       storeMonths(sequelize),
     ]);
     if (areaRead.status === 'rejected') throw areaRead.reason;
@@ -344,10 +369,14 @@ export function createSearchService({
     return { ...checked, resolved, held, range: range.value };
   }
 
-  /** The answer to a checked search; every read in the caller's snapshot. */
-  async function run(request: SearchRequestBody, checked: Checked, withClock: boolean) {
-    const prepared = await prepare(request, checked);
-    const { searchType, page, pageSize, resolved, held } = prepared;
+  type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+  /**
+   * The counts of a prepared search: the coverage, the sums per month and category and the figures
+   * built on them, read together with the newest month's first rows and the area's clock.
+   */
+  async function count(prepared: Prepared, withClock: boolean) {
+    const { page, pageSize, resolved, held } = prepared;
     const { area } = resolved;
     const { start, end } = prepared.range;
     // A one-month period is compared with the month before it.
@@ -375,11 +404,31 @@ export function createSearchService({
       coverage: coverage.months,
       population,
     });
-
     const total = [...monthTotals.values()].reduce((a, b) => a + b, 0);
+    return { coverage, stats, monthTotals, total, newest, clock, dataVersion };
+  }
+
+  type Counted = Awaited<ReturnType<typeof count>>;
+
+  /** The page of crimes the request asks for, found from the counted month totals. */
+  async function pageOf(prepared: Prepared, { monthTotals, total, newest }: Counted) {
+    const { page, pageSize, resolved, range } = prepared;
     const pages = Math.ceil(total / pageSize);
-    const first = newest ? { month: end, rows: newest } : undefined;
-    const data = page <= pages ? await pageOfCrimes(area, monthTotals, page, pageSize, first) : [];
+    const first = newest ? { month: range.end, rows: newest } : undefined;
+    const data = page <= pages ? await pageOfCrimes(resolved.area, monthTotals, page, pageSize, first) : [];
+    return { data, pages };
+  }
+
+  /** The answer: the figures and the page, with the area, the period and which forces had data. */
+  function describe(
+    request: SearchRequestBody,
+    prepared: Prepared,
+    { coverage, stats, total, clock, dataVersion }: Counted,
+    { data, pages }: Awaited<ReturnType<typeof pageOf>>,
+  ): SearchResponse {
+    const { searchType, page, pageSize, resolved, held } = prepared;
+    const { area } = resolved;
+    const { start, end } = prepared.range;
     const startText = formatMonth(start);
     const periodMonths = new Set(monthsFrom(start, end).map(formatMonth));
 
@@ -421,34 +470,19 @@ export function createSearchService({
       },
       clockData: clock ? clockAnswer(clock, now()) : null,
     };
-    return { response, area, monthTotals };
+    return response;
   }
 
-  async function* allRows(
-    area: SearchArea,
-    monthTotals: Map<MonthNumber, number>,
-    batchSize: number,
-  ): AsyncGenerator<CrimeRow[]> {
-    const months = [...monthTotals].filter(([, crimes]) => crimes > 0).map(([month]) => month);
-    for (const month of months.sort((a, b) => b - a)) yield* area.batches(month, batchSize);
-  }
-
-  async function* allCrimes(rows: AsyncGenerator<CrimeRow[]>): AsyncGenerator<ApiCrime[]> {
-    for await (const batch of rows) yield batch.map(toApiCrime);
-  }
-
-  /** The batches read in the snapshot, which ends with them. */
-  async function* inSnapshotOf<T>(snapshot: OpenSnapshot, batches: AsyncGenerator<T>): AsyncGenerator<T> {
-    try {
-      for (;;) {
-        const next = await snapshot.run(() => batches.next());
-        if (next.done) return;
-        yield next.value;
-      }
-    } finally {
-      await snapshot.run(() => batches.return(undefined)).catch(() => undefined);
-      await snapshot.end();
-    }
+  /**
+   * The answer to a checked search, every read in the caller's snapshot: resolve the area and the
+   * period, count, read the page, describe.
+   */
+  async function run(request: SearchRequestBody, checked: Checked, withClock: boolean) {
+    const prepared = await prepare(request, checked);
+    const counted = await count(prepared, withClock);
+    const page = await pageOf(prepared, counted);
+    const response = describe(request, prepared, counted, page);
+    return { response, area: prepared.resolved.area, monthTotals: counted.monthTotals };
   }
 
   return {
@@ -493,7 +527,10 @@ export function createSearchService({
       checkCriteria(request);
       const place = await placeOf(request);
       return inSnapshot(sequelize, async () => {
-        const [resolved, held] = await Promise.all([resolveArea(request, place), storeMonths(sequelize)]);
+        const [resolved, held] = await Promise.all([
+          resolveArea({ sequelize, postcodes }, request, place),
+          storeMonths(sequelize),
+        ]);
         if (!held) throw new HttpError(404, 'NO_DATA', NO_DATA_MESSAGE);
         return clockOf(resolved, held, await policeClock.definition());
       });

@@ -11,7 +11,7 @@ import { labelWithForceName } from '../../../../common/police/force-name.ts';
 import { rootRoute } from '../../app/rootRoute.tsx';
 import { PAGE_LOCALE } from '../../i18n/pageLocale.ts';
 import { titleHead } from '../../shared/documentTitle.ts';
-import { validateTokenSearch } from './alertsApi.ts';
+import { validateTokenSearch } from './linkToken.ts';
 import { ManageAlertsPage } from './ManageAlertsPage.tsx';
 import { TokenActionPage } from './TokenActionPage.tsx';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../app/rootRoute.tsx';
 import { titleHead } from '../../shared/documentTitle.ts';
-import { validateTokenSearch } from '../alerts/alertsApi.ts';
+import { validateTokenSearch } from '../alerts/linkToken.ts';
 import { DevelopersPage } from './DevelopersPage.tsx';
 import { KeyPage } from './KeyPage.tsx';
 

@@ -12,7 +12,7 @@ import { endpointKey } from '../../shared/queries.ts';
 import { cx } from '../../shared/ui/classNames.ts';
 import { useDismiss } from '../../shared/ui/useDismiss.ts';
 import type { FieldError } from './fieldIssue.ts';
-import { fetchPostcodeSuggestions } from './searchApi.ts';
+import { fetchPostcodeSuggestions } from './postcodeSuggestions.ts';
 
 /** Suggestions after a 300 ms pause in typing, not per key (how many, from how many characters: the contract). */
 const AUTOCOMPLETE_DEBOUNCE_MS = 300;

@@ -10,7 +10,7 @@ import type { App } from '../app.ts';
 import type { OutboxPayload } from '../email/outbox.ts';
 
 /**
- * A real route's answer carries only what its contract declares (declared-copy.ts, the contract
+ * A real route's answer carries only what its contract declares (schema-serializer.ts, the contract
  * routes' serializer). The administrators' message list hands each stored payload on as it was
  * stored (JSON in the outbox table), so a field stored beside the declared ones (a payload of an
  * earlier release, or a field the listing must not show) is in the handler's result: the answer

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../common/contracts/index.ts';
 import { PartnerSearch } from '../../../common/contracts/partner.ts';
 import { EXAMPLE_RESPONSE } from '../partner-api/search/openapi.ts';
-import { compileDeclaredCopy, declaredCopySerializerCompiler } from './declared-copy.ts';
+import { compileDeclaredCopy, declaredCopySerializerCompiler } from './schema-serializer.ts';
 
 const write = (schema: unknown, value: unknown) => JSON.stringify(compileDeclaredCopy(schema)(value));
 

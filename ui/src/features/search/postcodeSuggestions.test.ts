@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchPostcodeSuggestions } from './searchApi.ts';
+import { fetchPostcodeSuggestions } from './postcodeSuggestions.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateTokenSearch } from './alertsApi.ts';
+import { validateTokenSearch } from './linkToken.ts';
 
 describe('validateTokenSearch', () => {
   it('keeps a token as the mail wrote it and drops anything else', () => {
