@@ -179,8 +179,9 @@ describe('what an embed costs', () => {
     console.info(`compressed JavaScript by page (bytes): ${JSON.stringify(weights)}`);
     // 50 KB until the embed spoke Welsh; intl-messageformat and its ICU parser add 8.8 KB of it
     // (docs/benchmarks.md: the embed's JavaScript, and the route that would take the parser out).
-    expect(weights['/embed/crime-clock']).toBeLessThanOrEqual(60_000);
-    expect(weights['/embed/police-crime-clock?area=force:metropolitan']).toBeLessThanOrEqual(60_000);
+    // 60 KB until it said when the police data is stale (common/police/freshness.ts and its words).
+    expect(weights['/embed/crime-clock']).toBeLessThanOrEqual(61_000);
+    expect(weights['/embed/police-crime-clock?area=force:metropolitan']).toBeLessThanOrEqual(61_000);
     // The page carries React and the router; the embed must not.
     expect(weights['/crime-clock']).toBeGreaterThan(2 * weights['/embed/crime-clock']!);
   }, 120_000);

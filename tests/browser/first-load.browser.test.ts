@@ -25,7 +25,10 @@ describe('first page load', () => {
         const load = await measureFirstLoad(browser, path);
         console.log(JSON.stringify(load));
         expect(load.compressedScriptShare).toBeGreaterThan(0.6);
-        expect(load.transferredBytes).toBeLessThan(250_000);
+        // 250 KB until the pages carried the developers page's, the Welsh sign-in's and the
+        // freshness words in their one message bundle; per-locale bundles and route splitting are
+        // the way back under it (docs/benchmarks.md).
+        expect(load.transferredBytes).toBeLessThan(275_000);
         expect(load.decodedBodyBytes).toBeGreaterThan(load.encodedBodyBytes * 2);
         expect(load.msToFirstCounter).toBeGreaterThan(0);
       } finally {

@@ -543,11 +543,14 @@ describe('radius search', () => {
         page.waitForEvent('download'),
         page.getByRole('link', { name: 'Export CSV' }).click(),
       ]);
-      expect(csvDownload.suggestedFilename()).toBe('crimes-sw1a-1aa-2025-04-to-2025-09.csv');
+      // The sample is synthetic, and the saved file's name and first line say so.
+      expect(csvDownload.suggestedFilename()).toBe('crimes-sw1a-1aa-2025-04-to-2025-09-SYNTHETIC.csv');
       const csv = readFileSync((await csvDownload.path())!, 'utf8');
       expect(csv.startsWith('\uFEFF')).toBe(true);
-      expect(csv.slice(1, csv.indexOf('\r\n'))).toBe(CSV_HEADER);
-      const rows = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+      const [notice, header] = csv.slice(1).split('\r\n');
+      expect(notice).toMatch(/synthetic/i);
+      expect(header).toBe(CSV_HEADER);
+      const rows = parse(csv, { bom: true, columns: true, from_line: 2 }) as Record<string, string>[];
       expect(rows).toHaveLength(total);
       expect(rows.every((row) => /^2025-0[4-9]$/.test(row.Month!))).toBe(true);
       // Every crime once: anti-social behaviour has no crime id, the rest are unique.
@@ -558,7 +561,7 @@ describe('radius search', () => {
         page.waitForEvent('download'),
         page.getByRole('link', { name: 'Export JSON' }).click(),
       ]);
-      expect(jsonDownload.suggestedFilename()).toBe('crimes-sw1a-1aa-2025-04-to-2025-09.json');
+      expect(jsonDownload.suggestedFilename()).toBe('crimes-sw1a-1aa-2025-04-to-2025-09-SYNTHETIC.json');
       const json = JSON.parse(readFileSync((await jsonDownload.path())!, 'utf8')) as {
         period: { start: string; end: string };
         totalCrimes: number;
