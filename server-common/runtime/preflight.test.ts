@@ -22,15 +22,17 @@ describe('probeInChild', () => {
     ).toEqual(new Map());
   });
 
-  it('names the module that crashed the child and the signal, and the ones never tried', () => {
+  it('names the module that crashed the child and the signal, and tries the rest in a new child', () => {
     const failures = probeInChild([
       { specifier: 'first', url, probe: '' },
       { specifier: 'crashing', url, probe: CRASHES },
       { specifier: 'after', url, probe: '' },
+      { specifier: 'failing-after', url, probe: "throw new Error('no binary');" },
     ]);
     expect(failures.get('first')).toBeUndefined();
     expect(failures.get('crashing')).toMatch(/crashed the process \(SIGSEGV\)/);
-    expect(failures.get('after')).toMatch(/could not be tried/);
+    expect(failures.has('after')).toBe(false);
+    expect(failures.get('failing-after')).toBe('failed: no binary');
   });
 
   it('reports the first line of what a probe threw', () => {

@@ -124,10 +124,14 @@ export function probeInChild(
         : `ended the process (exit ${result.status})`;
     const culprit = inModule ?? modules.find((m) => !finished.has(m.specifier))?.specifier;
     if (culprit) failures.set(culprit, `${how} when it was loaded and ran a statement`);
-    // The modules after the culprit were never tried: they are not known to work.
-    for (const m of modules.slice(modules.findIndex((x) => x.specifier === culprit) + 1))
-      if (!finished.has(m.specifier))
-        failures.set(m.specifier, 'could not be tried (an earlier module stopped the probe)');
+    // The modules after the culprit were never tried: a fresh child tries them, so an optional
+    // module that crashes (better-sqlite3 13 on Node 20) cannot take a required one down with it.
+    const untried = modules
+      .slice(modules.findIndex((x) => x.specifier === culprit) + 1)
+      .filter((m) => !finished.has(m.specifier));
+    if (culprit && untried.length > 0)
+      for (const [specifier, failure] of probeInChild(untried, { execPath, probeTimeoutMs }))
+        failures.set(specifier, failure);
   }
   return failures;
 }

@@ -341,9 +341,10 @@ describe('search map', () => {
       const tiles = page.locator('.search-map__tiles image');
       await expect.poll(() => tiles.count()).toBeGreaterThan(0);
       const drawn = await tiles.evaluateAll((images) => images.map((i) => i.getAttribute('data-tile')!));
-      // Every tile drawn was fetched from the double (so the CSP let it through), and nothing else.
-      await expect.poll(() => new Set(tileRequests).size).toBe(drawn.length);
-      expect(new Set(tileRequests)).toEqual(new Set(drawn.map((t) => `/${t}.png`)));
+      // Every tile drawn was fetched from the double (so the CSP let it through). The page settles
+      // after its first draw (the area's notices and the Follow button take their place), and a
+      // resized map asks for the tiles of its new frame too.
+      await expect.poll(() => drawn.every((t) => tileRequests.includes(`/${t}.png`))).toBe(true);
       expect(blocked).toEqual([]);
       // All at one zoom, covering the map.
       expect(new Set(drawn.map((t) => t.split('/')[0])).size).toBe(1);

@@ -56,6 +56,15 @@ describe.each(testDialects)('one visitor, one key, on %s', (dialect) => {
       cost: { memoryKiB: 1024, passes: 1, parallelism: 1 },
       emailThrottle: { maxPerAddress: MESSAGES_PER_ADDRESS },
     }));
+    // Alerts are offered only with a mail server set up (nothing here reads what it is sent).
+    await app.mail!.smtpSettings.save({
+      host: '127.0.0.1',
+      port: 587,
+      user: '',
+      pass: '',
+      fromEmail: 'alerts@crime-clock.example',
+      adminEmail: 'admin@crime-clock.example',
+    });
   });
   afterAll(async () => {
     await app?.close();
